@@ -1,0 +1,29 @@
+// Two projects: pure/server code runs in node, React code in jsdom. Tests sit beside the code.
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+  ],
+};
+const common = { transform, moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.js' } };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/packages/{domain,platform,federation,dev-stack}/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'dom',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.js'],
+      testMatch: [
+        '<rootDir>/packages/{ui,store-contract}/**/*.test.{ts,tsx}',
+        '<rootDir>/{shell,mfe-survey,mfe-dashboard,mfe-journey,mfe-billing}/src/**/*.test.{ts,tsx}',
+      ],
+    },
+  ],
+};
