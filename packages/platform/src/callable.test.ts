@@ -1,0 +1,262 @@
+import {
+  CallableError,
+  MISSING_DATA_MESSAGE,
+  NOT_JSON_OBJECT_MESSAGE,
+  codeForHttpStatus,
+  codeForStatusName,
+  createCallableClient,
+  isCallableError,
+  type CallableClient,
+} from './callable';
+import { closedPortUrl, sendJson, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let token: string | null;
+let client: CallableClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  server.requests.length = 0;
+  token = 'id-token-123';
+  client = createCallableClient({
+    baseUrl: `${server.url}/demo-toolkit/australia-southeast1`,
+    getIdToken: async () => token,
+  });
+});
+
+async function callError(promise: Promise<unknown>): Promise<CallableError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isCallableError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('request', () => {
+  it('POSTs { data } as JSON to baseUrl/name with the bearer token', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { data: { ok: true } }));
+    await client.call('admin-setUserRole', { uid: 'u1', tenantId: 't1', role: 'admin' });
+
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/demo-toolkit/australia-southeast1/admin-setUserRole');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers.authorization).toBe('Bearer id-token-123');
+    expect(JSON.parse(request?.body ?? '')).toEqual({ data: { uid: 'u1', tenantId: 't1', role: 'admin' } });
+  });
+
+  it('sends no Authorization header when there is no token', async () => {
+    token = null;
+    server.handle((_req, res) => sendJson(res, 200, { data: null }));
+    await client.call('admin-getAvailableRoles', null);
+    expect(server.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('sends data: null when the request has no payload', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { data: 1 }));
+    await client.call('subscription-getSubscriptionDetails', undefined);
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ data: null });
+  });
+
+  it('tolerates a trailing slash on baseUrl', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { data: 1 }));
+    const slashed = createCallableClient({ baseUrl: `${server.url}/p/r/`, getIdToken: async () => null });
+    await slashed.call('fn', null);
+    expect(server.requests[0]?.url).toBe('/p/r/fn');
+  });
+});
+
+describe('response', () => {
+  it('reads data', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { data: { status: 'success', role: 'owner' } }));
+    await expect(client.call('admin-getUserRole', {})).resolves.toEqual({ status: 'success', role: 'owner' });
+  });
+
+  it('reads result when data is absent', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { result: { status: 'success' } }));
+    await expect(client.call('x', {})).resolves.toEqual({ status: 'success' });
+  });
+
+  it('prefers data over result, and keeps falsy data values', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { data: 0, result: 5 }));
+    await expect(client.call('x', {})).resolves.toBe(0);
+    server.handle((_req, res) => sendJson(res, 200, { data: null }));
+    await expect(client.call('x', {})).resolves.toBeNull();
+  });
+
+  it('fails with internal "Response is missing data field." when neither is present', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { other: 1 }));
+    const error = await callError(client.call('x', {}));
+    expect(error).toBeInstanceOf(CallableError);
+    expect(error.code).toBe('internal');
+    expect(error.message).toBe(MISSING_DATA_MESSAGE);
+  });
+
+  it.each([
+    ['invalid JSON', 'not json at all'],
+    ['a JSON array', '[1,2]'],
+    ['a JSON string', '"hello"'],
+    ['JSON null', 'null'],
+    ['an empty body', ''],
+  ])('fails with internal "Response is not valid JSON object." for %s', async (_label, body) => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(body);
+    });
+    const error = await callError(client.call('x', {}));
+    expect(error.code).toBe('internal');
+    expect(error.message).toBe(NOT_JSON_OBJECT_MESSAGE);
+  });
+});
+
+describe('HTTP status → code (SPEC.md §8)', () => {
+  const table: [number, string][] = [
+    [400, 'invalid-argument'],
+    [401, 'unauthenticated'],
+    [403, 'permission-denied'],
+    [404, 'not-found'],
+    [409, 'aborted'],
+    [429, 'resource-exhausted'],
+    [499, 'cancelled'],
+    [500, 'internal'],
+    [501, 'unimplemented'],
+    [503, 'unavailable'],
+    [504, 'deadline-exceeded'],
+    [418, 'unknown'],
+    [502, 'unknown'],
+    [302, 'unknown'],
+  ];
+
+  it.each(table)('%i → %s over HTTP', async (status, code) => {
+    server.handle((_req, res) => sendJson(res, status, {}));
+    const error = await callError(client.call('x', {}));
+    expect(error.code).toBe(code);
+    expect(error.hasServerMessage).toBe(false);
+  });
+
+  it.each(table)('codeForHttpStatus(%i) = %s', (status, code) => {
+    expect(codeForHttpStatus(status)).toBe(code);
+  });
+
+  it.each([200, 201, 204, 299])('codeForHttpStatus(%i) = ok', (status) => {
+    expect(codeForHttpStatus(status)).toBe('ok');
+  });
+
+  it('keeps the status code when an error body is not JSON', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/html' });
+      res.end('<h1>Not found</h1>');
+    });
+    expect((await callError(client.call('x', {}))).code).toBe('not-found');
+  });
+});
+
+describe('error body { error: { status, message, details } }', () => {
+  it('gives the code, message and details', async () => {
+    server.handle((_req, res) =>
+      sendJson(res, 400, {
+        error: {
+          status: 'INVALID_ARGUMENT',
+          message: 'tenantId is required',
+          details: { field: 'tenantId' },
+        },
+      }),
+    );
+    const error = await callError(client.call('x', {}));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('CallableError');
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('tenantId is required');
+    expect(error.details).toEqual({ field: 'tenantId' });
+    expect(error.hasServerMessage).toBe(true);
+  });
+
+  it('lets the status name override the HTTP status', async () => {
+    server.handle((_req, res) =>
+      sendJson(res, 500, { error: { status: 'PERMISSION_DENIED', message: 'No' } }),
+    );
+    const error = await callError(client.call('x', {}));
+    expect(error.code).toBe('permission-denied');
+    expect(error.message).toBe('No');
+  });
+
+  it('keeps the HTTP code when the status name is unknown', async () => {
+    server.handle((_req, res) => sendJson(res, 403, { error: { status: 'WHATEVER', message: 'm' } }));
+    expect((await callError(client.call('x', {}))).code).toBe('permission-denied');
+  });
+
+  it('treats an error body on a 2xx as an error', async () => {
+    server.handle((_req, res) =>
+      sendJson(res, 200, { error: { status: 'FAILED_PRECONDITION', message: 'Not yet' } }),
+    );
+    const error = await callError(client.call('x', {}));
+    expect(error.code).toBe('failed-precondition');
+    expect(error.message).toBe('Not yet');
+  });
+
+  it.each([
+    ['INVALID_ARGUMENT', 'invalid-argument'],
+    ['DEADLINE_EXCEEDED', 'deadline-exceeded'],
+    ['RESOURCE_EXHAUSTED', 'resource-exhausted'],
+    ['UNAUTHENTICATED', 'unauthenticated'],
+    ['DATA_LOSS', 'data-loss'],
+    ['NOPE', undefined],
+  ])('codeForStatusName(%s) = %s', (name, code) => {
+    expect(codeForStatusName(name)).toBe(code);
+  });
+});
+
+describe('time-out, cancellation and network failure', () => {
+  it('fails with deadline-exceeded when the server never answers', async () => {
+    server.handle(() => undefined);
+    const error = await callError(client.call('slow', {}, { timeoutMs: 100 }));
+    expect(error.code).toBe('deadline-exceeded');
+    expect(error.message).toContain('timed out');
+  });
+
+  it('uses the client-wide timeoutMs', async () => {
+    server.handle(() => undefined);
+    const quick = createCallableClient({ baseUrl: server.url, getIdToken: async () => null, timeoutMs: 80 });
+    expect((await callError(quick.call('slow', {}))).code).toBe('deadline-exceeded');
+  });
+
+  it('fails with cancelled when the caller aborts', async () => {
+    server.handle(() => undefined);
+    const controller = new AbortController();
+    const pending = callError(client.call('slow', {}, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 30);
+    expect((await pending).code).toBe('cancelled');
+  });
+
+  it('fails with unavailable and a clear message when nothing listens', async () => {
+    const url = await closedPortUrl();
+    const offline = createCallableClient({ baseUrl: url, getIdToken: async () => null });
+    const error = await callError(offline.call('admin-getUserRole', {}));
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toBe(
+      `Could not reach the function admin-getUserRole at ${url}/admin-getUserRole; check the connection.`,
+    );
+    expect(error.cause).toBeDefined();
+  });
+
+  it('uses an injected fetch', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { data: 'via injected fetch' }));
+    const seen: string[] = [];
+    const injected = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => null,
+      fetch: (input, init) => {
+        seen.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    await expect(injected.call('fn', null)).resolves.toBe('via injected fetch');
+    expect(seen).toEqual([`${server.url}/fn`]);
+  });
+});

@@ -1,0 +1,227 @@
+// The callable protocol of SPEC.md §7 (POST `{ data }`, bearer token, read `data` else `result`)
+// and its error mapping of SPEC.md §8.
+
+export type CallableErrorCode =
+  | 'ok'
+  | 'cancelled'
+  | 'unknown'
+  | 'invalid-argument'
+  | 'deadline-exceeded'
+  | 'not-found'
+  | 'already-exists'
+  | 'permission-denied'
+  | 'resource-exhausted'
+  | 'failed-precondition'
+  | 'aborted'
+  | 'out-of-range'
+  | 'unimplemented'
+  | 'internal'
+  | 'unavailable'
+  | 'data-loss'
+  | 'unauthenticated';
+
+const CALLABLE_ERROR_CODES: ReadonlySet<string> = new Set<CallableErrorCode>([
+  'ok',
+  'cancelled',
+  'unknown',
+  'invalid-argument',
+  'deadline-exceeded',
+  'not-found',
+  'already-exists',
+  'permission-denied',
+  'resource-exhausted',
+  'failed-precondition',
+  'aborted',
+  'out-of-range',
+  'unimplemented',
+  'internal',
+  'unavailable',
+  'data-loss',
+  'unauthenticated',
+]);
+
+export const CALLABLE_CODE_BY_STATUS: Readonly<Record<number, CallableErrorCode>> = {
+  400: 'invalid-argument',
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  409: 'aborted',
+  429: 'resource-exhausted',
+  499: 'cancelled',
+  500: 'internal',
+  501: 'unimplemented',
+  503: 'unavailable',
+  504: 'deadline-exceeded',
+};
+
+export const NOT_JSON_OBJECT_MESSAGE = 'Response is not valid JSON object.';
+export const MISSING_DATA_MESSAGE = 'Response is missing data field.';
+export const DEFAULT_CALLABLE_TIMEOUT_MS = 70000;
+
+export function codeForHttpStatus(status: number): CallableErrorCode {
+  if (status >= 200 && status < 300) return 'ok';
+  return CALLABLE_CODE_BY_STATUS[status] ?? 'unknown';
+}
+
+/** `INVALID_ARGUMENT` → `invalid-argument`; undefined when the name is not a callable code. */
+export function codeForStatusName(name: string): CallableErrorCode | undefined {
+  const code = name.toLowerCase().replace(/_/g, '-');
+  return CALLABLE_ERROR_CODES.has(code) ? (code as CallableErrorCode) : undefined;
+}
+
+export class CallableError extends Error {
+  override readonly name = 'CallableError';
+  readonly code: CallableErrorCode;
+  readonly details: unknown;
+  /** True when the message came from the server's error body rather than from this client. */
+  readonly hasServerMessage: boolean;
+
+  constructor(
+    code: CallableErrorCode,
+    message: string,
+    options: { details?: unknown; cause?: unknown; hasServerMessage?: boolean } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options.details;
+    this.hasServerMessage = options.hasServerMessage ?? false;
+  }
+}
+
+export function isCallableError(value: unknown): value is CallableError {
+  return value instanceof CallableError;
+}
+
+export interface CallableClientOptions {
+  /** e.g. `http://127.0.0.1:5001/demo-toolkit/australia-southeast1` */
+  baseUrl: string;
+  getIdToken: () => Promise<string | null>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface CallableClient {
+  call<Req, Res>(name: string, data: Req, options?: CallOptions): Promise<Res>;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorFromBody(status: number, body: Record<string, unknown> | null): CallableError | null {
+  let code = codeForHttpStatus(status);
+  let message: string | undefined;
+  let details: unknown;
+
+  const error = body?.error;
+  if (isPlainObject(error)) {
+    if (typeof error.status === 'string') {
+      const named = codeForStatusName(error.status);
+      if (named) code = named;
+      else if (code === 'ok') code = 'unknown';
+    } else if (code === 'ok') {
+      code = 'unknown';
+    }
+    if (typeof error.message === 'string' && error.message !== '') message = error.message;
+    details = error.details;
+  }
+
+  if (code === 'ok') return null;
+  return new CallableError(code, message ?? `The function failed with HTTP ${status} (${code}).`, {
+    details,
+    hasServerMessage: message !== undefined,
+  });
+}
+
+export function createCallableClient(options: CallableClientOptions): CallableClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_CALLABLE_TIMEOUT_MS;
+
+  async function call<Req, Res>(name: string, data: Req, callOptions: CallOptions = {}): Promise<Res> {
+    const url = `${baseUrl}/${name}`;
+    const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
+    const external = callOptions.signal;
+    if (external?.aborted) {
+      throw new CallableError('cancelled', `The call to ${name} was cancelled.`, { cause: external.reason });
+    }
+
+    const token = await options.getIdToken();
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onExternalAbort = () => controller.abort();
+    external?.addEventListener('abort', onExternalAbort, { once: true });
+
+    const failure = (cause: unknown): CallableError => {
+      if (timedOut) {
+        return new CallableError(
+          'deadline-exceeded',
+          `The call to ${name} timed out after ${timeoutMs} ms.`,
+          {
+            cause,
+          },
+        );
+      }
+      if (external?.aborted) {
+        return new CallableError('cancelled', `The call to ${name} was cancelled.`, { cause });
+      }
+      return new CallableError(
+        'unavailable',
+        `Could not reach the function ${name} at ${url}; check the connection.`,
+        {
+          cause,
+        },
+      );
+    };
+
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        // `undefined` is not JSON; the protocol always carries a `data` field.
+        response = await fetchImpl(url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ data: data === undefined ? null : data }),
+          signal: controller.signal,
+        });
+        text = await response.text();
+      } catch (cause) {
+        throw failure(cause);
+      }
+
+      let body: Record<string, unknown> | null = null;
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (isPlainObject(parsed)) body = parsed;
+      } catch {
+        body = null;
+      }
+
+      const error = errorFromBody(response.status, body);
+      if (error) throw error;
+      if (!body) throw new CallableError('internal', NOT_JSON_OBJECT_MESSAGE);
+
+      const result = body.data !== undefined ? body.data : body.result;
+      if (result === undefined) throw new CallableError('internal', MISSING_DATA_MESSAGE);
+      return result as Res;
+    } finally {
+      clearTimeout(timer);
+      external?.removeEventListener('abort', onExternalAbort);
+    }
+  }
+
+  return { call };
+}

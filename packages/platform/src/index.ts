@@ -1,0 +1,4 @@
+export * from './callable';
+export * from './endpoints';
+export * from './content';
+export * from './runtime-config';

@@ -1,0 +1,116 @@
+// Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
+// without rebuilding the shell (DESIGN.md §3).
+import { z } from 'zod';
+
+export const REMOTE_NAMES = ['survey', 'dashboard', 'journey', 'billing'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+function isManifestUrl(value: string): boolean {
+  try {
+    return new URL(value).pathname.endsWith('/mf-manifest.json');
+  } catch {
+    return false;
+  }
+}
+
+const manifestUrl = httpUrl.refine(isManifestUrl, { error: 'must be a URL ending in /mf-manifest.json' });
+
+const nonEmpty = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' });
+
+export const runtimeConfigSchema = z.object({
+  remotes: z.object({
+    survey: manifestUrl,
+    dashboard: manifestUrl,
+    journey: manifestUrl,
+    billing: manifestUrl,
+  }),
+  functionsBaseUrl: httpUrl,
+  authEmulatorUrl: httpUrl.optional(),
+  firebase: z.object({
+    apiKey: nonEmpty,
+    authDomain: nonEmpty,
+    projectId: nonEmpty,
+  }),
+  contentUrl: httpUrl,
+  contentKey: nonEmpty,
+  appName: nonEmpty.optional(),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const defaultLocalRuntimeConfig: RuntimeConfig = {
+  remotes: {
+    survey: 'http://localhost:3001/mf-manifest.json',
+    dashboard: 'http://localhost:3002/mf-manifest.json',
+    journey: 'http://localhost:3003/mf-manifest.json',
+    billing: 'http://localhost:3004/mf-manifest.json',
+  },
+  functionsBaseUrl: 'http://127.0.0.1:5001/demo-toolkit/australia-southeast1',
+  authEmulatorUrl: 'http://127.0.0.1:9099',
+  firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-toolkit' },
+  contentUrl: 'http://127.0.0.1:4000/graphql',
+  contentKey: 'local-content-key',
+};
+
+export class RuntimeConfigError extends Error {
+  override readonly name = 'RuntimeConfigError';
+  /** Dotted paths of the offending fields, e.g. `remotes.survey`. */
+  readonly fields: string[];
+
+  constructor(message: string, fields: string[] = [], cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.fields = fields;
+  }
+}
+
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  let value = json;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+export function parseRuntimeConfig(json: unknown): RuntimeConfig {
+  const result = runtimeConfigSchema.safeParse(json);
+  if (result.success) return result.data;
+
+  // One problem per field: a value that is not a URL at all also fails the manifest check.
+  const problems = new Map<string, string>();
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.') || '(root)';
+    if (problems.has(field)) continue;
+    const missing = issue.path.length > 0 && valueAt(json, issue.path) === undefined;
+    problems.set(field, `${field} ${missing ? 'is required' : issue.message}`);
+  }
+  return raise(`Invalid runtime configuration: ${[...problems.values()].join('; ')}.`, [...problems.keys()]);
+}
+
+function raise(message: string, fields: string[], cause?: unknown): never {
+  throw new RuntimeConfigError(message, fields, cause);
+}
+
+export async function loadRuntimeConfig(
+  url = '/runtime-config.json',
+  fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  } catch (cause) {
+    return raise(`Could not load the runtime configuration from ${url}.`, [], cause);
+  }
+  if (!response.ok) {
+    return raise(`Could not load the runtime configuration from ${url} (HTTP ${response.status}).`, []);
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (cause) {
+    return raise(`The runtime configuration at ${url} is not valid JSON.`, [], cause);
+  }
+  return parseRuntimeConfig(json);
+}
