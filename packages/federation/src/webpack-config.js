@@ -1,0 +1,78 @@
+// One webpack config for the shell and every remote, so build behaviour cannot drift apart.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { sharedSingletons } = require('./shared');
+const { REMOTE_EXPOSES } = require('./apps');
+
+/**
+ * @param {{ dir: string, container: string, port: number, kind: 'host' | 'remote', title?: string }} app
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createWebpackConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const pkg = require(path.join(app.dir, 'package.json'));
+    const isHost = app.kind === 'host';
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      // A remote's only entry is its federation container (remoteEntry.js).
+      entry: isHost ? './src/index.ts' : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: app.container,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.container,
+          filename: 'remoteEntry.js',
+          ...(isHost
+            ? { remotes: {}, runtimePlugins: [require.resolve(path.join(app.dir, 'src/federation-runtime-plugin.ts'))] }
+            : { exposes: REMOTE_EXPOSES }),
+          shared: sharedSingletons(pkg.dependencies ?? {}),
+          manifest: true,
+          dts: false,
+        }),
+        ...(isHost
+          ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.title ?? 'Sustainability Toolkit' })]
+          : []),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: app.port,
+        host: 'localhost',
+        hot: true,
+        historyApiFallback: isHost,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };

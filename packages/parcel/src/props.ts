@@ -1,0 +1,22 @@
+import type { Location, Navigator } from 'react-router';
+import type { AppStore } from '@toolkit/store-contract';
+import type { AppTheme } from '@toolkit/ui';
+
+/** What the shell hands every remote it mounts (DESIGN.md §2). */
+export interface ParcelProps {
+  /** The shell's one store; remotes inject their own slices, never create a store. */
+  store: AppStore;
+  services: AppServices;
+  theme: AppTheme;
+  /** Where the remote's routes start, e.g. '/dashboard'. */
+  basePath: string;
+  /** The shell router's current location: the one source of navigation truth. */
+  location: Location;
+  /** Navigates through the shell's router, so back/forward and deep links work across remotes. */
+  navigator: Navigator;
+}
+
+/** Shell-provided services. Remotes reach I/O only through these, so tests can pass real local ones. */
+export interface AppServices {
+  signOut(): Promise<void>;
+}
