@@ -1,0 +1,108 @@
+// SPEC §8 error catalogue and §5 validation messages, word for word.
+
+export const MESSAGES = {
+  tenantNotFound: 'Tenant not found',
+  setUserRoleFailed: 'Error setting user role',
+  getUserRoleFailed: 'Error getting user role',
+  getAvailableRolesFailed: 'Error getting available roles',
+  removeUserRoleFailed: 'Error removing user role',
+  noUserLoggedIn: 'No user logged in',
+  entitlementsFetchFailed: 'Failed to fetch entitlements',
+  missingJourneyStateIds: 'Missing tenantId, surveyId, or surveyResultId in state.',
+  missingJourneyIds: 'Missing tenantId, surveyId, surveyResultId, or inviteId.',
+  userNotAuthenticated: 'User not authenticated',
+  responseNotJsonObject: 'Response is not valid JSON object.',
+  responseMissingData: 'Response is missing data field.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function contentServiceFailure(serviceName: string): string {
+  return `Could not receive the data from ${serviceName}!`;
+}
+
+// SPEC §8 router guard reasons, plus the three this product adds for rules 3, 5 and 8 and for
+// unknown paths (docs/decisions.md).
+export const GUARD_REASONS = [
+  'unknown route',
+  'not logged in',
+  'survey not completed',
+  'survey not found',
+  'signed in',
+  'more rights needed',
+  'billing access needed',
+  'insights access needed',
+  'management access needed',
+  'anonymous',
+  'default tenant only',
+] as const;
+export type GuardReason = (typeof GUARD_REASONS)[number];
+
+export type CallableErrorCode =
+  | 'ok'
+  | 'cancelled'
+  | 'unknown'
+  | 'invalid-argument'
+  | 'deadline-exceeded'
+  | 'not-found'
+  | 'already-exists'
+  | 'permission-denied'
+  | 'resource-exhausted'
+  | 'failed-precondition'
+  | 'aborted'
+  | 'out-of-range'
+  | 'unimplemented'
+  | 'internal'
+  | 'unavailable'
+  | 'data-loss'
+  | 'unauthenticated';
+
+// Client side: HTTP status of a callable response to its code (SPEC §8).
+export const CALLABLE_CODE_BY_STATUS: Readonly<Record<number, CallableErrorCode>> = {
+  400: 'invalid-argument',
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  409: 'aborted',
+  429: 'resource-exhausted',
+  499: 'cancelled',
+  500: 'internal',
+  501: 'unimplemented',
+  503: 'unavailable',
+  504: 'deadline-exceeded',
+};
+
+export function codeForHttpStatus(status: number): CallableErrorCode {
+  if (status >= 200 && status < 300) return 'ok';
+  return CALLABLE_CODE_BY_STATUS[status] ?? 'unknown';
+}
+
+// Server side: the status a handler answers with for a code it throws.
+export const HTTP_STATUS_BY_CODE: Readonly<Record<CallableErrorCode, number>> = {
+  ok: 200,
+  cancelled: 499,
+  unknown: 500,
+  'invalid-argument': 400,
+  'deadline-exceeded': 504,
+  'not-found': 404,
+  'already-exists': 409,
+  'permission-denied': 403,
+  'resource-exhausted': 429,
+  'failed-precondition': 400,
+  aborted: 409,
+  'out-of-range': 400,
+  unimplemented: 501,
+  internal: 500,
+  unavailable: 503,
+  'data-loss': 500,
+  unauthenticated: 401,
+};
+
+export const CALLABLE_ERROR_CODES = Object.keys(HTTP_STATUS_BY_CODE) as CallableErrorCode[];
+
+export function isCallableErrorCode(value: unknown): value is CallableErrorCode {
+  return typeof value === 'string' && Object.hasOwn(HTTP_STATUS_BY_CODE, value);
+}
+
+export const CALLABLE_TIMEOUT_MS = 70000;
+export const FUNCTIONS_REGION = 'australia-southeast1';

@@ -1,0 +1,350 @@
+// SPEC §2 Screens and routes. Every path of the product is written once, in ROUTE_TABLE.
+import type { AccessRequirement } from './roles';
+
+export type RouteOwner = 'shell' | 'survey' | 'dashboard' | 'journey' | 'billing';
+
+export interface RouteMeta {
+  forceLogout?: boolean;
+  requiresAuth?: boolean;
+  disallowAnonymous?: boolean;
+  requiresCompletedSurvey?: boolean;
+  surveyDefinition?: boolean;
+  hideForAuth?: boolean;
+  requires?: AccessRequirement;
+  signOutAnonymous?: boolean;
+  defaultTenantOnly?: boolean;
+}
+
+interface RouteSpec {
+  readonly id: string;
+  readonly path: string;
+  readonly owner: RouteOwner;
+  readonly screen: string;
+  readonly meta: RouteMeta;
+  readonly integerParams?: readonly string[];
+}
+
+const dashboardChild = { requiresAuth: true, signOutAnonymous: true } as const;
+const journeyStep = { requiresAuth: true, disallowAnonymous: true } as const;
+const surveyPage = { surveyDefinition: true } as const;
+
+const ROUTE_TABLE = [
+  { id: 'portal', path: '/', owner: 'shell', screen: 'Portal', meta: { hideForAuth: true } },
+  {
+    id: 'toolkitPortal',
+    path: '/flow/:toolkitName',
+    owner: 'shell',
+    screen: 'Portal',
+    meta: { hideForAuth: true, signOutAnonymous: true },
+  },
+  {
+    id: 'invite',
+    path: '/invite',
+    owner: 'shell',
+    screen: 'Portal',
+    meta: { forceLogout: true, hideForAuth: true },
+  },
+  { id: 'signup', path: '/signup', owner: 'shell', screen: 'Portal', meta: { hideForAuth: true } },
+  {
+    id: 'completeSignup',
+    path: '/complete-signup',
+    owner: 'shell',
+    screen: 'Complete sign-up',
+    meta: { forceLogout: true, hideForAuth: true },
+  },
+  { id: 'journeyInvite', path: '/journey/:inviteId', owner: 'journey', screen: 'Invite journey', meta: {} },
+  { id: 'journeyStep1', path: '/step1', owner: 'journey', screen: 'Journey stage 1', meta: journeyStep },
+  { id: 'journeyStep2', path: '/step2', owner: 'journey', screen: 'Journey stage 2', meta: journeyStep },
+  { id: 'journeyStep3', path: '/step3', owner: 'journey', screen: 'Journey stage 3', meta: journeyStep },
+  { id: 'journeyStep4', path: '/step4', owner: 'journey', screen: 'Journey stage 4', meta: journeyStep },
+  { id: 'journeyStep5', path: '/step5', owner: 'journey', screen: 'Journey stage 5', meta: journeyStep },
+  { id: 'dashboard', path: '/dashboard', owner: 'dashboard', screen: 'Dashboard', meta: dashboardChild },
+  {
+    id: 'dashboardInsights',
+    path: '/dashboard/insights',
+    owner: 'dashboard',
+    screen: 'Insights',
+    meta: { ...dashboardChild, requires: 'insights' },
+  },
+  {
+    id: 'dashboardUsers',
+    path: '/dashboard/users',
+    owner: 'dashboard',
+    screen: 'Users',
+    meta: { ...dashboardChild, requires: 'admin' },
+  },
+  {
+    id: 'dashboardManage',
+    path: '/dashboard/manage',
+    owner: 'dashboard',
+    screen: 'Manage',
+    meta: { ...dashboardChild, requires: 'management' },
+  },
+  {
+    id: 'dashboardExpert',
+    path: '/dashboard/expert',
+    owner: 'dashboard',
+    screen: 'Expert',
+    meta: dashboardChild,
+  },
+  {
+    id: 'dashboardAssessments',
+    path: '/dashboard/assessments',
+    owner: 'dashboard',
+    screen: 'Assessments',
+    meta: dashboardChild,
+  },
+  {
+    id: 'dashboardResults',
+    path: '/dashboard/ready-reckoner',
+    owner: 'dashboard',
+    screen: 'Results',
+    meta: { ...dashboardChild, requiresCompletedSurvey: false },
+  },
+  {
+    id: 'dashboardProfile',
+    path: '/dashboard/profile',
+    owner: 'dashboard',
+    screen: 'Profile',
+    meta: dashboardChild,
+  },
+  {
+    id: 'dashboardAcademy',
+    path: '/dashboard/academy',
+    owner: 'dashboard',
+    screen: 'Academy',
+    meta: dashboardChild,
+  },
+  {
+    id: 'dashboardAcademyDetail',
+    path: '/dashboard/academy/:slug',
+    owner: 'dashboard',
+    screen: 'Academy detail',
+    meta: dashboardChild,
+  },
+  {
+    id: 'dashboardDeclaration',
+    path: '/dashboard/declaration',
+    owner: 'dashboard',
+    screen: 'Declaration',
+    meta: dashboardChild,
+  },
+  {
+    id: 'dashboardActions',
+    path: '/dashboard/actions',
+    owner: 'dashboard',
+    screen: 'Actions',
+    meta: dashboardChild,
+  },
+  {
+    id: 'dashboardReports',
+    path: '/dashboard/reports',
+    owner: 'dashboard',
+    screen: 'Reports',
+    meta: dashboardChild,
+  },
+  {
+    id: 'plans',
+    path: '/dashboard/plans',
+    owner: 'billing',
+    screen: 'Plans',
+    meta: { ...dashboardChild, requires: 'billing' },
+  },
+  {
+    id: 'plansCheckout',
+    path: '/dashboard/plans/checkout/:checkoutSessionId',
+    owner: 'billing',
+    screen: 'Plans',
+    meta: { ...dashboardChild, requires: 'billing' },
+  },
+  {
+    id: 'surveyStart',
+    path: '/survey/:tenantId/:surveyId',
+    owner: 'survey',
+    screen: 'Survey start',
+    meta: surveyPage,
+  },
+  {
+    id: 'surveySection',
+    path: '/survey/:tenantId/:surveyId/section/:sectionId',
+    owner: 'survey',
+    screen: 'Section start',
+    meta: surveyPage,
+    integerParams: ['sectionId'],
+  },
+  {
+    id: 'surveySlide',
+    path: '/survey/:tenantId/:surveyId/section/:sectionId/slide/:slideId',
+    owner: 'survey',
+    screen: 'Question slide',
+    meta: surveyPage,
+    integerParams: ['sectionId', 'slideId'],
+  },
+] as const satisfies readonly RouteSpec[];
+
+export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
+
+export interface RouteDefinition extends RouteSpec {
+  readonly id: RouteId;
+}
+
+export const ROUTES: readonly RouteDefinition[] = ROUTE_TABLE;
+
+export const ROUTE_BY_ID = Object.fromEntries(ROUTES.map((route) => [route.id, route])) as Readonly<
+  Record<RouteId, RouteDefinition>
+>;
+
+export const LANDING_PATH = '/';
+export const DASHBOARD_PATH = '/dashboard';
+
+export function routesOwnedBy(owner: RouteOwner): RouteDefinition[] {
+  return ROUTES.filter((route) => route.owner === owner);
+}
+
+// Path of a route relative to a mount point, for remotes that render nested routes under the shell,
+// e.g. relativePath('/dashboard/academy/:slug', '/dashboard') === 'academy/:slug'.
+export function relativePath(path: string, base: string): string {
+  const trimmedBase = base.replace(/\/+$/, '');
+  if (path === trimmedBase || path === `${trimmedBase}/`) return '';
+  if (!path.startsWith(`${trimmedBase}/`)) throw new RangeError(`${path} is not under ${base}`);
+  return path.slice(trimmedBase.length + 1);
+}
+
+const INTEGER = /^\d+$/;
+const PARAM = /:([A-Za-z0-9_]+)/g;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+}
+
+const compiled: CompiledRoute[] = ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) {
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      }
+      return escapeRegExp(segment);
+    })
+    .join('/');
+  // Case-insensitive with an optional trailing slash, as react-router matches by default.
+  const pattern = new RegExp(`^${source}/?$`, 'i');
+  return { route, pattern, names };
+});
+
+export interface RouteMatch {
+  route: RouteDefinition;
+  params: Record<string, string>;
+}
+
+export function matchRoute(pathname: string): RouteMatch | null {
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  for (const { route, pattern, names } of compiled) {
+    const found = pattern.exec(path);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    let valid = true;
+    names.forEach((name, index) => {
+      let value: string;
+      try {
+        value = decodeURIComponent(found[index + 1] ?? '');
+      } catch {
+        valid = false;
+        return;
+      }
+      if (route.integerParams?.includes(name) && !INTEGER.test(value)) valid = false;
+      params[name] = value;
+    });
+    // A malformed survey section or slide id is an unknown path (redirects to '/'), SPEC §2.
+    if (valid) return { route, params };
+  }
+  return null;
+}
+
+type PathOf<I extends RouteId> = Extract<(typeof ROUTE_TABLE)[number], { id: I }>['path'];
+
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type RouteParams<I extends RouteId> = Record<PathParamNames<PathOf<I>>, string | number>;
+
+type ParamsArg<I extends RouteId> = [PathParamNames<PathOf<I>>] extends [never] ? [] : [RouteParams<I>];
+
+export function buildPath<I extends RouteId>(id: I, ...args: ParamsArg<I>): string {
+  const route = ROUTE_BY_ID[id];
+  const params = (args[0] ?? {}) as Record<string, string | number | undefined>;
+  return route.path.replace(PARAM, (_match, name: string) => {
+    const raw = params[name];
+    const value = raw === undefined ? '' : String(raw);
+    if (value === '') throw new RangeError(`Route ${id} needs a value for ${name}`);
+    if (route.integerParams?.includes(name) && !INTEGER.test(value)) {
+      throw new RangeError(`Route ${id} needs a non-negative integer ${name}, got ${value}`);
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+export type JourneyStepNumber = 1 | 2 | 3 | 4 | 5;
+
+export const paths = {
+  landing: () => LANDING_PATH,
+  portal: () => buildPath('portal'),
+  toolkitPortal: (toolkitName: string) => buildPath('toolkitPortal', { toolkitName }),
+  invite: () => buildPath('invite'),
+  signup: () => buildPath('signup'),
+  completeSignup: () => buildPath('completeSignup'),
+  journeyInvite: (inviteId: string) => buildPath('journeyInvite', { inviteId }),
+  journeyStep: (step: JourneyStepNumber) => buildPath(`journeyStep${step}`),
+  dashboard: () => buildPath('dashboard'),
+  insights: () => buildPath('dashboardInsights'),
+  users: () => buildPath('dashboardUsers'),
+  manage: () => buildPath('dashboardManage'),
+  expert: () => buildPath('dashboardExpert'),
+  assessments: () => buildPath('dashboardAssessments'),
+  results: () => buildPath('dashboardResults'),
+  profile: () => buildPath('dashboardProfile'),
+  academy: () => buildPath('dashboardAcademy'),
+  academyDetail: (slug: string) => buildPath('dashboardAcademyDetail', { slug }),
+  declaration: () => buildPath('dashboardDeclaration'),
+  actions: () => buildPath('dashboardActions'),
+  reports: () => buildPath('dashboardReports'),
+  plans: () => buildPath('plans'),
+  plansCheckout: (checkoutSessionId: string) => buildPath('plansCheckout', { checkoutSessionId }),
+  survey: (tenantId: string, surveyId: string) => buildPath('surveyStart', { tenantId, surveyId }),
+  surveySection: (tenantId: string, surveyId: string, sectionId: number | string) =>
+    buildPath('surveySection', { tenantId, surveyId, sectionId }),
+  surveySlide: (tenantId: string, surveyId: string, sectionId: number | string, slideId: number | string) =>
+    buildPath('surveySlide', { tenantId, surveyId, sectionId, slideId }),
+} as const;
+
+// SPEC §2 Journey links.
+export const JOURNEY_LINKS = {
+  signUp: paths.signup(),
+  profile: paths.profile(),
+  assessments: paths.assessments(),
+  results: paths.results(),
+  users: paths.users(),
+  insights: paths.insights(),
+  declaration: paths.declaration(),
+} as const;
+
+export const STAGE_LINKS: readonly string[] = ([1, 2, 3, 4, 5] as const).map((step) =>
+  paths.journeyStep(step),
+);
+
+// Placeholders of stages 3 to 5; they are not routes, so following one lands on '/'.
+export const PLACEHOLDER_MILESTONE_LINKS = [
+  '/milestone1',
+  '/milestone2',
+  '/milestone3',
+  '/milestone4',
+] as const;
