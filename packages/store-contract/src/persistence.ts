@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import type { AuthState } from './slices/auth';
+import type { PlanState } from './slices/plan';
+import type { SurveyState } from './slices/survey';
+import type { TenantState } from './slices/tenant';
+
+/** State of the shell-owned slices; remote slices are added by injection. */
+export interface ShellState {
+  auth: AuthState;
+  tenant: TenantState;
+  survey: SurveyState;
+  plan: PlanState;
+}
+
+/**
+ * Bump when a persisted slice changes shape incompatibly. Old keys are then removed on load; a
+ * compatible change only needs the schema below to accept both shapes.
+ */
+export const PERSIST_VERSION = 1;
+export const PERSIST_KEY = `toolkit:state:v${PERSIST_VERSION}`;
+const OUR_KEYS = /^toolkit:state(?::v\d+)?$/;
+
+/** SPEC.md §4 keeps client state in local storage; auth is not kept (Firebase owns the session). */
+export const PERSISTED_SLICES = ['survey', 'tenant', 'plan'] as const;
+export type PersistedSliceKey = (typeof PERSISTED_SLICES)[number];
+export type PersistedState = Pick<ShellState, PersistedSliceKey>;
+
+const logoSchema = z.object({ url: z.string(), title: z.string().optional() });
+const brandingSchema = z.object({
+  primaryColor: z.string().optional(),
+  secondaryColor: z.string().optional(),
+  tertiaryColor: z.string().optional(),
+  quaternaryColor: z.string().optional(),
+  font: z.string().optional(),
+  textColor: z.string().optional(),
+  primaryLogo: logoSchema.optional(),
+  secondaryLogo: logoSchema.optional(),
+  mobileSecondaryLogo: logoSchema.optional(),
+});
+
+const sliceSchemas: { [K in PersistedSliceKey]: z.ZodType<PersistedState[K]> } = {
+  survey: z.object({ status: z.union([z.literal(1), z.literal(2)]) }),
+  tenant: z.object({
+    tenantId: z.string().nullable(),
+    branding: brandingSchema.nullable(),
+    error: z.string().nullable(),
+  }),
+  plan: z.object({
+    plan: z.string().min(1),
+    entitlements: z.array(z.string()),
+    error: z.string().nullable(),
+  }),
+};
+
+const envelopeSchema = z.object({
+  version: z.number(),
+  state: z.record(z.string(), z.unknown()),
+});
+
+function attempt<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+function removeOtherVersions(storage: Storage) {
+  const stale: string[] = [];
+  const length = attempt(() => storage.length) ?? 0;
+  for (let i = 0; i < length; i += 1) {
+    const key = attempt(() => storage.key(i));
+    if (key && key !== PERSIST_KEY && OUR_KEYS.test(key)) stale.push(key);
+  }
+  for (const key of stale) attempt(() => storage.removeItem(key));
+}
+
+function validSlice<K extends PersistedSliceKey>(key: K, value: unknown): PersistedState[K] | undefined {
+  const result = sliceSchemas[key].safeParse(value);
+  return result.success ? result.data : undefined;
+}
+
+/**
+ * Reads what a previous visit saved. Never throws: unreadable JSON or another version yields
+ * nothing, and each slice whose stored shape does not validate is left out, so the app starts from
+ * that slice's initial state.
+ */
+export function loadPersistedState(storage: Storage): Partial<PersistedState> {
+  removeOtherVersions(storage);
+  const raw = attempt(() => storage.getItem(PERSIST_KEY));
+  if (raw == null) return {};
+  const parsed = attempt(() => JSON.parse(raw) as unknown);
+  const envelope = envelopeSchema.safeParse(parsed);
+  if (!envelope.success || envelope.data.version !== PERSIST_VERSION) {
+    attempt(() => storage.removeItem(PERSIST_KEY));
+    return {};
+  }
+  const loaded: Partial<PersistedState> = {};
+  const stored = envelope.data.state;
+  const survey = validSlice('survey', stored.survey);
+  const tenant = validSlice('tenant', stored.tenant);
+  const plan = validSlice('plan', stored.plan);
+  if (survey) loaded.survey = survey;
+  if (tenant) loaded.tenant = tenant;
+  if (plan) loaded.plan = plan;
+  return loaded;
+}
+
+/** What is written: errors describe one visit's failed requests, so they are not carried over. */
+export function selectPersistedState(state: ShellState): PersistedState {
+  return {
+    survey: state.survey,
+    tenant: { ...state.tenant, error: null },
+    plan: { ...state.plan, error: null },
+  };
+}
+
+/** Writes the whitelisted slices. Returns false instead of throwing when storage refuses. */
+export function savePersistedState(storage: Storage, state: PersistedState): boolean {
+  try {
+    storage.setItem(PERSIST_KEY, JSON.stringify({ version: PERSIST_VERSION, state }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface PersistableStore {
+  getState(): ShellState;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface PersistOptions {
+  /** At most one write per this many ms (default 500). */
+  throttleMs?: number;
+  /** Where to listen for `pagehide` / `visibilitychange` (default: window, when there is one). */
+  eventTarget?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  /** Called when a write fails (quota exceeded, storage disabled). Default: one console warning. */
+  onError?: () => void;
+}
+
+export interface Persistence {
+  /** Writes pending changes now. */
+  flush(): void;
+  /** Flushes, then stops listening. */
+  stop(): void;
+}
+
+/**
+ * Saves the whitelisted slices whenever they change, throttled: the first change is written at
+ * once, later ones at most every `throttleMs`. Pending changes are flushed when the page is hidden
+ * or unloaded, since a timer may never fire then.
+ */
+export function persistStore(
+  store: PersistableStore,
+  storage: Storage,
+  options: PersistOptions = {},
+): Persistence {
+  const throttleMs = options.throttleMs ?? 500;
+  const eventTarget = options.eventTarget === undefined ? defaultEventTarget() : options.eventTarget;
+  let warned = false;
+  const onError =
+    options.onError ??
+    (() => {
+      if (!warned) console.warn('Could not save app state to local storage; it will not survive a reload.');
+      warned = true;
+    });
+
+  const slicesOf = (state: ShellState) => PERSISTED_SLICES.map((key) => state[key]);
+  let saved = slicesOf(store.getState());
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const isDirty = () => slicesOf(store.getState()).some((slice, i) => slice !== saved[i]);
+
+  const write = () => {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (!isDirty()) return;
+    const state = store.getState();
+    saved = slicesOf(state);
+    lastWriteAt = Date.now();
+    if (!savePersistedState(storage, selectPersistedState(state))) onError();
+  };
+
+  const onChange = () => {
+    if (timer !== null || !isDirty()) return;
+    const wait = lastWriteAt + throttleMs - Date.now();
+    if (wait <= 0) write();
+    else timer = setTimeout(write, wait);
+  };
+
+  const onVisibilityChange = () => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') write();
+  };
+
+  const unsubscribe = store.subscribe(onChange);
+  eventTarget?.addEventListener('pagehide', write);
+  eventTarget?.addEventListener('visibilitychange', onVisibilityChange);
+
+  return {
+    flush: write,
+    stop() {
+      write();
+      unsubscribe();
+      eventTarget?.removeEventListener('pagehide', write);
+      eventTarget?.removeEventListener('visibilitychange', onVisibilityChange);
+    },
+  };
+}
+
+function defaultEventTarget() {
+  return typeof window === 'undefined' ? null : window;
+}
+
+/** `window.localStorage`, or null where there is none or reading it throws (privacy modes, sandboxed iframes). */
+export function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  type Slice,
+  type SliceCaseReducers,
+  type SliceSelectors,
+} from '@reduxjs/toolkit';
+import {
+  browserStorage,
+  loadPersistedState,
+  persistStore,
+  type PersistOptions,
+  type ShellState,
+} from './persistence';
+import { authSlice } from './slices/auth';
+import { planSlice } from './slices/plan';
+import { surveySlice } from './slices/survey';
+import { tenantSlice } from './slices/tenant';
+
+/**
+ * Remote slices, added by declaration merging so `RootState` knows them:
+ *
+ *   declare module '@toolkit/store-contract' {
+ *     interface LazyLoadedSlices extends WithSlice<typeof answersSlice> {}
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by remotes through declaration merging
+export interface LazyLoadedSlices {}
+
+function createRootReducer() {
+  return combineSlices(
+    authSlice,
+    tenantSlice,
+    surveySlice,
+    planSlice,
+  ).withLazyLoadedSlices<LazyLoadedSlices>();
+}
+
+export type RootReducer = ReturnType<typeof createRootReducer>;
+export type RootState = ReturnType<RootReducer>;
+export type PreloadedState = Partial<ShellState>;
+
+export interface CreateAppStoreOptions {
+  preloadedState?: PreloadedState;
+  /** Where to persist; defaults to local storage when available. Pass null to persist nothing. */
+  storage?: Storage | null;
+  persist?: PersistOptions;
+}
+
+/**
+ * The one store of the app, created by the shell. Each store gets its own root reducer, which it
+ * carries (`store.rootReducer`) so a remote can inject into exactly the store it was handed.
+ * Persisted slices are restored first; `preloadedState` wins over them.
+ */
+export function createAppStore({ preloadedState, storage, persist }: CreateAppStoreOptions = {}) {
+  const rootReducer = createRootReducer();
+  const resolvedStorage = storage === undefined ? browserStorage() : storage;
+  const restored = resolvedStorage ? loadPersistedState(resolvedStorage) : {};
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: { ...restored, ...preloadedState },
+  });
+  const persistence = resolvedStorage ? persistStore(store, resolvedStorage, persist) : null;
+  return Object.assign(store, { rootReducer, persistence });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** Dispatched after a slice is injected so its initial state appears and subscribers re-render. */
+export const sliceInjected = createAction<string>('storeContract/sliceInjected');
+
+const shellReducers: Record<string, unknown> = {
+  [authSlice.reducerPath]: authSlice.reducer,
+  [tenantSlice.reducerPath]: tenantSlice.reducer,
+  [surveySlice.reducerPath]: surveySlice.reducer,
+  [planSlice.reducerPath]: planSlice.reducer,
+};
+
+/**
+ * Adds a remote's slice to the shell's store under the slice's own key and returns the injected
+ * slice, whose selectors take `RootState`. Injecting the same slice again is a no-op; taking a key
+ * the shell owns is a programming error.
+ */
+export function injectSlice<
+  State,
+  CaseReducers extends SliceCaseReducers<State>,
+  Name extends string,
+  ReducerPath extends string,
+  Selectors extends SliceSelectors<State>,
+>(
+  store: Pick<AppStore, 'rootReducer' | 'dispatch'>,
+  slice: Slice<State, CaseReducers, Name, ReducerPath, Selectors>,
+) {
+  const owner = shellReducers[slice.reducerPath];
+  if (owner !== undefined && owner !== slice.reducer) {
+    throw new Error(
+      `The store key "${slice.reducerPath}" belongs to the shell; give the remote's slice its own name.`,
+    );
+  }
+  const injected = slice.injectInto(store.rootReducer);
+  store.dispatch(sliceInjected(slice.reducerPath));
+  return injected;
+}

@@ -1,0 +1,27 @@
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Card, PageTitle } from './layout';
+
+const Description = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+export interface ScreenPlaceholderProps {
+  name: string;
+  description?: string;
+  /** The screen's next steps, e.g. links onward. */
+  children?: ReactNode;
+}
+
+/** Stands in for a screen that has not been built yet, so routes and guards can be exercised. */
+export function ScreenPlaceholder({ name, description, children }: ScreenPlaceholderProps) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId}>
+      <PageTitle id={titleId}>{name}</PageTitle>
+      {description && <Description>{description}</Description>}
+      {children}
+    </Card>
+  );
+}

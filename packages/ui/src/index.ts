@@ -1,0 +1,32 @@
+export {
+  BLACK,
+  WHITE,
+  MIN_TEXT_CONTRAST,
+  MIN_UI_CONTRAST,
+  contrastRatio,
+  isReadable,
+  normalizeColor,
+  parseColor,
+  readableTextOn,
+  relativeLuminance,
+  type Rgb,
+} from './color';
+export {
+  DEFAULT_COLORS,
+  SYSTEM_FONT_STACK,
+  buildFontStack,
+  buildTheme,
+  defaultTheme,
+  type AppTheme,
+  type LogoAsset,
+  type TenantBranding,
+  type ThemeColors,
+} from './theme';
+export { GlobalStyle, ThemeRoot, type ThemeRootProps } from './global-style';
+export { Button, type ButtonProps, type ButtonVariant } from './components/button';
+export { Card, PageTitle, Stack, type SpaceStep, type StackProps } from './components/layout';
+export { Spinner, type SpinnerProps } from './components/spinner';
+export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
+export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/screen-placeholder';
+export { Logo, type LogoProps } from './components/logo';
+export { VisuallyHidden } from './components/visually-hidden';
