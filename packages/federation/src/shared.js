@@ -5,7 +5,14 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../../..');
 
-const THIRD_PARTY = ['react', 'react-dom', 'react-router', 'react-redux', '@reduxjs/toolkit', 'styled-components'];
+const THIRD_PARTY = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'styled-components',
+];
 const SUBPATH_SHARED = ['react', 'react-dom'];
 const CONTRACT_PACKAGES = ['domain', 'store-contract', 'ui', 'platform', 'parcel'];
 

@@ -22,7 +22,9 @@ function createWebpackConfig(app) {
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(app.dir, 'dist'),
-        publicPath: 'auto',
+        // The host serves deep links (/survey/…) from index.html, so its assets need absolute paths;
+        // remotes work out their own origin at runtime.
+        publicPath: isHost ? '/' : 'auto',
         uniqueName: app.container,
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
@@ -52,14 +54,22 @@ function createWebpackConfig(app) {
           name: app.container,
           filename: 'remoteEntry.js',
           ...(isHost
-            ? { remotes: {}, runtimePlugins: [require.resolve(path.join(app.dir, 'src/federation-runtime-plugin.ts'))] }
+            ? {
+                remotes: {},
+                runtimePlugins: [require.resolve(path.join(app.dir, 'src/federation-runtime-plugin.ts'))],
+              }
             : { exposes: REMOTE_EXPOSES }),
           shared: sharedSingletons(pkg.dependencies ?? {}),
           manifest: true,
           dts: false,
         }),
         ...(isHost
-          ? [new HtmlWebpackPlugin({ template: './src/index.html', title: app.title ?? 'Sustainability Toolkit' })]
+          ? [
+              new HtmlWebpackPlugin({
+                template: './src/index.html',
+                title: app.title ?? 'Sustainability Toolkit',
+              }),
+            ]
           : []),
       ],
       performance: { hints: false },

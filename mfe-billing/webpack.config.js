@@ -1,0 +1,3 @@
+const { createWebpackConfig, REMOTES } = require('@toolkit/federation');
+
+module.exports = createWebpackConfig({ ...REMOTES.billing, dir: __dirname, kind: 'remote' });

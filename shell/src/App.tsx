@@ -1,0 +1,47 @@
+import { BrowserRouter } from 'react-router';
+import type { RouteMatch, RouteOwner } from '@toolkit/domain';
+import { GuardGate } from './GuardGate';
+import { RemoteArea } from './remotes/RemoteArea';
+import { CompleteSignup } from './screens/CompleteSignup';
+import { Portal } from './screens/Portal';
+import { ShellLayout } from './ShellLayout';
+import { parcelServices, type ShellServices } from './services';
+
+const BASE_PATH: Record<Exclude<RouteOwner, 'shell'>, string> = {
+  survey: '/survey',
+  dashboard: '/dashboard',
+  journey: '/',
+  billing: '/dashboard/plans',
+};
+
+function RouteContent({ match, services }: { match: RouteMatch; services: ShellServices }) {
+  const { route } = match;
+  if (route.owner === 'shell') {
+    return route.id === 'completeSignup' ? (
+      <CompleteSignup auth={services.auth} />
+    ) : (
+      <Portal auth={services.auth} toolkitName={match.params.toolkitName} />
+    );
+  }
+  // Keyed by owner: moving between one remote's own pages keeps its parcel mounted.
+  return (
+    <RemoteArea
+      key={route.owner}
+      name={route.owner}
+      basePath={BASE_PATH[route.owner]}
+      services={parcelServices(services)}
+    />
+  );
+}
+
+export function App({ services }: { services: ShellServices }) {
+  return (
+    <BrowserRouter>
+      <ShellLayout services={services}>
+        <GuardGate services={services}>
+          {(match) => <RouteContent match={match} services={services} />}
+        </GuardGate>
+      </ShellLayout>
+    </BrowserRouter>
+  );
+}

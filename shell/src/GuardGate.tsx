@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { evaluateGuards, matchRoute, type GuardDecision, type RouteMatch } from '@toolkit/domain';
+import { useAppSelector } from '@toolkit/store-contract';
+import { ErrorPanel, Spinner } from '@toolkit/ui';
+import type { ShellServices } from './services';
+import { useSurveyAccess } from './survey-definition';
+
+const describe = (decision: GuardDecision) => JSON.stringify(decision);
+
+/**
+ * Runs the guard chain (SPEC.md §2) on every navigation and carries out its session effects;
+ * renders the route's content only once the chain lets it proceed.
+ */
+export function GuardGate({
+  services,
+  children,
+}: {
+  services: ShellServices;
+  children: (match: RouteMatch) => React.ReactNode;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAppSelector((state) => state.auth);
+  const surveyCompleted = useAppSelector((state) => state.survey.status === 2);
+  const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
+  const params = match?.route.meta.surveyDefinition ? match.params : {};
+  const surveyAccess = useSurveyAccess(services.content, params.tenantId, params.surveyId);
+
+  const decision = evaluateGuards({
+    pathname: location.pathname,
+    route: match?.route ?? null,
+    auth: { status: auth.status, claims: auth.claims, tenantId: auth.user?.tenantId ?? null },
+    surveyCompleted,
+    survey: surveyAccess.survey,
+  });
+  const key = `${location.key}:${describe(decision)}`;
+  const busy = useRef(false);
+  // Session effects belong to arriving at a page: once a page has been let through, a sign-in made
+  // on it (e.g. /complete-signup finishing an e-mail link) is not undone by its forced sign-out.
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+  const alreadySettled = settledKey === location.key && decision.kind === 'proceed';
+  const plainProceed = decision.kind === 'proceed' && !decision.signOut && !decision.signInAnonymously;
+
+  useEffect(() => {
+    if (plainProceed) setSettledKey(location.key);
+  }, [plainProceed, location.key]);
+
+  useEffect(() => {
+    if (decision.kind === 'wait' || busy.current || alreadySettled) return;
+    const needsSession = decision.signOut || (decision.kind === 'proceed' && decision.signInAnonymously);
+    if (decision.kind === 'redirect') {
+      console.info(`[guard] ${location.pathname} → ${decision.to}: ${decision.reason}`);
+    }
+    if (!needsSession) {
+      if (decision.kind === 'redirect') navigate(decision.to, { replace: true });
+      return;
+    }
+    busy.current = true;
+    void (async () => {
+      try {
+        if (decision.signOut) await services.auth.signOut();
+        if (decision.kind === 'proceed' && decision.signInAnonymously)
+          await services.auth.signInAnonymously();
+        if (decision.kind === 'redirect') navigate(decision.to, { replace: true });
+      } finally {
+        busy.current = false;
+      }
+    })();
+    // The key captures the decision and the navigation it belongs to.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  if (surveyAccess.failed) {
+    return (
+      <ErrorPanel
+        title="We couldn't load this survey"
+        message="The survey service did not answer. Your answers so far are safe."
+        onRetry={surveyAccess.retry}
+      />
+    );
+  }
+  if (!(alreadySettled || plainProceed) || !match) return <Spinner label="Loading…" />;
+  return <>{children(match)}</>;
+}

@@ -1,0 +1,76 @@
+import { Link, NavLink } from 'react-router';
+import styled from 'styled-components';
+import { hasAccess, paths } from '@toolkit/domain';
+import { useAppSelector } from '@toolkit/store-contract';
+import { Button, Logo } from '@toolkit/ui';
+import type { ShellServices } from './services';
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem 1.5rem;
+  padding: 0.75rem 1rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Brand = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  font-weight: 700;
+  color: inherit;
+  text-decoration: none;
+`;
+
+const Nav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
+  margin-left: auto;
+  align-items: center;
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+  a[aria-current='page'] {
+    font-weight: 700;
+  }
+`;
+
+const Main = styled.main`
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: 1.5rem 1rem 3rem;
+`;
+
+/** The frame around every page: brand, the signed-in user's main places, and sign-out. */
+export function ShellLayout({ services, children }: { services: ShellServices; children: React.ReactNode }) {
+  const auth = useAppSelector((state) => state.auth);
+  const logo = useAppSelector((state) => state.tenant.branding?.primaryLogo ?? null);
+  const signedIn = auth.status === 'signedIn';
+  return (
+    <>
+      <Header>
+        <Brand to={signedIn ? paths.dashboard() : paths.portal()}>
+          {logo && <Logo logo={logo} />}
+          <span>Sustainability Toolkit</span>
+        </Brand>
+        {signedIn && (
+          <Nav aria-label="Main">
+            <NavLink to={paths.dashboard()} end>
+              Dashboard
+            </NavLink>
+            <NavLink to={paths.journeyStep(1)}>Journey</NavLink>
+            {hasAccess(auth.claims, 'billing') && <NavLink to={paths.plans()}>Plans</NavLink>}
+            <span>{auth.user?.email}</span>
+            <Button variant="secondary" onClick={() => void services.auth.signOut()}>
+              Sign out
+            </Button>
+          </Nav>
+        )}
+      </Header>
+      <Main id="content">{children}</Main>
+    </>
+  );
+}

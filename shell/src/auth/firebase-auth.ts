@@ -1,0 +1,118 @@
+import { initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  initializeAuth,
+  isSignInWithEmailLink,
+  onIdTokenChanged,
+  sendSignInLinkToEmail,
+  signInAnonymously,
+  signInWithCustomToken,
+  signInWithEmailLink,
+  signOut,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import type { AuthClaims } from '@toolkit/domain';
+import type { RuntimeConfig } from '@toolkit/platform';
+
+export interface AuthSnapshot {
+  status: 'signedOut' | 'anonymous' | 'signedIn';
+  user: {
+    uid: string;
+    email: string | null;
+    displayName: string | null;
+    emailVerified: boolean;
+    isAnonymous: boolean;
+    tenantId: string | null;
+  } | null;
+  claims: AuthClaims;
+}
+
+export type AuthOutcome = { success: true } | { success: false; message: string };
+
+/** Where the e-mail address waits between sending a sign-in link and opening it on this device. */
+const PENDING_EMAIL_KEY = 'toolkit:pending-sign-in-email';
+
+async function snapshotOf(user: User | null): Promise<AuthSnapshot> {
+  if (!user) return { status: 'signedOut', user: null, claims: {} };
+  const token = await user.getIdTokenResult();
+  const claims = token.claims as AuthClaims;
+  return {
+    status: user.isAnonymous ? 'anonymous' : 'signedIn',
+    user: {
+      uid: user.uid,
+      email: user.email,
+      displayName: user.displayName,
+      emailVerified: user.emailVerified,
+      isAnonymous: user.isAnonymous,
+      tenantId: user.tenantId,
+    },
+    claims,
+  };
+}
+
+const outcome = async (action: () => Promise<unknown>): Promise<AuthOutcome> => {
+  try {
+    await action();
+    return { success: true };
+  } catch (error) {
+    return { success: false, message: error instanceof Error ? error.message : String(error) };
+  }
+};
+
+/** Firebase Auth for the shell, initialised once and lazily connected to the emulator when configured. */
+export function createFirebaseAuth(config: RuntimeConfig) {
+  let app: FirebaseApp | null = null;
+  let auth: Auth | null = null;
+  const instance = (): Auth => {
+    if (auth) return auth;
+    app = initializeApp(config.firebase);
+    auth = initializeAuth(app, { persistence: browserLocalPersistence });
+    if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+    return auth;
+  };
+
+  return {
+    /** Calls back with every sign-in, sign-out and token (claims) change. */
+    subscribe(listener: (snapshot: AuthSnapshot) => void): () => void {
+      return onIdTokenChanged(instance(), (user) => {
+        void snapshotOf(user).then(listener);
+      });
+    },
+    /** SPEC §5: the e-mail is lowercased before use in sign-up. */
+    sendSignInLink(email: string, continueUrl: string): Promise<AuthOutcome> {
+      const normalised = email.trim().toLowerCase();
+      return outcome(async () => {
+        await sendSignInLinkToEmail(instance(), normalised, { url: continueUrl, handleCodeInApp: true });
+        window.localStorage.setItem(PENDING_EMAIL_KEY, normalised);
+      });
+    },
+    isSignInLink(href: string): boolean {
+      return isSignInWithEmailLink(instance(), href);
+    },
+    pendingEmail(): string | null {
+      return window.localStorage.getItem(PENDING_EMAIL_KEY);
+    },
+    completeSignInLink(href: string, email: string): Promise<AuthOutcome> {
+      return outcome(async () => {
+        await signInWithEmailLink(instance(), email.trim().toLowerCase(), href);
+        window.localStorage.removeItem(PENDING_EMAIL_KEY);
+      });
+    },
+    signInAnonymously: () => outcome(() => signInAnonymously(instance())),
+    signInWithCustomToken: (token: string) => outcome(() => signInWithCustomToken(instance(), token)),
+    signOut: () => signOut(instance()),
+    async getIdToken(): Promise<string | null> {
+      return (await instance().currentUser?.getIdToken()) ?? null;
+    },
+    /** Forced token refresh: picks up role changes made by an admin. */
+    async refreshClaims(): Promise<void> {
+      const user = instance().currentUser;
+      if (!user) throw new Error('No user logged in');
+      await user.getIdToken(true);
+    },
+  };
+}
+
+export type ShellAuth = ReturnType<typeof createFirebaseAuth>;

@@ -1,0 +1,49 @@
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { authChanged, createAppStore } from '@toolkit/store-contract';
+import { createCallableClient, createContentClient, loadRuntimeConfig } from '@toolkit/platform';
+import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
+import { App } from './App';
+import { createFirebaseAuth } from './auth/firebase-auth';
+import { registerRuntimeRemotes } from './remotes/registry';
+import type { ShellServices } from './services';
+import { TenantTheme } from './TenantTheme';
+
+const root = createRoot(document.getElementById('root')!);
+
+async function start() {
+  // Read at start-up, not baked in at build time: remotes can move without a shell rebuild.
+  const config = await loadRuntimeConfig();
+  registerRuntimeRemotes(config.remotes);
+
+  const store = createAppStore();
+  const auth = createFirebaseAuth(config);
+  const services: ShellServices = {
+    config,
+    auth,
+    content: createContentClient({ url: config.contentUrl, key: config.contentKey }),
+    callable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: auth.getIdToken }),
+  };
+  auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
+
+  root.render(
+    <Provider store={store}>
+      <TenantTheme>
+        <App services={services} />
+      </TenantTheme>
+    </Provider>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  root.render(
+    <ThemeRoot theme={buildTheme()}>
+      <ErrorPanel
+        title="The app could not start"
+        message={error instanceof Error ? error.message : String(error)}
+        onRetry={() => window.location.reload()}
+      />
+    </ThemeRoot>,
+  );
+});

@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button } from '@toolkit/ui';
+
+const Form = styled.form`
+  display: grid;
+  gap: 0.75rem;
+  max-width: 28rem;
+  label {
+    font-weight: 600;
+  }
+  input {
+    font: inherit;
+    padding: 0.75rem;
+    min-height: ${({ theme }) => theme.touchTarget};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.small};
+  }
+`;
+
+const Message = styled.p<{ $tone: 'ok' | 'error' }>`
+  margin: 0;
+  color: ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.text)};
+`;
+
+// Deliberately loose: the identity provider is the judge of an address; this catches typos early.
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface EmailLinkFormProps {
+  submitLabel: string;
+  /** Resolves to null on success, else the message to show. */
+  onSubmit: (email: string) => Promise<string | null>;
+  successMessage: (email: string) => string;
+}
+
+export function EmailLinkForm({ submitLabel, onSubmit, successMessage }: EmailLinkFormProps) {
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; text: string }>(
+    {
+      kind: 'idle',
+    },
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!LOOKS_LIKE_EMAIL.test(address)) {
+      setState({ kind: 'error', text: 'Please enter a valid e-mail address, like name@example.com.' });
+      return;
+    }
+    setState({ kind: 'sending' });
+    const problem = await onSubmit(address);
+    setState(
+      problem
+        ? { kind: 'error', text: problem }
+        : { kind: 'sent', text: successMessage(address.toLowerCase()) },
+    );
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <label htmlFor={inputId}>E-mail address</label>
+      <input
+        id={inputId}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        aria-invalid={state.kind === 'error'}
+      />
+      <Button type="submit" disabled={state.kind === 'sending'}>
+        {state.kind === 'sending' ? 'Sending…' : submitLabel}
+      </Button>
+      <div aria-live="polite">
+        {(state.kind === 'sent' || state.kind === 'error') && (
+          <Message $tone={state.kind === 'error' ? 'error' : 'ok'}>{state.text}</Message>
+        )}
+      </div>
+    </Form>
+  );
+}

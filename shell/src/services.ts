@@ -1,0 +1,15 @@
+import type { AppServices } from '@toolkit/parcel';
+import type { CallableClient, ContentClient, RuntimeConfig } from '@toolkit/platform';
+import type { ShellAuth } from './auth/firebase-auth';
+
+/** Everything the shell reaches outside the browser; remotes get the subset in AppServices. */
+export interface ShellServices {
+  config: RuntimeConfig;
+  auth: ShellAuth;
+  content: ContentClient;
+  callable: CallableClient;
+}
+
+export const parcelServices = (services: ShellServices): AppServices => ({
+  signOut: () => services.auth.signOut(),
+});
