@@ -1,0 +1,20 @@
+'use strict';
+
+// @toolkit/content — the local stand-in for the headless CMS. See README.md.
+
+const { createContentServer, startContentServer } = require('./server');
+const { loadSeedContent, parseSurvey, SeedError, DEFAULT_CONTENT_DIR } = require('./seed');
+const { createSchema, clampLimit, SURVEY_LIMITS, typeDefs } = require('./schema');
+
+module.exports = {
+  createContentServer,
+  startContentServer,
+  loadSeedContent,
+  parseSurvey,
+  SeedError,
+  DEFAULT_CONTENT_DIR,
+  createSchema,
+  clampLimit,
+  SURVEY_LIMITS,
+  typeDefs,
+};

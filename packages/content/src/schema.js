@@ -1,0 +1,105 @@
+'use strict';
+
+// The executable GraphQL schema over the validated seed content.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { createSchema: makeExecutableSchema } = require('graphql-yoga');
+
+/** SPEC.md §9: survey shape limits, enforced whatever a query's `limit` asks for. */
+const SURVEY_LIMITS = Object.freeze({ sections: 10, questionsPerSection: 20, questionsPerGroup: 20 });
+
+const typeDefs = fs.readFileSync(path.join(__dirname, 'schema.graphql'), 'utf8');
+
+/** @typedef {import('./seed').Survey} Survey */
+/** @typedef {{ origin: string }} ContentContext */
+
+/**
+ * The number of items to return: the requested limit, never more than the maximum, never negative.
+ * @param {number|null|undefined} requested
+ * @param {number} max
+ */
+function clampLimit(requested, max) {
+  if (requested === null || requested === undefined) return max;
+  return Math.max(0, Math.min(Math.trunc(requested), max));
+}
+
+/**
+ * Local asset paths become absolute URLs on this server, so a browser on another origin can load them.
+ * @param {string} url
+ * @param {ContentContext} ctx
+ */
+function absolute(url, ctx) {
+  return url.startsWith('/assets/') ? `${ctx.origin}${url}` : url;
+}
+
+/**
+ * @param {Survey[]} surveys
+ */
+function createSchema(surveys) {
+  const byId = new Map(surveys.map((s) => [s.id, s]));
+
+  const resolvers = {
+    Query: {
+      survey: (/** @type {unknown} */ _root, /** @type {{ id: string }} */ args) => byId.get(args.id) ?? null,
+      surveys: (/** @type {unknown} */ _root, /** @type {{ tenantId?: string|null }} */ args) =>
+        args.tenantId ? surveys.filter((s) => s.tenantId === args.tenantId) : surveys,
+      surveyBySlug: (
+        /** @type {unknown} */ _root,
+        /** @type {{ slug: string, tenantId?: string|null }} */ args,
+      ) =>
+        surveys.find((s) => s.slug === args.slug && (!args.tenantId || s.tenantId === args.tenantId)) ?? null,
+    },
+    Survey: {
+      sections: (/** @type {Survey} */ survey, /** @type {{ limit?: number|null }} */ args) =>
+        survey.sections.slice(0, clampLimit(args.limit, SURVEY_LIMITS.sections)),
+    },
+    Section: {
+      questions: (
+        /** @type {import('./seed').Section} */ section,
+        /** @type {{ limit?: number|null }} */ args,
+      ) => section.questions.slice(0, clampLimit(args.limit, SURVEY_LIMITS.questionsPerSection)),
+    },
+    QuestionGroup: {
+      questions: (
+        /** @type {import('./seed').QuestionGroup} */ group,
+        /** @type {{ limit?: number|null }} */ args,
+      ) => group.questions.slice(0, clampLimit(args.limit, SURVEY_LIMITS.questionsPerGroup)),
+    },
+    QuestionItem: {
+      __resolveType: (/** @type {{ kind: string }} */ item) =>
+        item.kind === 'group' ? 'QuestionGroup' : 'Question',
+    },
+    // Internal values are the domain's type names (packages/domain QUESTION_TYPES).
+    QuestionType: {
+      SLIDER: 'slider',
+      COMMENT: 'comment',
+      CONTENT: 'content',
+      DROPDOWN: 'dropdown',
+      MULTIPLE_CHOICE: 'multipleChoice',
+    },
+    Asset: {
+      url: (
+        /** @type {{ url: string }} */ asset,
+        /** @type {unknown} */ _args,
+        /** @type {ContentContext} */ ctx,
+      ) => absolute(asset.url, ctx),
+    },
+    Video: {
+      url: (
+        /** @type {{ url: string }} */ video,
+        /** @type {unknown} */ _args,
+        /** @type {ContentContext} */ ctx,
+      ) => absolute(video.url, ctx),
+      embedUrl: (
+        /** @type {{ embedUrl: string }} */ video,
+        /** @type {unknown} */ _args,
+        /** @type {ContentContext} */ ctx,
+      ) => absolute(video.embedUrl, ctx),
+    },
+  };
+
+  return makeExecutableSchema({ typeDefs, resolvers });
+}
+
+module.exports = { createSchema, clampLimit, SURVEY_LIMITS, typeDefs };

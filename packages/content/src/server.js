@@ -1,0 +1,216 @@
+'use strict';
+
+// The local content service: GraphQL (graphql-yoga) at /graphql behind a bearer key, the seed
+// assets at /assets/..., and /health — one node:http server, with CORS for browser origins.
+
+const http = require('node:http');
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const { createYoga } = require('graphql-yoga');
+const { loadSeedContent, DEFAULT_CONTENT_DIR } = require('./seed');
+const { createSchema } = require('./schema');
+
+const CONTENT_TYPES = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.pdf': 'application/pdf',
+};
+
+/** Loopback origins on any port (the shell at http://localhost:3000, remotes in development). */
+const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/;
+
+/**
+ * @typedef {object} ContentServerOptions
+ * @property {string} key the bearer key every GraphQL request must present
+ * @property {string} [contentDir] folder of seed files (*.json) and assets/; defaults to the package's content/
+ * @property {string} [publicUrl] origin used in asset URLs (default: the request's own host)
+ * @property {string[]|'*'} [corsOrigins] browser origins allowed besides loopback ones; '*' allows any
+ */
+
+/**
+ * Compares secrets in constant time (on digests, so lengths do not leak either).
+ * @param {string} given
+ * @param {string} expected
+ */
+function sameSecret(given, expected) {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
+function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/**
+ * A GraphQL-style error body (graphql-request and other clients read `errors[0].message`).
+ * @param {string} message
+ * @param {string} code
+ */
+function graphqlError(message, code) {
+  return { errors: [{ message, extensions: { code } }] };
+}
+
+/**
+ * Creates the content server (not yet listening). Seed content is loaded and validated now:
+ * a malformed seed file throws a SeedError naming the file and the problem.
+ * @param {ContentServerOptions} options
+ * @returns {http.Server}
+ */
+function createContentServer(options) {
+  const { key, publicUrl, corsOrigins = [] } = options ?? {};
+  if (typeof key !== 'string' || key.trim() === '')
+    throw new Error('createContentServer: a non-empty key is required');
+  const contentDir = path.resolve(options.contentDir ?? DEFAULT_CONTENT_DIR);
+  const assetsDir = path.join(contentDir, 'assets');
+  const surveys = loadSeedContent(contentDir);
+
+  const yoga = createYoga({
+    schema: createSchema(surveys),
+    graphqlEndpoint: '/graphql',
+    graphiql: false, // GraphiQL loads its UI from a CDN; this service runs offline.
+    landingPage: false,
+    cors: false, // CORS is answered below, for every route alike.
+    logging: false,
+    context: ({ request }) => ({
+      origin: publicUrl ? publicUrl.replace(/\/+$/, '') : new URL(request.url).origin,
+    }),
+  });
+
+  /** @param {string|undefined} origin */
+  const allowedOrigin = (origin) =>
+    !!origin && (corsOrigins === '*' || LOOPBACK_ORIGIN.test(origin) || corsOrigins.includes(origin));
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
+  const serveAsset = (req, res, /** @type {string} */ pathname) => {
+    let relative;
+    try {
+      relative = decodeURIComponent(pathname.slice('/assets/'.length));
+    } catch {
+      return sendJson(res, 400, { error: 'Bad asset path' });
+    }
+    const file = path.resolve(assetsDir, relative);
+    if (!file.startsWith(assetsDir + path.sep)) return sendJson(res, 404, { error: 'Not found' });
+    fs.stat(file, (err, stat) => {
+      if (err || !stat.isFile()) return sendJson(res, 404, { error: 'Not found' });
+      const type =
+        CONTENT_TYPES[/** @type {keyof typeof CONTENT_TYPES} */ (path.extname(file).toLowerCase())];
+      res.writeHead(200, {
+        'Content-Type': type ?? 'application/octet-stream',
+        'Content-Length': stat.size,
+        'Cache-Control': 'public, max-age=300',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.method === 'HEAD') return res.end();
+      fs.createReadStream(file).pipe(res);
+    });
+  };
+
+  const server = http.createServer((req, res) => {
+    const origin = req.headers.origin;
+    const pathname = new URL(req.url ?? '/', 'http://content.local').pathname;
+
+    if (allowedOrigin(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', /** @type {string} */ (origin));
+      res.setHeader('Vary', 'Origin');
+    }
+    if (req.method === 'OPTIONS') {
+      if (!allowedOrigin(origin))
+        return sendJson(res, 403, { error: `Origin ${origin ?? '(none)'} is not allowed` });
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
+        'Access-Control-Max-Age': '600',
+        'Content-Length': '0',
+      });
+      return res.end();
+    }
+
+    if (pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      return sendJson(res, 200, { status: 'ok', surveys: surveys.length });
+    }
+    if (pathname.startsWith('/assets/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      return serveAsset(req, res, pathname);
+    }
+    if (pathname === '/graphql') {
+      const header = req.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match) {
+        return sendJson(
+          res,
+          401,
+          graphqlError('Missing bearer key: send Authorization: Bearer <key>.', 'UNAUTHENTICATED'),
+          {
+            'WWW-Authenticate': 'Bearer realm="content"',
+          },
+        );
+      }
+      if (!sameSecret(/** @type {string} */ (match[1]), key)) {
+        return sendJson(res, 401, graphqlError('Invalid bearer key.', 'UNAUTHENTICATED'), {
+          'WWW-Authenticate': 'Bearer realm="content", error="invalid_token"',
+        });
+      }
+      return yoga(req, res);
+    }
+    return sendJson(res, 404, { error: 'Not found' });
+  });
+  return server;
+}
+
+/**
+ * Starts the content server and resolves once it listens.
+ * @param {Partial<ContentServerOptions> & { port?: number, host?: string }} [options]
+ * @returns {Promise<{ url: string, graphqlUrl: string, port: number, server: http.Server, close(): Promise<void> }>}
+ *   `url` is the server's origin (assets under `${url}/assets/`), `graphqlUrl` the GraphQL endpoint.
+ */
+async function startContentServer(options = {}) {
+  const { port = 4000, host = '127.0.0.1', key = 'local-content-key', ...rest } = options;
+  const server = createContentServer({ key, ...rest });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${address.port}`;
+  return {
+    url,
+    graphqlUrl: `${url}/graphql`,
+    port: address.port,
+    server,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+module.exports = { createContentServer, startContentServer };

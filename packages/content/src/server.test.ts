@@ -1,0 +1,557 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startContentServer, createContentServer, loadSeedContent, SeedError } from './index';
+
+const KEY = 'test-content-key';
+
+type Running = Awaited<ReturnType<typeof startContentServer>>;
+type GqlResponse = {
+  status: number;
+  body: { data?: Record<string, unknown>; errors?: { message: string }[] };
+};
+
+async function gql(
+  running: Running,
+  query: string,
+  variables: Record<string, unknown> = {},
+  auth: string | null = `Bearer ${KEY}`,
+): Promise<GqlResponse> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (auth !== null) headers.Authorization = auth;
+  const res = await fetch(running.graphqlUrl, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const SURVEY_QUERY = /* GraphQL */ `
+  query Survey($id: ID!) {
+    survey(id: $id) {
+      id
+      title
+      tenantId
+      slug
+      primaryColor
+      secondaryColor
+      tertiaryColor
+      quaternaryColor
+      globalFont
+      textColor
+      primaryLogo {
+        url
+        title
+        width
+        height
+        description
+      }
+      secondaryLogo {
+        url
+      }
+      mobileSecondaryLogo {
+        url
+      }
+      notificationEmailRecipients
+      notificationEmailBcc
+      dashboardUrl
+      completionUrl
+      requireAccount
+      declarationText
+      declarationOutro
+      intro {
+        html
+        videos {
+          title
+          url
+          embedUrl
+        }
+        assets {
+          url
+          width
+          height
+        }
+      }
+      intro2 {
+        html
+        videos {
+          embedUrl
+        }
+        assets {
+          url
+          title
+          width
+          height
+          description
+        }
+      }
+      outro {
+        html
+      }
+      scoring {
+        scale
+        bands {
+          min
+          label
+        }
+      }
+      sections {
+        id
+        title
+        primaryColor
+        weight
+        sectionIcon {
+          url
+        }
+        questions {
+          __typename
+          id
+          title
+          ... on Question {
+            ...Q
+          }
+          ... on QuestionGroup {
+            questions {
+              ...Q
+            }
+          }
+        }
+      }
+    }
+  }
+  fragment Q on Question {
+    id
+    type
+    helperText
+    labels
+    scoreMin
+    scoreMax
+    scoreStepSize
+    textLines
+    information
+    multiple
+    options {
+      id
+      label
+      score
+    }
+    scoring {
+      method
+      maxScore
+    }
+  }
+`;
+
+type Q = {
+  id: string;
+  type: string;
+  multiple: boolean | null;
+  scoring: { method: string; maxScore: number };
+};
+type Item = Q & { __typename: string; questions?: Q[] };
+type SurveyData = {
+  sections: { id: number; weight: number; questions: Item[] }[];
+  [k: string]: unknown;
+};
+
+describe('content server with the seed content', () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await startContentServer({ port: 0, key: KEY });
+  });
+  afterAll(() => running.close());
+
+  it('answers /health without a key', async () => {
+    const res = await fetch(`${running.url}/health`);
+    expect(res.status).toBe(200);
+  });
+
+  it('serves the Quickscan with every SPEC §3 field, every question type and a group', async () => {
+    const { status, body } = await gql(running, SURVEY_QUERY, { id: 'quickscan' });
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    const survey = body.data?.survey as SurveyData;
+    expect(survey).toMatchObject({
+      id: 'quickscan',
+      title: 'Sustainability Quickscan',
+      tenantId: 'demo-publisher',
+      slug: 'quickscan',
+      notificationEmailRecipients: ['sustainability-team@demo-publisher.example'],
+      notificationEmailBcc: ['records@demo-publisher.example'],
+      dashboardUrl: 'http://localhost:3000/dashboard',
+      requireAccount: false,
+    });
+    for (const colour of [
+      'primaryColor',
+      'secondaryColor',
+      'tertiaryColor',
+      'quaternaryColor',
+      'textColor',
+    ]) {
+      expect(survey[colour]).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+    expect(survey.globalFont).toBeTruthy();
+    expect(survey.completionUrl).toMatch(/^http/);
+    expect(survey.declarationText).toBeTruthy();
+    const intro = survey.intro as { videos: { embedUrl: string }[] };
+    const intro2 = survey.intro2 as { assets: { url: string }[] };
+    expect([...intro.videos, ...(survey.intro2 as { videos: unknown[] }).videos]).toHaveLength(1);
+    expect(intro2.assets).toHaveLength(1);
+    expect((survey.outro as { html: string }).html).toContain('<');
+
+    // Local assets come back as absolute URLs on this server, and are served there.
+    const logo = (survey.primaryLogo as { url: string }).url;
+    expect(logo.startsWith('http://127.0.0.1:')).toBe(true);
+    const logoRes = await fetch(logo);
+    expect(logoRes.status).toBe(200);
+    expect(logoRes.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(intro.videos[0]!.embedUrl)).status).toBe(200);
+
+    expect(survey.sections.length).toBeGreaterThanOrEqual(5);
+    const items = survey.sections.flatMap((s) => s.questions);
+    const questions = items.flatMap((i) => (i.__typename === 'QuestionGroup' ? (i.questions ?? []) : [i]));
+    expect(items.some((i) => i.__typename === 'QuestionGroup')).toBe(true);
+    expect(new Set(questions.map((q) => q.type))).toEqual(
+      new Set(['SLIDER', 'COMMENT', 'CONTENT', 'DROPDOWN', 'MULTIPLE_CHOICE']),
+    );
+    expect(questions.some((q) => q.type === 'DROPDOWN' && q.multiple === true)).toBe(true);
+    expect(questions.some((q) => q.type === 'DROPDOWN' && q.multiple === false)).toBe(true);
+    expect(survey.sections[0]!.questions.map((q) => q.id)).toContain('company-name');
+    expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
+
+    // Scoring travels with the content.
+    const methods = Object.fromEntries(
+      questions.map((q) => [q.type + (q.multiple ? '+multiple' : ''), q.scoring.method]),
+    );
+    expect(methods).toMatchObject({
+      SLIDER: 'SCALED',
+      MULTIPLE_CHOICE: 'OPTION',
+      'DROPDOWN+multiple': 'OPTION_SUM_CAPPED',
+    });
+    expect(
+      questions
+        .filter((q) => ['COMMENT', 'CONTENT'].includes(q.type))
+        .every((q) => q.scoring.method === 'NONE'),
+    ).toBe(true);
+    expect(survey.sections.filter((s) => s.weight > 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('serves the supplier assessment, which requires an account', async () => {
+    const { body } = await gql(
+      running,
+      '{ surveyBySlug(slug: "supplier-assessment") { id requireAccount sections { id } } }',
+    );
+    expect(body.data?.surveyBySlug).toMatchObject({ id: 'supplier-assessment', requireAccount: true });
+    const list = await gql(running, '{ surveys { id title slug } }');
+    expect((list.body.data?.surveys as { id: string }[]).map((s) => s.id).sort()).toEqual([
+      'quickscan',
+      'supplier-assessment',
+    ]);
+  });
+
+  it('returns null for an unknown survey id or slug', async () => {
+    const { status, body } = await gql(running, 'query($id: ID!) { survey(id: $id) { id } }', { id: 'nope' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { survey: null } });
+    const bySlug = await gql(running, '{ surveyBySlug(slug: "nope") { id } }');
+    expect(bySlug.body).toEqual({ data: { surveyBySlug: null } });
+  });
+
+  it.each([
+    ['no Authorization header', null],
+    ['a wrong key', 'Bearer not-the-key'],
+    ['an empty bearer', 'Bearer '],
+    ['another scheme', `Basic ${KEY}`],
+  ])('refuses %s with 401 and a GraphQL-style error', async (_name, auth) => {
+    const { status, body } = await gql(running, '{ surveys { id } }', {}, auth);
+    expect(status).toBe(401);
+    expect(body.data).toBeUndefined();
+    expect(body.errors?.[0]?.message).toMatch(/bearer key/i);
+  });
+
+  it('answers a CORS preflight from the app origin and allows Authorization', async () => {
+    const res = await fetch(running.graphqlUrl, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    expect(allowed).toContain('authorization');
+    expect(allowed).toContain('content-type');
+
+    // The real request (and a 401) carry the header too, so the browser can read them.
+    const ok = await fetch(running.graphqlUrl, {
+      method: 'POST',
+      headers: {
+        Origin: 'http://localhost:3000',
+        Authorization: `Bearer ${KEY}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ query: '{ surveys { id } }' }),
+    });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    const denied = await fetch(running.graphqlUrl, {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:3000', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ surveys { id } }' }),
+    });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+  });
+
+  it('refuses a preflight from a foreign origin', async () => {
+    const res = await fetch(running.graphqlUrl, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('does not serve files outside the assets folder', async () => {
+    expect((await fetch(`${running.url}/assets/..%2Fquickscan.json`)).status).toBe(404);
+    expect((await fetch(`${running.url}/assets/missing.svg`)).status).toBe(404);
+  });
+});
+
+function tempContentDir(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-test-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const minimalSurvey = (overrides: Record<string, unknown> = {}) => ({
+  id: 'big',
+  title: 'Big survey',
+  tenantId: 'demo-publisher',
+  slug: 'big',
+  primaryColor: '#111111',
+  secondaryColor: '#222222',
+  tertiaryColor: '#333333',
+  quaternaryColor: '#444444',
+  textColor: '#000000',
+  sections: [{ id: 1, title: 'Only', weight: 0, questions: [{ id: 'q', type: 'comment', title: 'Q?' }] }],
+  ...overrides,
+});
+
+describe('shape limits (SPEC §9)', () => {
+  let running: Running;
+  let dir: string;
+  beforeAll(async () => {
+    const comment = (id: string) => ({ id, type: 'comment', title: `Question ${id}?` });
+    const sections = Array.from({ length: 12 }, (_, s) => ({
+      id: s + 1,
+      title: `Section ${s + 1}`,
+      weight: 0,
+      questions: [
+        {
+          id: `g${s}`,
+          type: 'group',
+          title: 'A big group',
+          questions: Array.from({ length: 25 }, (_, q) => comment(`g${s}-q${q}`)),
+        },
+        ...Array.from({ length: 24 }, (_, q) => comment(`s${s}-q${q}`)),
+      ],
+    }));
+    dir = tempContentDir({ 'big.json': JSON.stringify(minimalSurvey({ sections })) });
+    running = await startContentServer({ port: 0, key: KEY, contentDir: dir });
+  });
+  afterAll(async () => {
+    await running.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const query = (sections: number, questions: number, group: number) => /* GraphQL */ `{
+    survey(id: "big") {
+      sections(limit: ${sections}) {
+        questions(limit: ${questions}) { id ... on QuestionGroup { questions(limit: ${group}) { id } } }
+      }
+    }
+  }`;
+  type Big = { survey: { sections: { questions: { id: string; questions?: { id: string }[] }[] }[] } };
+
+  it('returns at most 10 sections, 20 items per section and 20 per group by default', async () => {
+    const { body } = await gql(
+      running,
+      '{ survey(id: "big") { sections { questions { id ... on QuestionGroup { questions { id } } } } } }',
+    );
+    const { sections } = (body.data as Big).survey;
+    expect(sections).toHaveLength(10);
+    for (const s of sections) {
+      expect(s.questions).toHaveLength(20);
+      expect(s.questions[0]!.questions).toHaveLength(20);
+    }
+  });
+
+  it('never returns more whatever limit says', async () => {
+    const { body } = await gql(running, query(50, 100, 1000));
+    const { sections } = (body.data as Big).survey;
+    expect(sections).toHaveLength(10);
+    expect(sections[0]!.questions).toHaveLength(20);
+    expect(sections[0]!.questions[0]!.questions).toHaveLength(20);
+  });
+
+  it('honours a smaller limit and treats a negative one as 0', async () => {
+    const { body } = await gql(running, query(3, 5, -1));
+    const { sections } = (body.data as Big).survey;
+    expect(sections).toHaveLength(3);
+    expect(sections[0]!.questions).toHaveLength(5);
+    expect(sections[0]!.questions[0]!.questions).toEqual([]);
+  });
+});
+
+describe('seed validation at start-up', () => {
+  const dirs: string[] = [];
+  const dirWith = (files: Record<string, string>) => {
+    const dir = tempContentDir(files);
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+  it('the shipped seed content is valid', () => {
+    expect(loadSeedContent().map((s: { id: string }) => s.id)).toEqual(['quickscan', 'supplier-assessment']);
+  });
+
+  it('names the file of malformed JSON', async () => {
+    const dir = dirWith({ 'good.json': JSON.stringify(minimalSurvey()), 'broken.json': '{ "id": "x", ' });
+    await expect(startContentServer({ port: 0, key: KEY, contentDir: dir })).rejects.toThrow(
+      new RegExp(`${path.join(dir, 'broken.json').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}.*not valid JSON`),
+    );
+  });
+
+  it('names the file, the place and the problem of an invalid survey', () => {
+    const bad = minimalSurvey({
+      sections: [
+        {
+          id: 1,
+          title: 'S',
+          weight: 0,
+          questions: [
+            {
+              id: 'q1',
+              type: 'slider',
+              title: 'How?',
+              scoreMin: 5,
+              scoreMax: 1,
+              scoreStepSize: 1,
+              maxScore: 10,
+            },
+          ],
+        },
+      ],
+    });
+    const dir = dirWith({ 'bad-slider.json': JSON.stringify(bad) });
+    let error: unknown;
+    try {
+      createContentServer({ key: KEY, contentDir: dir });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SeedError);
+    expect((error as Error).message).toContain('bad-slider.json');
+    expect((error as Error).message).toContain('sections[0].questions[0].scoreMax');
+  });
+
+  it.each([
+    [
+      'an unknown question type',
+      { sections: [{ id: 1, title: 'S', weight: 0, questions: [{ id: 'q', type: 'essay', title: 'Q' }] }] },
+      /unknown question type "essay"/,
+    ],
+    [
+      'a duplicate question id',
+      {
+        sections: [
+          {
+            id: 1,
+            title: 'S',
+            weight: 0,
+            questions: [
+              { id: 'q', type: 'comment', title: 'A' },
+              { id: 'q', type: 'comment', title: 'B' },
+            ],
+          },
+        ],
+      },
+      /duplicate question id "q"/,
+    ],
+    [
+      'a nested group',
+      {
+        sections: [
+          {
+            id: 1,
+            title: 'S',
+            weight: 0,
+            questions: [
+              {
+                id: 'g',
+                type: 'group',
+                title: 'G',
+                questions: [{ id: 'h', type: 'group', title: 'H', questions: [] }],
+              },
+            ],
+          },
+        ],
+      },
+      /groups cannot be nested/,
+    ],
+    [
+      'a multiple dropdown without maxScore',
+      {
+        sections: [
+          {
+            id: 1,
+            title: 'S',
+            weight: 1,
+            questions: [
+              {
+                id: 'd',
+                type: 'dropdown',
+                title: 'D',
+                multiple: true,
+                options: [
+                  { id: 'a', label: 'A', score: 1 },
+                  { id: 'b', label: 'B', score: 2 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      /maxScore: expected a number/,
+    ],
+    [
+      'a missing local asset',
+      { primaryLogo: { url: '/assets/nope.svg' } },
+      /local asset \/assets\/nope.svg does not exist/,
+    ],
+    ['a bad colour', { primaryColor: 'green' }, /primaryColor: "green" is not a hex colour/],
+    ['an unknown field', { colour: '#fff' }, /colour: unknown field/],
+  ])('rejects %s', (_name, overrides, problem) => {
+    const dir = dirWith({ 'survey.json': JSON.stringify(minimalSurvey(overrides)) });
+    expect(() => loadSeedContent(dir)).toThrow(problem);
+    expect(() => loadSeedContent(dir)).toThrow(/survey\.json/);
+  });
+
+  it('rejects two files with the same survey id', () => {
+    const dir = dirWith({
+      'a.json': JSON.stringify(minimalSurvey()),
+      'b.json': JSON.stringify(minimalSurvey({ slug: 'other' })),
+    });
+    expect(() => loadSeedContent(dir)).toThrow(/b\.json.*survey id "big" is also used by .*a\.json/);
+  });
+
+  it('requires a key', () => {
+    expect(() => createContentServer({ key: '' })).toThrow(/key is required/);
+  });
+});
