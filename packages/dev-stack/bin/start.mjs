@@ -24,6 +24,7 @@ try {
     ),
     ['Runtime config', stack.urls.runtimeConfig],
     ['Auth emulator', stack.urls.auth],
+    ['Content GraphQL', stack.urls.content],
   ]);
   console.log('Ready. Ctrl-C stops everything.');
 } catch (error) {

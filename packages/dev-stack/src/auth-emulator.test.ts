@@ -31,7 +31,7 @@ async function call(method: string, body: object): Promise<Record<string, unknow
 
 it('keeps a user created through the emulator across stop() and a new start', async () => {
   const account = { email: 'owner@example.com', password: 'correct horse battery', returnSecureToken: true };
-  const first = await startStack({ root: REPO_ROOT, ports, dataDir, log: () => {} });
+  const first = await startStack({ root: REPO_ROOT, ports, dataDir, content: false, log: () => {} });
   let created: Record<string, unknown>;
   try {
     expect(first.urls.auth).toBe(`http://127.0.0.1:${AUTH_PORT}`);
@@ -43,7 +43,7 @@ it('keeps a user created through the emulator across stop() and a new start', as
   }
   expect(fs.existsSync(path.join(dataDir, 'auth', 'firebase-export-metadata.json'))).toBe(true);
 
-  const second = await startStack({ root: REPO_ROOT, ports, dataDir, log: () => {} });
+  const second = await startStack({ root: REPO_ROOT, ports, dataDir, content: false, log: () => {} });
   try {
     const signedIn = await call('signInWithPassword', account);
     expect(signedIn.status).toBe(200);

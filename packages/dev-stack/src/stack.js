@@ -2,6 +2,7 @@
 // emulator. Used by `npm start`, `npm run dev` and the e2e suite.
 const path = require('node:path');
 const { REMOTE_NAMES, listApps } = require('./apps');
+const { startContentServer } = require('@toolkit/content');
 const { startAuthEmulator } = require('./auth-emulator');
 const { assertPortFree, listen } = require('./ports');
 const { readLocalRuntimeConfig, runtimeConfigFor } = require('./runtime-config');
@@ -9,8 +10,8 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
 
 /**
  * @typedef {import('./apps').RemoteName} RemoteName
- * @typedef {{ shell: number, survey: number, dashboard: number, journey: number, billing: number, auth: number }} StackPorts
- * @typedef {{ app: string, runtimeConfig: string, remotes: Record<RemoteName, string>, auth: string }} StackUrls
+ * @typedef {{ shell: number, survey: number, dashboard: number, journey: number, billing: number, auth: number, content: number }} StackPorts
+ * @typedef {{ app: string, runtimeConfig: string, remotes: Record<RemoteName, string>, auth: string, content: string }} StackUrls
  * @typedef {{
  *   urls: StackUrls,
  *   ports: StackPorts,
@@ -37,6 +38,7 @@ const DEFAULT_PORTS = {
  *   ports?: Partial<StackPorts>,
  *   dataDir?: string,
  *   auth?: boolean,
+ *   content?: boolean,
  *   skip?: RemoteName[],
  *   host?: string,
  *   log?: (line: string) => void,
@@ -50,6 +52,7 @@ async function startStack({
   ports: requestedPorts = {},
   dataDir = path.join(root, '.data'),
   auth = true,
+  content = true,
   skip = [],
   host = '127.0.0.1',
   log = (line) => console.log(line),
@@ -68,6 +71,8 @@ async function startStack({
   const servers = new Map();
   /** @type {import('./auth-emulator').AuthEmulator | undefined} */
   let emulator;
+  /** @type {{ close: () => Promise<void>, port: number } | undefined} */
+  let contentServer;
 
   /** @param {'shell' | RemoteName} name */
   function createServer(name) {
@@ -106,6 +111,11 @@ async function startStack({
   try {
     // Checked first so a second `npm start` fails before it starts anything.
     if (auth) await assertPortFree(ports.auth, host, 'the Auth emulator');
+    if (content) {
+      await assertPortFree(ports.content, host, 'the content service');
+      contentServer = await startContentServer({ port: ports.content, host, key: baseConfig.contentKey });
+      ports.content = contentServer.port;
+    }
     await open('shell');
     for (const name of REMOTE_NAMES) if (!skip.includes(name)) await open(name);
     runtimeConfig = runtimeConfigFor(baseConfig, ports);
@@ -122,7 +132,7 @@ async function startStack({
       });
     }
   } catch (error) {
-    await closeServers();
+    await Promise.all([closeServers(), contentServer?.close()]);
     throw error;
   }
 
@@ -133,6 +143,7 @@ async function startStack({
     runtimeConfig: `http://localhost:${ports.shell}/runtime-config.json`,
     remotes: /** @type {Record<RemoteName, string>} */ (runtimeConfig.remotes),
     auth: `http://${host}:${ports.auth}`,
+    content: runtimeConfig.contentUrl,
   };
 
   return {
@@ -140,7 +151,9 @@ async function startStack({
     ports,
     runtimeConfig,
     stop() {
-      stopped ??= Promise.all([closeServers(), emulator?.stop()]).then(() => undefined);
+      stopped ??= Promise.all([closeServers(), emulator?.stop(), contentServer?.close()]).then(
+        () => undefined,
+      );
       return stopped;
     },
     async stopRemote(name) {

@@ -7,7 +7,7 @@ import { startStack } from './stack';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'] as const;
-const EPHEMERAL = { shell: 0, survey: 0, dashboard: 0, journey: 0, billing: 0, auth: 9999 };
+const EPHEMERAL = { shell: 0, survey: 0, dashboard: 0, journey: 0, billing: 0, auth: 9999, content: 0 };
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 

@@ -29,7 +29,10 @@ export function RemoteProviders({ children, ...props }: ParcelProps & { children
 }
 
 /** Wraps a remote's root component in single-spa lifecycles with an error boundary. */
-export function createRemoteLifecycles(App: ComponentType<ParcelProps>, remoteName: string): RemoteLifecycles {
+export function createRemoteLifecycles(
+  App: ComponentType<ParcelProps>,
+  remoteName: string,
+): RemoteLifecycles {
   function Root(props: ParcelProps) {
     return (
       <RemoteProviders {...props}>

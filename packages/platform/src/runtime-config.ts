@@ -1,10 +1,6 @@
 // Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
 // without rebuilding the shell (DESIGN.md §3).
 import { z } from 'zod';
-// Until packages/platform/tsconfig.json includes "src/**/*.json", tsc -b reports TS6307 for this
-// import; the JSON's inferred type is still checked against RuntimeConfig below.
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment
-// @ts-ignore TS6307
 import localRuntimeConfig from './runtime-config.local.json';
 
 export const REMOTE_NAMES = ['survey', 'dashboard', 'journey', 'billing'] as const;

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+// One worker, one Chromium (Debian's, see scripts/ensure-chromium.sh) for the whole run.
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://localhost:3100',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { startStack } from '@toolkit/dev-stack';
+
+export const root = path.resolve(__dirname, '../..');
+
+/** Ports apart from `npm start`'s, so the suite can run while a developer's stack is up. */
+export const E2E_PORTS = {
+  shell: 3100,
+  survey: 3101,
+  dashboard: 3102,
+  journey: 3103,
+  billing: 3104,
+  auth: 9199,
+  content: 4100,
+};
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export const test = base.extend<object, { stack: Stack }>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolkit-e2e-'));
+      const stack = await startStack({ root, ports: E2E_PORTS, dataDir, log: () => undefined });
+      await use(stack);
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';

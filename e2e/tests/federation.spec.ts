@@ -1,0 +1,79 @@
+import { AppPage } from '../support/app-page';
+import { signInWithClaims } from '../support/auth';
+import { E2E_PORTS, expect, test } from '../support/stack';
+
+const remotePort = (url: string) => Number(new URL(url).port);
+
+test('a respondent on /survey downloads the shell and the survey remote only', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto('/survey/demo-publisher/quickscan/section/1/slide/1');
+  await new AppPage(page).expectScreen('Question slide');
+  const ports = new Set(requested.filter((url) => url.startsWith('http')).map(remotePort));
+  expect(ports).toContain(E2E_PORTS.survey);
+  for (const other of [E2E_PORTS.dashboard, E2E_PORTS.journey, E2E_PORTS.billing])
+    expect(ports).not.toContain(other);
+});
+
+test('React is loaded once per page, whatever remotes are mounted', async ({ page }) => {
+  await signInWithClaims(page, { role: 'owner' });
+  await page.goto('/dashboard/plans');
+  await new AppPage(page).expectScreen('Plans');
+  await page.goto('/step1');
+  await new AppPage(page).expectScreen('Journey stage 1');
+  // The federation runtime records every provider of a shared module and which one was loaded.
+  const loaded = await page.evaluate(() => {
+    const share = (
+      window as unknown as {
+        __FEDERATION__: {
+          __SHARE__: Record<
+            string,
+            Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>
+          >;
+        };
+      }
+    ).__FEDERATION__.__SHARE__;
+    const out: Record<string, string[]> = {};
+    for (const scopes of Object.values(share)) {
+      for (const [name, versions] of Object.entries(scopes.default ?? {})) {
+        for (const [version, entry] of Object.entries(versions)) {
+          const provider = `${entry.from}@${version}`;
+          if (entry.loaded && !(out[name] ??= []).includes(provider)) out[name].push(provider);
+        }
+      }
+    }
+    return out;
+  });
+  for (const name of ['react', 'react-dom', 'react-redux', 'styled-components', '@toolkit/store-contract']) {
+    expect(loaded[name], name).toHaveLength(1);
+    expect(loaded[name]?.[0], name).toMatch(/^shell@/);
+  }
+});
+
+test('with the billing remote down, the dashboard works and plans shows a retry boundary', async ({
+  page,
+  stack,
+}) => {
+  const app = new AppPage(page);
+  await signInWithClaims(page, { role: 'owner' });
+  await stack.stopRemote('billing');
+  try {
+    await page.goto('/dashboard');
+    await app.expectScreen('Dashboard');
+    await page.goto('/dashboard/plans');
+    await expect(page.getByRole('alert')).toContainText('could not be loaded');
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alert')).toContainText('could not be loaded');
+  } finally {
+    await stack.startRemote('billing');
+  }
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await app.expectScreen('Plans', '/dashboard/plans');
+});
+
+test('runtime configuration, not the build, says where each remote lives', async ({ page, stack }) => {
+  const config = await (await page.request.get('/runtime-config.json')).json();
+  expect(config.remotes.billing).toBe(stack.urls.remotes.billing);
+  expect(config.remotes.billing).toContain(`:${E2E_PORTS.billing}/mf-manifest.json`);
+});

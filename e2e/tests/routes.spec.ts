@@ -1,0 +1,136 @@
+import { AppPage } from '../support/app-page';
+import { signInWithClaims } from '../support/auth';
+import { expect, test } from '../support/stack';
+
+// SPEC.md §2: every route lands on its screen or on the redirect its guards call for.
+
+test.describe('signed out', () => {
+  for (const path of ['/', '/flow/quickscan', '/invite', '/signup']) {
+    test(`${path} shows the portal`, async ({ page }) => {
+      await page.goto(path);
+      await new AppPage(page).expectPortal();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    });
+  }
+
+  test('/complete-signup without a link explains what to do', async ({ page }) => {
+    await page.goto('/complete-signup');
+    await new AppPage(page).expectScreen('Complete sign-up', '/complete-signup');
+    await expect(page.getByText('Open the link from your sign-in e-mail')).toBeVisible();
+  });
+
+  for (const path of ['/no/such/page', '/survey/demo-publisher/quickscan/section/abc', '/milestone1']) {
+    test(`unknown path ${path} redirects to /`, async ({ page }) => {
+      await page.goto(path);
+      await new AppPage(page).expectPortal();
+      await expect(page).toHaveURL(/localhost:3100\/$/);
+    });
+  }
+
+  for (const path of [
+    '/dashboard',
+    '/dashboard/insights',
+    '/dashboard/plans',
+    '/dashboard/users',
+    '/step1',
+  ]) {
+    test(`${path} needs sign-in and lands on the portal`, async ({ page }) => {
+      await page.goto(path);
+      await new AppPage(page).expectPortal();
+      await expect(page).toHaveURL(/localhost:3100\/$/);
+    });
+  }
+
+  test('the invite journey opens by its id', async ({ page }) => {
+    await page.goto('/journey/invite-123');
+    await new AppPage(page).expectScreen('Invite journey', '/journey/invite-123');
+  });
+
+  test('survey routes open as an anonymous respondent', async ({ page }) => {
+    const app = new AppPage(page);
+    await page.goto('/survey/demo-publisher/quickscan');
+    await app.expectScreen('Survey start');
+    await page.goto('/survey/demo-publisher/quickscan/section/2');
+    await app.expectScreen('Section start');
+    await page.goto('/survey/demo-publisher/quickscan/section/2/slide/3');
+    await app.expectScreen('Question slide');
+    await expect(page.getByText('Section 2, question 3')).toBeVisible();
+  });
+
+  test('an unknown survey is not found and ends on the portal', async ({ page }) => {
+    await page.goto('/survey/demo-publisher/no-such-survey');
+    await new AppPage(page).expectPortal();
+  });
+
+  test('a survey that requires an account sends signed-out visitors to landing', async ({ page }) => {
+    await page.goto('/survey/demo-publisher/supplier-assessment');
+    await new AppPage(page).expectPortal();
+    await expect(page).toHaveURL(/localhost:3100\/$/);
+  });
+});
+
+test.describe('signed in as owner', () => {
+  const DASHBOARD_SCREENS: [string, string][] = [
+    ['/dashboard', 'Dashboard'],
+    ['/dashboard/insights', 'Insights'],
+    ['/dashboard/users', 'Users'],
+    ['/dashboard/manage', 'Manage'],
+    ['/dashboard/expert', 'Expert'],
+    ['/dashboard/assessments', 'Assessments'],
+    ['/dashboard/ready-reckoner', 'Results'],
+    ['/dashboard/profile', 'Profile'],
+    ['/dashboard/academy', 'Academy'],
+    ['/dashboard/academy/energy-basics', 'Academy detail'],
+    ['/dashboard/declaration', 'Declaration'],
+    ['/dashboard/actions', 'Actions'],
+    ['/dashboard/reports', 'Reports'],
+    ['/dashboard/plans', 'Plans'],
+    ['/dashboard/plans/checkout/cs_test_123', 'Plans'],
+    ['/step1', 'Journey stage 1'],
+    ['/step5', 'Journey stage 5'],
+  ];
+
+  test('every dashboard, plans and journey route shows its screen; portal routes go to the dashboard', async ({
+    page,
+  }) => {
+    const app = new AppPage(page);
+    await signInWithClaims(page, { role: 'owner' });
+    for (const [path, screen] of DASHBOARD_SCREENS) {
+      await page.goto(path);
+      await app.expectScreen(screen, path);
+    }
+    await page.goto('/dashboard/plans/checkout/cs_test_123');
+    await expect(page.getByText('Checkout cs_test_123 completed')).toBeVisible();
+    for (const path of ['/', '/flow/quickscan', '/signup']) {
+      await page.goto(path);
+      await app.expectScreen('Dashboard', '/dashboard');
+    }
+    // Rule 1 (forced sign-out) runs before rule 5, so /complete-signup ends the session first.
+    await page.goto('/complete-signup');
+    await app.expectScreen('Complete sign-up', '/complete-signup');
+    await page.goto('/dashboard');
+    await new AppPage(page).expectPortal();
+  });
+
+  test('a viewer is refused the admin, management and billing pages', async ({ page }) => {
+    const app = new AppPage(page);
+    await signInWithClaims(page, { role: 'viewer' });
+    await page.goto('/dashboard/insights');
+    await app.expectScreen('Insights', '/dashboard/insights');
+    for (const path of ['/dashboard/users', '/dashboard/manage', '/dashboard/plans']) {
+      await page.goto(path);
+      await app.expectScreen('Dashboard', '/dashboard');
+    }
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Users' }),
+    ).toHaveCount(0);
+  });
+
+  test('/invite signs the user out and shows the portal', async ({ page }) => {
+    await signInWithClaims(page, { role: 'owner' });
+    await page.goto('/invite');
+    await new AppPage(page).expectPortal();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/localhost:3100\/$/);
+  });
+});
