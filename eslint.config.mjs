@@ -15,9 +15,22 @@ const remoteRules = REMOTES.map((remote) => {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use the typed hooks from @toolkit/store-contract.' }],
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use the typed hooks from @toolkit/store-contract.',
+            },
+          ],
           patterns: [
-            { group: [...others.flatMap((o) => [`**/mfe-${o}/**`, `@toolkit/mfe-${o}`, `@toolkit/mfe-${o}/**`]), '**/shell/**', '@toolkit/shell'], message: 'Remotes never import each other or the shell; share through packages/.' },
+            {
+              group: [
+                ...others.flatMap((o) => [`**/mfe-${o}/**`, `@toolkit/mfe-${o}`, `@toolkit/mfe-${o}/**`]),
+                '**/shell/**',
+                '@toolkit/shell',
+              ],
+              message: 'Remotes never import each other or the shell; share through packages/.',
+            },
           ],
         },
       ],
@@ -26,7 +39,16 @@ const remoteRules = REMOTES.map((remote) => {
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/@mf-types/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/@mf-types/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,8 +71,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use the typed hooks (useAppSelector, useAppDispatch).' }],
-          patterns: [{ group: ['**/shell/**', '**/mfe-*/**', '@toolkit/shell', '@toolkit/mfe-*'], message: 'packages/ never import the shell or a remote.' }],
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use the typed hooks (useAppSelector, useAppDispatch).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/shell/**', '**/mfe-*/**', '@toolkit/shell', '@toolkit/mfe-*'],
+              message: 'packages/ never import the shell or a remote.',
+            },
+          ],
         },
       ],
     },
@@ -61,8 +94,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-redux', importNames: ['useSelector', 'useDispatch'], message: 'Use the typed hooks from @toolkit/store-contract.' }],
-          patterns: [{ group: ['**/mfe-*/**', '@toolkit/mfe-*'], message: 'The shell knows remotes only by name and manifest URL.' }],
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use the typed hooks from @toolkit/store-contract.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/mfe-*/**', '@toolkit/mfe-*'],
+              message: 'The shell knows remotes only by name and manifest URL.',
+            },
+          ],
         },
       ],
     },
