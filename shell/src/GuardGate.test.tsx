@@ -1,0 +1,159 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import type { AuthClaims } from '@toolkit/domain';
+import type { ContentClient } from '@toolkit/platform';
+import type { AuthState } from '@toolkit/store-contract';
+import { renderWithProviders } from '@toolkit/store-contract/src/testing';
+import { buildTheme } from '@toolkit/ui';
+import type { ShellAuth } from './auth/firebase-auth';
+import { GuardGate } from './GuardGate';
+import type { ShellServices } from './services';
+
+// react-router 7 needs TextEncoder, which jsdom lacks and jest.setup-dom.js does not yet provide.
+// jest.mock factories run before the imports above, so the polyfill is in place when it loads.
+jest.mock('react-router', () => {
+  const { TextDecoder, TextEncoder } = jest.requireActual<typeof import('node:util')>('node:util');
+  Object.assign(globalThis, { TextDecoder, TextEncoder });
+  return jest.requireActual<typeof import('react-router')>('react-router');
+});
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+function fakeAuth() {
+  return {
+    signOut: jest.fn(() => Promise.resolve()),
+    signInAnonymously: jest.fn(() => Promise.resolve({ success: true as const })),
+  };
+}
+
+function fakeContent(request: () => Promise<unknown>) {
+  return { request: jest.fn((_document: string, _variables?: object) => request()) };
+}
+
+const signedOut: AuthState = { status: 'signedOut', user: null, claims: {}, error: null };
+const signedIn = (claims: AuthClaims): AuthState => ({
+  status: 'signedIn',
+  user: {
+    uid: 'u1',
+    email: 'ann@example.com',
+    displayName: 'Ann',
+    emailVerified: true,
+    isAnonymous: false,
+    tenantId: 't1',
+  },
+  claims,
+  error: null,
+});
+
+function renderGate(
+  path: string,
+  auth: AuthState,
+  {
+    authFake = fakeAuth(),
+    content = fakeContent(() => Promise.reject(new Error('unexpected content request'))),
+  }: { authFake?: ReturnType<typeof fakeAuth>; content?: ReturnType<typeof fakeContent> } = {},
+) {
+  const services = {
+    config: {},
+    auth: authFake as unknown as ShellAuth,
+    content: content as unknown as ContentClient,
+    callable: {},
+  } as unknown as ShellServices;
+  function Theme({ children }: { children: ReactNode }) {
+    return <ThemeProvider theme={buildTheme()}>{children}</ThemeProvider>;
+  }
+  const result = renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <LocationProbe />
+      <GuardGate services={services}>{(match) => <p>screen {match.route.id}</p>}</GuardGate>
+    </MemoryRouter>,
+    { preloadedState: { auth }, wrapper: Theme },
+  );
+  return { ...result, authFake, content };
+}
+
+const location = () => screen.getByTestId('location');
+
+beforeEach(() => {
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('GuardGate', () => {
+  it('sends a signed-out user from /dashboard to /', async () => {
+    renderGate('/dashboard', signedOut);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('screen portal')).toBeInTheDocument();
+    expect(screen.queryByText('screen dashboard')).not.toBeInTheDocument();
+  });
+
+  it('sends an unknown path to /', async () => {
+    renderGate('/no-such-page', signedOut);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('screen portal')).toBeInTheDocument();
+  });
+
+  it('renders the dashboard for a signed-in owner', async () => {
+    renderGate('/dashboard', signedIn({ role: 'owner', tenantId: 't1' }));
+    expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/dashboard');
+  });
+
+  it('sends a viewer from /dashboard/users to /dashboard', async () => {
+    renderGate('/dashboard/users', signedIn({ role: 'viewer', tenantId: 't1' }));
+    expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/dashboard$/);
+    expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
+  });
+
+  it('signs a signed-in user out once on the forced-logout page /invite', async () => {
+    const { authFake } = renderGate('/invite', signedIn({ role: 'owner', tenantId: 't1' }));
+    await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+    // Let any follow-up effects run; the sign-out must not be repeated.
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(authFake.signOut).toHaveBeenCalledTimes(1);
+    expect(authFake.signInAnonymously).not.toHaveBeenCalled();
+    expect(location()).toHaveTextContent('/invite');
+  });
+
+  it('shows a spinner and no screen while the auth status is unknown', () => {
+    renderGate('/dashboard', { status: 'unknown', user: null, claims: {}, error: null });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/dashboard');
+  });
+
+  it('offers a retry when the survey cannot be loaded, and retrying asks again', async () => {
+    const content = fakeContent(() => Promise.reject(new Error('Could not receive the data')));
+    renderGate('/survey/t1/s1', signedOut, { content });
+    expect(await screen.findByText("We couldn't load this survey")).toBeInTheDocument();
+    expect(content.request).toHaveBeenCalledTimes(1);
+    expect(content.request).toHaveBeenCalledWith(expect.stringContaining('survey(id: $id)'), { id: 's1' });
+    expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(content.request).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText("We couldn't load this survey")).toBeInTheDocument();
+  });
+
+  it("sends a survey of another tenant to /dashboard, as if it weren't found", async () => {
+    const content = fakeContent(() =>
+      Promise.resolve({ survey: { id: 's1', tenantId: 'other', requireAccount: false } }),
+    );
+    const { authFake } = renderGate('/survey/t1/s1', signedOut, { content });
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/));
+    expect(authFake.signInAnonymously).not.toHaveBeenCalled();
+    expect(screen.queryByText('screen surveyStart')).not.toBeInTheDocument();
+  });
+});
