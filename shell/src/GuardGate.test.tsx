@@ -12,14 +12,6 @@ import type { ShellAuth } from './auth/firebase-auth';
 import { GuardGate } from './GuardGate';
 import type { ShellServices } from './services';
 
-// react-router 7 needs TextEncoder, which jsdom lacks and jest.setup-dom.js does not yet provide.
-// jest.mock factories run before the imports above, so the polyfill is in place when it loads.
-jest.mock('react-router', () => {
-  const { TextDecoder, TextEncoder } = jest.requireActual<typeof import('node:util')>('node:util');
-  Object.assign(globalThis, { TextDecoder, TextEncoder });
-  return jest.requireActual<typeof import('react-router')>('react-router');
-});
-
 function LocationProbe() {
   const location = useLocation();
   return <p data-testid="location">{location.pathname}</p>;

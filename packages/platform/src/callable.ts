@@ -1,72 +1,24 @@
 // The callable protocol of SPEC.md §7 (POST `{ data }`, bearer token, read `data` else `result`)
 // and its error mapping of SPEC.md §8.
 
-export type CallableErrorCode =
-  | 'ok'
-  | 'cancelled'
-  | 'unknown'
-  | 'invalid-argument'
-  | 'deadline-exceeded'
-  | 'not-found'
-  | 'already-exists'
-  | 'permission-denied'
-  | 'resource-exhausted'
-  | 'failed-precondition'
-  | 'aborted'
-  | 'out-of-range'
-  | 'unimplemented'
-  | 'internal'
-  | 'unavailable'
-  | 'data-loss'
-  | 'unauthenticated';
+import {
+  CALLABLE_TIMEOUT_MS,
+  codeForHttpStatus,
+  isCallableErrorCode,
+  MESSAGES,
+  type CallableErrorCode,
+} from '@toolkit/domain';
 
-const CALLABLE_ERROR_CODES: ReadonlySet<string> = new Set<CallableErrorCode>([
-  'ok',
-  'cancelled',
-  'unknown',
-  'invalid-argument',
-  'deadline-exceeded',
-  'not-found',
-  'already-exists',
-  'permission-denied',
-  'resource-exhausted',
-  'failed-precondition',
-  'aborted',
-  'out-of-range',
-  'unimplemented',
-  'internal',
-  'unavailable',
-  'data-loss',
-  'unauthenticated',
-]);
-
-export const CALLABLE_CODE_BY_STATUS: Readonly<Record<number, CallableErrorCode>> = {
-  400: 'invalid-argument',
-  401: 'unauthenticated',
-  403: 'permission-denied',
-  404: 'not-found',
-  409: 'aborted',
-  429: 'resource-exhausted',
-  499: 'cancelled',
-  500: 'internal',
-  501: 'unimplemented',
-  503: 'unavailable',
-  504: 'deadline-exceeded',
-};
-
-export const NOT_JSON_OBJECT_MESSAGE = 'Response is not valid JSON object.';
-export const MISSING_DATA_MESSAGE = 'Response is missing data field.';
-export const DEFAULT_CALLABLE_TIMEOUT_MS = 70000;
-
-export function codeForHttpStatus(status: number): CallableErrorCode {
-  if (status >= 200 && status < 300) return 'ok';
-  return CALLABLE_CODE_BY_STATUS[status] ?? 'unknown';
-}
+// The code table and messages live once in the domain's error catalogue; re-exported for callers.
+export { CALLABLE_CODE_BY_STATUS, codeForHttpStatus, type CallableErrorCode } from '@toolkit/domain';
+export const NOT_JSON_OBJECT_MESSAGE = MESSAGES.responseNotJsonObject;
+export const MISSING_DATA_MESSAGE = MESSAGES.responseMissingData;
+export const DEFAULT_CALLABLE_TIMEOUT_MS = CALLABLE_TIMEOUT_MS;
 
 /** `INVALID_ARGUMENT` → `invalid-argument`; undefined when the name is not a callable code. */
 export function codeForStatusName(name: string): CallableErrorCode | undefined {
   const code = name.toLowerCase().replace(/_/g, '-');
-  return CALLABLE_ERROR_CODES.has(code) ? (code as CallableErrorCode) : undefined;
+  return isCallableErrorCode(code) ? code : undefined;
 }
 
 export class CallableError extends Error {

@@ -93,8 +93,8 @@ describe('auth slice', () => {
   it('replaces claims after a refresh', () => {
     const store = newStore();
     store.dispatch(authChanged({ user, claims: { role: 'member' } }));
-    store.dispatch(claimsChanged({ role: 'admin', permissions: { billing: true } }));
-    expect(selectClaims(store.getState())).toEqual({ role: 'admin', permissions: { billing: true } });
+    store.dispatch(claimsChanged({ role: 'admin', permissions: { manageBilling: true } }));
+    expect(selectClaims(store.getState())).toEqual({ role: 'admin', permissions: { manageBilling: true } });
   });
 });
 

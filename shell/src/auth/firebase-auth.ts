@@ -15,17 +15,11 @@ import {
 } from 'firebase/auth';
 import type { AuthClaims } from '@toolkit/domain';
 import type { RuntimeConfig } from '@toolkit/platform';
+import type { AuthUser } from '@toolkit/store-contract';
 
 export interface AuthSnapshot {
   status: 'signedOut' | 'anonymous' | 'signedIn';
-  user: {
-    uid: string;
-    email: string | null;
-    displayName: string | null;
-    emailVerified: boolean;
-    isAnonymous: boolean;
-    tenantId: string | null;
-  } | null;
+  user: AuthUser | null;
   claims: AuthClaims;
 }
 

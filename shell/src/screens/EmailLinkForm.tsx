@@ -50,7 +50,10 @@ export function EmailLinkForm({ submitLabel, onSubmit, successMessage }: EmailLi
       return;
     }
     setState({ kind: 'sending' });
-    const problem = await onSubmit(address);
+    // A throwing handler must not leave the form stuck on "Sending…".
+    const problem = await onSubmit(address).catch((error: unknown) =>
+      error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+    );
     setState(
       problem
         ? { kind: 'error', text: problem }
