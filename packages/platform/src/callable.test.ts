@@ -2,7 +2,6 @@ import {
   CallableError,
   MISSING_DATA_MESSAGE,
   NOT_JSON_OBJECT_MESSAGE,
-  codeForHttpStatus,
   codeForStatusName,
   createCallableClient,
   isCallableError,
@@ -138,14 +137,6 @@ describe('HTTP status → code (SPEC.md §8)', () => {
     const error = await callError(client.call('x', {}));
     expect(error.code).toBe(code);
     expect(error.hasServerMessage).toBe(false);
-  });
-
-  it.each(table)('codeForHttpStatus(%i) = %s', (status, code) => {
-    expect(codeForHttpStatus(status)).toBe(code);
-  });
-
-  it.each([200, 201, 204, 299])('codeForHttpStatus(%i) = ok', (status) => {
-    expect(codeForHttpStatus(status)).toBe('ok');
   });
 
   it('keeps the status code when an error body is not JSON', async () => {
