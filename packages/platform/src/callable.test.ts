@@ -1,7 +1,6 @@
+import { MESSAGES } from '@toolkit/domain';
 import {
   CallableError,
-  MISSING_DATA_MESSAGE,
-  NOT_JSON_OBJECT_MESSAGE,
   codeForStatusName,
   createCallableClient,
   isCallableError,
@@ -94,7 +93,7 @@ describe('response', () => {
     const error = await callError(client.call('x', {}));
     expect(error).toBeInstanceOf(CallableError);
     expect(error.code).toBe('internal');
-    expect(error.message).toBe(MISSING_DATA_MESSAGE);
+    expect(error.message).toBe(MESSAGES.responseMissingData);
   });
 
   it.each([
@@ -110,7 +109,7 @@ describe('response', () => {
     });
     const error = await callError(client.call('x', {}));
     expect(error.code).toBe('internal');
-    expect(error.message).toBe(NOT_JSON_OBJECT_MESSAGE);
+    expect(error.message).toBe(MESSAGES.responseNotJsonObject);
   });
 });
 

@@ -1,6 +1,7 @@
 // The callable protocol of SPEC.md §7 (POST `{ data }`, bearer token, read `data` else `result`)
 // and its error mapping of SPEC.md §8.
 
+// The code table and the messages live once, in the domain's error catalogue.
 import {
   CALLABLE_TIMEOUT_MS,
   codeForHttpStatus,
@@ -8,12 +9,6 @@ import {
   MESSAGES,
   type CallableErrorCode,
 } from '@toolkit/domain';
-
-// The code table and messages live once in the domain's error catalogue; re-exported for callers.
-export { CALLABLE_CODE_BY_STATUS, codeForHttpStatus, type CallableErrorCode } from '@toolkit/domain';
-export const NOT_JSON_OBJECT_MESSAGE = MESSAGES.responseNotJsonObject;
-export const MISSING_DATA_MESSAGE = MESSAGES.responseMissingData;
-export const DEFAULT_CALLABLE_TIMEOUT_MS = CALLABLE_TIMEOUT_MS;
 
 /** `INVALID_ARGUMENT` → `invalid-argument`; undefined when the name is not a callable code. */
 export function codeForStatusName(name: string): CallableErrorCode | undefined {
@@ -93,7 +88,7 @@ function errorFromBody(status: number, body: Record<string, unknown> | null): Ca
 export function createCallableClient(options: CallableClientOptions): CallableClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_CALLABLE_TIMEOUT_MS;
+  const defaultTimeoutMs = options.timeoutMs ?? CALLABLE_TIMEOUT_MS;
 
   async function call<Req, Res>(name: string, data: Req, callOptions: CallOptions = {}): Promise<Res> {
     const url = `${baseUrl}/${name}`;
@@ -164,10 +159,10 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
 
       const error = errorFromBody(response.status, body);
       if (error) throw error;
-      if (!body) throw new CallableError('internal', NOT_JSON_OBJECT_MESSAGE);
+      if (!body) throw new CallableError('internal', MESSAGES.responseNotJsonObject);
 
       const result = body.data !== undefined ? body.data : body.result;
-      if (result === undefined) throw new CallableError('internal', MISSING_DATA_MESSAGE);
+      if (result === undefined) throw new CallableError('internal', MESSAGES.responseMissingData);
       return result as Res;
     } finally {
       clearTimeout(timer);

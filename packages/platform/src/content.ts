@@ -1,3 +1,4 @@
+import { contentServiceFailure } from '@toolkit/domain';
 import { GraphQLClient, type RequestDocument, type Variables } from 'graphql-request';
 
 export interface ContentClientOptions {
@@ -9,10 +10,6 @@ export interface ContentClientOptions {
 
 export interface ContentClient {
   request<T, V extends Variables = Variables>(document: RequestDocument, variables?: V): Promise<T>;
-}
-
-export function contentErrorMessage(serviceName: string): string {
-  return `Could not receive the data from ${serviceName}!`;
 }
 
 export function createContentClient(options: ContentClientOptions): ContentClient {
@@ -27,7 +24,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
         return await client.request<T, Variables>({ document, variables });
       } catch (cause) {
         // SPEC.md §8: one message for every content failure; the cause keeps the detail.
-        throw new Error(contentErrorMessage(serviceName), { cause });
+        throw new Error(contentServiceFailure(serviceName), { cause });
       }
     },
   };

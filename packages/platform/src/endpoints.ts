@@ -1,4 +1,5 @@
 // One typed endpoint per callable of SPEC.md §7, with the fallback messages of SPEC.md §8.
+import { MESSAGES, type Entitlement, type Role, type Subscription } from '@toolkit/domain';
 import { CallableError, type CallableClient, type CallOptions } from './callable';
 
 export const CALLABLES = {
@@ -13,23 +14,12 @@ export const CALLABLES = {
 
 export type CallableName = (typeof CALLABLES)[keyof typeof CALLABLES];
 
-export const CALLABLE_FALLBACK_MESSAGES = {
-  setUserRole: 'Error setting user role',
-  getUserRole: 'Error getting user role',
-  getAvailableRoles: 'Error getting available roles',
-  removeUserRole: 'Error removing user role',
-  getCustomerEntitlements: 'Failed to fetch entitlements',
-} as const;
-
-/** SPEC.md §6 roles, lowest to highest. */
-export type UserRole = 'user' | 'viewer' | 'editor' | 'billing' | 'admin' | 'owner';
-
 export type UserClaims = Record<string, unknown>;
 
 export interface SetUserRoleRequest {
   uid: string;
   tenantId: string;
-  role: UserRole;
+  role: Role;
 }
 export interface SetUserRoleResponse {
   status: string;
@@ -42,15 +32,15 @@ export interface GetUserRoleRequest {
 }
 export interface GetUserRoleResponse {
   status: string;
-  role: UserRole;
+  role: Role;
   email: string | null;
   claims: UserClaims;
 }
 
 export interface GetAvailableRolesResponse {
   status: string;
-  availableRoles: UserRole[];
-  userRole: UserRole;
+  availableRoles: Role[];
+  userRole: Role;
 }
 
 export interface RemoveUserRoleRequest {
@@ -60,26 +50,15 @@ export interface RemoveUserRoleRequest {
 export interface RemoveUserRoleResponse {
   status: string;
   message: string;
-  previousRole: UserRole | null;
-  newRole: UserRole;
+  previousRole: Role | null;
+  newRole: Role;
 }
 
-/** SPEC.md §3: status, product with internalPlanName. */
-export interface Subscription {
-  status: string;
-  product: { internalPlanName?: string | null } | null;
-}
 export interface GetSubscriptionDetailsResponse {
   status: string;
   subscriptions: Subscription[];
 }
 
-/** SPEC.md §3: lookup_key (optionally under a feature object), plus value. */
-export interface Entitlement {
-  lookup_key?: string;
-  feature?: { lookup_key: string };
-  value?: unknown;
-}
 export interface GetCustomerEntitlementsRequest {
   tenantId: string;
 }
@@ -116,76 +95,51 @@ async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise
   }
 }
 
-export function setUserRole(
-  client: CallableClient,
-  request: SetUserRoleRequest,
-  options?: CallOptions,
-): Promise<SetUserRoleResponse> {
-  return withFallback(CALLABLE_FALLBACK_MESSAGES.setUserRole, () =>
-    client.call<SetUserRoleRequest, SetUserRoleResponse>(CALLABLES.setUserRole, request, options),
-  );
+/** A typed endpoint; with a fallback, a failure without a server message gets that SPEC §8 message. */
+function endpoint<Req, Res>(name: CallableName, fallback?: string) {
+  return (client: CallableClient, request: Req, options?: CallOptions): Promise<Res> => {
+    const call = () => client.call<Req, Res>(name, request, options);
+    return fallback === undefined ? call() : withFallback(fallback, call);
+  };
 }
 
-export function getUserRole(
-  client: CallableClient,
-  request: GetUserRoleRequest,
-  options?: CallOptions,
-): Promise<GetUserRoleResponse> {
-  return withFallback(CALLABLE_FALLBACK_MESSAGES.getUserRole, () =>
-    client.call<GetUserRoleRequest, GetUserRoleResponse>(CALLABLES.getUserRole, request, options),
-  );
-}
+export const setUserRole = endpoint<SetUserRoleRequest, SetUserRoleResponse>(
+  CALLABLES.setUserRole,
+  MESSAGES.setUserRoleFailed,
+);
 
-export function getAvailableRoles(
-  client: CallableClient,
-  options?: CallOptions,
-): Promise<GetAvailableRolesResponse> {
-  return withFallback(CALLABLE_FALLBACK_MESSAGES.getAvailableRoles, () =>
-    client.call<null, GetAvailableRolesResponse>(CALLABLES.getAvailableRoles, null, options),
-  );
-}
+export const getUserRole = endpoint<GetUserRoleRequest, GetUserRoleResponse>(
+  CALLABLES.getUserRole,
+  MESSAGES.getUserRoleFailed,
+);
 
-export function removeUserRole(
-  client: CallableClient,
-  request: RemoveUserRoleRequest,
-  options?: CallOptions,
-): Promise<RemoveUserRoleResponse> {
-  return withFallback(CALLABLE_FALLBACK_MESSAGES.removeUserRole, () =>
-    client.call<RemoveUserRoleRequest, RemoveUserRoleResponse>(CALLABLES.removeUserRole, request, options),
-  );
-}
+export const removeUserRole = endpoint<RemoveUserRoleRequest, RemoveUserRoleResponse>(
+  CALLABLES.removeUserRole,
+  MESSAGES.removeUserRoleFailed,
+);
 
-/** SPEC.md gives no fallback message here, so errors pass through unchanged. */
-export function getSubscriptionDetails(
-  client: CallableClient,
-  options?: CallOptions,
-): Promise<GetSubscriptionDetailsResponse> {
-  return client.call<null, GetSubscriptionDetailsResponse>(CALLABLES.getSubscriptionDetails, null, options);
-}
-
-export function getCustomerEntitlements(
-  client: CallableClient,
-  request: GetCustomerEntitlementsRequest,
-  options?: CallOptions,
-): Promise<GetCustomerEntitlementsResponse> {
-  return withFallback(CALLABLE_FALLBACK_MESSAGES.getCustomerEntitlements, () =>
-    client.call<GetCustomerEntitlementsRequest, GetCustomerEntitlementsResponse>(
-      CALLABLES.getCustomerEntitlements,
-      request,
-      options,
-    ),
-  );
-}
+export const getCustomerEntitlements = endpoint<
+  GetCustomerEntitlementsRequest,
+  GetCustomerEntitlementsResponse
+>(CALLABLES.getCustomerEntitlements, MESSAGES.entitlementsFetchFailed);
 
 /** SPEC.md §8: the invite verification error is rethrown as it is. */
-export function verifyAndLoginWithInvite(
-  client: CallableClient,
-  request: VerifyAndLoginWithInviteRequest,
-  options?: CallOptions,
-): Promise<VerifyAndLoginWithInviteResponse> {
-  return client.call<VerifyAndLoginWithInviteRequest, VerifyAndLoginWithInviteResponse>(
-    CALLABLES.verifyAndLoginWithInvite,
-    request,
-    options,
-  );
-}
+export const verifyAndLoginWithInvite = endpoint<
+  VerifyAndLoginWithInviteRequest,
+  VerifyAndLoginWithInviteResponse
+>(CALLABLES.verifyAndLoginWithInvite);
+
+// The two callables without a request body.
+const getAvailableRolesEndpoint = endpoint<null, GetAvailableRolesResponse>(
+  CALLABLES.getAvailableRoles,
+  MESSAGES.getAvailableRolesFailed,
+);
+export const getAvailableRoles = (client: CallableClient, options?: CallOptions) =>
+  getAvailableRolesEndpoint(client, null, options);
+
+/** SPEC.md gives no fallback message here, so errors pass through unchanged. */
+const getSubscriptionDetailsEndpoint = endpoint<null, GetSubscriptionDetailsResponse>(
+  CALLABLES.getSubscriptionDetails,
+);
+export const getSubscriptionDetails = (client: CallableClient, options?: CallOptions) =>
+  getSubscriptionDetailsEndpoint(client, null, options);

@@ -31,5 +31,4 @@ export * from './slices/auth';
 export * from './slices/tenant';
 export * from './slices/survey';
 export * from './slices/plan';
-export type { AuthClaims, LogoAsset, TenantBranding } from './types';
 export type { WithSlice } from '@reduxjs/toolkit';

@@ -95,15 +95,12 @@ export function loadPersistedState(storage: Storage): Partial<PersistedState> {
     attempt(() => storage.removeItem(PERSIST_KEY));
     return {};
   }
-  const loaded: Partial<PersistedState> = {};
-  const stored = envelope.data.state;
-  const survey = validSlice('survey', stored.survey);
-  const tenant = validSlice('tenant', stored.tenant);
-  const plan = validSlice('plan', stored.plan);
-  if (survey) loaded.survey = survey;
-  if (tenant) loaded.tenant = tenant;
-  if (plan) loaded.plan = plan;
-  return loaded;
+  const loaded: Partial<Record<PersistedSliceKey, unknown>> = {};
+  for (const key of PERSISTED_SLICES) {
+    const slice = validSlice(key, envelope.data.state[key]);
+    if (slice) loaded[key] = slice;
+  }
+  return loaded as Partial<PersistedState>;
 }
 
 /** What is written: errors describe one visit's failed requests, so they are not carried over. */

@@ -1,3 +1,4 @@
+import { FREE_PLAN, MESSAGES, SurveyStatus } from '@toolkit/domain';
 import {
   authChanged,
   authError,
@@ -5,8 +6,6 @@ import {
   claimsChanged,
   brandingLoaded,
   createAppStore,
-  DEFAULT_PLAN,
-  ENTITLEMENTS_ERROR,
   entitlementsFailed,
   entitlementsLoaded,
   planFailed,
@@ -30,8 +29,6 @@ import {
   selectUser,
   surveyCompleted,
   surveyStarted,
-  SurveyStatus,
-  TENANT_NOT_FOUND,
   tenantCleared,
   tenantError,
   tenantNotFound,
@@ -109,8 +106,8 @@ describe('tenant slice', () => {
     expect(selectBranding(store.getState())).toEqual({ textColor: '#111111' });
 
     store.dispatch(tenantNotFound());
-    expect(selectTenantError(store.getState())).toBe(TENANT_NOT_FOUND);
-    expect(TENANT_NOT_FOUND).toBe('Tenant not found');
+    expect(selectTenantError(store.getState())).toBe(MESSAGES.tenantNotFound);
+    expect(MESSAGES.tenantNotFound).toBe('Tenant not found');
     expect(selectTenantId(store.getState())).toBeNull();
     expect(selectBranding(store.getState())).toBeNull();
 
@@ -143,7 +140,7 @@ describe('plan slice', () => {
   it('is Free with no entitlements by default', () => {
     const s = newStore().getState();
     expect(selectPlan(s)).toBe('Free');
-    expect(DEFAULT_PLAN).toBe('Free');
+    expect(FREE_PLAN).toBe('Free');
     expect(selectEntitlements(s)).toEqual([]);
   });
 
@@ -166,8 +163,8 @@ describe('plan slice', () => {
     expect(selectHasEntitlement(store.getState(), 'materiality-assessment')).toBe(false);
     store.dispatch(entitlementsFailed(undefined));
     expect(selectEntitlements(store.getState())).toEqual([]);
-    expect(selectPlanError(store.getState())).toBe(ENTITLEMENTS_ERROR);
-    expect(ENTITLEMENTS_ERROR).toBe('Failed to fetch entitlements');
+    expect(selectPlanError(store.getState())).toBe(MESSAGES.entitlementsFetchFailed);
+    expect(MESSAGES.entitlementsFetchFailed).toBe('Failed to fetch entitlements');
     store.dispatch(planReset());
     expect(store.getState().plan).toEqual({ plan: 'Free', entitlements: [], error: null });
   });

@@ -28,13 +28,11 @@ import { tenantSlice } from './slices/tenant';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by remotes through declaration merging
 export interface LazyLoadedSlices {}
 
+/** The slices the shell owns; remotes inject theirs under other keys. */
+const SHELL_SLICES = [authSlice, tenantSlice, surveySlice, planSlice] as const;
+
 function createRootReducer() {
-  return combineSlices(
-    authSlice,
-    tenantSlice,
-    surveySlice,
-    planSlice,
-  ).withLazyLoadedSlices<LazyLoadedSlices>();
+  return combineSlices(...SHELL_SLICES).withLazyLoadedSlices<LazyLoadedSlices>();
 }
 
 export type RootReducer = ReturnType<typeof createRootReducer>;
@@ -71,12 +69,9 @@ export type AppDispatch = AppStore['dispatch'];
 /** Dispatched after a slice is injected so its initial state appears and subscribers re-render. */
 export const sliceInjected = createAction<string>('storeContract/sliceInjected');
 
-const shellReducers: Record<string, unknown> = {
-  [authSlice.reducerPath]: authSlice.reducer,
-  [tenantSlice.reducerPath]: tenantSlice.reducer,
-  [surveySlice.reducerPath]: surveySlice.reducer,
-  [planSlice.reducerPath]: planSlice.reducer,
-};
+const shellReducers = new Map<string, unknown>(
+  SHELL_SLICES.map((slice) => [slice.reducerPath, slice.reducer]),
+);
 
 /**
  * Adds a remote's slice to the shell's store under the slice's own key and returns the injected
@@ -93,7 +88,7 @@ export function injectSlice<
   store: Pick<AppStore, 'rootReducer' | 'dispatch'>,
   slice: Slice<State, CaseReducers, Name, ReducerPath, Selectors>,
 ) {
-  const owner = shellReducers[slice.reducerPath];
+  const owner = shellReducers.get(slice.reducerPath);
   if (owner !== undefined && owner !== slice.reducer) {
     throw new Error(
       `The store key "${slice.reducerPath}" belongs to the shell; give the remote's slice its own name.`,

@@ -1,7 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AuthClaims } from '../types';
-
-export type AuthStatus = 'unknown' | 'signedOut' | 'anonymous' | 'signedIn';
+import type { AuthClaims, AuthStatus } from '@toolkit/domain';
 
 /** The serialisable part of the Firebase Auth user that screens need (SPEC.md §3). */
 export interface AuthUser {

@@ -1,9 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-
-/** SPEC.md §4: the plan is Free by default and whenever resolving it fails. */
-export const DEFAULT_PLAN = 'Free';
-/** SPEC.md §8: fallback message when entitlements cannot be fetched. */
-export const ENTITLEMENTS_ERROR = 'Failed to fetch entitlements';
+import { FREE_PLAN, MESSAGES } from '@toolkit/domain';
 
 export interface PlanState {
   plan: string;
@@ -11,19 +7,19 @@ export interface PlanState {
   error: string | null;
 }
 
-export const initialPlanState: PlanState = { plan: DEFAULT_PLAN, entitlements: [], error: null };
+export const initialPlanState: PlanState = { plan: FREE_PLAN, entitlements: [], error: null };
 
 export const planSlice = createSlice({
   name: 'plan',
   initialState: initialPlanState,
   reducers: {
     planResolved(state, action: PayloadAction<string | null | undefined>) {
-      state.plan = action.payload || DEFAULT_PLAN;
+      state.plan = action.payload || FREE_PLAN;
       state.error = null;
     },
     /** Any failure resolving the plan falls back to Free (SPEC.md §4). */
     planFailed(state, action: PayloadAction<string | undefined>) {
-      state.plan = DEFAULT_PLAN;
+      state.plan = FREE_PLAN;
       state.error = action.payload ?? null;
     },
     entitlementsLoaded(state, action: PayloadAction<string[]>) {
@@ -33,7 +29,7 @@ export const planSlice = createSlice({
     /** On any failure entitlements are emptied (SPEC.md §8). */
     entitlementsFailed(state, action: PayloadAction<string | undefined>) {
       state.entitlements = [];
-      state.error = action.payload || ENTITLEMENTS_ERROR;
+      state.error = action.payload || MESSAGES.entitlementsFetchFailed;
     },
     planReset() {
       return initialPlanState;

@@ -1,8 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-
-/** SPEC.md §4: 1 in progress (the default), 2 completed. */
-export const SurveyStatus = { InProgress: 1, Completed: 2 } as const;
-export type SurveyStatus = (typeof SurveyStatus)[keyof typeof SurveyStatus];
+import { SurveyStatus } from '@toolkit/domain';
 
 export interface SurveyState {
   status: SurveyStatus;

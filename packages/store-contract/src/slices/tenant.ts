@@ -1,8 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TenantBranding } from '../types';
-
-/** SPEC.md §8: stored as the tenant error. */
-export const TENANT_NOT_FOUND = 'Tenant not found';
+import { MESSAGES } from '@toolkit/domain';
+import type { TenantBranding } from '@toolkit/ui';
 
 export interface TenantState {
   tenantId: string | null;
@@ -27,7 +25,7 @@ export const tenantSlice = createSlice({
     tenantNotFound(state) {
       state.tenantId = null;
       state.branding = null;
-      state.error = TENANT_NOT_FOUND;
+      state.error = MESSAGES.tenantNotFound; // SPEC.md §8: stored as the tenant error
     },
     tenantError(state, action: PayloadAction<string>) {
       state.error = action.payload;
