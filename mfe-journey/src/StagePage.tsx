@@ -81,11 +81,6 @@ const StepLink = styled(Link)<{ $current: boolean }>`
   &:hover {
     text-decoration: underline;
   }
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
 `;
 
 const StepName = styled.span`
@@ -128,11 +123,6 @@ const MilestoneLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
   font-weight: 600;
   overflow-wrap: anywhere;
-
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
 `;
 
 const Status = styled.span<{ $done: boolean }>`

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
+import type { AppServices } from '@toolkit/parcel';
 import type { RouteMatch, RouteOwner } from '@toolkit/domain';
 import { GuardGate } from './GuardGate';
 import { RemoteArea } from './remotes/RemoteArea';
@@ -14,7 +16,15 @@ const BASE_PATH: Record<Exclude<RouteOwner, 'shell'>, string> = {
   billing: '/dashboard/plans',
 };
 
-function RouteContent({ match, services }: { match: RouteMatch; services: ShellServices }) {
+function RouteContent({
+  match,
+  services,
+  remoteServices,
+}: {
+  match: RouteMatch;
+  services: ShellServices;
+  remoteServices: AppServices;
+}) {
   const { route } = match;
   if (route.owner === 'shell') {
     return route.id === 'completeSignup' ? (
@@ -29,17 +39,18 @@ function RouteContent({ match, services }: { match: RouteMatch; services: ShellS
       key={route.owner}
       name={route.owner}
       basePath={BASE_PATH[route.owner]}
-      services={parcelServices(services)}
+      services={remoteServices}
     />
   );
 }
 
 export function App({ services }: { services: ShellServices }) {
+  const remoteServices = useMemo(() => parcelServices(services), [services]);
   return (
     <BrowserRouter>
       <ShellLayout services={services}>
         <GuardGate services={services}>
-          {(match) => <RouteContent match={match} services={services} />}
+          {(match) => <RouteContent match={match} services={services} remoteServices={remoteServices} />}
         </GuardGate>
       </ShellLayout>
     </BrowserRouter>

@@ -1,12 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { evaluateGuards, matchRoute, type GuardDecision, type RouteMatch } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
+import { evaluateGuards, matchRoute, type RouteMatch } from '@toolkit/domain';
+import { selectIsSurveyCompleted, useAppSelector } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 import type { ShellServices } from './services';
 import { useSurveyAccess } from './survey-definition';
-
-const describe = (decision: GuardDecision) => JSON.stringify(decision);
 
 /**
  * Runs the guard chain (SPEC.md §2) on every navigation and carries out its session effects;
@@ -22,7 +20,7 @@ export function GuardGate({
   const location = useLocation();
   const navigate = useNavigate();
   const auth = useAppSelector((state) => state.auth);
-  const surveyCompleted = useAppSelector((state) => state.survey.status === 2);
+  const surveyCompleted = useAppSelector(selectIsSurveyCompleted);
   const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
   const params = match?.route.meta.surveyDefinition ? match.params : {};
   const surveyAccess = useSurveyAccess(services.content, params.tenantId, params.surveyId);
@@ -34,7 +32,7 @@ export function GuardGate({
     surveyCompleted,
     survey: surveyAccess.survey,
   });
-  const key = `${location.key}:${describe(decision)}`;
+  const key = `${location.key}:${JSON.stringify(decision)}`;
   const busy = useRef(false);
   // Session effects belong to arriving at a page: once a page has been let through, a sign-in made
   // on it (e.g. /complete-signup finishing an e-mail link) is not undone by its forced sign-out.

@@ -53,12 +53,7 @@ function createWebpackConfig(app) {
         new ModuleFederationPlugin({
           name: app.container,
           filename: 'remoteEntry.js',
-          ...(isHost
-            ? {
-                remotes: {},
-                runtimePlugins: [require.resolve(path.join(app.dir, 'src/federation-runtime-plugin.ts'))],
-              }
-            : { exposes: REMOTE_EXPOSES }),
+          ...(isHost ? { remotes: {} } : { exposes: REMOTE_EXPOSES }),
           shared: sharedSingletons(pkg.dependencies ?? {}),
           manifest: true,
           dts: false,

@@ -23,7 +23,7 @@ export {
   type ThemeColors,
 } from './theme';
 export { GlobalStyle, ThemeRoot, type ThemeRootProps } from './global-style';
-export { Button, type ButtonProps, type ButtonVariant } from './components/button';
+export { Button, buttonStyles, type ButtonProps, type ButtonVariant } from './components/button';
 export { Card, PageTitle, Stack, type SpaceStep, type StackProps } from './components/layout';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';

@@ -15,8 +15,13 @@ const AREA_LABEL: Record<RemoteName, string> = {
   billing: 'plans and billing',
 };
 
-type LoadState =
-  { kind: 'loading' } | { kind: 'ready'; lifecycles: RemoteLifecycles } | { kind: 'failed'; error: Error };
+type LoadState = { kind: 'loading' } | { kind: 'ready'; lifecycles: RemoteLifecycles } | { kind: 'failed' };
+
+/** The boundary shows a kind message; the cause goes to the console for whoever debugs it. */
+function failedLoad(name: RemoteName, error: unknown): LoadState {
+  console.error(`The ${name} remote failed to load or mount`, error);
+  return { kind: 'failed' };
+}
 
 function useShellNavigator(): Navigator {
   const navigate = useNavigate();
@@ -63,9 +68,7 @@ export function RemoteArea({
     setLoad({ kind: 'loading' });
     loadRemoteLifecycles(name).then(
       (lifecycles) => !cancelled && setLoad({ kind: 'ready', lifecycles }),
-      (error: unknown) =>
-        !cancelled &&
-        setLoad({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) => !cancelled && setLoad(failedLoad(name, error)),
     );
     return () => {
       cancelled = true;
@@ -79,14 +82,12 @@ export function RemoteArea({
       domElement: host.current,
     });
     parcel.current = mounted;
-    mounted.mountPromise.catch((error: unknown) =>
-      setLoad({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
-    );
+    mounted.mountPromise.catch((error: unknown) => setLoad(failedLoad(name, error)));
     return () => {
       parcel.current = null;
       mounted.mountPromise.then(() => mounted.unmount()).catch(() => undefined);
     };
-  }, [load]);
+  }, [load, name]);
 
   useEffect(() => {
     const mounted = parcel.current;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '@toolkit/domain';
-import { Card, PageTitle, Stack } from '@toolkit/ui';
+import { buttonStyles, Card, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './EmailLinkForm';
 
@@ -13,16 +13,8 @@ const Lead = styled.p`
   max-width: 40rem;
 `;
 
-const StartLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: ${({ theme }) => theme.touchTarget};
-  padding: 0 1.25rem;
-  border-radius: ${({ theme }) => theme.radii.medium};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-weight: 600;
-  text-decoration: none;
+const StartLink = styled(Link)<{ $variant: ButtonVariant }>`
+  ${buttonStyles}
 `;
 
 /** The portal page, shared by /, /flow/{toolkitName}, /signup and /invite. */
@@ -42,7 +34,7 @@ export function Portal({ auth, toolkitName }: { auth: ShellAuth; toolkitName?: s
           Answer a short self-assessment, see your results straight away, and follow a clear journey from your
           first steps to leading your sector.
         </Lead>
-        <StartLink to={paths.survey(DEFAULT_SURVEY.tenantId, DEFAULT_SURVEY.surveyId)}>
+        <StartLink $variant="primary" to={paths.survey(DEFAULT_SURVEY.tenantId, DEFAULT_SURVEY.surveyId)}>
           Take the Quickscan
         </StartLink>
       </section>

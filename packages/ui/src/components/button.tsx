@@ -7,7 +7,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
 }
 
-const StyledButton = styled.button<{ $variant: ButtonVariant }>`
+/** The button look, for buttons and for links that act as the main call to action. */
+export const buttonStyles = css<{ $variant: ButtonVariant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -19,6 +20,7 @@ const StyledButton = styled.button<{ $variant: ButtonVariant }>`
   border: 2px solid transparent;
   font: inherit;
   font-weight: 600;
+  text-decoration: none;
   cursor: pointer;
   transition:
     background-color 120ms ease,
@@ -47,6 +49,10 @@ const StyledButton = styled.button<{ $variant: ButtonVariant }>`
     cursor: not-allowed;
     opacity: 0.6;
   }
+`;
+
+const StyledButton = styled.button<{ $variant: ButtonVariant }>`
+  ${buttonStyles}
 `;
 
 export function Button({ variant = 'primary', type = 'button', ...props }: ButtonProps) {
