@@ -35,9 +35,27 @@ export function onShutdown(cleanup) {
 }
 
 /**
+ * Every local address of a running stack, one per line.
+ * @param {{ urls: { app: string, runtimeConfig: string, remotes: Record<string, string>, auth: string, content: string } }} stack
+ * @param {Record<string, string>} [notes] a remark after a remote's URL, by remote name
+ */
+export function printStackUrls(stack, notes = {}) {
+  printTable([
+    ['App', stack.urls.app],
+    ...Object.entries(stack.urls.remotes).map(
+      ([name, url]) =>
+        /** @type {[string, string]} */ ([`Remote ${name}`, notes[name] ? `${url}  ${notes[name]}` : url]),
+    ),
+    ['Runtime config', stack.urls.runtimeConfig],
+    ['Auth emulator', stack.urls.auth],
+    ['Content GraphQL', stack.urls.content],
+  ]);
+}
+
+/**
  * @param {Array<[string, string]>} rows
  */
-export function printTable(rows) {
+function printTable(rows) {
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('');
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import devStack from '../src/index.js';
-import { fail, onShutdown, printTable, root } from './cli.mjs';
+import { fail, onShutdown, printStackUrls, root } from './cli.mjs';
 
 const { ensureBuilt, startStack, listApps, remoteNameOf, REMOTE_NAMES } = devStack;
 
@@ -49,17 +49,7 @@ try {
   });
   onShutdown(stopAll);
   stack = await startStack({ root, skip: [name] });
-  printTable([
-    ['App', stack.urls.app],
-    ...REMOTE_NAMES.map(
-      (remote) =>
-        /** @type {[string, string]} */ ([
-          `Remote ${remote}`,
-          `${stack?.urls.remotes[remote]}${remote === name ? '  (webpack serve, hot reload)' : ''}`,
-        ]),
-    ),
-    ['Auth emulator', stack.urls.auth],
-  ]);
+  printStackUrls(stack, { [name]: '(webpack serve, hot reload)' });
 } catch (error) {
   await stopAll().catch(() => {});
   fail(error);

@@ -1,9 +1,9 @@
 // npm start: build what changed, then serve the whole product locally.
 // Flags: --rebuild builds every app; --no-build serves whatever is in dist/ as it is.
 import devStack from '../src/index.js';
-import { fail, onShutdown, printTable, root } from './cli.mjs';
+import { fail, onShutdown, printStackUrls, root } from './cli.mjs';
 
-const { ensureBuilt, startStack, REMOTE_NAMES } = devStack;
+const { ensureBuilt, startStack } = devStack;
 
 /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
@@ -17,15 +17,7 @@ try {
   if (!process.argv.includes('--no-build'))
     await ensureBuilt({ root, force: process.argv.includes('--rebuild') });
   stack = await startStack({ root });
-  printTable([
-    ['App', stack.urls.app],
-    ...REMOTE_NAMES.map(
-      (name) => /** @type {[string, string]} */ ([`Remote ${name}`, stack?.urls.remotes[name] ?? '']),
-    ),
-    ['Runtime config', stack.urls.runtimeConfig],
-    ['Auth emulator', stack.urls.auth],
-    ['Content GraphQL', stack.urls.content],
-  ]);
+  printStackUrls(stack);
   console.log('Ready. Ctrl-C stops everything.');
 } catch (error) {
   await stack?.stop();

@@ -3,7 +3,6 @@ const fs = require('node:fs');
 const fsp = require('node:fs/promises');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { assertPortFree } = require('./ports');
 const { createTail } = require('./tail');
 
 const READY = /All emulators ready/;
@@ -35,8 +34,6 @@ async function startAuthEmulator({
   stopTimeoutMs = 60_000,
   log = (line) => console.log(line),
 }) {
-  await assertPortFree(port, host, 'the Auth emulator');
-
   const authDir = path.join(dataDir, 'auth');
   // --import fails on a missing folder; an empty one is skipped with a warning.
   await fsp.mkdir(authDir, { recursive: true });

@@ -3,11 +3,14 @@
 const fsp = require('node:fs/promises');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { CONTRACT_PACKAGES } = require('@toolkit/federation');
 const { listApps } = require('./apps');
 const { createTail } = require('./tail');
 
-/** Packages every app bundles from source; a change in any of them makes every app stale. */
-const SHARED_PACKAGES = ['domain', 'store-contract', 'ui', 'platform', 'parcel', 'federation'];
+/** Packages every app bundles from source, plus the build config; a change in any makes every app stale. */
+const SHARED_PACKAGES = [...CONTRACT_PACKAGES, 'federation'];
+/** Tests sit beside the code but are never bundled, so editing one does not make a build stale. */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 const STAMP_FILE = '.build-stamp.json';
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '@mf-types']);
 
@@ -53,7 +56,7 @@ async function newestFile(paths) {
       for (const entry of await fsp.readdir(p)) {
         if (!SKIPPED_DIRS.has(entry)) await visit(path.join(p, entry));
       }
-    } else if (stat.mtimeMs > newest.mtimeMs) {
+    } else if (stat.mtimeMs > newest.mtimeMs && !TEST_FILE.test(p)) {
       newest = { mtimeMs: stat.mtimeMs, file: p };
     }
   }

@@ -133,6 +133,20 @@ describe('ensureBuilt', () => {
     expect(builds).toEqual([]);
   });
 
+  it('ignores test files, which are never bundled, but not the code beside them', async () => {
+    await run({ buildApp: fakeBuilder().buildApp });
+    write('mfe-survey/src/App.test.tsx', 'x', new Date(Date.now() + 60_000));
+    write('packages/domain/src/guards.test.ts', 'x', new Date(Date.now() + 60_000));
+    const untouched = fakeBuilder();
+    await run({ buildApp: untouched.buildApp });
+    expect(untouched.builds).toEqual([]);
+
+    write('mfe-survey/src/App.tsx', 'x', new Date(Date.now() + 60_000));
+    const { builds, buildApp } = fakeBuilder();
+    await run({ buildApp });
+    expect(builds).toEqual(['mfe-survey']);
+  });
+
   it('rebuilds everything with force, and leaves skipped apps alone', async () => {
     await run({ buildApp: fakeBuilder().buildApp });
     const { builds, buildApp } = fakeBuilder();

@@ -22,15 +22,22 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
  * }} Stack
  */
 
-/** @type {StackPorts} */
-const DEFAULT_PORTS = {
-  shell: 3000,
-  survey: 3001,
-  dashboard: 3002,
-  journey: 3003,
-  billing: 3004,
-  auth: 9099,
-};
+/**
+ * The local contract's ports: the apps' from @toolkit/federation, the services' from the runtime
+ * configuration, so each port is written down once.
+ * @param {import('./runtime-config').RuntimeConfig} config
+ * @returns {StackPorts}
+ */
+function contractPorts(config) {
+  /** @param {string | undefined} url */
+  const portOf = (url) => Number(new URL(/** @type {string} */ (url)).port);
+  const apps = Object.fromEntries(listApps().map((app) => [app.name, app.port]));
+  return /** @type {StackPorts} */ ({
+    ...apps,
+    auth: portOf(config.authEmulatorUrl),
+    content: portOf(config.contentUrl),
+  });
+}
 
 /**
  * @param {{
@@ -58,12 +65,12 @@ async function startStack({
   log = (line) => console.log(line),
   authReadyTimeoutMs,
 }) {
-  const ports = { ...DEFAULT_PORTS, ...requestedPorts };
   for (const name of skip) {
     if (!REMOTE_NAMES.includes(name))
       throw new Error(`Unknown remote "${name}" in skip; expected one of ${REMOTE_NAMES.join(', ')}.`);
   }
   const baseConfig = readLocalRuntimeConfig(root);
+  const ports = { ...contractPorts(baseConfig), ...requestedPorts };
   const apps = new Map(listApps().map((app) => [app.name, app]));
   let runtimeConfig = runtimeConfigFor(baseConfig, ports);
 
@@ -169,4 +176,4 @@ async function startStack({
   };
 }
 
-module.exports = { startStack, DEFAULT_PORTS };
+module.exports = { startStack };

@@ -11,4 +11,7 @@ const SHELL = { container: 'shell', dir: 'shell', port: 3000 };
 /** What each remote exposes: one single-spa mount entry (CONVENTIONS.md item 3). */
 const REMOTE_EXPOSES = { './mount': './src/mount.tsx' };
 
-module.exports = { REMOTES, SHELL, REMOTE_EXPOSES };
+/** Our packages every app bundles and shares as singletons (the contract between shell and remotes). */
+const CONTRACT_PACKAGES = ['domain', 'store-contract', 'ui', 'platform', 'parcel'];
+
+module.exports = { REMOTES, SHELL, REMOTE_EXPOSES, CONTRACT_PACKAGES };

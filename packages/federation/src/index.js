@@ -1,1 +1,5 @@
-module.exports = { ...require('./shared'), ...require('./apps'), ...require('./webpack-config') };
+const { sharedSingletons } = require('./shared');
+const { REMOTES, SHELL, CONTRACT_PACKAGES } = require('./apps');
+const { createWebpackConfig } = require('./webpack-config');
+
+module.exports = { sharedSingletons, CONTRACT_PACKAGES, REMOTES, SHELL, createWebpackConfig };

@@ -2,6 +2,7 @@
 // `react/` and `react-dom/` share subpaths such as react/jsx-runtime and react-dom/client,
 // which a bare key misses; without them React would be downloaded twice.
 const path = require('node:path');
+const { CONTRACT_PACKAGES } = require('./apps');
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -14,16 +15,22 @@ const THIRD_PARTY = [
   'styled-components',
 ];
 const SUBPATH_SHARED = ['react', 'react-dom'];
-const CONTRACT_PACKAGES = ['domain', 'store-contract', 'ui', 'platform', 'parcel'];
 
+/** @param {string} name @returns {string} */
 function installedVersion(name) {
   return require(require.resolve(`${name}/package.json`, { paths: [root] })).version;
 }
 
-/** @param {Record<string, string>} dependencies the app's own package.json dependencies */
+/**
+ * @typedef {{ singleton: true, requiredVersion: string, version: string }} SharedEntry
+ * @param {Record<string, string>} dependencies the app's own package.json dependencies
+ * @returns {Record<string, SharedEntry>}
+ */
 function sharedSingletons(dependencies) {
+  /** @type {Record<string, SharedEntry>} */
   const shared = {};
   for (const name of THIRD_PARTY) {
+    /** @type {SharedEntry} */
     const entry = {
       singleton: true,
       requiredVersion: dependencies[name] ?? installedVersion(name),
@@ -40,4 +47,4 @@ function sharedSingletons(dependencies) {
   return shared;
 }
 
-module.exports = { sharedSingletons, THIRD_PARTY, CONTRACT_PACKAGES };
+module.exports = { sharedSingletons };
