@@ -5,12 +5,13 @@ import globals from 'globals';
 
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'];
 
-// Dependency direction (docs/CONVENTIONS item 4): remotes -> packages, shell -> packages,
-// packages never import shell or a remote, remotes never import each other.
-const remoteRules = REMOTES.map((remote) => {
-  const others = REMOTES.filter((r) => r !== remote);
+/**
+ * Dependency direction (CONVENTIONS.md item 4) for one area, plus the ban on the untyped
+ * react-redux hooks, which the typed ones in @toolkit/store-contract replace.
+ */
+function boundary(files, forbidden, message) {
   return {
-    files: [`mfe-${remote}/**/*.{ts,tsx}`],
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
@@ -22,21 +23,28 @@ const remoteRules = REMOTES.map((remote) => {
               message: 'Use the typed hooks from @toolkit/store-contract.',
             },
           ],
-          patterns: [
-            {
-              group: [
-                ...others.flatMap((o) => [`**/mfe-${o}/**`, `@toolkit/mfe-${o}`, `@toolkit/mfe-${o}/**`]),
-                '**/shell/**',
-                '@toolkit/shell',
-              ],
-              message: 'Remotes never import each other or the shell; share through packages/.',
-            },
-          ],
+          patterns: [{ group: forbidden, message }],
         },
       ],
     },
   };
-});
+}
+
+const remoteBoundaries = REMOTES.map((remote) =>
+  boundary(
+    [`mfe-${remote}/**/*.{ts,tsx}`],
+    [
+      ...REMOTES.filter((other) => other !== remote).flatMap((other) => [
+        `**/mfe-${other}/**`,
+        `@toolkit/mfe-${other}`,
+        `@toolkit/mfe-${other}/**`,
+      ]),
+      '**/shell/**',
+      '@toolkit/shell',
+    ],
+    'Remotes never import each other or the shell; share through packages/.',
+  ),
+);
 
 export default tseslint.config(
   {
@@ -45,8 +53,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/.data/**',
       '**/@mf-types/**',
-      'test-results/**',
-      'playwright-report/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
     ],
   },
   js.configs.recommended,
@@ -65,51 +73,15 @@ export default tseslint.config(
     files: ['**/*.{js,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  {
-    files: ['packages/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch'],
-              message: 'Use the typed hooks (useAppSelector, useAppDispatch).',
-            },
-          ],
-          patterns: [
-            {
-              group: ['**/shell/**', '**/mfe-*/**', '@toolkit/shell', '@toolkit/mfe-*'],
-              message: 'packages/ never import the shell or a remote.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['shell/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch'],
-              message: 'Use the typed hooks from @toolkit/store-contract.',
-            },
-          ],
-          patterns: [
-            {
-              group: ['**/mfe-*/**', '@toolkit/mfe-*'],
-              message: 'The shell knows remotes only by name and manifest URL.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  ...remoteRules,
+  boundary(
+    ['packages/**/*.{ts,tsx}'],
+    ['**/shell/**', '**/mfe-*/**', '@toolkit/shell', '@toolkit/mfe-*'],
+    'packages/ never import the shell or a remote.',
+  ),
+  boundary(
+    ['shell/**/*.{ts,tsx}'],
+    ['**/mfe-*/**', '@toolkit/mfe-*'],
+    'The shell knows remotes only by name and manifest URL.',
+  ),
+  ...remoteBoundaries,
 );
