@@ -53,8 +53,8 @@ export function ShellLayout({ services, children }: { services: ShellServices; c
     <>
       <Header>
         <Brand to={signedIn ? paths.dashboard() : paths.portal()}>
-          {logo && <Logo logo={logo} />}
-          <span>Sustainability Toolkit</span>
+          {/* A tenant's own logo replaces the product name: respondents know the survey by its publisher. */}
+          {logo ? <Logo logo={logo} /> : <span>Sustainability Toolkit</span>}
         </Brand>
         {signedIn && (
           <Nav aria-label="Main">

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ContentClient } from '@toolkit/platform';
 import type { GuardSurvey } from '@toolkit/domain';
+import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
+import type { LogoAsset, TenantBranding } from '@toolkit/ui';
 
 const SURVEY_ACCESS_QUERY = /* GraphQL */ `
   query SurveyAccess($id: ID!) {
@@ -8,18 +10,66 @@ const SURVEY_ACCESS_QUERY = /* GraphQL */ `
       id
       tenantId
       requireAccount
+      primaryColor
+      secondaryColor
+      tertiaryColor
+      quaternaryColor
+      globalFont
+      textColor
+      primaryLogo {
+        url
+        title
+      }
+      secondaryLogo {
+        url
+        title
+      }
+      mobileSecondaryLogo {
+        url
+        title
+      }
     }
   }
 `;
 
+type Logo = { url: string; title: string | null } | null;
+
 interface SurveyAccess {
-  survey: { id: string; tenantId: string; requireAccount: boolean | null } | null;
+  survey: {
+    id: string;
+    tenantId: string;
+    requireAccount: boolean | null;
+    primaryColor: string | null;
+    secondaryColor: string | null;
+    tertiaryColor: string | null;
+    quaternaryColor: string | null;
+    globalFont: string | null;
+    textColor: string | null;
+    primaryLogo: Logo;
+    secondaryLogo: Logo;
+    mobileSecondaryLogo: Logo;
+  } | null;
 }
 
-/**
- * What guard rule 4 needs to know about a survey. A survey of another tenant counts as not found,
- * so a link cannot borrow one tenant's survey under another tenant's id.
- */
+const logo = (asset: Logo): LogoAsset | undefined =>
+  asset ? { url: asset.url, ...(asset.title ? { title: asset.title } : {}) } : undefined;
+
+/** The definition's styling (SPEC.md §3) as tenant branding; the theme checks its contrast. */
+function brandingOf(survey: NonNullable<SurveyAccess['survey']>): TenantBranding {
+  const entries: [keyof TenantBranding, unknown][] = [
+    ['primaryColor', survey.primaryColor],
+    ['secondaryColor', survey.secondaryColor],
+    ['tertiaryColor', survey.tertiaryColor],
+    ['quaternaryColor', survey.quaternaryColor],
+    ['font', survey.globalFont],
+    ['textColor', survey.textColor],
+    ['primaryLogo', logo(survey.primaryLogo)],
+    ['secondaryLogo', logo(survey.secondaryLogo)],
+    ['mobileSecondaryLogo', logo(survey.mobileSecondaryLogo)],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value != null)) as TenantBranding;
+}
+
 export interface SurveyAccessState {
   survey: GuardSurvey | undefined;
   /** The content service could not be reached: shown with a retry, not treated as "not found". */
@@ -27,6 +77,11 @@ export interface SurveyAccessState {
   retry: () => void;
 }
 
+/**
+ * What guard rule 4 needs to know about a survey, and the survey's tenant theme, which the shell
+ * applies as soon as the definition arrives. A survey of another tenant counts as not found, so a
+ * link cannot borrow one tenant's survey (or its look) under another tenant's id.
+ */
 export function useSurveyAccess(
   content: ContentClient,
   tenantId?: string,
@@ -36,6 +91,7 @@ export function useSurveyAccess(
   const [attempt, setAttempt] = useState(0);
   const key = tenantId && surveyId ? `${tenantId}/${surveyId}#${attempt}` : null;
   const retry = () => setAttempt((n) => n + 1);
+  const dispatch = useAppDispatch();
 
   useEffect(() => {
     if (!key || !tenantId || !surveyId) return;
@@ -43,17 +99,16 @@ export function useSurveyAccess(
     content
       .request<SurveyAccess, { id: string }>(SURVEY_ACCESS_QUERY, { id: surveyId })
       .then(({ survey }) => {
-        const found = survey && survey.tenantId === tenantId;
-        return found
-          ? { state: 'found' as const, requireAccount: Boolean(survey.requireAccount) }
-          : { state: 'notFound' as const };
+        if (!survey || survey.tenantId !== tenantId) return { state: 'notFound' as const };
+        if (!cancelled) dispatch(tenantResolved({ tenantId, branding: brandingOf(survey) }));
+        return { state: 'found' as const, requireAccount: Boolean(survey.requireAccount) };
       })
       .catch(() => null)
       .then((survey) => !cancelled && setState({ key, survey }));
     return () => {
       cancelled = true;
     };
-  }, [content, key, tenantId, surveyId]);
+  }, [content, dispatch, key, tenantId, surveyId]);
 
   if (!key) return { survey: undefined, failed: false, retry };
   if (state?.key !== key) return { survey: { state: 'loading' }, failed: false, retry };
