@@ -10,6 +10,11 @@ export interface ShellServices {
   callable: CallableClient;
 }
 
-export const parcelServices = (services: ShellServices): AppServices => ({
-  signOut: () => services.auth.signOut(),
+export const parcelServices = ({ auth, callable, content }: ShellServices): AppServices => ({
+  callable,
+  content,
+  signOut: () => auth.signOut(),
+  signInAnonymously: () => auth.signInAnonymously(),
+  signInWithCustomToken: (token) => auth.signInWithCustomToken(token),
+  refreshClaims: () => auth.refreshClaims(),
 });

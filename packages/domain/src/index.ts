@@ -5,3 +5,4 @@ export * from './plans';
 export * from './journey';
 export * from './survey';
 export * from './errors';
+export * from './api';

@@ -1,2 +1,2 @@
-export type { ParcelProps, AppServices } from './props';
+export type { ParcelProps, AppServices, AuthOutcome } from './props';
 export { createRemoteLifecycles, RemoteProviders, type RemoteLifecycles } from './create-remote';

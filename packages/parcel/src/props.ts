@@ -1,4 +1,5 @@
 import type { Location, Navigator } from 'react-router';
+import type { CallableClient, ContentClient } from '@toolkit/platform';
 import type { AppStore } from '@toolkit/store-contract';
 import type { AppTheme } from '@toolkit/ui';
 
@@ -16,7 +17,17 @@ export interface ParcelProps {
   navigator: Navigator;
 }
 
+export type AuthOutcome = { success: true } | { success: false; message: string };
+
 /** Shell-provided services. Remotes reach I/O only through these, so tests can pass real local ones. */
 export interface AppServices {
+  /** The callable API (use `callApi` and the endpoints of @toolkit/platform). */
+  callable: CallableClient;
+  /** The content service (survey definitions, academy, actions). */
+  content: ContentClient;
   signOut(): Promise<void>;
+  signInAnonymously(): Promise<AuthOutcome>;
+  signInWithCustomToken(token: string): Promise<AuthOutcome>;
+  /** Forced token refresh, so claims changed on the server apply now. */
+  refreshClaims(): Promise<void>;
 }

@@ -1,15 +1,24 @@
 // One typed endpoint per callable of SPEC.md §7, with the fallback messages of SPEC.md §8.
-import { MESSAGES, type Entitlement, type Role, type Subscription } from '@toolkit/domain';
+import {
+  API,
+  MESSAGES,
+  type ApiRequest,
+  type ApiResponses,
+  type Entitlement,
+  type Role,
+  type Subscription,
+} from '@toolkit/domain';
 import { CallableError, type CallableClient, type CallOptions } from './callable';
 
+/** SPEC §7's seven callables; the rest of the API is reached through `callApi`. */
 export const CALLABLES = {
-  setUserRole: 'admin-setUserRole',
-  getUserRole: 'admin-getUserRole',
-  getAvailableRoles: 'admin-getAvailableRoles',
-  removeUserRole: 'admin-removeUserRole',
-  getSubscriptionDetails: 'subscription-getSubscriptionDetails',
-  getCustomerEntitlements: 'entitlements-getCustomerEntitlements',
-  verifyAndLoginWithInvite: 'journey-verifyAndLoginWithInvite',
+  setUserRole: API.setUserRole,
+  getUserRole: API.getUserRole,
+  getAvailableRoles: API.getAvailableRoles,
+  removeUserRole: API.removeUserRole,
+  getSubscriptionDetails: API.getSubscriptionDetails,
+  getCustomerEntitlements: API.getCustomerEntitlements,
+  verifyAndLoginWithInvite: API.verifyAndLoginWithInvite,
 } as const;
 
 export type CallableName = (typeof CALLABLES)[keyof typeof CALLABLES];
@@ -143,3 +152,13 @@ const getSubscriptionDetailsEndpoint = endpoint<null, GetSubscriptionDetailsResp
 );
 export const getSubscriptionDetails = (client: CallableClient, options?: CallOptions) =>
   getSubscriptionDetailsEndpoint(client, null, options);
+
+/** A typed call of one of the API's document-operation callables (@toolkit/domain API). */
+export function callApi<N extends keyof ApiResponses>(
+  client: CallableClient,
+  name: N,
+  request: ApiRequest<N>,
+  options?: CallOptions,
+): Promise<ApiResponses[N]> {
+  return client.call<ApiRequest<N>, ApiResponses[N]>(name, request, options);
+}

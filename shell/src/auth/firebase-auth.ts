@@ -14,6 +14,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { AuthClaims } from '@toolkit/domain';
+import type { AuthOutcome } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
 import type { AuthUser } from '@toolkit/store-contract';
 
@@ -23,7 +24,6 @@ export interface AuthSnapshot {
   claims: AuthClaims;
 }
 
-export type AuthOutcome = { success: true } | { success: false; message: string };
 
 /** Where the e-mail address waits between sending a sign-in link and opening it on this device. */
 const PENDING_EMAIL_KEY = 'toolkit:pending-sign-in-email';

@@ -1,0 +1,89 @@
+// The DocumentStore port (DESIGN.md §2): a small subset of Firestore's model, addressed by the
+// document paths of SPEC.md §3/§7, with one adapter on PGlite and one on firebase-admin.
+
+export type DocData = { [field: string]: unknown };
+
+/** Write-time transforms, resolved by the adapter (Firestore's FieldValue equivalents). */
+export type FieldTransform =
+  | { readonly __transform: 'serverTimestamp' }
+  | { readonly __transform: 'arrayUnion'; readonly values: readonly unknown[] }
+  | { readonly __transform: 'arrayRemove'; readonly values: readonly unknown[] }
+  | { readonly __transform: 'increment'; readonly by: number }
+  | { readonly __transform: 'delete' };
+
+export const FieldValue = {
+  /** The store's current time; read back as an ISO-8601 string. */
+  serverTimestamp: (): FieldTransform => ({ __transform: 'serverTimestamp' }),
+  arrayUnion: (...values: unknown[]): FieldTransform => ({ __transform: 'arrayUnion', values }),
+  arrayRemove: (...values: unknown[]): FieldTransform => ({ __transform: 'arrayRemove', values }),
+  increment: (by: number): FieldTransform => ({ __transform: 'increment', by }),
+  delete: (): FieldTransform => ({ __transform: 'delete' }),
+};
+
+export function isFieldTransform(value: unknown): value is FieldTransform {
+  return typeof value === 'object' && value !== null && '__transform' in value;
+}
+
+export interface DocSnapshot {
+  /** The last path segment. */
+  id: string;
+  /** The full document path, e.g. tenants/t1/users/u1. */
+  path: string;
+  /** null when the document does not exist. Timestamps read back as ISO-8601 strings. */
+  data: DocData | null;
+}
+
+export type WhereOp = '==' | 'in';
+
+export interface QuerySpec {
+  where?: readonly (readonly [field: string, op: WhereOp, value: unknown])[];
+  orderBy?: readonly (readonly [field: string, direction: 'asc' | 'desc'])[];
+  limit?: number;
+}
+
+/** Reads and writes inside one transaction; every read comes before the first write (as in Firestore). */
+export interface StoreTransaction {
+  get(path: string): Promise<DocSnapshot>;
+  query(collectionPath: string, spec?: QuerySpec): Promise<DocSnapshot[]>;
+  set(path: string, data: DocData, options?: { merge?: boolean }): void;
+  /** Fails with StoreError 'not-found' at commit when the document does not exist. */
+  update(path: string, data: DocData): void;
+  /** Fails with StoreError 'already-exists' at commit when the document exists. */
+  create(path: string, data: DocData): void;
+  delete(path: string): void;
+}
+
+export interface DocumentStore {
+  get(path: string): Promise<DocSnapshot>;
+  /**
+   * Replaces the document, or with merge deep-merges maps into it. Field keys are literal; in
+   * `update` a dotted key ("questions.q1") addresses a nested field.
+   */
+  set(path: string, data: DocData, options?: { merge?: boolean }): Promise<void>;
+  update(path: string, data: DocData): Promise<void>;
+  create(path: string, data: DocData): Promise<void>;
+  /** Adds a document with a new random id to the collection and returns the id. */
+  add(collectionPath: string, data: DocData): Promise<string>;
+  delete(path: string): Promise<void>;
+  /** The direct children of a collection, filtered, ordered and limited. */
+  query(collectionPath: string, spec?: QuerySpec): Promise<DocSnapshot[]>;
+  /** Runs `work` atomically; retried on contention by the adapter. */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  /** A new random document id (20 characters, as Firestore's). */
+  newId(): string;
+  /** Every document, sorted by path: used by tests to prove a refused request changed nothing. */
+  exportAll(): Promise<DocSnapshot[]>;
+  close(): Promise<void>;
+}
+
+export type StoreErrorCode = 'not-found' | 'already-exists' | 'aborted' | 'invalid-argument';
+
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
