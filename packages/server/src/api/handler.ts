@@ -1,0 +1,87 @@
+// A callable handler: who may call it, what it accepts, what it does. The router verifies the
+// token, resolves the caller's tenant and *current* role from the store, and validates the input
+// before `run` sees anything, so every handler gets the same checks.
+import type { z } from 'zod';
+import type { ApiName, PermissionSet, Role } from '@toolkit/domain';
+import type { AuthPort } from '../auth/port';
+import type { DocumentStore } from '../store/port';
+
+export interface Caller {
+  uid: string;
+  email: string | null;
+  isAnonymous: boolean;
+  claims: Record<string, unknown>;
+  /** The tenant of the verified token's claims; never taken from the request. */
+  tenantId: string | null;
+}
+
+/** A signed-in (not anonymous) user of a tenant, with the role stored now, not the token's. */
+export interface Member extends Caller {
+  tenantId: string;
+  role: Role;
+  permissions: PermissionSet;
+}
+
+/** The survey definition as the server needs it (recipients, scoring, logos). */
+export interface ServerSurveyDefinition {
+  id: string;
+  tenantId: string;
+  title: string;
+  requireAccount: boolean;
+  notificationRecipients: string[];
+  notificationBcc: string[];
+  primaryLogo: string | null;
+  secondaryLogo: string | null;
+  primaryColor: string | null;
+  dashboardUrl: string | null;
+  sections: {
+    title: string;
+    questions: { id: string; type: string; title: string; scoring?: unknown; options?: unknown }[];
+  }[];
+}
+
+export interface ContentPort {
+  /** null when the survey does not exist; throws the content-service failure otherwise. */
+  getSurvey(surveyId: string): Promise<ServerSurveyDefinition | null>;
+}
+
+export interface ServerDeps {
+  store: DocumentStore;
+  auth: AuthPort;
+  content: ContentPort;
+  /** Where links in e-mails point, e.g. http://localhost:3000 */
+  appUrl: string;
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+/**
+ * public: anyone, token optional · signedIn: any verified token, anonymous included ·
+ * account: a verified non-anonymous user · member: an account belonging to a tenant.
+ */
+export type Access = 'public' | 'signedIn' | 'account' | 'member';
+
+export type CallerFor<A extends Access> = A extends 'public'
+  ? Caller | null
+  : A extends 'member'
+    ? Member
+    : Caller;
+
+export interface HandlerContext<A extends Access> {
+  caller: CallerFor<A>;
+  deps: ServerDeps;
+  now: Date;
+}
+
+export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodType, R = unknown> {
+  name: ApiName;
+  access: A;
+  input: S;
+  run(input: z.output<S>, context: HandlerContext<A>): Promise<R>;
+}
+
+export function defineHandler<A extends Access, S extends z.ZodType, R>(
+  handler: Handler<A, S, R>,
+): Handler<A, S, R> {
+  return handler;
+}

@@ -1,0 +1,76 @@
+// The identity provider as the server sees it. The implementation is firebase-admin's Auth, which
+// talks to the Auth emulator locally (FIREBASE_AUTH_EMULATOR_HOST) and to Firebase in production.
+import type { Auth } from 'firebase-admin/auth';
+
+export interface VerifiedToken {
+  uid: string;
+  email: string | null;
+  isAnonymous: boolean;
+  claims: Record<string, unknown>;
+}
+
+export interface AuthUserRecord {
+  uid: string;
+  email: string | null;
+  customClaims: Record<string, unknown>;
+}
+
+export interface AuthPort {
+  /** Rejects an invalid, expired or revoked token. */
+  verifyIdToken(token: string): Promise<VerifiedToken>;
+  getUser(uid: string): Promise<AuthUserRecord | null>;
+  getUserByEmail(email: string): Promise<AuthUserRecord | null>;
+  /** Creates a passwordless user for an invited e-mail address, or returns the existing one. */
+  ensureUser(email: string): Promise<AuthUserRecord>;
+  setCustomUserClaims(uid: string, claims: Record<string, unknown>): Promise<void>;
+  createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
+}
+
+const isNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === 'auth/user-not-found';
+
+export function createFirebaseAuthPort(auth: Auth): AuthPort {
+  const record = (user: { uid: string; email?: string; customClaims?: Record<string, unknown> }) => ({
+    uid: user.uid,
+    email: user.email ?? null,
+    customClaims: user.customClaims ?? {},
+  });
+  return {
+    async verifyIdToken(token) {
+      const decoded = await auth.verifyIdToken(token);
+      const { uid, email, firebase, ...claims } = decoded;
+      return {
+        uid,
+        email: email ?? null,
+        isAnonymous: firebase.sign_in_provider === 'anonymous',
+        claims,
+      };
+    },
+    async getUser(uid) {
+      try {
+        return record(await auth.getUser(uid));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async getUserByEmail(email) {
+      try {
+        return record(await auth.getUserByEmail(email));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async ensureUser(email) {
+      try {
+        return record(await auth.getUserByEmail(email));
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+        return record(await auth.createUser({ email }));
+      }
+    },
+    setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
+    createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
+  };
+}
