@@ -21,7 +21,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.js'],
       testMatch: [
-        '<rootDir>/packages/{ui,store-contract,parcel}/**/*.test.{ts,tsx}',
+        '<rootDir>/packages/{ui,store-contract,parcel,journey-view}/**/*.test.{ts,tsx}',
         '<rootDir>/{shell,mfe-survey,mfe-dashboard,mfe-journey,mfe-billing}/src/**/*.test.{ts,tsx}',
       ],
     },
