@@ -535,6 +535,27 @@ function parseSurvey(raw, file, contentDir) {
 }
 
 /**
+ * A seed file may be a variant of another: `"extends": "quickscan.json"` takes that file's fields
+ * and overrides them with its own (one level), so a variant does not copy a whole survey.
+ * @param {Record<string, unknown>} raw
+ * @param {Map<string, Record<string, unknown>>} rawByName
+ * @param {string} file
+ * @returns {unknown}
+ */
+function withBase(raw, rawByName, file) {
+  if (raw === null || typeof raw !== 'object' || !('extends' in raw)) return raw;
+  const { extends: baseName, ...own } = raw;
+  const base = typeof baseName === 'string' ? rawByName.get(baseName) : undefined;
+  if (!base || 'extends' in base)
+    throw new SeedError(
+      file,
+      'extends',
+      `"${String(baseName)}" is not a seed file of this folder without extends`,
+    );
+  return { ...base, ...own };
+}
+
+/**
  * Reads every `*.json` file of `contentDir` (one survey each) and validates it.
  * @param {string} [contentDir]
  * @returns {Survey[]} sorted by tenant, then id
@@ -553,15 +574,19 @@ function loadSeedContent(contentDir = DEFAULT_CONTENT_DIR) {
   const byId = new Map();
   /** @type {Map<string, string>} */
   const bySlug = new Map();
+  /** @type {Map<string, Record<string, unknown>>} */
+  const rawByName = new Map();
   for (const name of names.sort()) {
     const file = path.join(dir, name);
-    let raw;
     try {
-      raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+      rawByName.set(name, JSON.parse(fs.readFileSync(file, 'utf8')));
     } catch (cause) {
       throw new SeedError(file, '', `not valid JSON (${/** @type {Error} */ (cause).message})`);
     }
-    const survey = parseSurvey(raw, file, dir);
+  }
+  for (const [name, raw] of rawByName) {
+    const file = path.join(dir, name);
+    const survey = parseSurvey(withBase(raw, rawByName, file), file, dir);
     const clash = byId.get(survey.id);
     if (clash) throw new SeedError(file, 'id', `survey id "${survey.id}" is also used by ${clash.file}`);
     const slugKey = `${survey.tenantId}/${survey.slug}`;

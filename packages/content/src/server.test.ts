@@ -245,6 +245,7 @@ describe('content server with the seed content', () => {
     expect(body.data?.surveyBySlug).toMatchObject({ id: 'supplier-assessment', requireAccount: true });
     const list = await gql(running, '{ surveys { id title slug } }');
     expect((list.body.data?.surveys as { id: string }[]).map((s) => s.id).sort()).toEqual([
+      'business-quickscan',
       'quickscan',
       'supplier-assessment',
     ]);
@@ -418,7 +419,11 @@ describe('seed validation at start-up', () => {
   afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
   it('the shipped seed content is valid', () => {
-    expect(loadSeedContent().map((s: { id: string }) => s.id)).toEqual(['quickscan', 'supplier-assessment']);
+    expect(loadSeedContent().map((s: { id: string }) => s.id)).toEqual([
+      'business-quickscan',
+      'quickscan',
+      'supplier-assessment',
+    ]);
   });
 
   it('names the file of malformed JSON', async () => {
@@ -549,6 +554,21 @@ describe('seed validation at start-up', () => {
       'b.json': JSON.stringify(minimalSurvey({ slug: 'other' })),
     });
     expect(() => loadSeedContent(dir)).toThrow(/b\.json.*survey id "big" is also used by .*a\.json/);
+  });
+
+  it('builds a variant from the file it extends, with its own fields winning', () => {
+    const dir = dirWith({
+      'a.json': JSON.stringify(minimalSurvey()),
+      'b.json': JSON.stringify({ extends: 'a.json', id: 'variant', slug: 'variant', requireAccount: true }),
+    });
+    const [base, variant] = loadSeedContent(dir) as { id: string; requireAccount: boolean; title: string }[];
+    expect(base).toMatchObject({ id: 'big', requireAccount: false });
+    expect(variant).toMatchObject({ id: 'variant', requireAccount: true, title: 'Big survey' });
+  });
+
+  it('names the file whose extends points nowhere', () => {
+    const dir = dirWith({ 'b.json': JSON.stringify({ extends: 'missing.json', id: 'variant' }) });
+    expect(() => loadSeedContent(dir)).toThrow(/b\.json at extends: "missing\.json" is not a seed file/);
   });
 
   it('requires a key', () => {
