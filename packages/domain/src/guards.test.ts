@@ -285,6 +285,14 @@ describe('rule 4: survey routes and the survey definition', () => {
         expected: { kind: 'proceed', signOut: true, signInAnonymously: true },
       },
       {
+        name: 'no account, invitee signed in for an invite -> keeps the invite session',
+        path: slide,
+        status: 'signedIn',
+        claims: { tenantId: 't1', inviteId: 'inv1' },
+        survey: found(false),
+        expected: proceed,
+      },
+      {
         name: 'no account, anonymous -> keeps the session',
         path: slide,
         status: 'anonymous',

@@ -89,7 +89,8 @@ export function evaluateGuards(input: GuardInput, log?: GuardLog): GuardDecision
     } else if (status === 'signedOut') {
       signInAnonymously = true;
       status = 'anonymous';
-    } else if (status === 'signedIn') {
+    } else if (status === 'signedIn' && !claims.inviteId) {
+      // An invitee signed in with the invite's token answers as themselves (docs/decisions.md).
       endSession();
       signInAnonymously = true;
       status = 'anonymous';

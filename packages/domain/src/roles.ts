@@ -64,6 +64,8 @@ export interface AuthClaims {
   admin?: boolean;
   permissions?: Partial<Record<Permission, boolean>>;
   tenantId?: string;
+  /** Set on the custom token of a user signed in through an invite (journey-verifyAndLoginWithInvite). */
+  inviteId?: string;
 }
 
 export function isRole(value: unknown): value is Role {
