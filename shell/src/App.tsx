@@ -28,7 +28,7 @@ function RouteContent({
   const { route } = match;
   if (route.owner === 'shell') {
     return route.id === 'completeSignup' ? (
-      <CompleteSignup auth={services.auth} />
+      <CompleteSignup auth={services.auth} callable={services.callable} />
     ) : (
       <Portal auth={services.auth} toolkitName={match.params.toolkitName} />
     );

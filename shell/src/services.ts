@@ -17,4 +17,7 @@ export const parcelServices = ({ auth, callable, content }: ShellServices): AppS
   signInAnonymously: () => auth.signInAnonymously(),
   signInWithCustomToken: (token) => auth.signInWithCustomToken(token),
   refreshClaims: () => auth.refreshClaims(),
+  sendPasswordReset: (email) => auth.sendPasswordReset(email),
+  updatePassword: (newPassword) => auth.updatePassword(newPassword),
+  updateDisplayName: (displayName) => auth.updateDisplayName(displayName),
 });

@@ -30,4 +30,8 @@ export interface AppServices {
   signInWithCustomToken(token: string): Promise<AuthOutcome>;
   /** Forced token refresh, so claims changed on the server apply now. */
   refreshClaims(): Promise<void>;
+  /** Account settings of the signed-in user (identity provider). */
+  sendPasswordReset(email: string): Promise<AuthOutcome>;
+  updatePassword(newPassword: string): Promise<AuthOutcome>;
+  updateDisplayName(displayName: string): Promise<AuthOutcome>;
 }

@@ -5,15 +5,18 @@ import {
   initializeAuth,
   isSignInWithEmailLink,
   onIdTokenChanged,
+  sendPasswordResetEmail,
   sendSignInLinkToEmail,
   signInAnonymously,
   signInWithCustomToken,
   signInWithEmailLink,
   signOut,
+  updatePassword,
+  updateProfile,
   type Auth,
   type User,
 } from 'firebase/auth';
-import type { AuthClaims } from '@toolkit/domain';
+import { MESSAGES, type AuthClaims } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
 import type { AuthUser } from '@toolkit/store-contract';
@@ -23,7 +26,6 @@ export interface AuthSnapshot {
   user: AuthUser | null;
   claims: AuthClaims;
 }
-
 
 /** Where the e-mail address waits between sending a sign-in link and opening it on this device. */
 const PENDING_EMAIL_KEY = 'toolkit:pending-sign-in-email';
@@ -67,6 +69,12 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     return auth;
   };
 
+  const signedInUser = (): User => {
+    const user = instance().currentUser;
+    if (!user) throw new Error(MESSAGES.noUserLoggedIn);
+    return user;
+  };
+
   return {
     /** Calls back with every sign-in, sign-out and token (claims) change. */
     subscribe(listener: (snapshot: AuthSnapshot) => void): () => void {
@@ -100,11 +108,19 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     async getIdToken(): Promise<string | null> {
       return (await instance().currentUser?.getIdToken()) ?? null;
     },
+    /** SPEC §7: the password-reset e-mail (delivered by the identity provider, locally to MailDev). */
+    sendPasswordReset: (email: string) =>
+      outcome(() => sendPasswordResetEmail(instance(), email.trim().toLowerCase())),
+    updatePassword: (newPassword: string) => outcome(() => updatePassword(signedInUser(), newPassword)),
+    updateDisplayName: (displayName: string) =>
+      outcome(async () => {
+        await updateProfile(signedInUser(), { displayName: displayName.trim() });
+        // onIdTokenChanged does not fire for a profile change; a refresh publishes the new name.
+        await signedInUser().getIdToken(true);
+      }),
     /** Forced token refresh: picks up role changes made by an admin. */
     async refreshClaims(): Promise<void> {
-      const user = instance().currentUser;
-      if (!user) throw new Error('No user logged in');
-      await user.getIdToken(true);
+      await signedInUser().getIdToken(true);
     },
   };
 }

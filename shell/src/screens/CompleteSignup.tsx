@@ -1,28 +1,66 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '@toolkit/domain';
+import { API, paths } from '@toolkit/domain';
+import { callApi, type CallableClient } from '@toolkit/platform';
 import { Card, ErrorPanel, PageTitle, Spinner } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './EmailLinkForm';
 
 type State =
-  { kind: 'checking' } | { kind: 'needEmail' } | { kind: 'notALink' } | { kind: 'failed'; message: string };
+  | { kind: 'checking' }
+  | { kind: 'needEmail' }
+  | { kind: 'notALink' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'setupFailed'; message: string };
+
+/** The toolkit portal the link was requested from (`/flow/{toolkit}` puts it in the continue URL). */
+export function toolkitOf(href: string): string {
+  const url = new URL(href);
+  const direct = url.searchParams.get('toolkit');
+  if (direct) return direct;
+  const continueUrl = url.searchParams.get('continueUrl');
+  const nested = continueUrl
+    ? URL.canParse(continueUrl) && new URL(continueUrl).searchParams.get('toolkit')
+    : null;
+  return nested || DEFAULT_TOOLKIT;
+}
+
+const DEFAULT_TOOLKIT = 'quickscan';
 
 /** Finishes an e-mail-link sign-in, asking for the address when the link is opened on another device. */
-export function CompleteSignup({ auth }: { auth: ShellAuth }) {
+export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: CallableClient }) {
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'checking' });
   const started = useRef(false);
 
   const complete = async (email: string) => {
-    const result = await auth.completeSignInLink(window.location.href, email);
+    const href = window.location.href;
+    const result = await auth.completeSignInLink(href, email);
     if (result.success) {
-      navigate(paths.dashboard(), { replace: true });
+      await setUpAccount(toolkitOf(href));
       return null;
     }
     const message = 'This sign-in link has expired or was already used. Please request a new one.';
     setState({ kind: 'failed', message });
     return message;
+  };
+
+  // A first sign-in through a portal makes the user owner of a new tenant (SPEC §6); for a returning
+  // user the server changes nothing. The new claims are fetched before the dashboard's guard runs.
+  const setUpAccount = async (toolkit: string) => {
+    setState({ kind: 'checking' });
+    try {
+      await callApi(callable, API.completeSignup, { toolkit });
+      await auth.refreshClaims();
+      navigate(paths.dashboard(), { replace: true });
+    } catch (error) {
+      setState({
+        kind: 'setupFailed',
+        message: `You are signed in, but we couldn't set up your organisation: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      });
+    }
   };
 
   useEffect(() => {
@@ -37,6 +75,12 @@ export function CompleteSignup({ auth }: { auth: ShellAuth }) {
   }, []);
 
   if (state.kind === 'checking') return <Spinner label="Signing you in…" />;
+  if (state.kind === 'setupFailed') {
+    const toolkit = toolkitOf(window.location.href);
+    return (
+      <ErrorPanel title="Almost there" message={state.message} onRetry={() => void setUpAccount(toolkit)} />
+    );
+  }
   if (state.kind === 'failed') {
     return (
       <ErrorPanel
