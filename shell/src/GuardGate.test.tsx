@@ -17,10 +17,11 @@ function LocationProbe() {
   return <p data-testid="location">{location.pathname}</p>;
 }
 
-function fakeAuth() {
+function fakeAuth(freshClaims: AuthClaims = { role: 'owner', tenantId: 't1' }) {
   return {
     signOut: jest.fn(() => Promise.resolve()),
     signInAnonymously: jest.fn(() => Promise.resolve({ success: true as const })),
+    refreshClaims: jest.fn(() => Promise.resolve(freshClaims)),
   };
 }
 
@@ -101,10 +102,26 @@ describe('GuardGate', () => {
   });
 
   it('sends a viewer from /dashboard/users to /dashboard', async () => {
-    renderGate('/dashboard/users', signedIn({ role: 'viewer', tenantId: 't1' }));
+    const viewer = { role: 'viewer', tenantId: 't1' };
+    renderGate('/dashboard/users', signedIn(viewer), { authFake: fakeAuth(viewer) });
     expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/dashboard$/);
     expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the claims before a page that needs rights: a removed admin role is refused at once', async () => {
+    const authFake = fakeAuth({ role: 'user', tenantId: 't1' });
+    renderGate('/dashboard/users', signedIn({ role: 'admin', tenantId: 't1' }), { authFake });
+    expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
+    expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
+  });
+
+  it('lets an admin whose fresh claims still say admin open the users page', async () => {
+    const authFake = fakeAuth({ role: 'admin', tenantId: 't1' });
+    renderGate('/dashboard/users', signedIn({ role: 'admin', tenantId: 't1' }), { authFake });
+    expect(await screen.findByText('screen dashboardUsers')).toBeInTheDocument();
+    expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
   });
 
   it('signs a signed-in user out once on the forced-logout page /invite', async () => {

@@ -1,10 +1,40 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { evaluateGuards, matchRoute, type RouteMatch } from '@toolkit/domain';
-import { selectIsSurveyCompleted, useAppSelector } from '@toolkit/store-contract';
+import { evaluateGuards, matchRoute, type GuardDecision, type RouteMatch } from '@toolkit/domain';
+import {
+  claimsChanged,
+  selectIsSurveyCompleted,
+  useAppDispatch,
+  useAppSelector,
+} from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 import type { ShellServices } from './services';
 import { useSurveyAccess } from './survey-definition';
+
+/**
+ * Before a page that needs rights, the claims are fetched afresh, so a role removed by an admin
+ * applies on the user's next navigation rather than when the old token expires. True once the
+ * claims for this navigation are in the store (or nothing needed refreshing).
+ */
+function useFreshClaims(services: ShellServices, needed: boolean): boolean {
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const [freshFor, setFreshFor] = useState<string | null>(null);
+  useEffect(() => {
+    if (!needed || freshFor === location.key) return;
+    let current = true;
+    services.auth
+      .refreshClaims()
+      .then((claims) => current && dispatch(claimsChanged(claims)))
+      // Offline: the claims already held decide; the server still checks the current role.
+      .catch(() => undefined)
+      .finally(() => current && setFreshFor(location.key));
+    return () => {
+      current = false;
+    };
+  }, [needed, freshFor, location.key, services.auth, dispatch]);
+  return !needed || freshFor === location.key;
+}
 
 /**
  * Runs the guard chain (SPEC.md §2) on every navigation and carries out its session effects;
@@ -25,13 +55,20 @@ export function GuardGate({
   const params = match?.route.meta.surveyDefinition ? match.params : {};
   const surveyAccess = useSurveyAccess(services.content, params.tenantId, params.surveyId);
 
-  const decision = evaluateGuards({
-    pathname: location.pathname,
-    route: match?.route ?? null,
-    auth: { status: auth.status, claims: auth.claims, tenantId: auth.user?.tenantId ?? null },
-    surveyCompleted,
-    survey: surveyAccess.survey,
-  });
+  const freshClaims = useFreshClaims(
+    services,
+    Boolean(match?.route.meta.requires) && auth.status === 'signedIn',
+  );
+
+  const decision: GuardDecision = !freshClaims
+    ? { kind: 'wait' }
+    : evaluateGuards({
+        pathname: location.pathname,
+        route: match?.route ?? null,
+        auth: { status: auth.status, claims: auth.claims, tenantId: auth.user?.tenantId ?? null },
+        surveyCompleted,
+        survey: surveyAccess.survey,
+      });
   const key = `${location.key}:${JSON.stringify(decision)}`;
   const busy = useRef(false);
   // Session effects belong to arriving at a page: once a page has been let through, a sign-in made

@@ -16,7 +16,9 @@ export const parcelServices = ({ auth, callable, content }: ShellServices): AppS
   signOut: () => auth.signOut(),
   signInAnonymously: () => auth.signInAnonymously(),
   signInWithCustomToken: (token) => auth.signInWithCustomToken(token),
-  refreshClaims: () => auth.refreshClaims(),
+  refreshClaims: async () => {
+    await auth.refreshClaims();
+  },
   sendPasswordReset: (email) => auth.sendPasswordReset(email),
   updatePassword: (newPassword) => auth.updatePassword(newPassword),
   updateDisplayName: (displayName) => auth.updateDisplayName(displayName),

@@ -118,9 +118,9 @@ export function createFirebaseAuth(config: RuntimeConfig) {
         // onIdTokenChanged does not fire for a profile change; a refresh publishes the new name.
         await signedInUser().getIdToken(true);
       }),
-    /** Forced token refresh: picks up role changes made by an admin. */
-    async refreshClaims(): Promise<void> {
-      await signedInUser().getIdToken(true);
+    /** Forced token refresh; resolves with the new claims. */
+    async refreshClaims(): Promise<AuthClaims> {
+      return (await signedInUser().getIdTokenResult(true)).claims as AuthClaims;
     },
   };
 }
