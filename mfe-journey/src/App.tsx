@@ -1,21 +1,25 @@
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { paths, ROUTE_BY_ID, type JourneyStepNumber } from '@toolkit/domain';
-import { ScreenPlaceholder } from '@toolkit/ui';
+import { InviteJourney, type InviteServices } from './InviteJourney';
 import { StagePage } from './StagePage';
 
 const STEPS: readonly JourneyStepNumber[] = [1, 2, 3, 4, 5];
 
-function InviteJourney() {
-  const { inviteId = '' } = useParams();
-  return <ScreenPlaceholder name="Invite journey" description={`Invite ${inviteId}`} />;
+/** The parcel props this remote uses (ParcelProps carries more). */
+export interface AppProps {
+  services: InviteServices;
 }
 
-export function App() {
+export function App({ services }: AppProps) {
   return (
     <Routes>
-      <Route path={ROUTE_BY_ID.journeyInvite.path} element={<InviteJourney />} />
+      <Route path={ROUTE_BY_ID.journeyInvite.path} element={<InviteJourney services={services} />} />
       {STEPS.map((step) => (
-        <Route key={step} path={paths.journeyStep(step)} element={<StagePage step={step} />} />
+        <Route
+          key={step}
+          path={paths.journeyStep(step)}
+          element={<StagePage step={step} callable={services.callable} />}
+        />
       ))}
     </Routes>
   );

@@ -1,0 +1,95 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { PROGRESS_MILESTONES, type JourneyMilestone, type JourneyStage } from '@toolkit/domain';
+import { Stack } from '@toolkit/ui';
+import { JourneyStatusNotice } from './journey-status-notice';
+import { ProgressSummaryBar } from './progress-summary-bar';
+import { StageCard } from './stage-card';
+import type { JourneyState } from './use-journey';
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: 1.5rem;
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Next = styled.p`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const NextLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.link};
+  font-weight: 600;
+`;
+
+const StageList = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr));
+  gap: ${({ theme }) => theme.space[4]}px;
+
+  & > li {
+    display: flex;
+    min-width: 0;
+  }
+
+  & > li > * {
+    flex: 1;
+  }
+`;
+
+/** The first of the SPEC §9 tracked milestones that is not done yet, in their tracking order. */
+export function nextKeyMilestone(stages: readonly JourneyStage[]): JourneyMilestone | undefined {
+  const milestones = stages.flatMap((stage) => stage.milestones);
+  for (const id of PROGRESS_MILESTONES) {
+    const milestone = milestones.find((candidate) => candidate.id === id);
+    if (milestone && !milestone.completed) return milestone;
+  }
+  return undefined;
+}
+
+export interface JourneyOverviewProps extends JourneyState {
+  title?: string;
+}
+
+/** All five stages with the progress summary; pass it what useJourney returns. */
+export function JourneyOverview({
+  title = 'Your sustainability journey',
+  status,
+  stages,
+  summary,
+  error,
+  reload,
+}: JourneyOverviewProps) {
+  const titleId = useId();
+  const next = nextKeyMilestone(stages);
+  return (
+    <section aria-labelledby={titleId}>
+      <Stack gap={4}>
+        <Title id={titleId}>{title}</Title>
+        <JourneyStatusNotice status={status} error={error} reload={reload} />
+        <ProgressSummaryBar summary={summary} />
+        <Next>
+          {next ? (
+            <>
+              Next key milestone: <NextLink to={next.link}>{next.name}</NextLink>
+            </>
+          ) : (
+            `You have completed all ${summary.total} key milestones.`
+          )}
+        </Next>
+        <StageList>
+          {stages.map((stage, index) => (
+            <li key={stage.link}>
+              <StageCard stage={stage} step={index + 1} headingLevel={3} linkToStage />
+            </li>
+          ))}
+        </StageList>
+      </Stack>
+    </section>
+  );
+}

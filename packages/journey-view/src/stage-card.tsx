@@ -1,0 +1,226 @@
+// SPEC §3 Journey stage, §4 "Milestones and stages".
+import { useId } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { JourneyMilestone, JourneyStage } from '@toolkit/domain';
+import { Card, Stack, VisuallyHidden } from '@toolkit/ui';
+
+export const LOCKED_REASON = 'Unlocks when you complete the previous stages';
+
+const STAGE_ICONS: Record<string, string> = {
+  sprout: '🌱',
+  compass: '🧭',
+  wrench: '🔧',
+  lightbulb: '💡',
+  trophy: '🏆',
+};
+
+export type StageState = 'completed' | 'inProgress' | 'locked';
+
+export function stageState(stage: JourneyStage): StageState {
+  if (!stage.unlock) return 'locked';
+  return stage.completed ? 'completed' : 'inProgress';
+}
+
+export const STAGE_STATE_TEXT: Record<StageState, string> = {
+  completed: 'Completed',
+  inProgress: 'In progress',
+  locked: 'Locked',
+};
+
+const STATE_ICONS: Record<StageState, string> = { completed: '✓', inProgress: '◐', locked: '🔒' };
+
+const Frame = styled(Card)<{ $locked: boolean }>`
+  border-style: ${({ $locked }) => ($locked ? 'dashed' : 'solid')};
+  background: ${({ theme, $locked }) => ($locked ? theme.colors.background : theme.colors.surface)};
+  min-width: 0;
+`;
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]}px;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const Badge = styled.span<{ $state: StageState }>`
+  padding: ${({ theme }) => `${theme.space[1]}px ${theme.space[2]}px`};
+  border: 1px solid
+    ${({ theme, $state }) => ($state === 'completed' ? theme.colors.primary : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme, $state }) => ($state === 'completed' ? theme.colors.primary : theme.colors.surface)};
+  color: ${({ theme, $state }) => ($state === 'completed' ? theme.colors.onPrimary : theme.colors.text)};
+  font-weight: 600;
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: 1.25rem;
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
+`;
+
+const Icon = styled.span`
+  margin-right: ${({ theme }) => theme.space[2]}px;
+`;
+
+const SectionTitle = styled.h3`
+  margin: 0;
+  font-size: 1.05rem;
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Text = styled.p`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled(Text)`
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const Notice = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[3]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme }) => theme.colors.mutedText};
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme }) => theme.colors.quaternary};
+  color: ${({ theme }) => theme.colors.onQuaternary};
+`;
+
+const MilestoneSection = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+const MilestoneList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]}px;
+`;
+
+const MilestoneItem = styled.li<{ $done: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]}px;
+  min-height: ${({ theme }) => theme.touchTarget};
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme, $done }) => ($done ? theme.colors.primary : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.small};
+`;
+
+const MilestoneLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.link};
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const Status = styled.span<{ $done: boolean }>`
+  font-size: 0.875rem;
+  font-weight: ${({ $done }) => ($done ? 600 : 400)};
+  color: ${({ theme, $done }) => ($done ? theme.colors.text : theme.colors.mutedText)};
+`;
+
+const StageLink = styled(Link)`
+  align-self: flex-start;
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.touchTarget};
+  color: ${({ theme }) => theme.colors.link};
+  font-weight: 600;
+`;
+
+function Milestone({ milestone, linked }: { milestone: JourneyMilestone; linked: boolean }) {
+  return (
+    <MilestoneItem $done={milestone.completed}>
+      {linked ? (
+        <MilestoneLink to={milestone.link}>{milestone.name}</MilestoneLink>
+      ) : (
+        <span>{milestone.name}</span>
+      )}
+      <Status $done={milestone.completed}>
+        <span aria-hidden="true">{milestone.completed ? '✓ ' : '○ '}</span>
+        {milestone.completed ? 'Done' : 'Not done'}
+      </Status>
+    </MilestoneItem>
+  );
+}
+
+export interface StageCardProps {
+  stage: JourneyStage;
+  /** The stage's position, 1 to 5. */
+  step: number;
+  /** Level of the stage title; its milestone heading is one below. */
+  headingLevel?: 2 | 3;
+  /** Show the long explanation of the stage (the stage page does, the overview does not). */
+  showDetails?: boolean;
+  /** Link to the stage's own page (SPEC §2 stage links /step1 to /step5). */
+  linkToStage?: boolean;
+}
+
+export function StageCard({
+  stage,
+  step,
+  headingLevel = 2,
+  showDetails = false,
+  linkToStage = false,
+}: StageCardProps) {
+  const titleId = useId();
+  const milestonesId = useId();
+  const state = stageState(stage);
+  const locked = state === 'locked';
+  const subLevel = headingLevel === 2 ? 'h3' : 'h4';
+
+  return (
+    <Frame aria-labelledby={titleId} $locked={locked}>
+      <Stack gap={4}>
+        <Stack gap={2}>
+          <Header>
+            <span>Stage {step} of 5</span>
+            <Badge $state={state}>
+              <span aria-hidden="true">{STATE_ICONS[state]} </span>
+              {STAGE_STATE_TEXT[state]}
+            </Badge>
+          </Header>
+          <Title as={`h${headingLevel}`} id={titleId}>
+            <Icon aria-hidden="true">{STAGE_ICONS[stage.icon] ?? '⭐'}</Icon>
+            {stage.title}
+          </Title>
+          <Text>
+            <strong>{stage.description}</strong>
+          </Text>
+          {showDetails && <Muted>{stage.details}</Muted>}
+        </Stack>
+        {locked && (
+          <Notice>
+            <strong>This stage is locked.</strong> {LOCKED_REASON}.
+          </Notice>
+        )}
+        <MilestoneSection aria-labelledby={milestonesId}>
+          <SectionTitle as={subLevel} id={milestonesId}>
+            Milestones<VisuallyHidden> of {stage.title}</VisuallyHidden>
+            {stage.completed ? ' (stage completed)' : ''}
+          </SectionTitle>
+          {/* Placeholder milestones of locked stages lead to no page yet (docs/decisions.md). */}
+          <MilestoneList>
+            {stage.milestones.map((milestone, index) => (
+              <Milestone key={milestone.id ?? `${index}`} milestone={milestone} linked={!locked} />
+            ))}
+          </MilestoneList>
+        </MilestoneSection>
+        {linkToStage && <StageLink to={stage.link}>Open the {stage.title} stage</StageLink>}
+      </Stack>
+    </Frame>
+  );
+}
