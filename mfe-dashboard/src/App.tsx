@@ -1,35 +1,53 @@
+import type { ReactElement } from 'react';
 import { Route, Routes, useParams } from 'react-router';
-import { ROUTE_BY_ID, relativePath, routesOwnedBy } from '@toolkit/domain';
+import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteId } from '@toolkit/domain';
+import type { AppServices } from '@toolkit/parcel';
 import { ScreenPlaceholder } from '@toolkit/ui';
 import { DashboardLayout } from './DashboardLayout';
+import { AssessmentsScreen } from './features/assessments/AssessmentsScreen';
+import { HomeScreen } from './features/home/HomeScreen';
+import { ProfileScreen } from './features/profile/ProfileScreen';
+import { ResultsScreen } from './features/results/ResultsScreen';
+import { UsersScreen } from './features/users/UsersScreen';
+import { ServicesProvider } from './shared/services';
 
 const BASE = ROUTE_BY_ID.dashboard.path;
+
+/** The screens built so far; the other dashboard routes keep their placeholder. */
+const SCREENS: Partial<Record<RouteId, ReactElement>> = {
+  dashboardProfile: <ProfileScreen />,
+  dashboardUsers: <UsersScreen />,
+  dashboardAssessments: <AssessmentsScreen />,
+  dashboardResults: <ResultsScreen />,
+};
 
 function AcademyDetail() {
   const { slug = '' } = useParams();
   return <ScreenPlaceholder name="Academy detail" description={`Article ${slug}`} />;
 }
 
-export function App() {
+export function App({ services }: { services: AppServices }) {
   const children = routesOwnedBy('dashboard').filter(
     (route) => route.id !== 'dashboard' && route.id !== 'dashboardAcademyDetail',
   );
   return (
-    <Routes>
-      <Route path={BASE} element={<DashboardLayout />}>
-        <Route index element={<ScreenPlaceholder name="Dashboard" />} />
-        {children.map((route) => (
+    <ServicesProvider services={services}>
+      <Routes>
+        <Route path={BASE} element={<DashboardLayout />}>
+          <Route index element={<HomeScreen />} />
+          {children.map((route) => (
+            <Route
+              key={route.id}
+              path={relativePath(route.path, BASE)}
+              element={SCREENS[route.id] ?? <ScreenPlaceholder name={route.screen} />}
+            />
+          ))}
           <Route
-            key={route.id}
-            path={relativePath(route.path, BASE)}
-            element={<ScreenPlaceholder name={route.screen} />}
+            path={relativePath(ROUTE_BY_ID.dashboardAcademyDetail.path, BASE)}
+            element={<AcademyDetail />}
           />
-        ))}
-        <Route
-          path={relativePath(ROUTE_BY_ID.dashboardAcademyDetail.path, BASE)}
-          element={<AcademyDetail />}
-        />
-      </Route>
-    </Routes>
+        </Route>
+      </Routes>
+    </ServicesProvider>
   );
 }

@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { API, type ResultSummary } from '@toolkit/domain';
+import { createFakeApi, renderDashboard } from '../../testing/fake-api';
+import { result, SCORE } from '../../testing/results';
+import { formatDate } from '../../shared/surveys';
+
+jest.mock('styled-components', () =>
+  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
+);
+
+function setup(results: ResultSummary[], surveys?: Parameters<typeof createFakeApi>[1]) {
+  const api = createFakeApi({ [API.listLatestResults]: () => ({ results }) }, surveys);
+  renderDashboard('/dashboard/assessments', api);
+  return api;
+}
+
+describe('Assessments screen', () => {
+  it('links account holders to the Quickscan that requires an account', async () => {
+    setup([]);
+    expect(screen.getByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/business-quickscan',
+    );
+    expect(await screen.findByText('You have not started an assessment yet.')).toBeInTheDocument();
+  });
+
+  it('shows the latest result of each survey with its status', async () => {
+    setup([
+      result({
+        resultId: 'done',
+        isCompleted: true,
+        completedAt: '2025-03-02T10:00:00.000Z',
+        score: SCORE,
+      }),
+      result({ resultId: 'open', surveyId: 'supplier-assessment', updatedAt: '2025-03-05T08:00:00.000Z' }),
+    ]);
+    const quickscan = (
+      await screen.findByRole('heading', { name: 'Sustainability Quickscan for your business', level: 3 })
+    ).parentElement!;
+    expect(quickscan).toHaveTextContent(
+      `Completed on ${formatDate('2025-03-02T10:00:00.000Z')} · overall score 62.5 out of 100`,
+    );
+    expect(within(quickscan).getByRole('link', { name: 'See your results' })).toHaveAttribute(
+      'href',
+      '/dashboard/ready-reckoner',
+    );
+
+    const supplier = screen.getByRole('heading', {
+      name: 'Supplier Sustainability Assessment',
+    }).parentElement!;
+    expect(supplier).toHaveTextContent(`In progress · started ${formatDate('2025-03-01T09:00:00.000Z')}`);
+    expect(within(supplier).getByRole('link', { name: 'Continue where you left off' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/supplier-assessment',
+    );
+  });
+
+  it('names a survey by its id when the content service does not list it', async () => {
+    setup([result({ surveyId: 'retired-survey' })], []);
+    const item = (await screen.findByRole('heading', { name: 'retired-survey' })).parentElement!;
+    expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+  });
+});

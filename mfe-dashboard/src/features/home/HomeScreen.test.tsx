@@ -1,0 +1,102 @@
+import { screen, within } from '@testing-library/react';
+import { API, type StoredMilestone, type TenantUserProfile } from '@toolkit/domain';
+import { createFakeApi, renderDashboard, serverError } from '../../testing/fake-api';
+
+jest.mock('styled-components', () =>
+  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
+);
+
+const MEMBER: TenantUserProfile = {
+  uid: 'owner-1',
+  email: 'olivia@example.com',
+  firstName: 'Olivia',
+  lastName: 'Owens',
+  tenantId: 'tenant-1',
+  role: 'owner',
+  organization: { name: 'Green Grocers' },
+};
+
+const STAGE_ONE_DONE: StoredMilestone[] = [
+  'update-organisation',
+  'complete-quickscan',
+  'view-results',
+  'invite-team',
+].map((id) => ({ id, completed: true }));
+
+function setup({
+  profile = MEMBER,
+  stored = [],
+  role = 'owner',
+}: { profile?: TenantUserProfile | null; stored?: StoredMilestone[]; role?: string } = {}) {
+  const api = createFakeApi({
+    [API.getProfile]: () => ({ status: 'ok', profile, tenant: null }),
+    [API.listMilestones]: () => ({ milestones: { 'owner-1': stored } }),
+  });
+  renderDashboard('/dashboard', api, { claims: { role, tenantId: 'tenant-1' } });
+  return api;
+}
+
+const shortcuts = async () => {
+  const card = await screen.findByRole('region', { name: 'Your next steps' });
+  return within(card)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+};
+
+describe('Home screen', () => {
+  it('greets the member by name and organisation', async () => {
+    setup();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Olivia' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Here is how Green Grocers is getting on.')).toBeInTheDocument();
+  });
+
+  it('asks for the business details when there is no organisation yet', async () => {
+    setup({ profile: { ...MEMBER, organization: null } });
+    expect(
+      await screen.findByText(
+        'Add your business details on your profile so we can tailor the toolkit to you.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the journey with its progress from the stored milestones', async () => {
+    setup({ stored: [{ id: 'update-organisation', completed: true }] });
+    expect(await screen.findByRole('heading', { name: 'Your sustainability journey' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    expect(await shortcuts()).toEqual([
+      ['Complete the Quickscan', '/dashboard/assessments'],
+      ['View your assessment results', '/dashboard/ready-reckoner'],
+      ['Invite a team member', '/dashboard/users'],
+    ]);
+  });
+
+  it('leaves out shortcuts to pages the role cannot open', async () => {
+    setup({ stored: STAGE_ONE_DONE, role: 'user' });
+    expect(await shortcuts()).toEqual([
+      ['Sign the declaration', '/dashboard/declaration'],
+      ['Share your declaration credentials', '/dashboard/declaration'],
+    ]);
+  });
+
+  it('offers insights shortcuts to roles that can open them', async () => {
+    setup({ stored: STAGE_ONE_DONE, role: 'viewer' });
+    expect((await shortcuts()).map(([name]) => name)).toEqual([
+      'Review Organisation Insights',
+      'Download your priority ESGs',
+      'Sign the declaration',
+    ]);
+  });
+
+  it('still greets and shows the default journey when the profile cannot be loaded', async () => {
+    const api = createFakeApi({
+      [API.getProfile]: () => serverError('internal', 'Database offline'),
+      [API.listMilestones]: () => ({ milestones: {} }),
+    });
+    renderDashboard('/dashboard', api);
+    expect(await screen.findByText("We couldn't load your profile: Database offline.")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+});

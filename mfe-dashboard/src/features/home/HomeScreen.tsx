@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import {
+  hasAccess,
+  matchRoute,
+  type AuthClaims,
+  type JourneyMilestone,
+  type JourneyStage,
+} from '@toolkit/domain';
+import { JourneyOverview, useJourney } from '@toolkit/journey-view';
+import { selectClaims, selectUser, useAppSelector } from '@toolkit/store-contract';
+import { buttonStyles, Card, PageTitle, Stack } from '@toolkit/ui';
+import { useProfile } from '../../shared/api';
+import { describeError } from '../../shared/errors';
+import { useServices } from '../../shared/services';
+
+const SHORTCUTS = 3;
+
+const Lead = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.mutedText};
+  overflow-wrap: anywhere;
+`;
+
+const ShortcutList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+const ShortcutLink = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
+  ${buttonStyles}
+`;
+
+/**
+ * The next undone milestones of the unlocked stages, in journey order, that the user's rights
+ * let them open (a milestone behind a page they cannot open would only bounce them back here).
+ */
+export function nextMilestones(
+  stages: readonly JourneyStage[],
+  claims: AuthClaims,
+  limit = SHORTCUTS,
+): JourneyMilestone[] {
+  return stages
+    .filter((stage) => stage.unlock)
+    .flatMap((stage) => stage.milestones)
+    .filter((milestone) => milestone.id !== undefined && !milestone.completed)
+    .filter((milestone) => {
+      const requires = matchRoute(milestone.link)?.route.meta.requires;
+      return !requires || hasAccess(claims, requires);
+    })
+    .slice(0, limit);
+}
+
+function Greeting() {
+  const [profile] = useProfile();
+  const user = useAppSelector(selectUser);
+  const member = profile.status === 'ready' ? profile.data.profile : null;
+  const firstName = member?.firstName.trim() || user?.displayName?.split(' ')[0];
+  const organisation = member?.organization?.name;
+  return (
+    <Stack gap={2}>
+      <PageTitle style={{ margin: 0 }}>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</PageTitle>
+      {profile.status === 'ready' && (
+        <Lead>
+          {organisation
+            ? `Here is how ${organisation} is getting on.`
+            : 'Add your business details on your profile so we can tailor the toolkit to you.'}
+        </Lead>
+      )}
+      {profile.status === 'error' && (
+        <Lead role="status">{describeError(profile.error, 'load your profile')}</Lead>
+      )}
+    </Stack>
+  );
+}
+
+export function HomeScreen() {
+  const { callable } = useServices();
+  const claims = useAppSelector(selectClaims);
+  const journey = useJourney(callable);
+  const shortcutsId = useId();
+  const next = journey.status === 'ready' ? nextMilestones(journey.stages, claims) : [];
+
+  return (
+    <Stack gap={5}>
+      <Greeting />
+      {next.length > 0 && (
+        <Card aria-labelledby={shortcutsId}>
+          <Stack gap={3}>
+            <h2 id={shortcutsId} style={{ margin: 0 }}>
+              Your next steps
+            </h2>
+            <ShortcutList>
+              {next.map((milestone, index) => (
+                <li key={milestone.id}>
+                  <ShortcutLink to={milestone.link} $variant={index === 0 ? 'primary' : 'secondary'}>
+                    {milestone.name}
+                  </ShortcutLink>
+                </li>
+              ))}
+            </ShortcutList>
+          </Stack>
+        </Card>
+      )}
+      <JourneyOverview {...journey} />
+    </Stack>
+  );
+}

@@ -1,0 +1,238 @@
+import { useId, useState, type FormEvent } from 'react';
+import { API, type TenantUserProfile } from '@toolkit/domain';
+import { callApi } from '@toolkit/platform';
+import { Button, Card, PageTitle, Stack } from '@toolkit/ui';
+import { useProfile } from '../../shared/api';
+import { describeError } from '../../shared/errors';
+import { Actions, FieldGrid, SaveStatus, SelectField, TextField, type SaveState } from '../../shared/form';
+import { Loaded } from '../../shared/Loading';
+import { useServices } from '../../shared/services';
+
+/** The server's limit for every name-like field (REQUESTS in @toolkit/domain). */
+const MAX_LENGTH = 100;
+
+export const COMPANY_SIZES = [
+  '1–9 employees',
+  '10–49 employees',
+  '50–249 employees',
+  '250 or more employees',
+];
+
+function tooLong(label: string, value: string): string | null {
+  return value.trim().length > MAX_LENGTH ? `${label} can be at most ${MAX_LENGTH} characters.` : null;
+}
+
+type OrganisationValues = { name: string; industry: string; size: string; country: string };
+
+function validateOrganisation(values: OrganisationValues): Partial<Record<keyof OrganisationValues, string>> {
+  const errors: Partial<Record<keyof OrganisationValues, string>> = {};
+  const name =
+    values.name.trim() === '' ? 'Enter your organisation’s name.' : tooLong('The name', values.name);
+  if (name) errors.name = name;
+  const industry = tooLong('Industry', values.industry);
+  if (industry) errors.industry = industry;
+  const country = tooLong('Country', values.country);
+  if (country) errors.country = country;
+  return errors;
+}
+
+function OrganisationForm({ organisation }: { organisation: TenantUserProfile['organization'] }) {
+  const { callable } = useServices();
+  const titleId = useId();
+  const [values, setValues] = useState<OrganisationValues>({
+    name: organisation?.name ?? '',
+    industry: organisation?.industry ?? '',
+    size: organisation?.size ?? '',
+    country: organisation?.country ?? '',
+  });
+  // Errors show after the first submit, then follow the typing.
+  const [submitted, setSubmitted] = useState(false);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const errors = submitted ? validateOrganisation(values) : {};
+
+  const change = (field: keyof OrganisationValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (save.kind === 'saved') setSave({ kind: 'idle' });
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validateOrganisation(values)).length > 0) return;
+    setSave({ kind: 'saving' });
+    try {
+      await callApi(callable, API.saveOrganisation, {
+        name: values.name.trim(),
+        industry: values.industry.trim(),
+        size: values.size,
+        country: values.country.trim(),
+      });
+      setSave({ kind: 'saved' });
+    } catch (error) {
+      setSave({ kind: 'failed', message: describeError(error, 'save your organisation details') });
+    }
+  }
+
+  const sizes =
+    values.size && !COMPANY_SIZES.includes(values.size) ? [values.size, ...COMPANY_SIZES] : COMPANY_SIZES;
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <h2 id={titleId}>Organisation details</h2>
+          <FieldGrid>
+            <TextField
+              label="Organisation name"
+              name="organisation-name"
+              autoComplete="organization"
+              required
+              value={values.name}
+              error={errors.name}
+              onChange={(event) => change('name')(event.target.value)}
+            />
+            <TextField
+              label="Industry"
+              hint="Optional, e.g. hospitality or construction"
+              name="industry"
+              value={values.industry}
+              error={errors.industry}
+              onChange={(event) => change('industry')(event.target.value)}
+            />
+            <SelectField
+              label="Size"
+              name="size"
+              value={values.size}
+              onChange={(event) => change('size')(event.target.value)}
+            >
+              <option value="">Not stated</option>
+              {sizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Country"
+              hint="Optional"
+              name="country"
+              autoComplete="country-name"
+              value={values.country}
+              error={errors.country}
+              onChange={(event) => change('country')(event.target.value)}
+            />
+          </FieldGrid>
+          <Actions>
+            <Button type="submit" disabled={save.kind === 'saving'}>
+              Save organisation details
+            </Button>
+            <SaveStatus state={save} />
+          </Actions>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+type NameValues = { firstName: string; lastName: string };
+
+function validateNames(values: NameValues): Partial<Record<keyof NameValues, string>> {
+  const errors: Partial<Record<keyof NameValues, string>> = {};
+  const first =
+    values.firstName.trim() === '' ? 'Enter your first name.' : tooLong('First name', values.firstName);
+  if (first) errors.firstName = first;
+  const last =
+    values.lastName.trim() === '' ? 'Enter your last name.' : tooLong('Last name', values.lastName);
+  if (last) errors.lastName = last;
+  return errors;
+}
+
+function NamesForm({ profile }: { profile: TenantUserProfile | null }) {
+  const { callable } = useServices();
+  const titleId = useId();
+  const [values, setValues] = useState<NameValues>({
+    firstName: profile?.firstName ?? '',
+    lastName: profile?.lastName ?? '',
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const errors = submitted ? validateNames(values) : {};
+
+  const change = (field: keyof NameValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (save.kind === 'saved') setSave({ kind: 'idle' });
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validateNames(values)).length > 0) return;
+    setSave({ kind: 'saving' });
+    try {
+      const { status } = await callApi(callable, API.updateNames, {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      });
+      setSave(
+        status === 'ok'
+          ? { kind: 'saved' }
+          : { kind: 'failed', message: 'Your name was not changed: both first and last name are needed.' },
+      );
+    } catch (error) {
+      setSave({ kind: 'failed', message: describeError(error, 'save your name') });
+    }
+  }
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <h2 id={titleId}>Your name</h2>
+          <FieldGrid>
+            <TextField
+              label="First name"
+              name="first-name"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              error={errors.firstName}
+              onChange={(event) => change('firstName')(event.target.value)}
+            />
+            <TextField
+              label="Last name"
+              name="last-name"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              error={errors.lastName}
+              onChange={(event) => change('lastName')(event.target.value)}
+            />
+          </FieldGrid>
+          <Actions>
+            <Button type="submit" disabled={save.kind === 'saving'}>
+              Save name
+            </Button>
+            <SaveStatus state={save} />
+          </Actions>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export function ProfileScreen() {
+  const [profile, reload] = useProfile();
+  return (
+    <Stack>
+      <PageTitle>Profile</PageTitle>
+      <Loaded resource={profile} doing="load your profile" onRetry={reload}>
+        {({ profile: member }) => (
+          <>
+            <OrganisationForm organisation={member?.organization ?? null} />
+            <NamesForm profile={member} />
+          </>
+        )}
+      </Loaded>
+    </Stack>
+  );
+}

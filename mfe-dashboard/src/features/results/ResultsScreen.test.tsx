@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, type ResultSummary } from '@toolkit/domain';
+import { createFakeApi, renderDashboard, serverError } from '../../testing/fake-api';
+import { result, SCORE } from '../../testing/results';
+
+jest.mock('styled-components', () =>
+  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
+);
+
+function setup(results: ResultSummary[]) {
+  const api = createFakeApi({ [API.listLatestResults]: () => ({ results }) });
+  renderDashboard('/dashboard/ready-reckoner', api);
+  return { api, user: userEvent.setup() };
+}
+
+const OLDER = result({
+  resultId: 'old',
+  isCompleted: true,
+  completedAt: '2025-01-10T10:00:00.000Z',
+  score: { ...SCORE, overall: { points: 20, max: 100, percent: 20 }, band: null },
+});
+const NEWER = result({
+  resultId: 'new',
+  isCompleted: true,
+  completedAt: '2025-03-02T10:00:00.000Z',
+  score: SCORE,
+});
+
+describe('Results screen', () => {
+  it('says there is no result yet and links to the Quickscan', async () => {
+    const { api } = setup([]);
+    expect(
+      await screen.findByRole('heading', { name: 'You have not completed a Quickscan yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/business-quickscan',
+    );
+    // Opening the page is what the server records as the view-results milestone.
+    expect(api.callsTo(API.listLatestResults)).toHaveLength(1);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('treats a Quickscan in progress as no result yet', async () => {
+    setup([result({})]);
+    expect(
+      await screen.findByRole('heading', { name: 'You have not completed a Quickscan yet' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the latest completed result: overall score, band, chart and table', async () => {
+    setup([OLDER, result({ resultId: 'draft', surveyId: 'supplier-assessment' }), NEWER]);
+    expect(
+      await screen.findByRole('heading', { name: 'Sustainability Quickscan for your business' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Overall score: 62.5 out of 100')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Making progress' })).toBeInTheDocument();
+    expect(screen.getByText(/^Good foundations are in place/)).toBeInTheDocument();
+
+    const chart = screen.getByRole('img');
+    expect(chart).toHaveAccessibleName(
+      'Bar chart of your scores out of 100%. Overall: 62.5%; Your business: not scored; ' +
+        'Energy and emissions: 75%; Waste and materials: 50%.',
+    );
+    const bars = Array.from(chart.querySelectorAll('rect.bar')).map((bar) => bar.getAttribute('width'));
+    expect(bars).toEqual(['62.5%', '75%', '50%']);
+
+    const table = screen.getByRole('table', { name: 'Your scores as a table' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Overall', '62.5%', '62.5 of 100'],
+      ['Your business', 'Not scored', '–'],
+      ['Energy and emissions', '75%', '7.5 of 10'],
+      ['Waste and materials', '50%', '5 of 10'],
+    ]);
+  });
+
+  it('keeps bars inside the chart for out-of-range percentages', async () => {
+    setup([
+      result({
+        isCompleted: true,
+        completedAt: '2025-03-02T10:00:00.000Z',
+        score: { ...SCORE, overall: { points: 104, max: 100, percent: 104 }, band: null },
+      }),
+    ]);
+    const chart = await screen.findByRole('img');
+    expect(chart.querySelector('rect.bar')).toHaveAttribute('width', '100%');
+    expect(screen.queryByRole('heading', { name: 'Making progress' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the results cannot be loaded', async () => {
+    let failures = 1;
+    const api = createFakeApi({
+      [API.listLatestResults]: () => {
+        if (failures-- > 0) serverError('unavailable', 'Service restarting');
+        return { results: [NEWER] };
+      },
+    });
+    renderDashboard('/dashboard/ready-reckoner', api);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't load your results because the server did not answer.",
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('img')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,184 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, type Role, type TenantUserProfile } from '@toolkit/domain';
+import { CallableError } from '@toolkit/platform';
+import { createFakeApi, renderDashboard, serverError, type Handler } from '../../testing/fake-api';
+
+jest.mock('styled-components', () =>
+  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
+);
+
+const member = (uid: string, firstName: string, role: Role): TenantUserProfile => ({
+  uid,
+  email: `${firstName.toLowerCase()}@example.com`,
+  firstName,
+  lastName: 'Smith',
+  tenantId: 'tenant-1',
+  role,
+  organization: { name: 'Green Grocers' },
+});
+
+// The caller (see OWNER in the test support) is an admin here: they cannot assign owner.
+const TEAM = [
+  member('viewer-1', 'Vera', 'viewer'),
+  member('owner-1', 'Olivia', 'admin'),
+  member('owner-2', 'Oscar', 'owner'),
+  member('user-1', 'Uma', 'user'),
+];
+const ADMIN_ROLES: Role[] = ['user', 'viewer', 'editor', 'billing', 'admin'];
+
+function setup(handlers: Record<string, Handler> = {}) {
+  const api = createFakeApi({
+    [API.listTenantUsers]: () => ({ users: TEAM }),
+    [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: ADMIN_ROLES, userRole: 'admin' }),
+    [API.setUserRole]: () => ({ status: 'success', message: 'Role updated' }),
+    [API.removeUserRole]: () => ({
+      status: 'success',
+      message: 'Removed',
+      previousRole: 'viewer',
+      newRole: 'user',
+    }),
+    [API.createInvite]: () => ({
+      inviteId: 'inv-1',
+      link: 'http://127.0.0.1:3000/journey/inv-1?inviteId=inv-1',
+    }),
+    ...handlers,
+  });
+  renderDashboard('/dashboard/users', api, { claims: { role: 'admin', tenantId: 'tenant-1' } });
+  return { api, user: userEvent.setup() };
+}
+
+const row = (name: string) => screen.findByRole('listitem', { name });
+
+describe('Users screen', () => {
+  it('lists the team by rank with their roles; owners and the caller are not editable', async () => {
+    setup();
+    const list = await screen.findByRole('list', { name: 'Team members' });
+    const names = within(list)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(names).toEqual(['Oscar Smith', 'Olivia Smith (you)', 'Vera Smith', 'Uma Smith']);
+
+    const oscar = await row('Oscar Smith');
+    expect(within(oscar).getByText('Role: Owner')).toBeInTheDocument();
+    expect(within(oscar).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(await row('Olivia Smith')).queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('offers only the roles the caller may assign', async () => {
+    setup();
+    const select = within(await row('Vera Smith')).getByLabelText('Role of Vera Smith');
+    expect(select).toHaveValue('viewer');
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((option) => option.value)).toEqual(ADMIN_ROLES);
+    expect(options.some((option) => option.value === 'owner')).toBe(false);
+  });
+
+  it('changes a role through setUserRole and shows it saved', async () => {
+    const { api, user } = setup();
+    const vera = await row('Vera Smith');
+    const change = within(vera).getByRole('button', { name: 'Change role' });
+    expect(change).toBeDisabled();
+    await user.selectOptions(within(vera).getByLabelText('Role of Vera Smith'), 'editor');
+    await user.click(change);
+    expect(await within(vera).findByText('Saved')).toBeInTheDocument();
+    expect(api.callsTo(API.setUserRole)).toEqual([{ uid: 'viewer-1', tenantId: 'tenant-1', role: 'editor' }]);
+    expect(change).toBeDisabled();
+  });
+
+  it('removes a role only after confirmation', async () => {
+    const { api, user } = setup();
+    const vera = await row('Vera Smith');
+    await user.click(within(vera).getByRole('button', { name: 'Remove role' }));
+    const confirm = within(vera).getByRole('group', { name: 'Confirm removing Vera Smith’s role' });
+    expect(within(confirm).getByRole('button', { name: 'Yes, remove the role' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo(API.removeUserRole)).toHaveLength(0);
+    expect(within(vera).queryByRole('group')).not.toBeInTheDocument();
+
+    await user.click(within(vera).getByRole('button', { name: 'Remove role' }));
+    await user.click(within(vera).getByRole('button', { name: 'Yes, remove the role' }));
+    expect(await within(vera).findByText('Saved')).toBeInTheDocument();
+    expect(api.callsTo(API.removeUserRole)).toEqual([{ uid: 'viewer-1', tenantId: 'tenant-1' }]);
+    expect(within(vera).getByLabelText('Role of Vera Smith')).toHaveValue('user');
+    expect(within(vera).queryByRole('button', { name: 'Remove role' })).not.toBeInTheDocument();
+  });
+
+  it('refreshes the claims and says so when a role change is denied', async () => {
+    const { api, user } = setup({
+      [API.setUserRole]: () => serverError('permission-denied', 'Only admins can set roles'),
+    });
+    const vera = await row('Vera Smith');
+    await user.selectOptions(within(vera).getByLabelText('Role of Vera Smith'), 'billing');
+    await user.click(within(vera).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('Your permissions have changed')).toBeInTheDocument();
+    expect(
+      screen.getByText(/You can no longer manage users\. We are updating your access/),
+    ).toBeInTheDocument();
+    expect(api.refreshes()).toBe(1);
+  });
+
+  it('refreshes the claims when the team cannot be listed for lack of rights', async () => {
+    const { api } = setup({
+      [API.listTenantUsers]: () => serverError('permission-denied', 'Admins only'),
+    });
+    expect(await screen.findByText('Your permissions have changed')).toBeInTheDocument();
+    expect(api.refreshes()).toBe(1);
+    expect(screen.queryByRole('list', { name: 'Team members' })).not.toBeInTheDocument();
+  });
+
+  it('explains other failures without refreshing the claims', async () => {
+    const { api, user } = setup({
+      [API.setUserRole]: () => {
+        throw new CallableError('internal', 'HTTP 500');
+      },
+    });
+    const vera = await row('Vera Smith');
+    await user.selectOptions(within(vera).getByLabelText('Role of Vera Smith'), 'admin');
+    await user.click(within(vera).getByRole('button', { name: 'Change role' }));
+    // The endpoint replaces a message-less failure with SPEC §8's fallback, which is not the server's.
+    expect(
+      await within(vera).findByText("We couldn't change Vera Smith’s role. Please try again."),
+    ).toBeInTheDocument();
+    expect(within(vera).getByLabelText('Role of Vera Smith')).toHaveValue('admin');
+    expect(api.refreshes()).toBe(0);
+  });
+
+  it('validates the invite address and shows the invite link', async () => {
+    const { api, user } = setup();
+    await row('Vera Smith');
+    const email = screen.getByLabelText('E-mail address');
+    await user.type(email, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeInTheDocument();
+    expect(api.callsTo(API.createInvite)).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, ' New.Person@Example.com ');
+    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    const invite = await screen.findByRole('region', { name: 'Invite link' });
+    expect(
+      within(invite).getByText('Invite created for new.person@example.com. Send them this link:'),
+    ).toBeInTheDocument();
+    expect(within(invite).getByLabelText('Invite link')).toHaveValue(
+      'http://127.0.0.1:3000/journey/inv-1?inviteId=inv-1',
+    );
+    expect(api.callsTo(API.createInvite)).toEqual([
+      { email: 'new.person@example.com', surveyId: 'supplier-assessment' },
+    ]);
+    expect(email).toHaveValue('');
+  });
+
+  it('keeps the typed address when the invite fails', async () => {
+    const { user } = setup({
+      [API.createInvite]: () => serverError('already-exists', 'This person is already in your team'),
+    });
+    await row('Vera Smith');
+    await user.type(screen.getByLabelText('E-mail address'), 'vera@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    expect(
+      await screen.findByText("We couldn't create the invite: This person is already in your team."),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('vera@example.com');
+  });
+});

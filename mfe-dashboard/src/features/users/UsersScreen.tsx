@@ -1,0 +1,425 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { API, ROLE_RANK, type Role, type TenantUserProfile } from '@toolkit/domain';
+import { callApi, getAvailableRoles, removeUserRole, setUserRole } from '@toolkit/platform';
+import { selectUid, useAppSelector } from '@toolkit/store-contract';
+import {
+  Button,
+  buttonStyles,
+  Card,
+  ErrorPanel,
+  PageTitle,
+  Spinner,
+  Stack,
+  type ButtonVariant,
+} from '@toolkit/ui';
+import { describeError, isPermissionDenied } from '../../shared/errors';
+import { Actions, SaveStatus, SelectField, TextField, type SaveState } from '../../shared/form';
+import { useServices } from '../../shared/services';
+
+/** The survey a team member answers when they follow an invite (seed content of @toolkit/content). */
+export const TEAM_SURVEY_ID = 'supplier-assessment';
+
+const ROLE_LABEL: Record<Role, string> = {
+  user: 'User (no dashboard rights)',
+  viewer: 'Viewer',
+  editor: 'Editor',
+  billing: 'Billing',
+  admin: 'Admin',
+  owner: 'Owner',
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Team = { users: TenantUserProfile[]; availableRoles: Role[] };
+
+/** Permission denied means the caller's rights changed; every call on this screen reports it here. */
+type RightsState = 'unchanged' | 'refreshing' | 'refreshFailed';
+
+const MemberList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+const MemberItem = styled.li`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  padding: ${({ theme }) => theme.space[4]}px;
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  overflow-wrap: anywhere;
+`;
+
+const MemberName = styled.h3`
+  margin: 0;
+  font-size: 1.05rem;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const ConfirmBox = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  padding: ${({ theme }) => theme.space[3]}px;
+  border-left: 4px solid ${({ theme }) => theme.colors.danger};
+`;
+
+const RowButton = styled.button<{ $variant: ButtonVariant }>`
+  ${buttonStyles}
+`;
+
+function displayName(member: TenantUserProfile): string {
+  const name = `${member.firstName} ${member.lastName}`.trim();
+  return name || member.email || 'Unnamed member';
+}
+
+function MemberRow({
+  member,
+  isSelf,
+  availableRoles,
+  onChanged,
+  onDenied,
+}: {
+  member: TenantUserProfile;
+  isSelf: boolean;
+  availableRoles: readonly Role[];
+  onChanged: (role: Role) => void;
+  onDenied: () => void;
+}) {
+  const { callable } = useServices();
+  const [role, setRole] = useState<Role>(member.role);
+  const [confirming, setConfirming] = useState(false);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const row = useRef<HTMLLIElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const name = displayName(member);
+  // A member ranked above what the caller may assign (e.g. an owner, seen by an admin) is shown, not
+  // editable; nor is the caller, who would lock themselves out.
+  const highest = Math.max(-1, ...availableRoles.map((option) => ROLE_RANK[option]));
+  const manageable = !isSelf && ROLE_RANK[member.role] <= highest;
+  const options = availableRoles.includes(member.role) ? availableRoles : [member.role, ...availableRoles];
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  // Focus returns to the row's controls when the confirmation closes (the remove button may be gone).
+  const focusRow = (selector: string) =>
+    requestAnimationFrame(() => row.current?.querySelector<HTMLElement>(selector)?.focus());
+
+  async function run(doing: string, call: () => Promise<Role>) {
+    setSave({ kind: 'saving' });
+    try {
+      const next = await call();
+      setRole(next);
+      onChanged(next);
+      setSave({ kind: 'saved' });
+    } catch (error) {
+      if (isPermissionDenied(error)) onDenied();
+      setSave({ kind: 'failed', message: describeError(error, doing) });
+    }
+  }
+
+  const changeRole = () =>
+    run(`change ${name}’s role`, async () => {
+      await setUserRole(callable, { uid: member.uid, tenantId: member.tenantId, role });
+      return role;
+    });
+
+  const removeRole = () => {
+    setConfirming(false);
+    focusRow('select');
+    return run(`remove ${name}’s role`, async () => {
+      const answer = await removeUserRole(callable, { uid: member.uid, tenantId: member.tenantId });
+      return answer.newRole;
+    });
+  };
+
+  return (
+    <MemberItem ref={row} aria-label={name}>
+      <div>
+        <MemberName>
+          {name}
+          {isSelf && ' (you)'}
+        </MemberName>
+        <Muted>{member.email}</Muted>
+      </div>
+      {manageable ? (
+        <>
+          <SelectField
+            label={`Role of ${name}`}
+            value={role}
+            disabled={save.kind === 'saving'}
+            onChange={(event) => {
+              setRole(event.target.value as Role);
+              setSave({ kind: 'idle' });
+            }}
+          >
+            {options.map((option) => (
+              <option key={option} value={option} disabled={!availableRoles.includes(option)}>
+                {ROLE_LABEL[option]}
+              </option>
+            ))}
+          </SelectField>
+          <Actions>
+            <Button onClick={changeRole} disabled={save.kind === 'saving' || role === member.role}>
+              Change role
+            </Button>
+            {member.role !== 'user' && (
+              <RowButton
+                type="button"
+                $variant="secondary"
+                data-remove-role
+                aria-expanded={confirming}
+                disabled={save.kind === 'saving'}
+                onClick={() => setConfirming(true)}
+              >
+                Remove role
+              </RowButton>
+            )}
+            <SaveStatus state={save} />
+          </Actions>
+          {confirming && (
+            <ConfirmBox role="group" aria-label={`Confirm removing ${name}’s role`}>
+              <p style={{ margin: 0 }}>
+                Remove {name}’s role? They keep their account but lose their {ROLE_LABEL[member.role]} rights
+                on the dashboard.
+              </p>
+              <Actions>
+                <RowButton type="button" $variant="primary" ref={confirmButton} onClick={removeRole}>
+                  Yes, remove the role
+                </RowButton>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setConfirming(false);
+                    focusRow('[data-remove-role]');
+                  }}
+                >
+                  Cancel
+                </Button>
+              </Actions>
+            </ConfirmBox>
+          )}
+        </>
+      ) : (
+        <Muted>Role: {ROLE_LABEL[member.role]}</Muted>
+      )}
+    </MemberItem>
+  );
+}
+
+function InviteForm({ onDenied }: { onDenied: () => void }) {
+  const { callable } = useServices();
+  const titleId = useId();
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const normalised = email.trim().toLowerCase();
+  const error = !submitted
+    ? null
+    : normalised === ''
+      ? 'Enter the e-mail address of the person to invite.'
+      : !EMAIL.test(normalised) || normalised.length > 320
+        ? 'Enter a valid e-mail address, like name@example.com.'
+        : null;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (normalised === '' || !EMAIL.test(normalised) || normalised.length > 320) return;
+    setSave({ kind: 'saving' });
+    try {
+      const answer = await callApi(callable, API.createInvite, {
+        email: normalised,
+        surveyId: TEAM_SURVEY_ID,
+      });
+      setInvite({ email: normalised, link: answer.link });
+      setCopied('idle');
+      setSave({ kind: 'idle' });
+      setEmail('');
+      setSubmitted(false);
+    } catch (failure) {
+      if (isPermissionDenied(failure)) onDenied();
+      setSave({ kind: 'failed', message: describeError(failure, 'create the invite') });
+    }
+  }
+
+  async function copy(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <h2 id={titleId} style={{ margin: 0 }}>
+            Invite a team member
+          </h2>
+          <Muted>
+            They get a link to the supplier assessment and join your organisation when they answer it.
+          </Muted>
+          <TextField
+            label="E-mail address"
+            type="email"
+            autoComplete="off"
+            value={email}
+            error={error}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <Actions>
+            <Button type="submit" disabled={save.kind === 'saving'}>
+              {save.kind === 'saving' ? 'Creating invite…' : 'Create invite'}
+            </Button>
+            <SaveStatus state={save.kind === 'saving' ? { kind: 'idle' } : save} />
+          </Actions>
+          {invite && (
+            <Stack gap={2} role="region" aria-label="Invite link">
+              <p style={{ margin: 0 }}>Invite created for {invite.email}. Send them this link:</p>
+              <TextField
+                label="Invite link"
+                readOnly
+                value={invite.link}
+                onFocus={(e) => e.target.select()}
+              />
+              <Actions>
+                <Button variant="secondary" onClick={() => copy(invite.link)}>
+                  Copy link
+                </Button>
+                <p role="status" style={{ margin: 0 }}>
+                  {copied === 'copied'
+                    ? 'Link copied.'
+                    : copied === 'failed'
+                      ? 'Copying is not allowed here; select the link and copy it yourself.'
+                      : ''}
+                </p>
+              </Actions>
+            </Stack>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+export function UsersScreen() {
+  const { callable, refreshClaims } = useServices();
+  const uid = useAppSelector(selectUid);
+  const [team, setTeam] = useState<
+    { status: 'loading' } | { status: 'ready'; data: Team } | { status: 'error'; error: unknown }
+  >({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [rights, setRights] = useState<RightsState>('unchanged');
+  const teamTitleId = useId();
+
+  const onDenied = useCallback(() => {
+    setRights((current) => (current === 'unchanged' ? 'refreshing' : current));
+  }, []);
+
+  // The shell's guard sends the user away once fresh claims lack the users page.
+  useEffect(() => {
+    if (rights !== 'refreshing') return;
+    refreshClaims().catch(() => setRights('refreshFailed'));
+  }, [rights, refreshClaims]);
+
+  useEffect(() => {
+    let current = true;
+    setTeam({ status: 'loading' });
+    Promise.all([callApi(callable, API.listTenantUsers, null), getAvailableRoles(callable)]).then(
+      ([list, roles]) => {
+        if (!current) return;
+        const users = [...list.users].sort(
+          (a, b) => ROLE_RANK[b.role] - ROLE_RANK[a.role] || displayName(a).localeCompare(displayName(b)),
+        );
+        setTeam({ status: 'ready', data: { users, availableRoles: roles.availableRoles } });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (isPermissionDenied(error)) onDenied();
+        setTeam({ status: 'error', error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [callable, attempt, onDenied]);
+
+  const updateRole = (memberUid: string, role: Role) =>
+    setTeam((state) =>
+      state.status !== 'ready'
+        ? state
+        : {
+            ...state,
+            data: {
+              ...state.data,
+              users: state.data.users.map((member) =>
+                member.uid === memberUid ? { ...member, role } : member,
+              ),
+            },
+          },
+    );
+
+  return (
+    <Stack>
+      <PageTitle>Users</PageTitle>
+      {rights !== 'unchanged' && (
+        <ErrorPanel
+          title="Your permissions have changed"
+          message={
+            rights === 'refreshing'
+              ? 'You can no longer manage users. We are updating your access and will take you back to the dashboard.'
+              : 'You can no longer manage users, and we could not update your access. Please sign out and sign in again.'
+          }
+        />
+      )}
+      {team.status === 'loading' && <Spinner label="Loading your team…" />}
+      {team.status === 'error' && rights === 'unchanged' && (
+        <ErrorPanel
+          message={describeError(team.error, 'load your team')}
+          onRetry={() => setAttempt((value) => value + 1)}
+        />
+      )}
+      {team.status === 'ready' && (
+        <>
+          <Card aria-labelledby={teamTitleId}>
+            <Stack>
+              <h2 id={teamTitleId} style={{ margin: 0 }}>
+                Team
+              </h2>
+              {team.data.users.length === 0 ? (
+                <Muted>No one has joined your organisation yet.</Muted>
+              ) : (
+                <MemberList aria-label="Team members">
+                  {team.data.users.map((member) => (
+                    <MemberRow
+                      key={member.uid}
+                      member={member}
+                      isSelf={member.uid === uid}
+                      availableRoles={team.data.availableRoles}
+                      onChanged={(role) => updateRole(member.uid, role)}
+                      onDenied={onDenied}
+                    />
+                  ))}
+                </MemberList>
+              )}
+            </Stack>
+          </Card>
+          <InviteForm onDenied={onDenied} />
+        </>
+      )}
+    </Stack>
+  );
+}

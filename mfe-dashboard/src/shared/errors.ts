@@ -1,0 +1,28 @@
+import { isCallableError } from '@toolkit/platform';
+
+export function isPermissionDenied(error: unknown): boolean {
+  return isCallableError(error) && error.code === 'permission-denied';
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * A failed call in words for the screen (CONVENTIONS.md item 9): what we could not do and, where
+ * it helps, why; never a raw code. `doing` completes "We couldn't …", e.g. "save your details".
+ */
+export function describeError(error: unknown, doing: string): string {
+  if (isCallableError(error)) {
+    switch (error.code) {
+      case 'unavailable':
+      case 'deadline-exceeded':
+        return `We couldn't ${doing} because the server did not answer. Check your connection and try again.`;
+      case 'unauthenticated':
+        return `We couldn't ${doing} because your session has ended. Please sign in again.`;
+      case 'permission-denied':
+        return `We couldn't ${doing}: your account no longer has permission to do this.`;
+      default:
+        if (error.hasServerMessage) return `We couldn't ${doing}: ${sentence(error.message)}`;
+    }
+  }
+  return `We couldn't ${doing}. Please try again.`;
+}

@@ -1,0 +1,114 @@
+// The network edge of the dashboard's tests: `services.callable.call` answers from a Map of
+// in-test handlers, so screens run their real code against chosen server answers.
+import { MemoryRouter } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import type { AuthClaims } from '@toolkit/domain';
+import type { AppServices } from '@toolkit/parcel';
+import { CallableError, type CallableClient } from '@toolkit/platform';
+import { createAppStore, type AuthUser } from '@toolkit/store-contract';
+import { renderWithProviders } from '@toolkit/store-contract/src/testing';
+import { buildTheme } from '@toolkit/ui';
+import { App } from '../App';
+
+export type Handler = (data: unknown) => unknown;
+
+export interface FakeApi {
+  services: AppServices;
+  handlers: Map<string, Handler>;
+  /** Every call in order, with its request. */
+  calls: { name: string; data: unknown }[];
+  /** How often the screen asked for fresh claims. */
+  refreshes: () => number;
+  callsTo: (name: string) => unknown[];
+}
+
+/** What the content service lists, for naming results. */
+export const SURVEYS = [
+  {
+    id: 'business-quickscan',
+    title: 'Sustainability Quickscan for your business',
+    tenantId: 'demo-publisher',
+  },
+  { id: 'supplier-assessment', title: 'Supplier Sustainability Assessment', tenantId: 'demo-publisher' },
+];
+
+export function createFakeApi(initial: Record<string, Handler> = {}, surveys = SURVEYS): FakeApi {
+  const handlers = new Map(Object.entries(initial));
+  const calls: { name: string; data: unknown }[] = [];
+  let refreshCount = 0;
+  const callable: CallableClient = {
+    async call<Req, Res>(name: string, data: Req): Promise<Res> {
+      calls.push({ name, data });
+      const handler = handlers.get(name);
+      if (!handler) throw new CallableError('not-found', `No handler for ${name} in this test.`);
+      return (await handler(data)) as Res;
+    },
+  };
+  const services: AppServices = {
+    callable,
+    content: {
+      request: async <T,>() => ({ surveys }) as T,
+    },
+    signOut: async () => undefined,
+    signInAnonymously: async () => ({ success: true }),
+    signInWithCustomToken: async () => ({ success: true }),
+    refreshClaims: async () => {
+      refreshCount += 1;
+    },
+    sendPasswordReset: async () => ({ success: true }),
+    updatePassword: async () => ({ success: true }),
+    updateDisplayName: async () => ({ success: true }),
+  };
+  return {
+    services,
+    handlers,
+    calls,
+    refreshes: () => refreshCount,
+    callsTo: (name) => calls.filter((call) => call.name === name).map((call) => call.data),
+  };
+}
+
+/** A server answer that is an error with the server's message, as the callable client raises it. */
+export function serverError(code: ConstructorParameters<typeof CallableError>[0], message: string): never {
+  throw new CallableError(code, message, { hasServerMessage: true });
+}
+
+/** A promise the test settles itself, to observe in-between states such as "Saving…". */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export const OWNER: AuthUser = {
+  uid: 'owner-1',
+  email: 'olivia@example.com',
+  displayName: null,
+  emailVerified: true,
+  isAnonymous: false,
+  tenantId: 'tenant-1',
+};
+
+/** Renders the dashboard remote at `path` with the shell's store, theme and the fake services. */
+export function renderDashboard(
+  path: string,
+  api: FakeApi,
+  { claims = { role: 'owner', tenantId: 'tenant-1' } }: { claims?: AuthClaims } = {},
+) {
+  const store = createAppStore({
+    storage: null,
+    preloadedState: { auth: { status: 'signedIn', user: OWNER, claims, error: null } },
+  });
+  return renderWithProviders(
+    <ThemeProvider theme={buildTheme()}>
+      <MemoryRouter initialEntries={[path]}>
+        <App services={api.services} />
+      </MemoryRouter>
+    </ThemeProvider>,
+    { store },
+  );
+}
