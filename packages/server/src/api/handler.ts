@@ -22,6 +22,20 @@ export interface Member extends Caller {
   permissions: PermissionSet;
 }
 
+/** How a question scores (README of @toolkit/content, "Scoring"). */
+export type ScoringMethod = 'NONE' | 'SCALED' | 'OPTION' | 'OPTION_SUM_CAPPED';
+
+export interface ServerQuestion {
+  id: string;
+  type: string;
+  title: string;
+  scoring: { method: ScoringMethod; maxScore: number };
+  scoreMin: number | null;
+  scoreMax: number | null;
+  options: { id: string; label: string; score: number }[] | null;
+  multiple: boolean | null;
+}
+
 /** The survey definition as the server needs it (recipients, scoring, logos). */
 export interface ServerSurveyDefinition {
   id: string;
@@ -34,10 +48,10 @@ export interface ServerSurveyDefinition {
   secondaryLogo: string | null;
   primaryColor: string | null;
   dashboardUrl: string | null;
-  sections: {
-    title: string;
-    questions: { id: string; type: string; title: string; scoring?: unknown; options?: unknown }[];
-  }[];
+  /** The overall score runs from 0 to scale; a band applies from its min up to the next band's. */
+  scoring: { scale: number; bands: { min: number; label: string; description: string | null }[] };
+  /** Questions of groups are listed in their section, in order: a group only arranges them. */
+  sections: { title: string; weight: number; questions: ServerQuestion[] }[];
 }
 
 export interface ContentPort {

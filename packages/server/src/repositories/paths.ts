@@ -14,6 +14,8 @@ export const paths = {
   milestones: (tenantId: string, uid: string) => `tenants/${tenantId}/users/${uid}/milestones`,
   milestone: (tenantId: string, uid: string, milestoneId: string) =>
     `tenants/${tenantId}/users/${uid}/milestones/${milestoneId}`,
+  /** Counts and score sums per survey, updated with each completion, read by dashboards. */
+  aggregate: (tenantId: string, surveyId: string) => `tenants/${tenantId}/aggregates/${surveyId}`,
   invite: (inviteId: string) => `survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => `mail/${id}`,
