@@ -1,9 +1,9 @@
-// The network edge of the dashboard's tests: `services.callable.call` answers from a Map of
-// in-test handlers, so screens run their real code against chosen server answers.
+// The network edge of the dashboard's tests: `services.callable.call` and the account services
+// answer from a Map of in-test handlers, so screens run their real code against chosen answers.
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import type { AuthClaims } from '@toolkit/domain';
-import type { AppServices } from '@toolkit/parcel';
+import type { AppServices, AuthOutcome } from '@toolkit/parcel';
 import { CallableError, type CallableClient } from '@toolkit/platform';
 import { createAppStore, type AuthUser } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/src/testing';
@@ -21,6 +21,13 @@ export interface FakeApi {
   refreshes: () => number;
   callsTo: (name: string) => unknown[];
 }
+
+/** Handler names of the identity provider's account services; they succeed unless a test sets a handler. */
+export const ACCOUNT = {
+  updatePassword: 'auth:updatePassword',
+  sendPasswordReset: 'auth:sendPasswordReset',
+  updateDisplayName: 'auth:updateDisplayName',
+} as const;
 
 /** What the content service lists, for naming results. */
 export const SURVEYS = [
@@ -44,6 +51,13 @@ export function createFakeApi(initial: Record<string, Handler> = {}, surveys = S
       return (await handler(data)) as Res;
     },
   };
+  const account =
+    (name: string) =>
+    async (value: string): Promise<AuthOutcome> => {
+      calls.push({ name, data: value });
+      const handler = handlers.get(name);
+      return handler ? ((await handler(value)) as AuthOutcome) : { success: true };
+    };
   const services: AppServices = {
     callable,
     content: {
@@ -55,9 +69,9 @@ export function createFakeApi(initial: Record<string, Handler> = {}, surveys = S
     refreshClaims: async () => {
       refreshCount += 1;
     },
-    sendPasswordReset: async () => ({ success: true }),
-    updatePassword: async () => ({ success: true }),
-    updateDisplayName: async () => ({ success: true }),
+    sendPasswordReset: account(ACCOUNT.sendPasswordReset),
+    updatePassword: account(ACCOUNT.updatePassword),
+    updateDisplayName: account(ACCOUNT.updateDisplayName),
   };
   return {
     services,

@@ -1,8 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
-import { createFakeApi, deferred, renderDashboard, serverError, type Handler } from '../../testing/fake-api';
+import {
+  ACCOUNT,
+  createFakeApi,
+  deferred,
+  renderDashboard,
+  serverError,
+  type Handler,
+} from '../../testing/fake-api';
 
 // Jest ignores package.json "browser" fields; use the client build as the browser does.
 jest.mock('styled-components', () =>
@@ -124,6 +131,35 @@ describe('Profile screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(api.callsTo(API.updateNames)).toEqual([{ firstName: 'Liv', lastName: 'Owens' }]);
+    // The sign-in account's display name follows, only after the names are stored.
+    expect(api.calls.map((call) => call.name).slice(-2)).toEqual([
+      API.updateNames,
+      ACCOUNT.updateDisplayName,
+    ]);
+    expect(api.callsTo(ACCOUNT.updateDisplayName)).toEqual(['Liv Owens']);
+  });
+
+  it('says so when the display name cannot follow, while the saved names stay saved', async () => {
+    const { api, user } = setup();
+    api.handlers.set(ACCOUNT.updateDisplayName, () => ({
+      success: false,
+      message: 'Firebase: Error (auth/network-request-failed).',
+    }));
+    await screen.findByLabelText('First name');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(
+      await screen.findByText(
+        "Your name is saved. We couldn't update the name on your sign-in account: the sign-in service could not be reached. Check your connection and try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.updateNames)).toEqual([{ firstName: 'Olivia', lastName: 'Owens' }]);
+    expect(screen.getByLabelText('First name')).toHaveValue('Olivia');
+
+    // Saving again retries the display name.
+    api.handlers.delete(ACCOUNT.updateDisplayName);
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(api.callsTo(ACCOUNT.updateDisplayName)).toEqual(['Olivia Owens', 'Olivia Owens']);
   });
 
   it("shows the server's reason when it refuses the names", async () => {
@@ -133,6 +169,7 @@ describe('Profile screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText("We couldn't save your name: lastName: too long.")).toBeInTheDocument();
     expect(screen.getByLabelText('Last name')).toHaveValue('Owens');
+    expect(api.callsTo(ACCOUNT.updateDisplayName)).toHaveLength(0);
   });
 
   it('offers a retry when the profile cannot be loaded', async () => {
@@ -148,5 +185,131 @@ describe('Profile screen', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await orgName()).toHaveValue('Green Grocers');
+  });
+});
+
+describe('Sign-in and security', () => {
+  const security = () => screen.findByRole('region', { name: 'Sign-in and security' });
+  const newPassword = () => screen.getByLabelText(/^New password/);
+  const confirmPassword = () => screen.getByLabelText('Confirm new password');
+  const changePassword = () => screen.getByRole('button', { name: 'Change password' });
+
+  it('checks the new password before sending it, with errors tied to the fields', async () => {
+    const { api, user } = setup();
+    await security();
+    await user.click(changePassword());
+    expect(newPassword()).toHaveAccessibleDescription('At least 6 characters Enter a new password.');
+    expect(confirmPassword()).toHaveAttribute('aria-invalid', 'true');
+    expect(confirmPassword()).toHaveAccessibleDescription('Enter the new password again.');
+
+    await user.type(newPassword(), 'abc12');
+    await user.type(confirmPassword(), 'abc12');
+    expect(screen.getByText('Use at least 6 characters.')).toBeInTheDocument();
+
+    await user.type(newPassword(), '3');
+    expect(newPassword()).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByText('The two passwords are not the same.')).toBeInTheDocument();
+    await user.click(changePassword());
+    expect(api.callsTo(ACCOUNT.updatePassword)).toHaveLength(0);
+  });
+
+  it('shows Saving… while the provider works, then Password changed, and clears the fields', async () => {
+    const { api, user } = setup();
+    const answer = deferred<{ success: true }>();
+    api.handlers.set(ACCOUNT.updatePassword, () => answer.promise);
+    await security();
+    // Spaces are part of a password: nothing is trimmed.
+    await user.type(newPassword(), ' green tea ');
+    await user.type(confirmPassword(), ' green tea ');
+    await user.click(changePassword());
+
+    expect(screen.getByText('Saving…')).toBeInTheDocument();
+    expect(changePassword()).toBeDisabled();
+    answer.resolve({ success: true });
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(api.callsTo(ACCOUNT.updatePassword)).toEqual([' green tea ']);
+    expect(newPassword()).toHaveValue('');
+    expect(confirmPassword()).toHaveValue('');
+    expect(newPassword()).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('asks the user to sign in again when the provider needs a recent sign-in', async () => {
+    const { api, user } = setup();
+    api.handlers.set(ACCOUNT.updatePassword, () => ({
+      success: false,
+      message: 'Firebase: Error (auth/requires-recent-login).',
+    }));
+    await security();
+    await user.type(newPassword(), 'correct horse');
+    await user.type(confirmPassword(), 'correct horse');
+    await user.click(changePassword());
+    expect(
+      await screen.findByText(
+        "We couldn't change your password: for your security this needs a recent sign-in. Please sign out, sign in again and then try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(newPassword()).toHaveValue('correct horse');
+    expect(changePassword()).toBeEnabled();
+  });
+
+  it("keeps the provider's own words for a failure it has no wording for", async () => {
+    const { api, user } = setup();
+    api.handlers.set(ACCOUNT.updatePassword, () => ({
+      success: false,
+      message: 'Firebase: The password must contain a number (auth/password-does-not-meet-requirements).',
+    }));
+    await security();
+    await user.type(newPassword(), 'no digits here');
+    await user.type(confirmPassword(), 'no digits here');
+    await user.click(changePassword());
+    expect(
+      await screen.findByText("We couldn't change your password: The password must contain a number."),
+    ).toBeInTheDocument();
+  });
+
+  it("e-mails a reset link to the signed-in user's address and confirms it", async () => {
+    const { api, user } = setup();
+    const card = await security();
+    const answer = deferred<{ success: true }>();
+    api.handlers.set(ACCOUNT.sendPasswordReset, () => answer.promise);
+    expect(within(card).getByText(/olivia@example\.com/)).toBeInTheDocument();
+    const send = within(card).getByRole('button', { name: 'E-mail me a password reset link' });
+    await user.click(send);
+    expect(within(card).getByText('Sending…')).toBeInTheDocument();
+    expect(send).toBeDisabled();
+    answer.resolve({ success: true });
+    expect(
+      await within(card).findByText(
+        "We've sent a password reset link to olivia@example.com. Check your inbox, and your spam folder if it isn't there.",
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(ACCOUNT.sendPasswordReset)).toEqual(['olivia@example.com']);
+  });
+
+  it('says in words why the reset link could not be sent', async () => {
+    const { api, user } = setup();
+    api.handlers.set(ACCOUNT.sendPasswordReset, () => ({
+      success: false,
+      message: 'Firebase: Error (auth/too-many-requests).',
+    }));
+    const card = await security();
+    await user.click(within(card).getByRole('button', { name: 'E-mail me a password reset link' }));
+    expect(
+      await within(card).findByText(
+        "We couldn't send the reset link: there have been too many attempts. Please wait a few minutes and try again.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('stays usable when the profile cannot be loaded', async () => {
+    const { api, user } = setup(MEMBER, {
+      [API.getProfile]: () => serverError('internal', 'Database offline'),
+    });
+    await screen.findByRole('alert');
+    await user.type(newPassword(), 'secret1');
+    await user.type(confirmPassword(), 'secret1');
+    await user.click(changePassword());
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(api.callsTo(ACCOUNT.updatePassword)).toEqual(['secret1']);
   });
 });

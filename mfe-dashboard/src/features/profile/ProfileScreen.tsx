@@ -7,6 +7,8 @@ import { describeError } from '../../shared/errors';
 import { Actions, FieldGrid, SaveStatus, SelectField, TextField, type SaveState } from '../../shared/form';
 import { Loaded } from '../../shared/Loading';
 import { useServices } from '../../shared/services';
+import { describeAccountFailure } from './account-messages';
+import { SecurityCard } from './SecurityCard';
 
 /** The server's limit for every name-like field (REQUESTS in @toolkit/domain). */
 const MAX_LENGTH = 100;
@@ -148,7 +150,7 @@ function validateNames(values: NameValues): Partial<Record<keyof NameValues, str
 }
 
 function NamesForm({ profile }: { profile: TenantUserProfile | null }) {
-  const { callable } = useServices();
+  const { callable, updateDisplayName } = useServices();
   const titleId = useId();
   const [values, setValues] = useState<NameValues>({
     firstName: profile?.firstName ?? '',
@@ -168,19 +170,31 @@ function NamesForm({ profile }: { profile: TenantUserProfile | null }) {
     setSubmitted(true);
     if (Object.keys(validateNames(values)).length > 0) return;
     setSave({ kind: 'saving' });
+    const firstName = values.firstName.trim();
+    const lastName = values.lastName.trim();
     try {
-      const { status } = await callApi(callable, API.updateNames, {
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-      });
-      setSave(
-        status === 'ok'
-          ? { kind: 'saved' }
-          : { kind: 'failed', message: 'Your name was not changed: both first and last name are needed.' },
-      );
+      const { status } = await callApi(callable, API.updateNames, { firstName, lastName });
+      if (status !== 'ok') {
+        setSave({
+          kind: 'failed',
+          message: 'Your name was not changed: both first and last name are needed.',
+        });
+        return;
+      }
     } catch (error) {
       setSave({ kind: 'failed', message: describeError(error, 'save your name') });
+      return;
     }
+    // The identity provider's display name follows the saved names (SPEC §7 "Authentication").
+    const outcome = await updateDisplayName(`${firstName} ${lastName}`);
+    setSave(
+      outcome.success
+        ? { kind: 'saved' }
+        : {
+            kind: 'failed',
+            message: `Your name is saved. ${describeAccountFailure(outcome.message, 'update the name on your sign-in account')}`,
+          },
+    );
   }
 
   return (
@@ -233,6 +247,8 @@ export function ProfileScreen() {
           </>
         )}
       </Loaded>
+      {/* Needs only the signed-in user, so it works even when the profile cannot be loaded. */}
+      <SecurityCard />
     </Stack>
   );
 }

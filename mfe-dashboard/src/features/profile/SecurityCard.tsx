@@ -1,0 +1,184 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { selectUser, useAppSelector } from '@toolkit/store-contract';
+import { Button, Card, Stack } from '@toolkit/ui';
+import { Actions, FieldGrid, TextField } from '../../shared/form';
+import { useServices } from '../../shared/services';
+import { describeAccountFailure, MIN_PASSWORD_LENGTH } from './account-messages';
+
+type Progress = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+const StatusText = styled.p<{ $failed: boolean }>`
+  margin: 0;
+  overflow-wrap: anywhere;
+  color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
+  font-weight: ${({ $failed }) => ($failed ? 600 : 400)};
+`;
+
+/** The outcome in a live region, so screen-reader users hear it; the words differ per action. */
+function Status({ progress, busy, done }: { progress: Progress; busy: string; done: string }) {
+  const text =
+    progress.kind === 'busy'
+      ? busy
+      : progress.kind === 'done'
+        ? done
+        : progress.kind === 'failed'
+          ? progress.message
+          : '';
+  return (
+    <StatusText role="status" $failed={progress.kind === 'failed'}>
+      {text}
+    </StatusText>
+  );
+}
+
+const Text = styled.p`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const SubHeading = styled.h3`
+  margin: 0;
+  font-size: 1.1rem;
+`;
+
+type PasswordValues = { password: string; confirm: string };
+
+function validatePassword(values: PasswordValues): Partial<Record<keyof PasswordValues, string>> {
+  const errors: Partial<Record<keyof PasswordValues, string>> = {};
+  // Passwords are used as typed: spaces count, nothing is trimmed.
+  if (values.password === '') errors.password = 'Enter a new password.';
+  else if (values.password.length < MIN_PASSWORD_LENGTH)
+    errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (values.confirm === '') errors.confirm = 'Enter the new password again.';
+  else if (values.password !== '' && values.confirm !== values.password)
+    errors.confirm = 'The two passwords are not the same.';
+  return errors;
+}
+
+function ChangePasswordForm({ email }: { email: string | null }) {
+  const { updatePassword } = useServices();
+  const titleId = useId();
+  const [values, setValues] = useState<PasswordValues>({ password: '', confirm: '' });
+  // Errors show after the first submit, then follow the typing.
+  const [submitted, setSubmitted] = useState(false);
+  const [progress, setProgress] = useState<Progress>({ kind: 'idle' });
+  const errors = submitted ? validatePassword(values) : {};
+
+  const change = (field: keyof PasswordValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (progress.kind === 'done') setProgress({ kind: 'idle' });
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validatePassword(values)).length > 0) return;
+    setProgress({ kind: 'busy' });
+    const outcome = await updatePassword(values.password);
+    if (outcome.success) {
+      // A changed password does not stay on screen.
+      setValues({ password: '', confirm: '' });
+      setSubmitted(false);
+      setProgress({ kind: 'done' });
+    } else {
+      setProgress({
+        kind: 'failed',
+        message: describeAccountFailure(outcome.message, 'change your password'),
+      });
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <Stack gap={3}>
+        <SubHeading id={titleId}>Change password</SubHeading>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
+        <FieldGrid>
+          <TextField
+            label="New password"
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            error={errors.password}
+            onChange={(event) => change('password')(event.target.value)}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.confirm}
+            error={errors.confirm}
+            onChange={(event) => change('confirm')(event.target.value)}
+          />
+        </FieldGrid>
+        <Actions>
+          <Button type="submit" disabled={progress.kind === 'busy'}>
+            Change password
+          </Button>
+          <Status progress={progress} busy="Saving…" done="Password changed" />
+        </Actions>
+      </Stack>
+    </form>
+  );
+}
+
+function PasswordResetLink({ email }: { email: string | null }) {
+  const { sendPasswordReset } = useServices();
+  const titleId = useId();
+  const [progress, setProgress] = useState<Progress>({ kind: 'idle' });
+
+  async function send(address: string) {
+    setProgress({ kind: 'busy' });
+    const outcome = await sendPasswordReset(address);
+    setProgress(
+      outcome.success
+        ? { kind: 'done' }
+        : { kind: 'failed', message: describeAccountFailure(outcome.message, 'send the reset link') },
+    );
+  }
+
+  return (
+    <Stack gap={3} role="group" aria-labelledby={titleId}>
+      <SubHeading id={titleId}>Reset by e-mail</SubHeading>
+      {email ? (
+        <>
+          <Text>We can e-mail a link for setting a new password to {email}.</Text>
+          <Actions>
+            <Button variant="secondary" disabled={progress.kind === 'busy'} onClick={() => void send(email)}>
+              E-mail me a password reset link
+            </Button>
+            <Status
+              progress={progress}
+              busy="Sending…"
+              done={`We've sent a password reset link to ${email}. Check your inbox, and your spam folder if it isn't there.`}
+            />
+          </Actions>
+        </>
+      ) : (
+        <Text>Your account has no e-mail address, so we can't send a password reset link.</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** SPEC §7 "Authentication": password update and password-reset e-mail for the signed-in user. */
+export function SecurityCard() {
+  const titleId = useId();
+  const email = useAppSelector(selectUser)?.email ?? null;
+  return (
+    <Card aria-labelledby={titleId}>
+      <Stack>
+        <h2 id={titleId}>Sign-in and security</h2>
+        <ChangePasswordForm email={email} />
+        <PasswordResetLink email={email} />
+      </Stack>
+    </Card>
+  );
+}
