@@ -1,0 +1,186 @@
+// The production DocumentStore (DESIGN.md §2) over firebase-admin's Firestore. Our FieldValue
+// sentinels become firebase-admin FieldValues; Timestamps read back as ISO-8601 strings.
+import {
+  FieldValue as AdminFieldValue,
+  Timestamp,
+  type CollectionReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+} from 'firebase-admin/firestore';
+import {
+  checkCollectionPath,
+  checkQuery,
+  checkWrite,
+  isMap,
+  newDocumentId,
+  readAfterWrite,
+  splitDocumentPath,
+} from './fields';
+import {
+  isFieldTransform,
+  StoreError,
+  type DocData,
+  type DocSnapshot,
+  type DocumentStore,
+  type FieldTransform,
+  type QuerySpec,
+  type StoreErrorCode,
+  type StoreTransaction,
+} from './port';
+
+function toAdminTransform(transform: FieldTransform): AdminFieldValue {
+  switch (transform.__transform) {
+    case 'serverTimestamp':
+      return AdminFieldValue.serverTimestamp();
+    case 'arrayUnion':
+      return AdminFieldValue.arrayUnion(...transform.values);
+    case 'arrayRemove':
+      return AdminFieldValue.arrayRemove(...transform.values);
+    case 'increment':
+      return AdminFieldValue.increment(transform.by);
+    case 'delete':
+      return AdminFieldValue.delete();
+  }
+}
+
+function toFirestore(value: unknown): unknown {
+  if (isFieldTransform(value)) return toAdminTransform(value);
+  if (Array.isArray(value)) return value.map(toFirestore);
+  if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toFirestore(v)]));
+  return value;
+}
+
+function fromFirestore(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  if (Array.isArray(value)) return value.map(fromFirestore);
+  if (isMap(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromFirestore(v)]));
+  return value;
+}
+
+function toSnapshot(snapshot: DocumentSnapshot): DocSnapshot {
+  const data = snapshot.data();
+  return { id: snapshot.id, path: snapshot.ref.path, data: data ? (fromFirestore(data) as DocData) : null };
+}
+
+// gRPC status codes that firebase-admin errors carry in `code`.
+const CODES: Record<number, StoreErrorCode> = {
+  3: 'invalid-argument',
+  5: 'not-found',
+  6: 'already-exists',
+  10: 'aborted',
+};
+
+/** Runs a Firestore call, turning its errors for these codes into StoreErrors. */
+async function mapped<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const code = CODES[(error as { code?: number }).code ?? -1];
+    if (code) throw new StoreError(code, (error as Error).message);
+    throw error;
+  }
+}
+
+function buildQuery(firestore: Firestore, collectionPath: string, spec: QuerySpec): Query {
+  checkCollectionPath(collectionPath);
+  checkQuery(spec);
+  let query: Query = firestore.collection(collectionPath);
+  for (const [field, op, value] of spec.where ?? []) query = query.where(field, op, value);
+  for (const [field, direction] of spec.orderBy ?? []) query = query.orderBy(field, direction);
+  if (spec.limit !== undefined) query = query.limit(spec.limit);
+  return query;
+}
+
+export function createFirestoreStore(firestore: Firestore): DocumentStore {
+  const doc = (path: string) => {
+    splitDocumentPath(path);
+    return firestore.doc(path);
+  };
+  const setData = (data: DocData, merge: boolean) => {
+    checkWrite(merge ? 'merge' : 'set', data);
+    return toFirestore(data) as DocData;
+  };
+  const updateData = (data: DocData) => {
+    checkWrite('update', data);
+    return toFirestore(data) as DocData;
+  };
+
+  /** Every document under these collections, including those below documents that do not exist. */
+  async function collect(collections: CollectionReference[], into: DocSnapshot[]): Promise<void> {
+    for (const collection of collections) {
+      const refs = await collection.listDocuments();
+      const snapshots = refs.length > 0 ? await firestore.getAll(...refs) : [];
+      into.push(...snapshots.filter((snapshot) => snapshot.exists).map(toSnapshot));
+      for (const ref of refs) await collect(await ref.listCollections(), into);
+    }
+  }
+
+  return {
+    get: (path) => mapped(async () => toSnapshot(await doc(path).get())),
+    set: (path, data, options) =>
+      mapped(async () => {
+        const merge = options?.merge ?? false;
+        await doc(path).set(setData(data, merge), { merge });
+      }),
+    update: (path, data) => mapped(async () => void (await doc(path).update(updateData(data)))),
+    create: (path, data) => mapped(async () => void (await doc(path).create(setData(data, false)))),
+    add: (collectionPath, data) =>
+      mapped(async () => {
+        checkCollectionPath(collectionPath);
+        return (await firestore.collection(collectionPath).add(setData(data, false))).id;
+      }),
+    delete: (path) => mapped(async () => void (await doc(path).delete())),
+    query: (collectionPath, spec = {}) =>
+      mapped(async () => (await buildQuery(firestore, collectionPath, spec).get()).docs.map(toSnapshot)),
+
+    transaction: (work) =>
+      mapped(() =>
+        firestore.runTransaction(async (t) => {
+          // firebase-admin also refuses reads after writes; checking here gives the same StoreError as PGlite.
+          let written = false;
+          const tx: StoreTransaction = {
+            get: async (path) => {
+              if (written) throw readAfterWrite();
+              return toSnapshot(await t.get(doc(path)));
+            },
+            query: async (collectionPath, spec = {}) => {
+              if (written) throw readAfterWrite();
+              return (await t.get(buildQuery(firestore, collectionPath, spec))).docs.map(toSnapshot);
+            },
+            set: (path, data, options) => {
+              const merge = options?.merge ?? false;
+              t.set(doc(path), setData(data, merge), { merge });
+              written = true;
+            },
+            update: (path, data) => {
+              t.update(doc(path), updateData(data));
+              written = true;
+            },
+            create: (path, data) => {
+              t.create(doc(path), setData(data, false));
+              written = true;
+            },
+            delete: (path) => {
+              t.delete(doc(path));
+              written = true;
+            },
+          };
+          return work(tx);
+        }),
+      ),
+
+    newId: newDocumentId,
+
+    // Walks every collection with listCollections/listDocuments: one request per document, so it
+    // is meant for tests and small data sets, never for a request path.
+    exportAll: () =>
+      mapped(async () => {
+        const all: DocSnapshot[] = [];
+        await collect(await firestore.listCollections(), all);
+        return all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      }),
+
+    close: () => firestore.terminate(),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './port';
+export { openPgliteStore } from './pglite';
+export { createFirestoreStore } from './firestore';

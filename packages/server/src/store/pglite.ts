@@ -1,0 +1,253 @@
+// The embedded default DocumentStore (DESIGN.md §2): PGlite is Postgres compiled to WASM, so the
+// local stack needs no database server and no native build, and keeps its data in a folder.
+// Documents are rows of one table; each write computes the new JSON in TypeScript (apply.ts) and
+// stores it. PGlite has a single connection, so every operation runs one at a time through a
+// queue: a transaction holds the queue from BEGIN to COMMIT, which makes read-modify-write safe.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { applyMerge, applySet, applyUpdate, toStored } from './apply';
+import {
+  checkCollectionPath,
+  checkQuery,
+  checkWrite,
+  fieldSegments,
+  newDocumentId,
+  readAfterWrite,
+  splitDocumentPath,
+} from './fields';
+import {
+  StoreError,
+  type DocData,
+  type DocSnapshot,
+  type DocumentStore,
+  type QuerySpec,
+  type StoreTransaction,
+} from './port';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS documents (
+    path   text PRIMARY KEY,
+    parent text NOT NULL,
+    id     text NOT NULL,
+    data   jsonb NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS documents_parent_id ON documents (parent, id);
+`;
+
+const SELECT_ONE = 'SELECT data FROM documents WHERE path = $1';
+const UPSERT = `INSERT INTO documents (path, parent, id, data) VALUES ($1, $2, $3, $4::jsonb)
+  ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data`;
+const DELETE_ONE = 'DELETE FROM documents WHERE path = $1';
+const EXPORT_ALL = 'SELECT path, id, data FROM documents ORDER BY path';
+
+type Write =
+  | { kind: 'set'; path: string; data: DocData; merge: boolean }
+  | { kind: 'update'; path: string; data: DocData }
+  | { kind: 'create'; path: string; data: DocData }
+  | { kind: 'delete'; path: string };
+
+/** Throws the StoreError Firestore would give for this write's path or data. */
+function check(write: Write): void {
+  splitDocumentPath(write.path);
+  if (write.kind === 'update') checkWrite('update', write.data);
+  else if (write.kind !== 'delete')
+    checkWrite(write.kind === 'set' && write.merge ? 'merge' : 'set', write.data);
+}
+
+// Firestore orders values of different types null < boolean < number < string < array < map
+// (timestamps are ISO strings here); jsonb's own order differs, so the type rank sorts first.
+const typeRank = (field: string) =>
+  `CASE jsonb_typeof(${field}) WHEN 'null' THEN 0 WHEN 'boolean' THEN 1 WHEN 'number' THEN 2 ` +
+  `WHEN 'string' THEN 3 WHEN 'array' THEN 4 ELSE 5 END`;
+
+/**
+ * One parameterised SELECT for a query. As in Firestore: `orderBy` leaves out documents that do
+ * not have the field (a field holding null is kept and sorts first); ties are broken by document
+ * id in the direction of the last `orderBy`. The database collation is C, so strings sort by
+ * code point like Firestore's; arrays and maps of one field compare as jsonb does (size first).
+ */
+function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; params: unknown[] } {
+  const params: unknown[] = [collectionPath];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const conditions = ['parent = $1'];
+  const order: string[] = [];
+  for (const [field, op, value] of spec.where ?? []) {
+    const column = `data #> ${param(fieldSegments(field))}::text[]`;
+    const operand = `${param(JSON.stringify(toStored(value)))}::jsonb`;
+    conditions.push(
+      op === '==' ? `${column} = ${operand}` : `${column} IN (SELECT jsonb_array_elements(${operand}))`,
+    );
+  }
+  let lastDirection = 'ASC';
+  for (const [field, direction] of spec.orderBy ?? []) {
+    const column = `data #> ${param(fieldSegments(field))}::text[]`;
+    lastDirection = direction === 'desc' ? 'DESC' : 'ASC';
+    conditions.push(`${column} IS NOT NULL`);
+    order.push(`${typeRank(column)} ${lastDirection}`, `${column} ${lastDirection}`);
+  }
+  order.push(`id ${lastDirection}`);
+  const limit = spec.limit === undefined ? '' : ` LIMIT ${param(spec.limit)}`;
+  return {
+    sql: `SELECT path, id, data FROM documents WHERE ${conditions.join(' AND ')} ORDER BY ${order.join(', ')}${limit}`,
+    params,
+  };
+}
+
+type Row = { path: string; id: string; data: DocData };
+
+class PgliteStore implements DocumentStore {
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Set while a transaction's work runs, to refuse store calls that would wait on it forever. */
+  private readonly insideTransaction = new AsyncLocalStorage<true>();
+
+  constructor(private readonly db: PGlite) {}
+
+  /** Runs `work` after every operation queued before it. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (this.insideTransaction.getStore()) {
+      return Promise.reject(
+        new StoreError(
+          'invalid-argument',
+          'Inside store.transaction() use the transaction object for reads and writes; the store waits for the transaction to end.',
+        ),
+      );
+    }
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  private async read(path: string): Promise<DocSnapshot> {
+    const { id } = splitDocumentPath(path);
+    const { rows } = await this.db.query<{ data: DocData }>(SELECT_ONE, [path]);
+    return { id, path, data: rows[0]?.data ?? null };
+  }
+
+  private async find(collectionPath: string, spec: QuerySpec): Promise<DocSnapshot[]> {
+    checkCollectionPath(collectionPath);
+    checkQuery(spec);
+    const { sql, params } = buildQuery(collectionPath, spec);
+    const { rows } = await this.db.query<Row>(sql, params);
+    return rows.map(({ path, id, data }) => ({ path, id, data }));
+  }
+
+  private async put(path: string, data: DocData): Promise<void> {
+    const { parent, id } = splitDocumentPath(path);
+    await this.db.query(UPSERT, [path, parent, id, JSON.stringify(data)]);
+  }
+
+  /** Applies one write; `now` is the server time every serverTimestamp in it resolves to. */
+  private async apply(write: Write, now: string): Promise<void> {
+    if (write.kind === 'delete') {
+      await this.db.query(DELETE_ONE, [write.path]);
+      return;
+    }
+    if (write.kind === 'set' && !write.merge) {
+      await this.put(write.path, applySet(write.data, now));
+      return;
+    }
+    const existing = (await this.read(write.path)).data;
+    if (write.kind === 'create') {
+      if (existing) throw new StoreError('already-exists', `Document ${write.path} already exists.`);
+      await this.put(write.path, applySet(write.data, now));
+    } else if (write.kind === 'update') {
+      if (!existing)
+        throw new StoreError('not-found', `Document ${write.path} does not exist, so it cannot be updated.`);
+      await this.put(write.path, applyUpdate(existing, write.data, now));
+    } else {
+      await this.put(write.path, applyMerge(existing, write.data, now));
+    }
+  }
+
+  private async write(write: Write): Promise<void> {
+    check(write);
+    return this.exclusive(() => this.apply(write, new Date().toISOString()));
+  }
+
+  get(path: string): Promise<DocSnapshot> {
+    return this.exclusive(() => this.read(path));
+  }
+
+  set(path: string, data: DocData, options?: { merge?: boolean }): Promise<void> {
+    return this.write({ kind: 'set', path, data, merge: options?.merge ?? false });
+  }
+
+  update(path: string, data: DocData): Promise<void> {
+    return this.write({ kind: 'update', path, data });
+  }
+
+  create(path: string, data: DocData): Promise<void> {
+    return this.write({ kind: 'create', path, data });
+  }
+
+  async add(collectionPath: string, data: DocData): Promise<string> {
+    checkCollectionPath(collectionPath);
+    const id = newDocumentId();
+    await this.create(`${collectionPath}/${id}`, data);
+    return id;
+  }
+
+  delete(path: string): Promise<void> {
+    return this.write({ kind: 'delete', path });
+  }
+
+  query(collectionPath: string, spec: QuerySpec = {}): Promise<DocSnapshot[]> {
+    return this.exclusive(() => this.find(collectionPath, spec));
+  }
+
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      // Writes are buffered and applied at commit, as Firestore does; reads see committed data.
+      const writes: Write[] = [];
+      const read = <R>(fn: () => Promise<R>) => {
+        if (writes.length > 0) return Promise.reject(readAfterWrite());
+        return fn();
+      };
+      const buffer = (write: Write) => {
+        check(write);
+        writes.push(write);
+      };
+      const tx: StoreTransaction = {
+        get: (path) => read(() => this.read(path)),
+        query: (collectionPath, spec = {}) => read(() => this.find(collectionPath, spec)),
+        set: (path, data, options) => buffer({ kind: 'set', path, data, merge: options?.merge ?? false }),
+        update: (path, data) => buffer({ kind: 'update', path, data }),
+        create: (path, data) => buffer({ kind: 'create', path, data }),
+        delete: (path) => buffer({ kind: 'delete', path }),
+      };
+      await this.db.exec('BEGIN');
+      try {
+        const result = await this.insideTransaction.run(true, () => work(tx));
+        const now = new Date().toISOString();
+        for (const write of writes) await this.apply(write, now);
+        await this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        await this.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  newId(): string {
+    return newDocumentId();
+  }
+
+  exportAll(): Promise<DocSnapshot[]> {
+    return this.exclusive(async () => (await this.db.query<Row>(EXPORT_ALL)).rows);
+  }
+
+  close(): Promise<void> {
+    return this.exclusive(() => this.db.close());
+  }
+}
+
+/** In memory without `dataDir`; otherwise persisted in that folder (created if missing). */
+export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<DocumentStore> {
+  // PGlite creates the last folder of the path only.
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  const db = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+  await db.exec(SCHEMA);
+  return new PgliteStore(db);
+}
