@@ -1,38 +1,21 @@
-import { Link, Route, Routes, useParams } from 'react-router';
-import { paths, ROUTE_BY_ID } from '@toolkit/domain';
-import { ScreenPlaceholder } from '@toolkit/ui';
+import { Route, Routes } from 'react-router';
+import { relativePath, ROUTE_BY_ID } from '@toolkit/domain';
+import type { ParcelProps } from '@toolkit/parcel';
+import { SectionStart } from './screens/SectionStart';
+import { SlideScreen } from './screens/SlideScreen';
+import { SurveyLayout } from './screens/SurveyLayout';
+import { SurveyStart } from './screens/SurveyStart';
 
-function SurveyStart() {
-  const { tenantId = '', surveyId = '' } = useParams();
-  return (
-    <ScreenPlaceholder name="Survey start" description={`Survey ${surveyId} of ${tenantId}`}>
-      <Link to={paths.surveySection(tenantId, surveyId, 1)}>Begin</Link>
-    </ScreenPlaceholder>
-  );
-}
+const start = ROUTE_BY_ID.surveyStart.path;
 
-function SectionStart() {
-  const { tenantId = '', surveyId = '', sectionId = '' } = useParams();
-  return (
-    <ScreenPlaceholder name="Section start" description={`Section ${sectionId}`}>
-      <Link to={paths.surveySlide(tenantId, surveyId, Number(sectionId), 1)}>First question</Link>
-    </ScreenPlaceholder>
-  );
-}
-
-function Slide() {
-  const { sectionId = '', slideId = '' } = useParams();
-  return (
-    <ScreenPlaceholder name="Question slide" description={`Section ${sectionId}, question ${slideId}`} />
-  );
-}
-
-export function App() {
+export function App({ services }: Pick<ParcelProps, 'services'>) {
   return (
     <Routes>
-      <Route path={ROUTE_BY_ID.surveyStart.path} element={<SurveyStart />} />
-      <Route path={ROUTE_BY_ID.surveySection.path} element={<SectionStart />} />
-      <Route path={ROUTE_BY_ID.surveySlide.path} element={<Slide />} />
+      <Route path={start} element={<SurveyLayout services={services} />}>
+        <Route index element={<SurveyStart />} />
+        <Route path={relativePath(ROUTE_BY_ID.surveySection.path, start)} element={<SectionStart />} />
+        <Route path={relativePath(ROUTE_BY_ID.surveySlide.path, start)} element={<SlideScreen />} />
+      </Route>
     </Routes>
   );
 }

@@ -1,0 +1,44 @@
+// What the survey's query string carries (SPEC.md §2 Survey): prefill values, a result to resume,
+// and an invite to answer (set by the journey remote).
+import type { AnswerValue } from '@toolkit/domain';
+
+export interface Prefill {
+  answers?: Record<string, AnswerValue>;
+  custom?: Record<string, string>;
+}
+
+export interface SurveyQuery {
+  resultId: string | null;
+  /** Invite mode: the invitee answers the invite's result and submits it through the journey API. */
+  inviteId: string | null;
+  prefill: Prefill | undefined;
+}
+
+// The limits of REQUESTS['survey-startResult']: one bad parameter must not block the start.
+const CUSTOM_KEY = /^custom_[\w-]{1,64}$/;
+const MAX_VALUE = 500;
+const MAX_ID = 128;
+
+function id(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name)?.trim() ?? '';
+  return value && value.length <= MAX_ID ? value : null;
+}
+
+/**
+ * @param companyNameQuestionId the question the `companyName` parameter answers, when the survey has it
+ */
+export function parseSurveyQuery(search: string, companyNameQuestionId: string | null): SurveyQuery {
+  const params = new URLSearchParams(search);
+  const custom: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (CUSTOM_KEY.test(key)) custom[key] = value.slice(0, MAX_VALUE);
+  }
+  const companyName = params.get('companyName')?.trim().slice(0, MAX_VALUE);
+  const answers = companyNameQuestionId && companyName ? { [companyNameQuestionId]: companyName } : undefined;
+  const hasCustom = Object.keys(custom).length > 0;
+  const prefill =
+    answers || hasCustom ? { ...(answers ? { answers } : {}), ...(hasCustom ? { custom } : {}) } : undefined;
+  const resultId = id(params, 'resultId');
+  const inviteId = id(params, 'inviteId');
+  return { resultId, inviteId: resultId ? inviteId : null, prefill };
+}

@@ -1,0 +1,113 @@
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '@toolkit/domain';
+import type { AppServices } from '@toolkit/parcel';
+import { selectAuthStatus, useAppSelector } from '@toolkit/store-contract';
+import { ErrorPanel, Spinner } from '@toolkit/ui';
+import { COMPANY_NAME_QUESTION_ID, hasQuestion, type Position } from '../definition';
+import { parseSurveyQuery } from '../query-params';
+import { SurveyContext, type SurveyContextValue } from '../survey-context';
+import { useDefinition } from '../useDefinition';
+import { useResult } from '../useResult';
+import { SaveStatus, ScreenCard } from './parts';
+
+const Outro = lazy(() => import('./Outro').then((m) => ({ default: m.Outro })));
+
+function Loading({ label }: { label: string }) {
+  return (
+    <ScreenCard aria-busy="true">
+      <Spinner label={label} />
+    </ScreenCard>
+  );
+}
+
+/** Loads the definition and the result once for all survey screens, which render inside it. */
+export function SurveyLayout({ services }: { services: AppServices }) {
+  const { tenantId = '', surveyId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const authStatus = useAppSelector(selectAuthStatus);
+  const definition = useDefinition(services.content, tenantId, surveyId);
+  const survey = definition.kind === 'ready' ? definition.survey : null;
+  const companyNameQuestion =
+    survey && hasQuestion(survey, COMPANY_NAME_QUESTION_ID) ? COMPANY_NAME_QUESTION_ID : null;
+  const query = useMemo(
+    () => parseSurveyQuery(location.search, companyNameQuestion),
+    [location.search, companyNameQuestion],
+  );
+  // The shell's guard signs the respondent in (anonymously if need be) before a result may start.
+  const hasSession = authStatus === 'anonymous' || authStatus === 'signedIn';
+  const result = useResult({
+    callable: services.callable,
+    tenantId,
+    surveyId,
+    query,
+    enabled: hasSession && survey !== null,
+  });
+
+  const search = location.search;
+  const goTo = useCallback(
+    (position: Position | null) => {
+      const path = !position
+        ? paths.survey(tenantId, surveyId)
+        : position.slide === 0
+          ? paths.surveySection(tenantId, surveyId, position.sectionId)
+          : paths.surveySlide(tenantId, surveyId, position.sectionId, position.slide);
+      navigate(`${path}${search}`);
+    },
+    [navigate, search, tenantId, surveyId],
+  );
+  const context = useMemo<SurveyContextValue | null>(
+    () => (survey ? { survey, result, goTo } : null),
+    [survey, result, goTo],
+  );
+
+  if (definition.kind === 'failed') {
+    return (
+      <ScreenCard>
+        <ErrorPanel
+          title="We couldn't load this survey"
+          message={definition.message}
+          onRetry={definition.retry}
+        />
+      </ScreenCard>
+    );
+  }
+  if (definition.kind === 'notFound') {
+    return (
+      <ScreenCard>
+        <ErrorPanel
+          title="We couldn't find this survey"
+          message="The link may be out of date. Please check it with whoever sent it to you."
+        />
+      </ScreenCard>
+    );
+  }
+  if (result.state.kind === 'failed') {
+    return (
+      <ScreenCard>
+        <ErrorPanel
+          title="We couldn't start your survey"
+          message={result.state.message}
+          onRetry={result.state.retry}
+        />
+      </ScreenCard>
+    );
+  }
+  if (!context || result.state.kind !== 'ready') return <Loading label="Loading the survey…" />;
+
+  return (
+    <SurveyContext.Provider value={context}>
+      {result.completed ? (
+        <Suspense fallback={<Loading label="Loading…" />}>
+          <Outro />
+        </Suspense>
+      ) : (
+        <>
+          <Outlet />
+          <SaveStatus status={result.saveStatus} />
+        </>
+      )}
+    </SurveyContext.Provider>
+  );
+}

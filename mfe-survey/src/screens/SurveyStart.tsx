@@ -1,0 +1,32 @@
+import { Button } from '@toolkit/ui';
+import { locateSlide } from '../definition';
+import { RichText } from '../rich-text';
+import { useSurvey } from '../survey-context';
+import { Actions, FocusHeading, ScreenCard } from './parts';
+
+export function SurveyStart() {
+  const { survey, result, goTo } = useSurvey();
+  const first = survey.sections[0];
+  const resume =
+    result.resumePosition && (result.resumePosition.slide === 0 || locateSlide(survey, result.resumePosition))
+      ? result.resumePosition
+      : null;
+  // Prefilled answers alone do not make a new result a started one.
+  const started = resume !== null || result.resumed;
+  return (
+    <ScreenCard aria-labelledby="survey-start-title">
+      <FocusHeading focusKey="start" id="survey-start-title">
+        {survey.title}
+      </FocusHeading>
+      <RichText value={survey.intro} />
+      <RichText value={survey.intro2} />
+      {first && (
+        <Actions>
+          <Button onClick={() => goTo(resume ?? { sectionId: first.id, slide: 0 })}>
+            {started ? 'Continue' : 'Start'}
+          </Button>
+        </Actions>
+      )}
+    </ScreenCard>
+  );
+}
