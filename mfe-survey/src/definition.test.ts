@@ -69,16 +69,21 @@ describe('the survey definition', () => {
 });
 
 describe('the query string', () => {
-  it('prefills the company-name answer and every custom_ parameter', () => {
+  it('prefills the respondent, the company-name answer and every custom_ parameter', () => {
     expect(hasQuestion(survey, COMPANY_NAME_QUESTION_ID)).toBe(true);
     const query = parseSurveyQuery(
-      '?firstName=Ana&companyName=%20Green%20Caf%C3%A9%20&custom_ref=abc&custom_bad%24=x&other=1',
+      '?firstName=Ana&lastName=%20Li&email=ana%40example.com&tenant=t9' +
+        '&companyName=%20Green%20Caf%C3%A9%20&custom_ref=abc&custom_bad%24=x&other=1',
       COMPANY_NAME_QUESTION_ID,
     );
     expect(query).toEqual({
       resultId: null,
       inviteId: null,
-      prefill: { answers: { 'company-name': 'Green Café' }, custom: { custom_ref: 'abc' } },
+      prefill: {
+        respondent: { firstName: 'Ana', lastName: 'Li', email: 'ana@example.com', tenant: 't9' },
+        answers: { 'company-name': 'Green Café' },
+        custom: { custom_ref: 'abc' },
+      },
     });
   });
 

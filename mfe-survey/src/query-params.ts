@@ -3,6 +3,7 @@
 import type { AnswerValue } from '@toolkit/domain';
 
 export interface Prefill {
+  respondent?: Partial<Record<(typeof RESPONDENT_FIELDS)[number], string>>;
   answers?: Record<string, AnswerValue>;
   custom?: Record<string, string>;
 }
@@ -13,6 +14,8 @@ export interface SurveyQuery {
   inviteId: string | null;
   prefill: Prefill | undefined;
 }
+
+const RESPONDENT_FIELDS = ['firstName', 'lastName', 'email', 'tenant'] as const;
 
 // The limits of REQUESTS['survey-startResult']: one bad parameter must not block the start.
 const CUSTOM_KEY = /^custom_[\w-]{1,64}$/;
@@ -36,8 +39,23 @@ export function parseSurveyQuery(search: string, companyNameQuestionId: string |
   const companyName = params.get('companyName')?.trim().slice(0, MAX_VALUE);
   const answers = companyNameQuestionId && companyName ? { [companyNameQuestionId]: companyName } : undefined;
   const hasCustom = Object.keys(custom).length > 0;
+  const respondent: NonNullable<Prefill['respondent']> = {};
+  for (const field of RESPONDENT_FIELDS) {
+    const value = params
+      .get(field)
+      ?.trim()
+      .slice(0, field === 'email' ? 320 : 100);
+    if (value) respondent[field] = value;
+  }
+  const hasRespondent = Object.keys(respondent).length > 0;
   const prefill =
-    answers || hasCustom ? { ...(answers ? { answers } : {}), ...(hasCustom ? { custom } : {}) } : undefined;
+    answers || hasCustom || hasRespondent
+      ? {
+          ...(hasRespondent ? { respondent } : {}),
+          ...(answers ? { answers } : {}),
+          ...(hasCustom ? { custom } : {}),
+        }
+      : undefined;
   const resultId = id(params, 'resultId');
   const inviteId = id(params, 'inviteId');
   return { resultId, inviteId: resultId ? inviteId : null, prefill };

@@ -80,6 +80,15 @@ export const REQUESTS = {
     /** Prefill from the query string: the company-name answer and every custom_ parameter. */
     prefill: z
       .object({
+        /** Who is answering, as the survey link names them (kept with the result, shown in the mail). */
+        respondent: z
+          .object({
+            firstName: name.optional(),
+            lastName: name.optional(),
+            email: z.string().trim().max(320).optional(),
+            tenant: z.string().trim().max(128).optional(),
+          })
+          .optional(),
         answers: z.record(id, answerValue).optional(),
         custom: z.record(z.string().regex(/^custom_[\w-]{1,64}$/), z.string().max(500)).optional(),
       })

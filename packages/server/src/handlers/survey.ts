@@ -87,6 +87,7 @@ export const startResult = defineHandler({
       respondentTenantId: caller.tenantId,
       questions,
       custom: prefill?.custom ?? {},
+      respondent: prefill?.respondent ?? {},
     });
     return { resultId: created, status: SurveyStatus.InProgress, created: true, questions, seqs: {} };
   },

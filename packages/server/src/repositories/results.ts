@@ -47,6 +47,8 @@ export interface StoredResult {
   score: ResultScore | null;
   /** The survey link's custom_ query parameters. */
   custom: Record<string, string>;
+  /** The survey link's firstName, lastName, email and tenant. */
+  respondent: Record<string, string>;
   respondentTenantId: string | null;
 }
 
@@ -85,6 +87,7 @@ export function toStoredResult(data: DocData): StoredResult {
     seqs: record<number>(data.seqs),
     score: (data.score as ResultScore | null | undefined) ?? null,
     custom: record<string>(data.custom),
+    respondent: record<string>(data.respondent),
     respondentTenantId: text(data.respondentTenantId),
   };
 }
@@ -181,6 +184,7 @@ export interface NewResult {
   respondentTenantId: string | null;
   questions: Record<string, AnswerValue>;
   custom: Record<string, string>;
+  respondent: Record<string, string>;
 }
 
 /**
@@ -204,6 +208,7 @@ export async function createResult(store: DocumentStore, input: NewResult): Prom
       seqs: {},
       score: null,
       custom: input.custom,
+      respondent: input.respondent,
       respondentTenantId: input.respondentTenantId,
     });
     tx.create(paths.userSurveyResult(userResultTenant(ref, input), input.uid, resultId), {
@@ -306,7 +311,7 @@ export type CompletionOutcome =
   | { outcome: 'already-completed' | 'completed'; completedAt: string | null; score: ResultScore | null };
 
 /** The respondent as the mail names them: their tenant profile, else the survey link's prefill. */
-function respondentName(profile: DocData | null, custom: Record<string, string>, email: string | null) {
+function respondentName(profile: DocData | null, result: StoredResult, email: string | null) {
   const join = (first: unknown, last: unknown) =>
     [first, last]
       .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
@@ -314,8 +319,11 @@ function respondentName(profile: DocData | null, custom: Record<string, string>,
       .trim();
   return (
     join(profile?.firstName, profile?.lastName) ||
-    join(custom.custom_firstName, custom.custom_lastName) ||
-    email
+    join(result.respondent.firstName, result.respondent.lastName) ||
+    join(result.custom.custom_firstName, result.custom.custom_lastName) ||
+    email ||
+    result.respondent.email ||
+    null
   );
 }
 
@@ -376,7 +384,7 @@ export async function completeResult(
       const { subject, html } = renderNotification({
         surveyTitle: definition.title,
         organisation: typeof company === 'string' ? company : null,
-        respondentName: respondentName(profile?.data ?? null, result.custom, caller.email),
+        respondentName: respondentName(profile?.data ?? null, result, caller.email),
         primaryLogo: definition.primaryLogo,
         secondaryLogo: definition.secondaryLogo,
         primaryColor: definition.primaryColor,
