@@ -1,0 +1,184 @@
+import { API } from '@toolkit/domain';
+import { errorOf, resultOf, snapshotStore, startTestEnv, uniqueEmail, type TestEnv } from '../testing';
+import { paths } from '../repositories/paths';
+
+let env: TestEnv;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9413 });
+}, 120_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+const data = async (path: string) => (await env.store.get(path)).data;
+
+describe('account-completeSignup', () => {
+  it('makes the signed-up user owner of a new tenant, with every document and the claims', async () => {
+    const email = uniqueEmail('Founder');
+    const account = await env.account({ email, claims: { beta: true } });
+
+    const result = resultOf<{ tenantId: string; created: boolean }>(
+      await env.call(
+        API.completeSignup,
+        { toolkit: 'quickscan', firstName: 'Ada', lastName: 'Lovelace', organisationName: 'Analytical Ltd' },
+        account.token,
+      ),
+    );
+
+    expect(result).toEqual({ status: 'ok', tenantId: expect.any(String), created: true });
+    const { tenantId } = result;
+    const createdAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+    expect(await data(paths.tenant(tenantId))).toEqual({
+      createdBy: account.uid,
+      getStarted: true,
+      toolkit: 'quickscan',
+      createdAt,
+      name: 'Analytical Ltd',
+    });
+    expect(await data(paths.globalUser(account.uid))).toEqual({
+      email: email.toLowerCase(),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      createdAt,
+      tenants: [tenantId],
+    });
+    expect(await data(paths.tenantUser(tenantId, account.uid))).toEqual({
+      email: email.toLowerCase(),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      createdAt,
+      tenantId,
+      group: 'owner',
+      organization: { name: 'Analytical Ltd' },
+      role: 'owner',
+    });
+    expect(await data(paths.organisation(tenantId))).toEqual({ name: 'Analytical Ltd', createdAt });
+    expect(await data(paths.milestone(tenantId, account.uid, 'sign-up'))).toEqual({
+      id: 'sign-up',
+      completed: true,
+      completedBy: account.uid,
+      completedAt: createdAt,
+    });
+    expect((await env.auth.getUser(account.uid))?.customClaims).toEqual({
+      beta: true,
+      tenantId,
+      role: 'owner',
+    });
+
+    // The new owner's next token works as a member straight away.
+    const token = await env.signIn(account);
+    expect(resultOf(await env.call(API.getAvailableRoles, null, token))).toMatchObject({ userRole: 'owner' });
+  });
+
+  it('is idempotent: a second call returns the same tenant and changes nothing', async () => {
+    const account = await env.account();
+    const first = resultOf<{ tenantId: string }>(
+      await env.call(API.completeSignup, { toolkit: 'quickscan' }, account.token),
+    );
+    const before = await snapshotStore(env.store);
+
+    // The old token has no tenant claim: the global user record is what finds the tenant.
+    const again = resultOf(await env.call(API.completeSignup, { toolkit: 'other' }, account.token));
+    const withClaims = resultOf(
+      await env.call(API.completeSignup, { toolkit: 'other' }, await env.signIn(account)),
+    );
+
+    expect(again).toEqual({ status: 'ok', tenantId: first.tenantId, created: false });
+    expect(withClaims).toEqual(again);
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+
+  it('creates one tenant when the same user signs up twice at once', async () => {
+    const account = await env.account();
+    const results = await Promise.all(
+      [1, 2].map(async () =>
+        resultOf<{ tenantId: string }>(
+          await env.call(API.completeSignup, { toolkit: 'quickscan' }, account.token),
+        ),
+      ),
+    );
+    expect(results[0]?.tenantId).toBe(results[1]?.tenantId);
+    expect(await data(paths.globalUser(account.uid))).toMatchObject({ tenants: [results[0]?.tenantId] });
+  });
+
+  it('refuses anonymous sessions', async () => {
+    const anonymous = await env.anonymous();
+    expect(
+      errorOf(await env.call(API.completeSignup, { toolkit: 'quickscan' }, anonymous.token)).status,
+    ).toBe('PERMISSION_DENIED');
+  });
+});
+
+describe('account-getProfile', () => {
+  it('returns the tenant user profile and the tenant', async () => {
+    const owner = await env.member('profile-co', 'owner');
+    await env.store.set(paths.tenant('profile-co'), { createdBy: owner.uid, getStarted: true });
+    expect(resultOf(await env.call(API.getProfile, null, owner.token))).toEqual({
+      status: 'ok',
+      profile: {
+        uid: owner.uid,
+        email: owner.email,
+        firstName: 'owner',
+        lastName: 'Tester',
+        tenantId: 'profile-co',
+        role: 'owner',
+        organization: { name: 'Organisation profile-co' },
+      },
+      tenant: { id: 'profile-co', createdBy: owner.uid, getStarted: true },
+    });
+  });
+});
+
+describe('account-updateNames', () => {
+  it('merges both names into the tenant user and the global user', async () => {
+    const viewer = await env.member('names-co', 'viewer');
+    expect(
+      resultOf(await env.call(API.updateNames, { firstName: 'Grace', lastName: 'Hopper' }, viewer.token)),
+    ).toEqual({ status: 'ok' });
+    expect(await data(paths.tenantUser('names-co', viewer.uid))).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      role: 'viewer',
+    });
+    expect(await data(paths.globalUser(viewer.uid))).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      tenants: ['names-co'],
+    });
+  });
+
+  it('skips the update when a name is missing (SPEC §5)', async () => {
+    const viewer = await env.member('names-co', 'viewer');
+    const before = await snapshotStore(env.store);
+    expect(resultOf(await env.call(API.updateNames, { firstName: 'Only' }, viewer.token))).toEqual({
+      status: 'skipped',
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+});
+
+describe('organisation-save', () => {
+  it('writes the organisation, the caller’s organization and the update-organisation milestone', async () => {
+    const admin = await env.member('org-co', 'admin');
+    const request = { name: 'Green & Co <Ltd>', industry: 'Retail', country: 'NZ' };
+    expect(resultOf(await env.call(API.saveOrganisation, request, admin.token))).toEqual({ status: 'ok' });
+    expect(await data(paths.organisation('org-co'))).toEqual(request);
+    expect(await data(paths.tenantUser('org-co', admin.uid))).toMatchObject({ organization: request });
+    expect(await data(paths.milestone('org-co', admin.uid, 'update-organisation'))).toMatchObject({
+      id: 'update-organisation',
+      completed: true,
+      completedBy: admin.uid,
+    });
+  });
+
+  it('needs the manage-settings permission', async () => {
+    const editor = await env.member('org-co', 'editor');
+    const before = await snapshotStore(env.store);
+    const error = errorOf(await env.call(API.saveOrganisation, { name: 'Nope' }, editor.token));
+    expect(error).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: "Only owners and admins can change the organisation's details.",
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+});

@@ -1,0 +1,180 @@
+import { API } from '@toolkit/domain';
+import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
+import { paths } from '../repositories/paths';
+
+let env: TestEnv;
+let owner: TestAccount;
+let admin: TestAccount;
+let viewer: TestAccount;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9412 });
+  owner = await env.member('acme', 'owner');
+  admin = await env.member('acme', 'admin');
+  viewer = await env.member('acme', 'viewer');
+}, 120_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+const storedRole = async (uid: string) => (await env.store.get(paths.tenantUser('acme', uid))).data?.role;
+
+async function expectRefused(name: string, data: unknown, token: string, status: string, message: RegExp) {
+  const before = await snapshotStore(env.store);
+  const error = errorOf(await env.call(name, data, token));
+  expect(error.status).toBe(status);
+  expect(error.message).toMatch(message);
+  expect(await snapshotStore(env.store)).toBe(before);
+}
+
+describe('admin-setUserRole', () => {
+  it('sets the stored role and the claims {tenantId, role}, keeping the other claims', async () => {
+    const target = await env.member('acme', 'viewer');
+    await env.admin.setCustomUserClaims(target.uid, { tenantId: 'acme', role: 'viewer', beta: true });
+
+    const result = resultOf(
+      await env.call(API.setUserRole, { uid: target.uid, tenantId: 'acme', role: 'editor' }, admin.token),
+    );
+
+    expect(result).toEqual({ status: 'success', message: "The user's role is now editor." });
+    expect(await storedRole(target.uid)).toBe('editor');
+    expect((await env.auth.getUser(target.uid))?.customClaims).toEqual({
+      tenantId: 'acme',
+      role: 'editor',
+      beta: true,
+    });
+    // A fresh token carries the new claims for the browser's guards.
+    const token = await env.auth.verifyIdToken(await env.signIn(target));
+    expect(token.claims).toMatchObject({ tenantId: 'acme', role: 'editor' });
+  });
+
+  it('refuses to grant a role above the caller’s own', async () => {
+    await expectRefused(
+      API.setUserRole,
+      { uid: viewer.uid, tenantId: 'acme', role: 'owner' },
+      admin.token,
+      'PERMISSION_DENIED',
+      /cannot grant the role owner/,
+    );
+  });
+
+  it('refuses role changes by a member without the assign-roles permission', async () => {
+    const billing = await env.member('acme', 'billing');
+    await expectRefused(
+      API.setUserRole,
+      { uid: viewer.uid, tenantId: 'acme', role: 'user' },
+      billing.token,
+      'PERMISSION_DENIED',
+      /Only owners and admins/,
+    );
+  });
+
+  it('does not let an admin downgrade an owner', async () => {
+    await expectRefused(
+      API.setUserRole,
+      { uid: owner.uid, tenantId: 'acme', role: 'viewer' },
+      admin.token,
+      'PERMISSION_DENIED',
+      /Only an owner can change the role of an owner/,
+    );
+  });
+
+  it('refuses a tenantId other than the caller’s, and a user outside the tenant', async () => {
+    const stranger = await env.member('other', 'viewer');
+    await expectRefused(
+      API.setUserRole,
+      { uid: stranger.uid, tenantId: 'other', role: 'editor' },
+      owner.token,
+      'PERMISSION_DENIED',
+      /your own organisation/,
+    );
+    await expectRefused(
+      API.setUserRole,
+      { uid: stranger.uid, tenantId: 'acme', role: 'editor' },
+      owner.token,
+      'NOT_FOUND',
+      /no such user in your organisation/,
+    );
+    expect((await env.store.get(paths.tenantUser('acme', stranger.uid))).data).toBeNull();
+  });
+});
+
+describe('admin-removeUserRole', () => {
+  it('sets the role back to user and reports the previous one', async () => {
+    const editor = await env.member('acme', 'editor');
+    const result = resultOf(
+      await env.call(API.removeUserRole, { uid: editor.uid, tenantId: 'acme' }, owner.token),
+    );
+    expect(result).toEqual({
+      status: 'success',
+      message: "The user's role editor was removed.",
+      previousRole: 'editor',
+      newRole: 'user',
+    });
+    expect(await storedRole(editor.uid)).toBe('user');
+    expect((await env.auth.getUser(editor.uid))?.customClaims).toEqual({ tenantId: 'acme', role: 'user' });
+  });
+
+  it('never removes the last owner, but can once there is a second one', async () => {
+    await expectRefused(
+      API.removeUserRole,
+      { uid: owner.uid, tenantId: 'acme' },
+      owner.token,
+      'FAILED_PRECONDITION',
+      /only owner/,
+    );
+    const second = await env.member('acme', 'owner');
+    resultOf(await env.call(API.removeUserRole, { uid: second.uid, tenantId: 'acme' }, owner.token));
+    expect(await storedRole(second.uid)).toBe('user');
+    expect(await storedRole(owner.uid)).toBe('owner');
+  });
+});
+
+describe('admin-getUserRole', () => {
+  it('gives the stored role, the e-mail and the claims', async () => {
+    const result = resultOf(
+      await env.call(API.getUserRole, { uid: viewer.uid, tenantId: 'acme' }, admin.token),
+    );
+    expect(result).toEqual({
+      status: 'success',
+      role: 'viewer',
+      email: viewer.email,
+      claims: { tenantId: 'acme', role: 'viewer' },
+    });
+  });
+
+  it('lets a member read their own role but not someone else’s', async () => {
+    expect(
+      resultOf(await env.call(API.getUserRole, { uid: viewer.uid, tenantId: 'acme' }, viewer.token)),
+    ).toMatchObject({ role: 'viewer' });
+    await expectRefused(
+      API.getUserRole,
+      { uid: admin.uid, tenantId: 'acme' },
+      viewer.token,
+      'PERMISSION_DENIED',
+      /Only owners and admins/,
+    );
+  });
+});
+
+describe('admin-getAvailableRoles', () => {
+  it('lists the roles at or below the caller’s rank', async () => {
+    expect(resultOf(await env.call(API.getAvailableRoles, null, admin.token))).toEqual({
+      status: 'success',
+      availableRoles: ['user', 'viewer', 'editor', 'billing', 'admin'],
+      userRole: 'admin',
+    });
+    expect(resultOf(await env.call(API.getAvailableRoles, null, viewer.token))).toEqual({
+      status: 'success',
+      availableRoles: ['user', 'viewer'],
+      userRole: 'viewer',
+    });
+  });
+
+  it('uses the stored role, not the one in an older token', async () => {
+    const demoted = await env.member('acme', 'admin');
+    await env.store.update(paths.tenantUser('acme', demoted.uid), { role: 'viewer' });
+    expect(resultOf(await env.call(API.getAvailableRoles, {}, demoted.token))).toMatchObject({
+      userRole: 'viewer',
+    });
+  });
+});

@@ -1,0 +1,424 @@
+// Tenant isolation and authorisation for EVERY callable in allHandlers, against the real Auth
+// emulator, PGlite and the local content service. A new handler without an entry in CASES fails
+// the suite. Each entry names one request aimed at tenant A's data and what must happen when it
+// comes (1) without a token, (2) from an anonymous session, (3) from tenant B's owner and (4) from
+// a caller below the bar; a refusal must leave every stored document byte-for-byte as it was.
+import { API, type ApiName } from '@toolkit/domain';
+import { allHandlers } from './handlers';
+import { paths } from './repositories/paths';
+import type { DocSnapshot } from './store/port';
+import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from './testing';
+
+// Tenant A publishes the seed content's surveys, so its results are real survey results.
+const A = 'demo-publisher';
+const B = 'tenant-b';
+const SURVEY = 'quickscan';
+const QUESTION = 'company-name';
+
+type Code = 'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'NOT_FOUND';
+/**
+ * Not refused, for the stated reason. Still checked: tenant A's documents do not change and,
+ * unless `mayReveal`, the response names none of A's users.
+ */
+interface Exempt {
+  exempt: string;
+  mayReveal?: true;
+}
+type Outcome = Code | Exempt;
+type Who = 'ownerA' | 'viewerA' | 'userA' | 'ownerB' | 'noTenant' | 'anonymous' | 'invitee' | 'none';
+
+interface Seed {
+  ownerA: TestAccount;
+  adminA: TestAccount;
+  viewerA: TestAccount;
+  userA: TestAccount;
+  ownerB: TestAccount;
+  /** Tenant A's owner's own survey result (also their user result's id). */
+  resultA: string;
+  inviteA: { inviteId: string; surveyResultId: string };
+}
+
+interface Case {
+  /** A request aimed at tenant A's data. */
+  attack: (seed: Seed) => unknown;
+  noToken: Outcome;
+  anonymous: Outcome;
+  otherTenant: Outcome;
+  tooLow: { as: 'viewerA' | 'userA' | 'noTenant'; expect: Outcome };
+  /** Who may make the attack request: proves the refusals come from authorisation, not a bad request. */
+  rightful: 'ownerA' | 'invitee' | 'none';
+  /** An invalid request (sent by the rightful caller) and the field its error must name. */
+  invalid: { data: (seed: Seed) => unknown; field: string };
+}
+
+const MEMBER = { noToken: 'UNAUTHENTICATED', anonymous: 'PERMISSION_DENIED' } as const;
+const OWN_ONLY: Exempt = {
+  exempt: 'the request names no tenant: it only ever reads or writes the caller’s own',
+};
+const ANY_MEMBER = { as: 'noTenant', expect: 'PERMISSION_DENIED' } as const;
+const RESPONDENT = {
+  noToken: 'UNAUTHENTICATED',
+  anonymous: 'PERMISSION_DENIED',
+  otherTenant: 'PERMISSION_DENIED',
+  tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+  rightful: 'ownerA',
+} as const;
+const INVITE_LINK: Exempt = {
+  exempt: 'public: the invite id is the credential (the link e-mailed to the invitee)',
+  mayReveal: true,
+};
+const resultRef = (seed: Seed) => ({ tenantId: A, surveyId: SURVEY, resultId: seed.resultA });
+const inviteRef = (seed: Seed) => ({
+  tenantId: A,
+  surveyId: SURVEY,
+  surveyResultId: seed.inviteA.surveyResultId,
+});
+
+const CASES: Record<ApiName, Case> = {
+  [API.setUserRole]: {
+    ...MEMBER,
+    attack: (s) => ({ uid: s.userA.uid, tenantId: A, role: 'viewer' }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: (s) => ({ uid: s.userA.uid, tenantId: A, role: 'emperor' }), field: 'role' },
+  },
+  [API.getUserRole]: {
+    ...MEMBER,
+    attack: (s) => ({ uid: s.ownerA.uid, tenantId: A }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ uid: '', tenantId: A }), field: 'uid' },
+  },
+  [API.getAvailableRoles]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => 'all', field: 'data' },
+  },
+  [API.removeUserRole]: {
+    ...MEMBER,
+    attack: (s) => ({ uid: s.userA.uid, tenantId: A }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ tenantId: A }), field: 'uid' },
+  },
+  [API.getSubscriptionDetails]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => 42, field: 'data' },
+  },
+  [API.getCustomerEntitlements]: {
+    ...MEMBER,
+    attack: () => ({ tenantId: A }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => ({}), field: 'tenantId' },
+  },
+  [API.verifyAndLoginWithInvite]: {
+    attack: (s) => ({ inviteId: s.inviteA.inviteId }),
+    noToken: INVITE_LINK,
+    anonymous: INVITE_LINK,
+    otherTenant: INVITE_LINK,
+    tooLow: { as: 'noTenant', expect: INVITE_LINK },
+    rightful: 'none',
+    invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
+  },
+  [API.completeSignup]: {
+    ...MEMBER,
+    attack: () => ({ toolkit: SURVEY }),
+    otherTenant: { exempt: 'returns the caller’s own tenant; the request cannot name another' },
+    tooLow: {
+      as: 'noTenant',
+      expect: { exempt: 'any account may sign up; it gets a new tenant of its own (SPEC §6)' },
+    },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ toolkit: '' }), field: 'toolkit' },
+  },
+  [API.getProfile]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.updateNames]: {
+    ...MEMBER,
+    attack: () => ({ firstName: 'Mallory', lastName: 'Intruder' }),
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => ({ firstName: 'x'.repeat(101), lastName: 'y' }), field: 'firstName' },
+  },
+  [API.saveOrganisation]: {
+    ...MEMBER,
+    attack: () => ({ name: 'Taken over' }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ name: '' }), field: 'name' },
+  },
+  [API.startResult]: {
+    ...RESPONDENT,
+    attack: (s) => resultRef(s),
+    invalid: { data: () => ({ tenantId: A }), field: 'surveyId' },
+  },
+  [API.saveAnswer]: {
+    ...RESPONDENT,
+    attack: (s) => ({ ...resultRef(s), questionId: QUESTION, answer: 'Mallory Ltd', seq: 100 }),
+    invalid: { data: (s) => ({ ...resultRef(s), questionId: QUESTION, answer: 'x', seq: -1 }), field: 'seq' },
+  },
+  [API.completeResult]: {
+    ...RESPONDENT,
+    attack: (s) => resultRef(s),
+    invalid: { data: () => ({ tenantId: A, surveyId: SURVEY }), field: 'resultId' },
+  },
+  [API.listLatestResults]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => 'latest', field: 'data' },
+  },
+  [API.toggleActionPlan]: {
+    ...MEMBER,
+    attack: (s) => ({ userResultId: s.resultA, actionId: 'switch-to-led', selected: true }),
+    // A user result id is looked up under the caller's own tenant and uid: someone else's is not there.
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'NOT_FOUND' },
+    rightful: 'ownerA',
+    invalid: {
+      data: (s) => ({ userResultId: s.resultA, actionId: 'a', selected: 'yes' }),
+      field: 'selected',
+    },
+  },
+  [API.findUsersByEmail]: {
+    ...MEMBER,
+    attack: (s) => ({ email: s.viewerA.email }),
+    otherTenant: { exempt: 'searches only the caller’s own tenant, so finds nobody of A' },
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ email: 'not-an-email' }), field: 'email' },
+  },
+  [API.listTenantUsers]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => 1, field: 'data' },
+  },
+  [API.createInvite]: {
+    ...MEMBER,
+    attack: () => ({ email: 'someone@example.com', surveyId: SURVEY }),
+    otherTenant: { exempt: 'invites only ever go into the caller’s own tenant' },
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ email: 'someone@example.com' }), field: 'surveyId' },
+  },
+  [API.saveInviteAnswer]: {
+    ...RESPONDENT,
+    attack: (s) => ({ ...inviteRef(s), questionId: QUESTION, answer: 'Mallory Ltd', seq: 100 }),
+    rightful: 'invitee',
+    invalid: { data: (s) => ({ ...inviteRef(s), questionId: QUESTION, answer: 'x', seq: -1 }), field: 'seq' },
+  },
+  [API.submitInvite]: {
+    ...RESPONDENT,
+    attack: (s) => ({ ...inviteRef(s), inviteId: s.inviteA.inviteId }),
+    rightful: 'invitee',
+    invalid: { data: (s) => inviteRef(s), field: 'inviteId' },
+  },
+  [API.listMilestones]: {
+    ...MEMBER,
+    attack: (s) => ({ userIds: [s.ownerA.uid] }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ userIds: 'everyone' }), field: 'userIds' },
+  },
+  [API.setMilestone]: {
+    ...MEMBER,
+    attack: () => ({ milestoneId: 'sign-declaration', completed: true }),
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => ({ milestoneId: 'fly-to-the-moon', completed: true }), field: 'milestoneId' },
+  },
+};
+
+let env: TestEnv;
+let seed: Seed;
+const tokens = {} as Record<Exclude<Who, 'none'>, string>;
+
+/** Tenant A's documents: its subtree, its members' global records and its invites. */
+function tenantAView(docs: DocSnapshot[]): string {
+  const members = new Set(
+    [seed.ownerA, seed.adminA, seed.viewerA, seed.userA].map((m) => paths.globalUser(m.uid)),
+  );
+  return JSON.stringify(
+    docs.filter(
+      (doc) =>
+        doc.path === paths.tenant(A) ||
+        doc.path.startsWith(`${paths.tenant(A)}/`) ||
+        members.has(doc.path) ||
+        (doc.path.startsWith('survey-invites/') && doc.data?.tenantId === A),
+    ),
+  );
+}
+
+async function seedTenants(): Promise<Seed> {
+  await env.store.set(paths.tenant(A), { createdBy: 'system', getStarted: true, name: 'Publisher' });
+  await env.store.set(paths.tenant(B), { createdBy: 'system', getStarted: true, name: 'Tenant B' });
+  const ownerA = await env.member(A, 'owner');
+  const adminA = await env.member(A, 'admin');
+  const viewerA = await env.member(A, 'viewer');
+  const userA = await env.member(A, 'user');
+  const ownerB = await env.member(B, 'owner');
+  await env.member(B, 'admin');
+  await env.member(B, 'viewer');
+
+  // Data made through the handlers themselves, so it has the stored shapes.
+  const started = resultOf<{ resultId: string }>(
+    await env.call(API.startResult, { tenantId: A, surveyId: SURVEY }, ownerA.token),
+  );
+  resultOf(
+    await env.call(
+      API.saveAnswer,
+      {
+        tenantId: A,
+        surveyId: SURVEY,
+        resultId: started.resultId,
+        questionId: QUESTION,
+        answer: 'Acme',
+        seq: 1,
+      },
+      ownerA.token,
+    ),
+  );
+  for (const owner of [ownerA, ownerB]) {
+    resultOf(
+      await env.call(API.setMilestone, { milestoneId: 'update-organisation', completed: true }, owner.token),
+    );
+    resultOf(await env.call(API.saveOrganisation, { name: `Organisation of ${owner.email}` }, owner.token));
+  }
+  const inviteA = resultOf<{ inviteId: string }>(
+    await env.call(API.createInvite, { email: 'invitee-a@example.com', surveyId: SURVEY }, ownerA.token),
+  );
+  resultOf(
+    await env.call(API.createInvite, { email: 'invitee-b@example.com', surveyId: SURVEY }, ownerB.token),
+  );
+  const login = resultOf<{ token: string; inviteData: { surveyResultId: string } }>(
+    await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
+  );
+
+  Object.assign(tokens, {
+    ownerA: ownerA.token,
+    viewerA: viewerA.token,
+    userA: userA.token,
+    ownerB: ownerB.token,
+    noTenant: (await env.account()).token,
+    anonymous: (await env.anonymous()).token,
+    invitee: await env.signInWithCustomToken(login.token),
+  });
+  return {
+    ownerA,
+    adminA,
+    viewerA,
+    userA,
+    ownerB,
+    resultA: started.resultId,
+    inviteA: { inviteId: inviteA.inviteId, surveyResultId: login.inviteData.surveyResultId },
+  };
+}
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9419, content: true });
+  seed = await seedTenants();
+}, 180_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+const callAs = (who: Who, name: string, data: unknown) =>
+  env.call(name, data, who === 'none' ? undefined : tokens[who]);
+
+async function expectOutcome(who: Who, name: string, data: unknown, outcome: Outcome) {
+  const before = await env.store.exportAll();
+  const response = await callAs(who, name, data);
+  const after = await env.store.exportAll();
+  if (typeof outcome === 'string') {
+    expect({ who, status: errorOf(response).status }).toEqual({ who, status: outcome });
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    return;
+  }
+  expect(tenantAView(after)).toBe(tenantAView(before));
+  if (!outcome.mayReveal) {
+    const text = JSON.stringify(response.body);
+    for (const member of [seed.ownerA, seed.adminA, seed.viewerA, seed.userA]) {
+      expect(text).not.toContain(member.uid);
+      expect(text).not.toContain(member.email);
+    }
+  }
+}
+
+it('has a case for every handler, and no case for a handler that does not exist', () => {
+  const names = allHandlers.map((handler) => handler.name as string);
+  expect(names.filter((name) => !(name in CASES))).toEqual([]);
+  expect(Object.keys(CASES).filter((name) => !names.includes(name))).toEqual([]);
+});
+
+describe.each(allHandlers.map((handler) => handler.name).filter((name) => name in CASES))('%s', (name) => {
+  const entry = CASES[name];
+
+  it('(1) without a token', () => expectOutcome('none', name, entry.attack(seed), entry.noToken));
+  it('(2) from an anonymous session', () =>
+    expectOutcome('anonymous', name, entry.attack(seed), entry.anonymous));
+  it("(3) from tenant B's owner, aimed at tenant A", () =>
+    expectOutcome('ownerB', name, entry.attack(seed), entry.otherTenant));
+  it(`(4) from a caller below the bar (${entry.tooLow.as})`, () =>
+    expectOutcome(entry.tooLow.as, name, entry.attack(seed), entry.tooLow.expect));
+
+  it(`refuses an invalid ${entry.invalid.field} with invalid-argument and writes nothing`, async () => {
+    const before = await snapshotStore(env.store);
+    const error = errorOf(await callAs(entry.rightful, name, entry.invalid.data(seed)));
+    expect(error.status).toBe('INVALID_ARGUMENT');
+    expect(error.message).toContain(entry.invalid.field);
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+});
+
+// After the refusals: each attack request, made by the one entitled to it, succeeds.
+describe('the same requests from the rightful caller', () => {
+  it.each(allHandlers.map((handler) => handler.name).filter((name) => name in CASES))('%s', async (name) => {
+    const entry = CASES[name];
+    const response = await callAs(entry.rightful, name, entry.attack(seed));
+    expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
+  });
+});
+
+describe('a downgrade applies to the next request', () => {
+  it("refuses an admin's old token once their role is removed", async () => {
+    const admin = await env.member(A, 'admin');
+    resultOf(await env.call(API.listTenantUsers, null, admin.token));
+
+    resultOf(await env.call(API.removeUserRole, { uid: admin.uid, tenantId: A }, seed.ownerA.token));
+
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await env.call(API.listTenantUsers, null, admin.token)).status).toBe('PERMISSION_DENIED');
+    expect(
+      errorOf(
+        await env.call(API.setUserRole, { uid: seed.userA.uid, tenantId: A, role: 'admin' }, admin.token),
+      ).status,
+    ).toBe('PERMISSION_DENIED');
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+});

@@ -1,0 +1,57 @@
+// Mail documents in the Trigger Email extension's format (DESIGN.md "Mail"): handlers add them to
+// `mail`; the extension (production) or the local relay delivers them. Every value is escaped.
+import type { DocData } from '../store/port';
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
+}
+
+export interface MailMessage {
+  to: string[];
+  bcc?: string[];
+  subject: string;
+  html: string;
+}
+
+export function mailDocument({ to, bcc = [], subject, html }: MailMessage): DocData {
+  return { to, bcc, message: { subject, html } };
+}
+
+export interface InviteMailInput {
+  email: string;
+  link: string;
+  surveyTitle: string;
+  organisationName: string;
+  inviterName: string;
+}
+
+export function inviteMail({
+  email,
+  link,
+  surveyTitle,
+  organisationName,
+  inviterName,
+}: InviteMailInput): DocData {
+  const organisation = organisationName || 'An organisation';
+  const subject = `${organisation} invites you to take the ${surveyTitle}`;
+  const html = [
+    '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">',
+    `<p>Hello,</p>`,
+    `<p>${escapeHtml(inviterName || organisation)} invites you to take the <strong>${escapeHtml(surveyTitle)}</strong>` +
+      ` for ${escapeHtml(organisation)}.</p>`,
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1f5f4a;color:#fff;` +
+      `text-decoration:none;border-radius:4px">Start the assessment</a></p>`,
+    `<p>If the button does not work, copy this link into your browser:<br>${escapeHtml(link)}</p>`,
+    `<p style="font-size:12px;color:#666">This invitation was sent to ${escapeHtml(email)}.</p>`,
+    '</div>',
+  ].join('\n');
+  return mailDocument({ to: [email], subject, html });
+}

@@ -1,0 +1,221 @@
+// Shared test helpers for handler tests: a real Firebase Auth emulator with users and ID tokens,
+// an in-memory PGlite store, the real local content service, and calls through the router.
+//
+//   const env = await startTestEnv({ authPort: 9412 });     // in beforeAll (allow ~60 s)
+//   const owner = await env.member('tenant-a', 'owner');    // auth user + tenant user + token
+//   const res = await env.call(API.getProfile, null, owner.token);
+//   expect(res.body).toEqual({ result: ... });             // or { error: { status, message } }
+//   await env.stop();                                       // in afterAll
+//
+// Each test file needs its own emulator port (the handler tests use 9411–9419).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { startAuthEmulator } from '@toolkit/dev-stack/src/auth-emulator.js';
+import { startContentServer } from '@toolkit/content';
+import type { Role } from '@toolkit/domain';
+import type { Handler, ServerDeps } from '../api/handler';
+import { allHandlers } from '../handlers';
+import { createRouter, type ApiResponse, type Router } from '../api/router';
+import { createFirebaseAuthPort, type AuthPort } from '../auth/port';
+import { createContentPort } from '../content';
+import { paths } from '../repositories/paths';
+import type { DocumentStore } from '../store/port';
+import { openPgliteStore } from '../store/pglite';
+
+export const TEST_PROJECT_ID = 'demo-toolkit';
+const API_KEY = 'demo-api-key';
+const PASSWORD = 'test-password-1';
+const CONTENT_KEY = 'test-content-key';
+const REPO_ROOT = path.resolve(__dirname, '../../../..');
+
+export interface TestAccount {
+  uid: string;
+  email: string;
+  /** An ID token minted after the account's claims were set. */
+  token: string;
+}
+
+export interface TestEnv {
+  store: DocumentStore;
+  auth: AuthPort;
+  /** firebase-admin's Auth against the emulator, for setup the AuthPort does not offer. */
+  admin: Auth;
+  deps: ServerDeps;
+  router: Router;
+  /** Lines the handlers logged (deps.log). */
+  logs: string[];
+  /** A signed-in e-mail account with the given custom claims. */
+  account(options?: { email?: string; claims?: Record<string, unknown> }): Promise<TestAccount>;
+  /** An account with claims {tenantId, role}, its tenant user and global user documents. */
+  member(tenantId: string, role: Role, options?: { email?: string }): Promise<TestAccount>;
+  /** An anonymous session's ID token. */
+  anonymous(): Promise<TestAccount>;
+  /** A fresh ID token for an account, e.g. after its claims changed. */
+  signIn(account: { email: string }): Promise<string>;
+  /** Exchanges a custom token (createCustomToken) for an ID token, as the browser SDK does. */
+  signInWithCustomToken(customToken: string): Promise<string>;
+  /** One callable call through the router, as the API host makes it. */
+  call(name: string, data: unknown, token?: string): Promise<ApiResponse>;
+  stop(): Promise<void>;
+}
+
+export interface TestEnvOptions {
+  authPort: number;
+  /** Defaults to every handler (../handlers). */
+  handlers?: readonly Handler[];
+  /** Starts the local content service (seed surveys `quickscan`, `supplier-assessment`). */
+  content?: boolean;
+  appUrl?: string;
+}
+
+let counter = 0;
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
+
+export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
+  const stops: (() => Promise<unknown>)[] = [
+    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  ];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const emulator = await startAuthEmulator({
+      root: REPO_ROOT,
+      port: options.authPort,
+      dataDir,
+      projectId: TEST_PROJECT_ID,
+      log: () => {},
+    });
+    stops.push(() => emulator.stop());
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${options.authPort}`;
+    const app: App = initializeApp({ projectId: TEST_PROJECT_ID }, `test-${options.authPort}-${Date.now()}`);
+    stops.push(() => deleteApp(app));
+    const admin = getAuth(app);
+
+    const store = await openPgliteStore();
+    stops.push(() => store.close());
+
+    let content: ServerDeps['content'] = {
+      getSurvey: async () => {
+        throw new Error('This test started no content service (startTestEnv({ content: true })).');
+      },
+    };
+    if (options.content) {
+      const server = await startContentServer({ port: 0, key: CONTENT_KEY });
+      stops.push(() => server.close());
+      content = createContentPort({ url: server.graphqlUrl, key: CONTENT_KEY });
+    }
+
+    const logs: string[] = [];
+    const auth = createFirebaseAuthPort(admin);
+    const deps: ServerDeps = {
+      store,
+      auth,
+      content,
+      appUrl: options.appUrl ?? 'http://localhost:3000',
+      log: (line) => logs.push(line),
+    };
+    const router = createRouter(deps, options.handlers ?? allHandlers);
+
+    const identityToolkit = `${emulator.url}/identitytoolkit.googleapis.com/v1`;
+    async function rest<T>(method: string, body: object): Promise<T> {
+      const response = await fetch(`${identityToolkit}/accounts:${method}?key=${API_KEY}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok)
+        throw new Error(`Auth emulator ${method}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    }
+    const signIn = async ({ email }: { email: string }) =>
+      (
+        await rest<{ idToken: string }>('signInWithPassword', {
+          email,
+          password: PASSWORD,
+          returnSecureToken: true,
+        })
+      ).idToken;
+
+    async function account({
+      email = uniqueEmail('user'),
+      claims,
+    }: { email?: string; claims?: Record<string, unknown> } = {}) {
+      const user = await admin.createUser({ email, password: PASSWORD });
+      if (claims) await admin.setCustomUserClaims(user.uid, claims);
+      return { uid: user.uid, email, token: await signIn({ email }) };
+    }
+
+    return {
+      store,
+      auth,
+      admin,
+      deps,
+      router,
+      logs,
+      account,
+      async member(tenantId, role, { email = uniqueEmail(role) } = {}) {
+        const created = await account({ email, claims: { tenantId, role } });
+        await store.set(paths.globalUser(created.uid), {
+          email,
+          firstName: role,
+          lastName: 'Tester',
+          createdAt: '2024-01-01T00:00:00.000Z',
+          tenants: [tenantId],
+        });
+        await store.set(paths.tenantUser(tenantId, created.uid), {
+          email,
+          firstName: role,
+          lastName: 'Tester',
+          createdAt: '2024-01-01T00:00:00.000Z',
+          tenantId,
+          group: role,
+          organization: { name: `Organisation ${tenantId}` },
+          role,
+        });
+        return created;
+      },
+      async anonymous() {
+        const { idToken, localId } = await rest<{ idToken: string; localId: string }>('signUp', {
+          returnSecureToken: true,
+        });
+        return { uid: localId, email: '', token: idToken };
+      },
+      signIn,
+      signInWithCustomToken: async (token) =>
+        (await rest<{ idToken: string }>('signInWithCustomToken', { token, returnSecureToken: true }))
+          .idToken,
+      call: (name, data, token) => router.call(name, { data }, token && `Bearer ${token}`),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The `result` of a successful call; throws with the error body otherwise. */
+export function resultOf<T = Record<string, unknown>>(response: ApiResponse): T {
+  const body = response.body as { result?: T; error?: unknown };
+  if (response.status !== 200 || body.result === undefined) {
+    throw new Error(`Expected success, got ${response.status}: ${JSON.stringify(response.body)}`);
+  }
+  return body.result;
+}
+
+/** The error status name (e.g. PERMISSION_DENIED) and message of a refused call. */
+export function errorOf(response: ApiResponse): { status: string; message: string } {
+  const body = response.body as { error?: { status: string; message: string } };
+  if (!body.error)
+    throw new Error(`Expected an error, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return body.error;
+}
+
+/** Every document as JSON, to prove a refused request changed nothing. */
+export async function snapshotStore(store: DocumentStore): Promise<string> {
+  return JSON.stringify(await store.exportAll());
+}
