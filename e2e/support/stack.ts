@@ -15,7 +15,16 @@ export const E2E_PORTS = {
   billing: 3104,
   auth: 9199,
   content: 4100,
+  /** The API host (callables); the shell reads its URL from /runtime-config.json. */
+  functions: 5101,
+  /** MailDev: the inbox's web page and JSON API (`GET /email`), and its SMTP port. */
+  mail: 1180,
+  smtp: 1125,
 };
+
+/** Where specs read the mails the app sent (sign-in links, notifications): MailDev's JSON API. */
+export const E2E_INBOX_URL = `http://127.0.0.1:${E2E_PORTS.mail}`;
+export const E2E_API_URL = `http://127.0.0.1:${E2E_PORTS.functions}/demo-toolkit/australia-southeast1`;
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 

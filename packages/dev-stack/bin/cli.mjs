@@ -36,7 +36,7 @@ export function onShutdown(cleanup) {
 
 /**
  * Every local address of a running stack, one per line.
- * @param {{ urls: { app: string, runtimeConfig: string, remotes: Record<string, string>, auth: string, content: string } }} stack
+ * @param {{ urls: import('../src/stack.js').StackUrls }} stack
  * @param {Record<string, string>} [notes] a remark after a remote's URL, by remote name
  */
 export function printStackUrls(stack, notes = {}) {
@@ -49,6 +49,9 @@ export function printStackUrls(stack, notes = {}) {
     ['Runtime config', stack.urls.runtimeConfig],
     ['Auth emulator', stack.urls.auth],
     ['Content GraphQL', stack.urls.content],
+    ['API (callables)', stack.urls.api],
+    ['Mail inbox (MailDev)', stack.urls.mail],
+    ['SMTP (MailDev)', stack.urls.smtp],
   ]);
 }
 

@@ -3,6 +3,7 @@ const fs = require('node:fs');
 const fsp = require('node:fs/promises');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { freePort } = require('./ports');
 const { createTail } = require('./tail');
 
 const READY = /All emulators ready/;
@@ -38,7 +39,19 @@ async function startAuthEmulator({
   // --import fails on a missing folder; an empty one is skipped with a warning.
   await fsp.mkdir(authDir, { recursive: true });
   const configFile = path.join(dataDir, `firebase.auth-${port}.json`);
-  const config = { emulators: { auth: { port, host }, ui: { enabled: false }, singleProjectMode: true } };
+  // The CLI also starts an emulator hub (default 4400) and a logging emulator (4500, and it exits
+  // when that is taken): free ports of their own let several emulators run at once (npm start,
+  // the e2e suite, test files).
+  const [hubPort, loggingPort] = await Promise.all([freePort(host), freePort(host)]);
+  const config = {
+    emulators: {
+      auth: { port, host },
+      hub: { port: hubPort, host },
+      logging: { port: loggingPort, host },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
+  };
   await fsp.writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
   const logFile = path.join(dataDir, `auth-emulator-${port}.log`);
   // The CLI finds "its" emulator hub through $TMPDIR/hub-<project>.json, and --export-on-exit asks

@@ -53,4 +53,15 @@ async function assertPortFree(port, host, label) {
   await new Promise((resolve) => probe.close(resolve));
 }
 
-module.exports = { PortInUseError, listen, assertPortFree };
+/**
+ * A port nothing listens on right now (the system's pick), for helpers whose port nobody needs to know.
+ * @param {string} host
+ */
+async function freePort(host) {
+  const probe = net.createServer();
+  const port = await listen(probe, 0, host, 'a free port');
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+module.exports = { PortInUseError, listen, assertPortFree, freePort };

@@ -1,17 +1,20 @@
-// The local product: the shell and each remote served from their dist folders, plus the Auth
-// emulator. Used by `npm start`, `npm run dev` and the e2e suite.
+// The local product: the shell and each remote served from their dist folders, the content
+// service, the Auth emulator, MailDev and the backend (API host, PGlite, mail relay, e-mailed
+// sign-in links). Used by `npm start`, `npm run dev` and the e2e suite.
 const path = require('node:path');
 const { REMOTE_NAMES, listApps } = require('./apps');
 const { startContentServer } = require('@toolkit/content');
 const { startAuthEmulator } = require('./auth-emulator');
+const { loadLocalBackend } = require('./backend');
+const { startMailDev } = require('./maildev');
 const { assertPortFree, listen } = require('./ports');
 const { readLocalRuntimeConfig, runtimeConfigFor } = require('./runtime-config');
 const { closeServer, createStaticServer, NO_STORE } = require('./static-server');
 
 /**
  * @typedef {import('./apps').RemoteName} RemoteName
- * @typedef {{ shell: number, survey: number, dashboard: number, journey: number, billing: number, auth: number, content: number }} StackPorts
- * @typedef {{ app: string, runtimeConfig: string, remotes: Record<RemoteName, string>, auth: string, content: string }} StackUrls
+ * @typedef {{ shell: number, survey: number, dashboard: number, journey: number, billing: number, auth: number, content: number, functions: number, mail: number, smtp: number }} StackPorts
+ * @typedef {{ app: string, runtimeConfig: string, remotes: Record<RemoteName, string>, auth: string, content: string, api: string, mail: string, smtp: string }} StackUrls
  * @typedef {{
  *   urls: StackUrls,
  *   ports: StackPorts,
@@ -22,9 +25,12 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
  * }} Stack
  */
 
+/** MailDev's ports (web inbox and JSON API, SMTP): nothing in the browser's configuration names them. */
+const MAIL_PORTS = { mail: 1080, smtp: 1025 };
+
 /**
  * The local contract's ports: the apps' from @toolkit/federation, the services' from the runtime
- * configuration, so each port is written down once.
+ * configuration (MailDev's from MAIL_PORTS), so each port is written down once.
  * @param {import('./runtime-config').RuntimeConfig} config
  * @returns {StackPorts}
  */
@@ -36,6 +42,8 @@ function contractPorts(config) {
     ...apps,
     auth: portOf(config.authEmulatorUrl),
     content: portOf(config.contentUrl),
+    functions: portOf(config.functionsBaseUrl),
+    ...MAIL_PORTS,
   });
 }
 
@@ -46,12 +54,14 @@ function contractPorts(config) {
  *   dataDir?: string,
  *   auth?: boolean,
  *   content?: boolean,
+ *   backend?: boolean,
  *   skip?: RemoteName[],
  *   host?: string,
  *   log?: (line: string) => void,
  *   authReadyTimeoutMs?: number,
  * }} options port 0 picks a free port (the bound ports are in the result); `skip` leaves a remote
- *   to someone else (e.g. webpack serve) while the runtime configuration still points at its port
+ *   to someone else (e.g. webpack serve) while the runtime configuration still points at its port;
+ *   `backend` (MailDev and the API host) needs `auth`
  * @returns {Promise<Stack>}
  */
 async function startStack({
@@ -60,11 +70,14 @@ async function startStack({
   dataDir = path.join(root, '.data'),
   auth = true,
   content = true,
+  backend = true,
   skip = [],
   host = '127.0.0.1',
   log = (line) => console.log(line),
   authReadyTimeoutMs,
 }) {
+  if (backend && !auth)
+    throw new Error('The backend verifies sign-ins through the Auth emulator: start it with auth too.');
   for (const name of skip) {
     if (!REMOTE_NAMES.includes(name))
       throw new Error(`Unknown remote "${name}" in skip; expected one of ${REMOTE_NAMES.join(', ')}.`);
@@ -80,6 +93,10 @@ async function startStack({
   let emulator;
   /** @type {{ close: () => Promise<void>, port: number } | undefined} */
   let contentServer;
+  /** @type {import('./maildev').MailDev | undefined} */
+  let mailDev;
+  /** @type {import('@toolkit/server/src/local').LocalBackend | undefined} */
+  let api;
 
   /** @param {'shell' | RemoteName} name */
   function createServer(name) {
@@ -115,9 +132,19 @@ async function startStack({
     await Promise.all(running.map((server) => closeServer(server)));
   }
 
+  const stopServices = () =>
+    Promise.all([closeServers(), contentServer?.close(), emulator?.stop(), mailDev?.stop()]).then(
+      () => undefined,
+    );
+
   try {
     // Checked first so a second `npm start` fails before it starts anything.
     if (auth) await assertPortFree(ports.auth, host, 'the Auth emulator');
+    if (backend) {
+      await assertPortFree(ports.functions, host, 'the API host');
+      await assertPortFree(ports.mail, host, 'the MailDev inbox');
+      await assertPortFree(ports.smtp, host, "MailDev's SMTP server");
+    }
     if (content) {
       await assertPortFree(ports.content, host, 'the content service');
       contentServer = await startContentServer({ port: ports.content, host, key: baseConfig.contentKey });
@@ -126,20 +153,49 @@ async function startStack({
     await open('shell');
     for (const name of REMOTE_NAMES) if (!skip.includes(name)) await open(name);
     runtimeConfig = runtimeConfigFor(baseConfig, ports);
-    if (auth) {
-      log(`starting the Auth emulator on ${host}:${ports.auth}…`);
-      emulator = await startAuthEmulator({
-        root,
-        port: ports.auth,
-        host,
+    // The emulator takes seconds to start; MailDev starts meanwhile.
+    const [emulatorStart, mailStart] = await Promise.allSettled([
+      auth
+        ? (log(`starting the Auth emulator on ${host}:${ports.auth}…`),
+          startAuthEmulator({
+            root,
+            port: ports.auth,
+            host,
+            dataDir,
+            projectId: baseConfig.firebase.projectId,
+            log,
+            ...(authReadyTimeoutMs === undefined ? {} : { readyTimeoutMs: authReadyTimeoutMs }),
+          }))
+        : undefined,
+      backend
+        ? startMailDev({ root, dataDir, smtpPort: ports.smtp, webPort: ports.mail, host, log })
+        : undefined,
+    ]);
+    if (emulatorStart.status === 'fulfilled') emulator = emulatorStart.value;
+    if (mailStart.status === 'fulfilled') mailDev = mailStart.value;
+    if (emulatorStart.status === 'rejected') throw emulatorStart.reason;
+    if (mailStart.status === 'rejected') throw mailStart.reason;
+    if (backend) {
+      const startLocalBackend = loadLocalBackend();
+      const appOrigin = `http://localhost:${ports.shell}`;
+      api = await startLocalBackend({
         dataDir,
-        projectId: baseConfig.firebase.projectId,
+        apiPort: ports.functions,
+        host,
+        // The app is opened as localhost (printed URL) or 127.0.0.1; both may call the API.
+        appOrigins: [appOrigin, `http://127.0.0.1:${ports.shell}`],
+        appUrl: appOrigin,
+        authEmulatorHost: `${host}:${ports.auth}`,
+        contentUrl: runtimeConfig.contentUrl,
+        contentKey: baseConfig.contentKey,
+        smtp: { host, port: ports.smtp },
         log,
-        ...(authReadyTimeoutMs === undefined ? {} : { readyTimeoutMs: authReadyTimeoutMs }),
       });
+      ports.functions = api.port;
+      runtimeConfig = runtimeConfigFor(baseConfig, ports);
     }
   } catch (error) {
-    await Promise.all([closeServers(), contentServer?.close()]);
+    await stopServices();
     throw error;
   }
 
@@ -151,6 +207,9 @@ async function startStack({
     remotes: /** @type {Record<RemoteName, string>} */ (runtimeConfig.remotes),
     auth: `http://${host}:${ports.auth}`,
     content: runtimeConfig.contentUrl,
+    api: runtimeConfig.functionsBaseUrl,
+    mail: `http://${host}:${ports.mail}`,
+    smtp: `${host}:${ports.smtp}`,
   };
 
   return {
@@ -158,9 +217,8 @@ async function startStack({
     ports,
     runtimeConfig,
     stop() {
-      stopped ??= Promise.all([closeServers(), emulator?.stop(), contentServer?.close()]).then(
-        () => undefined,
-      );
+      // The backend first: it reads from the emulator and sends through MailDev until it stops.
+      stopped ??= (api ? api.stop() : Promise.resolve()).then(stopServices);
       return stopped;
     },
     async stopRemote(name) {
@@ -176,4 +234,4 @@ async function startStack({
   };
 }
 
-module.exports = { startStack };
+module.exports = { startStack, contractPorts, MAIL_PORTS };

@@ -7,7 +7,16 @@ import { startStack } from './stack';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'] as const;
-const EPHEMERAL = { shell: 0, survey: 0, dashboard: 0, journey: 0, billing: 0, auth: 9999, content: 0 };
+const EPHEMERAL = {
+  shell: 0,
+  survey: 0,
+  dashboard: 0,
+  journey: 0,
+  billing: 0,
+  auth: 9999,
+  content: 0,
+  functions: 5999,
+};
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -45,7 +54,14 @@ afterEach(async () => {
 });
 
 async function start(options: Record<string, unknown> = {}): Promise<Stack> {
-  stack = await startStack({ root, ports: EPHEMERAL, auth: false, log: () => {}, ...options });
+  stack = await startStack({
+    root,
+    ports: EPHEMERAL,
+    auth: false,
+    backend: false,
+    log: () => {},
+    ...options,
+  });
   return stack;
 }
 
@@ -95,6 +111,7 @@ describe('the shell server', () => {
       expect(urls.remotes[remote]).toBe(config.remotes[remote]);
     }
     expect(config.authEmulatorUrl).toBe('http://127.0.0.1:9999');
+    expect(config.functionsBaseUrl).toBe('http://127.0.0.1:5999/demo-toolkit/australia-southeast1');
     expect(config.firebase.projectId).toBe('demo-toolkit');
     expect(urls.app).toBe(`http://localhost:${ports.shell}/`);
   });
@@ -189,18 +206,31 @@ describe('startStack', () => {
     }
   });
 
-  it('checks the Auth emulator port before starting anything', async () => {
+  it.each([
+    ['auth', 'the Auth emulator'],
+    ['functions', 'the API host'],
+    ['mail', 'the MailDev inbox'],
+    ['smtp', "MailDev's SMTP server"],
+  ])('checks the %s port (%s) before starting anything', async (name, label) => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(9402, '127.0.0.1', resolve));
     try {
-      await expect(start({ auth: true, ports: { ...EPHEMERAL, auth: 9402 } })).rejects.toMatchObject({
+      const ports = { ...EPHEMERAL, auth: 9403, functions: 9404, mail: 9405, smtp: 9406, [name]: 9402 };
+      await expect(start({ auth: true, backend: true, ports })).rejects.toMatchObject({
         name: 'PortInUseError',
         port: 9402,
-        message: expect.stringContaining('Port 9402 (the Auth emulator) is already in use'),
+        message: expect.stringContaining(`Port 9402 (${label}) is already in use`),
       });
       stack = undefined;
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
+  });
+
+  it('refuses a backend without the Auth emulator, which verifies its sign-ins', async () => {
+    await expect(start({ auth: false, backend: true })).rejects.toThrow(
+      'The backend verifies sign-ins through the Auth emulator: start it with auth too.',
+    );
+    stack = undefined;
   });
 });

@@ -74,6 +74,8 @@ const inviteRef = (seed: Seed) => ({
   surveyResultId: seed.inviteA.surveyResultId,
 });
 
+let invitees = 0;
+
 const CASES: Record<ApiName, Case> = {
   [API.setUserRole]: {
     ...MEMBER,
@@ -220,7 +222,8 @@ const CASES: Record<ApiName, Case> = {
   },
   [API.createInvite]: {
     ...MEMBER,
-    attack: () => ({ email: 'someone@example.com', surveyId: SURVEY }),
+    // A new address each time: an invitee joins the inviting tenant and cannot be invited by another.
+    attack: () => ({ email: `someone-${++invitees}@example.com`, surveyId: SURVEY }),
     otherTenant: { exempt: 'invites only ever go into the caller’s own tenant' },
     tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',

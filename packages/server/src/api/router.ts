@@ -3,6 +3,7 @@ import { permissionsFor, roleFromClaims, ROLES, type Role } from '@toolkit/domai
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
 import type { Access, Caller, Handler, Member, ServerDeps } from './handler';
 import { paths } from '../repositories/paths';
+import type { VerifiedToken } from '../auth/port';
 
 export interface ApiResponse {
   status: number;
@@ -12,14 +13,17 @@ export interface ApiResponse {
 const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
+function callerOf(token: VerifiedToken): Caller {
+  const tenantId = typeof token.claims.tenantId === 'string' ? token.claims.tenantId : null;
+  return { ...token, tenantId };
+}
+
 async function verify(deps: ServerDeps, authorization: string | undefined): Promise<Caller | null> {
   if (!authorization) return null;
   const match = /^Bearer\s+(.+)$/i.exec(authorization);
   if (!match?.[1]) throw unauthenticated('The authorization header must be "Bearer <ID token>".');
   try {
-    const token = await deps.auth.verifyIdToken(match[1]);
-    const tenantId = typeof token.claims.tenantId === 'string' ? token.claims.tenantId : null;
-    return { ...token, tenantId };
+    return callerOf(await deps.auth.verifyIdToken(match[1]));
   } catch {
     throw unauthenticated('Your session has expired or is not valid. Sign in again.');
   }
@@ -65,15 +69,18 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
   const byName = new Map(handlers.map((handler) => [handler.name as string, handler]));
   const log = deps.log ?? ((message: string) => console.error(message));
 
-  async function call(name: string, body: unknown, authorization?: string): Promise<ApiResponse> {
+  /** The checks in order: the name, the request's shape, the caller, then the input. */
+  async function run(
+    name: string,
+    readData: () => unknown,
+    identify: () => Promise<Caller | null>,
+  ): Promise<ApiResponse> {
     try {
       const handler = byName.get(name);
       if (!handler) throw new ApiError('not-found', `There is no function named "${name}".`);
-      if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
-        throw new ApiError('invalid-argument', 'The request body must be a JSON object with a data field.');
-      }
-      const caller = await authorise(deps, handler.access, await verify(deps, authorization));
-      const parsed = handler.input.safeParse((body as { data: unknown }).data);
+      const data = readData();
+      const caller = await authorise(deps, handler.access, await identify());
+      const parsed = handler.input.safeParse(data);
       if (!parsed.success) throw inputError(parsed.error.issues);
       const now = deps.now?.() ?? new Date();
       const result = await handler.run(parsed.data, { caller: caller as never, deps, now });
@@ -85,7 +92,27 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
     }
   }
 
-  return { call, names: [...byName.keys()] };
+  /** A callable request as it arrives over HTTP: the body `{ data }` and the Authorization header. */
+  function call(name: string, body: unknown, authorization?: string): Promise<ApiResponse> {
+    const readData = () => {
+      if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
+        throw new ApiError('invalid-argument', 'The request body must be a JSON object with a data field.');
+      }
+      return body.data;
+    };
+    return run(name, readData, () => verify(deps, authorization));
+  }
+
+  /** For hosts that verified the ID token already (Cloud Functions' onCall); null when signed out. */
+  function callAs(name: string, data: unknown, token: VerifiedToken | null): Promise<ApiResponse> {
+    return run(
+      name,
+      () => data,
+      async () => (token ? callerOf(token) : null),
+    );
+  }
+
+  return { call, callAs, names: [...byName.keys()] };
 }
 
 export type Router = ReturnType<typeof createRouter>;

@@ -1,0 +1,162 @@
+// The Auth emulator only lists the sign-in and password-reset links it would have e-mailed
+// (DESIGN.md §2 Auth). Locally this turns each new one into a `mail` document, so the relay
+// delivers it to the inbox like any other mail and records its delivery.
+import type { DocData, DocumentStore } from '../store/port';
+import { escapeHtml, mailDocument } from '../repositories/mail';
+import { paths } from '../repositories/paths';
+
+/** One document per delivered code (the code is the id), so a restart does not send it again. */
+export const DELIVERED_CODES = 'local-auth-links';
+
+interface OobCode {
+  email: string;
+  oobCode: string;
+  oobLink: string;
+  requestType: string;
+}
+
+const MAILS: Record<string, { subject: string; intro: string; button: string; outro: string }> = {
+  EMAIL_SIGNIN: {
+    subject: 'Sign in to the Sustainability Toolkit',
+    intro: 'Use the button below to sign in to the Sustainability Toolkit.',
+    button: 'Sign in',
+    outro: 'If you did not ask to sign in, you can ignore this e-mail.',
+  },
+  PASSWORD_RESET: {
+    subject: 'Reset your password',
+    intro: 'Use the button below to choose a new password for the Sustainability Toolkit.',
+    button: 'Reset your password',
+    outro:
+      'If you did not ask to reset your password, you can ignore this e-mail; your password stays the same.',
+  },
+};
+
+export function authLinkMail(code: OobCode): DocData | null {
+  const mail = MAILS[code.requestType];
+  if (!mail) return null;
+  const link = escapeHtml(code.oobLink);
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;padding:24px 12px;background:#f4f6f5;font-family:Helvetica,Arial,sans-serif;color:#1e2a26">
+<div style="max-width:580px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(mail.subject)}</h1>
+<p style="font-size:16px;line-height:1.5">${escapeHtml(mail.intro)}</p>
+<p style="margin:24px 0"><a href="${link}" style="display:inline-block;padding:12px 20px;background:#1f5f4a;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(mail.button)}</a></p>
+<p style="font-size:14px;line-height:1.5">If the button does not work, open this link:<br><a href="${link}" style="color:#1f5f4a;word-break:break-all">${link}</a></p>
+<p style="font-size:14px;line-height:1.5;color:#4a5a55">${escapeHtml(mail.outro)}</p>
+</div></body></html>`;
+  return mailDocument({ to: [code.email], subject: mail.subject, html });
+}
+
+export interface AuthLinkDeliveryOptions {
+  store: DocumentStore;
+  /** e.g. http://127.0.0.1:9099 */
+  emulatorUrl: string;
+  projectId: string;
+  pollIntervalMs?: number;
+  /** Called after new mail documents were added (the local backend nudges the relay). */
+  onQueued?: (count: number) => void;
+  log?: (line: string) => void;
+}
+
+export interface AuthLinkDelivery {
+  /** One look at the emulator; resolves with the number of mails queued. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startAuthLinkDelivery({
+  store,
+  emulatorUrl,
+  projectId,
+  pollIntervalMs = 1_000,
+  onQueued,
+  log = (line) => console.log(line),
+}: AuthLinkDeliveryOptions): AuthLinkDelivery {
+  const base = `${emulatorUrl}/emulator/v1/projects/${projectId}`;
+
+  async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return (await response.json()) as T;
+  }
+
+  /** Project-level codes, plus those of each Identity Platform tenant (listed on their own path). */
+  async function listCodes(): Promise<OobCode[]> {
+    const { tenants = [] } = await getJson<{ tenants?: { tenantId: string }[] }>(
+      `${emulatorUrl}/identitytoolkit.googleapis.com/v2/projects/${projectId}/tenants`,
+      // The emulator's admin credential; it stands in for the Admin SDK's service account.
+      { Authorization: 'Bearer owner' },
+    );
+    const lists = await Promise.all(
+      [`${base}/oobCodes`, ...tenants.map((tenant) => `${base}/tenants/${tenant.tenantId}/oobCodes`)].map(
+        (url) => getJson<{ oobCodes?: OobCode[] }>(url),
+      ),
+    );
+    return lists.flatMap((list) => list.oobCodes ?? []);
+  }
+
+  /** Marks the code delivered and queues its mail in one transaction: never lost, never twice. */
+  async function queue(code: OobCode): Promise<boolean> {
+    const mail = authLinkMail(code);
+    if (!mail) return false;
+    const marker = `${DELIVERED_CODES}/${code.oobCode}`;
+    return store.transaction(async (tx) => {
+      if ((await tx.get(marker)).data) return false;
+      const mailId = store.newId();
+      tx.create(marker, { email: code.email, requestType: code.requestType, mailId });
+      tx.create(paths.mailDoc(mailId), mail);
+      return true;
+    });
+  }
+
+  async function pass(): Promise<number> {
+    let queued = 0;
+    for (const code of await listCodes()) if (await queue(code)) queued += 1;
+    if (queued > 0) onQueued?.(queued);
+    return queued;
+  }
+
+  let stopped = false;
+  let running: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let lastError = '';
+
+  function runOnce(): Promise<number> {
+    running ??= pass()
+      .then(
+        (queued) => {
+          lastError = '';
+          return queued;
+        },
+        (error: unknown) => {
+          // Said once, not every second, while the emulator is down.
+          const message = error instanceof Error ? error.message : String(error);
+          if (message !== lastError) log(`[auth links] could not read the Auth emulator's links: ${message}`);
+          lastError = message;
+          return 0;
+        },
+      )
+      .finally(() => {
+        running = undefined;
+        if (!stopped) schedule();
+      });
+    return running;
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => void runOnce(), pollIntervalMs);
+    timer.unref();
+  }
+
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,263 @@
+// The local stand-in for the Trigger Email extension (DESIGN.md §2 Mail): delivers `mail` documents
+// through SMTP (MailDev locally) and records the extension's `delivery` shape on each document.
+import nodemailer from 'nodemailer';
+import type { DocumentStore, DocData } from '../store/port';
+import { paths } from '../repositories/paths';
+
+export const MAIL_FROM = 'Sustainability Toolkit <no-reply@toolkit.local>';
+
+export type DeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR';
+
+export interface Delivery {
+  state: DeliveryState;
+  attempts: number;
+  error: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  messageId: string | null;
+  /** Until when a PROCESSING claim holds; a claim past it was interrupted mid-send. */
+  leaseExpireTime: string | null;
+  /** When an ERROR is tried again; null when it is final. */
+  nextAttemptTime: string | null;
+}
+
+export interface MailRelayOptions {
+  store: DocumentStore;
+  smtp: { host: string; port: number };
+  from?: string;
+  /** How often to look for new mail when nobody nudges (default 2 s). */
+  pollIntervalMs?: number;
+  /** Sends tried per document before its ERROR is final (default 5). */
+  maxAttempts?: number;
+  /** Wait before the first retry; doubles with each further attempt (default 2 s). */
+  retryBaseMs?: number;
+  /** How long a send may take before its claim counts as interrupted (default 60 s). */
+  leaseMs?: number;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface MailRelay {
+  /** Looks for mail now instead of at the next poll (e.g. right after a handler added some). */
+  nudge(): void;
+  /** One pass over the mail collection; resolves with the number of messages sent. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the pass in progress. */
+  stop(): Promise<void>;
+}
+
+interface Message {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+}
+
+const addresses = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter(
+    (entry): entry is string => typeof entry === 'string' && entry.trim() !== '',
+  );
+
+/** The extension's document format, or why it cannot be sent (a final error: retrying cannot fix it). */
+function readMessage(data: DocData): Message | string {
+  const message = (data.message ?? {}) as Record<string, unknown>;
+  const to = addresses(data.to);
+  if (to.length === 0) return 'The mail document has no recipient in "to".';
+  if (typeof message.subject !== 'string' || message.subject.trim() === '')
+    return 'The mail document has no message.subject.';
+  if (typeof message.html !== 'string' && typeof message.text !== 'string')
+    return 'The mail document has neither message.html nor message.text.';
+  return {
+    to,
+    cc: addresses(data.cc),
+    bcc: addresses(data.bcc),
+    subject: message.subject,
+    ...(typeof message.html === 'string' ? { html: message.html } : {}),
+    ...(typeof message.text === 'string' ? { text: message.text } : {}),
+  };
+}
+
+const deliveryOf = (data: DocData | null): Partial<Delivery> | undefined =>
+  (data?.delivery ?? undefined) as Partial<Delivery> | undefined;
+
+export function startMailRelay({
+  store,
+  smtp,
+  from = MAIL_FROM,
+  pollIntervalMs = 2_000,
+  maxAttempts = 5,
+  retryBaseMs = 2_000,
+  leaseMs = 60_000,
+  now = () => new Date(),
+  log = (line) => console.log(line),
+}: MailRelayOptions): MailRelay {
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: false,
+    // MailDev offers no TLS; in production the extension, not this relay, sends mail.
+    ignoreTLS: true,
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 15_000,
+  });
+  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+
+  /** Why a document needs work now, or null. */
+  function due(delivery: Partial<Delivery> | undefined): 'new' | 'send' | 'interrupted' | null {
+    if (!delivery?.state) return 'new';
+    const at = now().toISOString();
+    switch (delivery.state) {
+      case 'PENDING':
+        return 'send';
+      case 'ERROR':
+        return delivery.nextAttemptTime && delivery.nextAttemptTime <= at ? 'send' : null;
+      case 'PROCESSING':
+        return delivery.leaseExpireTime && delivery.leaseExpireTime <= at ? 'interrupted' : null;
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Moves one document to its next state inside a transaction, so that two passes (or two relays)
+   * never both claim it. Returns the claimed attempt number when this caller should send it.
+   */
+  async function claim(path: string): Promise<number | null> {
+    return store.transaction(async (tx) => {
+      const snapshot = await tx.get(path);
+      const delivery = deliveryOf(snapshot.data);
+      const reason = snapshot.data ? due(delivery) : null;
+      if (reason === null) return null;
+      const attempts = delivery?.attempts ?? 0;
+      if (reason === 'interrupted') {
+        // The message may or may not have left: not sending twice wins over delivering.
+        tx.update(path, {
+          delivery: {
+            ...delivery,
+            state: 'ERROR',
+            error: 'Delivery was interrupted before it was recorded; not retried so it is never sent twice.',
+            endTime: iso(),
+            leaseExpireTime: null,
+            nextAttemptTime: null,
+          },
+        });
+        return null;
+      }
+      const claimed: Delivery = {
+        state: 'PROCESSING',
+        attempts: attempts + 1,
+        error: delivery?.error ?? null,
+        startTime: iso(),
+        endTime: null,
+        messageId: null,
+        leaseExpireTime: iso(leaseMs),
+        nextAttemptTime: null,
+      };
+      tx.update(path, { delivery: claimed });
+      return claimed.attempts;
+    });
+  }
+
+  async function finish(path: string, delivery: Partial<Delivery>) {
+    const snapshot = await store.get(path);
+    await store.update(path, {
+      delivery: { ...deliveryOf(snapshot.data), ...delivery, leaseExpireTime: null },
+    });
+  }
+
+  async function deliver(path: string, data: DocData): Promise<boolean> {
+    const message = readMessage(data);
+    if (typeof message === 'string') {
+      // Claimed only to record the reason; retrying cannot fix the document.
+      if ((await claim(path)) === null) return false;
+      await finish(path, { state: 'ERROR', error: message, endTime: iso(), nextAttemptTime: null });
+      log(`[mail] ${path}: ${message}`);
+      return false;
+    }
+    const attempt = await claim(path);
+    if (attempt === null) return false;
+    try {
+      const info = await transport.sendMail({ from, ...message });
+      await finish(path, { state: 'SUCCESS', error: null, endTime: iso(), messageId: info.messageId });
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const final = attempt >= maxAttempts;
+      await finish(path, {
+        state: 'ERROR',
+        error: reason,
+        endTime: iso(),
+        nextAttemptTime: final ? null : iso(retryBaseMs * 2 ** (attempt - 1)),
+      });
+      log(
+        `[mail] sending ${path} to ${message.to.join(', ')} failed (attempt ${attempt} of ${maxAttempts}): ${reason}` +
+          (final ? '; giving up.' : '; will retry.'),
+      );
+      return false;
+    }
+  }
+
+  async function pass(): Promise<number> {
+    // The whole collection: the port has no "field is missing" filter, and a local inbox is small.
+    const documents = await store.query(paths.mail());
+    let sent = 0;
+    for (const document of documents) {
+      if (stopped) break;
+      if (
+        document.data &&
+        due(deliveryOf(document.data)) !== null &&
+        (await deliver(document.path, document.data))
+      )
+        sent += 1;
+    }
+    return sent;
+  }
+
+  let stopped = false;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    clearTimeout(timer);
+    running = pass()
+      .catch((error: unknown) => {
+        log(`[mail] relay pass failed: ${error instanceof Error ? error.message : String(error)}`);
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          void runOnce();
+        } else schedule();
+      });
+    return running;
+  }
+
+  function schedule() {
+    timer = setTimeout(() => void runOnce(), pollIntervalMs);
+    timer.unref();
+  }
+
+  schedule();
+
+  return {
+    nudge: () => void runOnce(),
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
