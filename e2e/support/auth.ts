@@ -1,53 +1,92 @@
-import type { Page } from '@playwright/test';
-import { E2E_PORTS } from './stack';
+// Real accounts for specs: sign-up and sign-in go through the product's own pages and the local
+// inbox; roles are granted through the admin callables, as an owner would.
+import { expect, type Page } from '@playwright/test';
+import { API, type Role } from '@toolkit/domain';
+import { linkIn, waitForMail } from './mail';
+import { E2E_API_URL, E2E_PORTS } from './stack';
 
-const EMULATOR = `http://127.0.0.1:${E2E_PORTS.auth}`;
-const PROJECT = 'demo-toolkit';
+const IDENTITY = `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1`;
 const API_KEY = 'demo-api-key';
-
-async function emulatorCall<T>(pathname: string, body: unknown): Promise<T> {
-  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/${pathname}?key=${API_KEY}`, {
-    method: 'POST',
-    // "Bearer owner" is the emulator's admin credential, standing in for the Admin SDK.
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Auth emulator ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
-/**
- * Creates a user with the given custom claims at the identity provider (as the admin callables
- * will), then signs in through the product's own e-mail-link page.
- */
-export async function signInWithClaims(
-  page: Page,
-  claims: Record<string, unknown>,
-  email = uniqueEmail('user'),
-) {
-  const { localId } = await emulatorCall<{ localId: string }>(`projects/${PROJECT}/accounts`, {
-    email,
-    password: `pw-${Date.now()}`,
-  });
-  await emulatorCall(`projects/${PROJECT}/accounts:update`, {
-    localId,
-    customAttributes: JSON.stringify(claims),
-  });
-  await page.goto('/');
+/** Asks for a sign-in link on a portal page and opens it from the inbox; lands on the dashboard. */
+export async function signInThroughPortal(page: Page, email: string, portal = '/') {
+  const requestedAt = Date.now() - 1000;
+  await page.goto(portal);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-  await page.getByText(`we sent a sign-in link to ${email}`).waitFor();
-  const { oobCodes } = (await (
-    await fetch(`${EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`)
-  ).json()) as {
-    oobCodes: { email: string; oobLink: string; requestType: string }[];
-  };
-  const link = oobCodes.filter((code) => code.email === email && code.requestType === 'EMAIL_SIGNIN').pop();
-  if (!link) throw new Error(`No sign-in link was issued for ${email}`);
-  await page.goto(link.oobLink);
+  await expect(page.getByText(`we sent a sign-in link to ${email}`)).toBeVisible();
+  const mail = await waitForMail(email, /sign in/i, { after: requestedAt });
+  await page.goto(linkIn(mail, 'oobCode'));
   await page.waitForURL('**/dashboard');
-  return { uid: localId, email };
+}
+
+/** A new business signs up through the Quickscan toolkit portal and becomes owner of a new tenant. */
+export async function signUpAsOwner(page: Page, email = uniqueEmail('owner')) {
+  await signInThroughPortal(page, email, '/flow/quickscan');
+  return { email };
+}
+
+async function identity<T>(method: string, body: object): Promise<T> {
+  const response = await fetch(`${IDENTITY}/accounts:${method}?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`Auth emulator ${method}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function callApi<T>(name: string, data: unknown, idToken: string): Promise<T> {
+  const response = await fetch(`${E2E_API_URL}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (!response.ok || body.result === undefined) throw new Error(`${name}: ${body.error?.message}`);
+  return body.result;
+}
+
+/** An owner made through the API (not a browser), for specs about someone else in the tenant. */
+export async function createOwner(email = uniqueEmail('owner')) {
+  const password = `pw-${Date.now()}`;
+  await identity('signUp', { email, password });
+  const first = await identity<{ idToken: string }>('signInWithPassword', { email, password });
+  const { tenantId } = await callApi<{ tenantId: string }>(
+    API.completeSignup,
+    { toolkit: 'quickscan' },
+    first.idToken,
+  );
+  // A fresh token carries the owner claims set by sign-up.
+  const { idToken } = await identity<{ idToken: string }>('signInWithPassword', { email, password });
+  return {
+    email,
+    tenantId,
+    /** Invites `member` to the tenant and gives them `role`. */
+    async addMember(member: string, role: Role) {
+      await callApi(API.createInvite, { email: member, surveyId: 'supplier-assessment' }, idToken);
+      const { users } = await callApi<{ users: { uid: string; email: string }[] }>(
+        API.listTenantUsers,
+        {},
+        idToken,
+      );
+      const uid = users.find((user) => user.email === member)?.uid;
+      if (!uid) throw new Error(`${member} did not join ${tenantId}`);
+      if (role !== 'user') await callApi(API.setUserRole, { uid, tenantId, role }, idToken);
+      return uid;
+    },
+  };
+}
+
+/** Signs the page in as a member of a fresh tenant with the given role. */
+export async function signInAs(page: Page, role: Role) {
+  if (role === 'owner') return signUpAsOwner(page);
+  const owner = await createOwner();
+  const email = uniqueEmail(role);
+  await owner.addMember(email, role);
+  await signInThroughPortal(page, email);
+  return { email, owner };
 }
