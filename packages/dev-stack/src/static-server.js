@@ -3,6 +3,7 @@
 const fsp = require('node:fs/promises');
 const http = require('node:http');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const serveHandler = require('serve-handler');
 
 /** webpack names emitted files `[name].[contenthash:8].js`; those never change, so cache them for good. */
@@ -12,6 +13,51 @@ const ASSET_EXTENSION = /\.(?:m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const NO_STORE = 'no-store';
+
+/** Text files are sent compressed, as production hosting does, so local sizes and timings are honest. */
+const COMPRESSIBLE = /** @type {Record<string, string>} */ ({
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+});
+
+/** @type {Map<string, Buffer>} compressed bodies by encoding, path, size and mtime */
+const compressedCache = new Map();
+
+/**
+ * @param {string} file
+ * @param {'br' | 'gzip'} encoding
+ * @returns {Promise<Buffer>}
+ */
+async function compressed(file, encoding) {
+  const stat = await fsp.stat(file);
+  const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
+  const cached = compressedCache.get(key);
+  if (cached) return cached;
+  const raw = await fsp.readFile(file);
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : zlib.gzipSync(raw, { level: 9 });
+  compressedCache.set(key, body);
+  return body;
+}
+
+/**
+ * @param {string | string[] | undefined} header the request's Accept-Encoding
+ * @returns {'br' | 'gzip' | null}
+ */
+function preferredEncoding(header) {
+  const accepted = String(header ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
 
 /**
  * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Route
@@ -82,6 +128,19 @@ function createStaticHandler({ dist, spa = false, cors = false, routes = {} }) {
         'Cache-Control',
         served !== null && CONTENT_HASHED.test(served) ? CACHE_FOREVER : NO_STORE,
       );
+      const type = served === null ? undefined : COMPRESSIBLE[path.extname(served).toLowerCase()];
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      if (served !== null && type && encoding && (req.method === 'GET' || req.method === 'HEAD')) {
+        const body = await compressed(path.join(publicDir, served), encoding);
+        res.writeHead(200, {
+          'Content-Type': type,
+          'Content-Encoding': encoding,
+          'Content-Length': body.length,
+          Vary: 'Accept-Encoding',
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
       await serveHandler(req, res, {
         public: publicDir,
         cleanUrls: false,

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { closeServer, createStaticServer } from './static-server';
+
+let dist: string;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  fs.writeFileSync(path.join(dist, 'logo.png'), Buffer.from([137, 80, 78, 71]));
+  server = createStaticServer({ dist, spa: true });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(async () => {
+  await closeServer(server);
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** A raw GET, so the body arrives as sent (fetch would decompress it). */
+function get(pathname: string, acceptEncoding?: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const request = http.get(
+      `${base}${pathname}`,
+      { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+it('sends scripts brotli-compressed when the browser accepts it, as production hosting does', async () => {
+  const { headers, body } = await get('/main.0123abcd.js', 'gzip, deflate, br');
+  expect(headers['content-encoding']).toBe('br');
+  expect(headers['content-type']).toBe('application/javascript; charset=utf-8');
+  expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  const original = fs.readFileSync(path.join(dist, 'main.0123abcd.js'));
+  expect(body.length).toBeLessThan(original.length / 10);
+  expect(zlib.brotliDecompressSync(body).equals(original)).toBe(true);
+});
+
+it('falls back to gzip, and to the plain file for clients that accept neither', async () => {
+  const gzipped = await get('/main.0123abcd.js', 'gzip');
+  expect(gzipped.headers['content-encoding']).toBe('gzip');
+  expect(zlib.gunzipSync(gzipped.body).toString()).toContain('console.log');
+  const plain = await get('/main.0123abcd.js');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.toString()).toContain('console.log');
+});
+
+it('compresses the single-page fallback too, and leaves binary files alone', async () => {
+  const page = await get('/dashboard/users', 'br');
+  expect(page.headers['content-encoding']).toBe('br');
+  expect(page.headers['cache-control']).toBe('no-store');
+  expect(zlib.brotliDecompressSync(page.body).toString()).toContain('<title>app</title>');
+  const image = await get('/logo.png', 'br');
+  expect(image.headers['content-encoding']).toBeUndefined();
+  expect(image.body).toHaveLength(4);
+});
