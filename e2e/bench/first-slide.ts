@@ -1,0 +1,131 @@
+// Budget of issue 4: what a respondent on a phone downloads and waits for before the first
+// question. Debian Chromium at 390×844 with the CPU slowed 4×, a cold browser cache each run, the
+// local stack on its own ports (compressed as production hosting serves it). Writes the figures
+// to e2e/bench/results/first-slide.json.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { ensureBuilt, startStack } from '@toolkit/dev-stack';
+
+const root = path.resolve(__dirname, '../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BUDGET = { kilobytes: 200, milliseconds: 850 };
+const PORTS = {
+  shell: 3200,
+  survey: 3201,
+  dashboard: 3202,
+  journey: 3203,
+  billing: 3204,
+  auth: 9299,
+  content: 4200,
+  functions: 5201,
+  mail: 1280,
+  smtp: 1225,
+};
+const SLIDE_PATH = '/survey/demo-publisher/quickscan/section/1/slide/1';
+
+const quickscan = JSON.parse(
+  fs.readFileSync(path.join(root, 'packages/content/content/quickscan.json'), 'utf8'),
+) as { sections: { questions: { title: string }[] }[] };
+const firstTitle = quickscan.sections[0]?.questions[0]?.title ?? '';
+
+interface Run {
+  kilobytes: number;
+  requests: number;
+  firstSlideMs: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+async function measure(browser: import('@playwright/test').Browser, base: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let bytes = 0;
+  let requests = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+    requests += 1;
+  });
+  await page.goto(`${base}${SLIDE_PATH}`, { waitUntil: 'commit' });
+  // The moment the first question's heading is on screen, in the page's own clock (from navigation start).
+  const handle = await page.waitForFunction(
+    (title) => {
+      const heading = document.querySelector('h1');
+      return heading?.textContent?.trim() === title && heading.getBoundingClientRect().height > 0
+        ? performance.now()
+        : null;
+    },
+    firstTitle,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const firstSlideMs = (await handle.jsonValue()) as number;
+  const run = { kilobytes: bytes / 1024, requests, firstSlideMs };
+  await context.close();
+  return run;
+}
+
+async function main() {
+  execFileSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
+  await ensureBuilt({ root, log: (line: string) => console.log(line) });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-'));
+  const stack = await startStack({ root, ports: PORTS, dataDir, log: () => undefined });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const base = stack.urls.app.replace(/\/$/, '');
+    await measure(browser, base); // warms the server's compression cache; not counted
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, base));
+    const result = {
+      measuredAt: new Date().toISOString(),
+      what: `cold load of ${SLIDE_PATH} until its first question is visible`,
+      conditions: 'Debian Chromium, 390×844 mobile viewport, CPU throttled 4×, localhost, cache disabled',
+      runs: runs.length,
+      budget: BUDGET,
+      median: {
+        kilobytes: Number(median(runs.map((r) => r.kilobytes)).toFixed(1)),
+        requests: median(runs.map((r) => r.requests)),
+        firstSlideMs: Math.round(median(runs.map((r) => r.firstSlideMs))),
+      },
+      all: runs.map((r) => ({
+        ...r,
+        kilobytes: Number(r.kilobytes.toFixed(1)),
+        firstSlideMs: Math.round(r.firstSlideMs),
+      })),
+    };
+    const out = path.join(__dirname, 'results', 'first-slide.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(JSON.stringify(result.median));
+    console.log(
+      `first slide: ${result.median.kilobytes} KB (budget ${BUDGET.kilobytes}), ` +
+        `${result.median.firstSlideMs} ms (budget ${BUDGET.milliseconds}) — written to ${path.relative(root, out)}`,
+    );
+  } finally {
+    await browser.close();
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
