@@ -13,7 +13,9 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/packages/{domain,platform,federation,dev-stack,content,server,functions}/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/packages/{domain,platform,federation,dev-stack,content,server,functions}/**/*.test.ts',
+      ],
     },
     {
       ...common,
