@@ -6,6 +6,7 @@ import { GuardGate } from './GuardGate';
 import { RemoteArea } from './remotes/RemoteArea';
 import { CompleteSignup } from './screens/CompleteSignup';
 import { Portal } from './screens/Portal';
+import { ResetPassword } from './screens/ResetPassword';
 import { ShellLayout } from './ShellLayout';
 import { parcelServices, type ShellServices } from './services';
 
@@ -27,11 +28,17 @@ function RouteContent({
 }) {
   const { route } = match;
   if (route.owner === 'shell') {
-    return route.id === 'completeSignup' ? (
-      <CompleteSignup auth={services.auth} callable={services.callable} />
-    ) : (
-      <Portal auth={services.auth} toolkitName={match.params.toolkitName} />
-    );
+    if (route.id === 'completeSignup')
+      return <CompleteSignup auth={services.auth} callable={services.callable} />;
+    if (route.id === 'resetPassword') {
+      return (
+        <ResetPassword
+          auth={services.auth}
+          code={new URLSearchParams(window.location.search).get('oobCode')}
+        />
+      );
+    }
+    return <Portal auth={services.auth} toolkitName={match.params.toolkitName} />;
   }
   // Keyed by owner: moving between one remote's own pages keeps its parcel mounted.
   return (

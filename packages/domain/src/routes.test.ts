@@ -23,6 +23,7 @@ describe('matchRoute', () => {
     ['/invite?email=a%40b.c', 'invite', {}],
     ['/signup', 'signup', {}],
     ['/complete-signup', 'completeSignup', {}],
+    ['/reset-password', 'resetPassword', {}],
     ['/journey/inv-42', 'journeyInvite', { inviteId: 'inv-42' }],
     ['/step1', 'journeyStep1', {}],
     ['/step5', 'journeyStep5', {}],
@@ -143,7 +144,7 @@ describe('route table', () => {
   });
 
   test.each<[RouteOwner, number]>([
-    ['shell', 5],
+    ['shell', 6],
     ['journey', 6],
     ['dashboard', 13],
     ['billing', 2],

@@ -52,6 +52,8 @@ const ROUTE_TABLE = [
     screen: 'Complete sign-up',
     meta: { forceLogout: true, hideForAuth: true },
   },
+  // Not in SPEC §2: where a password-reset e-mail's link leads (docs/decisions.md).
+  { id: 'resetPassword', path: '/reset-password', owner: 'shell', screen: 'Reset password', meta: {} },
   { id: 'journeyInvite', path: '/journey/:inviteId', owner: 'journey', screen: 'Invite journey', meta: {} },
   { id: 'journeyStep1', path: '/step1', owner: 'journey', screen: 'Journey stage 1', meta: journeyStep },
   { id: 'journeyStep2', path: '/step2', owner: 'journey', screen: 'Journey stage 2', meta: journeyStep },
@@ -302,6 +304,7 @@ export const paths = {
   invite: () => buildPath('invite'),
   signup: () => buildPath('signup'),
   completeSignup: () => buildPath('completeSignup'),
+  resetPassword: () => buildPath('resetPassword'),
   journeyInvite: (inviteId: string) => buildPath('journeyInvite', { inviteId }),
   journeyStep: (step: JourneyStepNumber) => buildPath(`journeyStep${step}`),
   dashboard: () => buildPath('dashboard'),

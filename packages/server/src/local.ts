@@ -128,6 +128,7 @@ export async function startLocalBackend({
       store,
       emulatorUrl: `http://${authEmulatorHost}`,
       projectId: LOCAL_PROJECT_ID,
+      appUrl,
       onQueued: () => relay.nudge(),
       log,
       ...(authLinkPollMs === undefined ? {} : { pollIntervalMs: authLinkPollMs }),

@@ -1,6 +1,7 @@
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   browserLocalPersistence,
+  confirmPasswordReset,
   connectAuthEmulator,
   initializeAuth,
   isSignInWithEmailLink,
@@ -13,6 +14,7 @@ import {
   signOut,
   updatePassword,
   updateProfile,
+  verifyPasswordResetCode,
   type Auth,
   type User,
 } from 'firebase/auth';
@@ -111,6 +113,10 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     /** SPEC §7: the password-reset e-mail (delivered by the identity provider, locally to MailDev). */
     sendPasswordReset: (email: string) =>
       outcome(() => sendPasswordResetEmail(instance(), email.trim().toLowerCase())),
+    /** The e-mail address a reset code belongs to; rejects an expired or used code. */
+    resetCodeEmail: (code: string) => verifyPasswordResetCode(instance(), code),
+    confirmPasswordReset: (code: string, newPassword: string) =>
+      outcome(() => confirmPasswordReset(instance(), code, newPassword)),
     updatePassword: (newPassword: string) => outcome(() => updatePassword(signedInUser(), newPassword)),
     updateDisplayName: (displayName: string) =>
       outcome(async () => {

@@ -31,10 +31,22 @@ const MAILS: Record<string, { subject: string; intro: string; button: string; ou
   },
 };
 
-export function authLinkMail(code: OobCode): DocData | null {
+/**
+ * The link the mail carries. A reset link opens the app's own reset page (the emulator's action
+ * page cannot take a new password); production points Firebase's action URL at the same page.
+ */
+function actionLink(code: OobCode, appUrl: string | undefined): string {
+  if (code.requestType !== 'PASSWORD_RESET' || !appUrl) return code.oobLink;
+  const url = new URL('/reset-password', appUrl);
+  url.searchParams.set('mode', 'resetPassword');
+  url.searchParams.set('oobCode', code.oobCode);
+  return url.toString();
+}
+
+export function authLinkMail(code: OobCode, appUrl?: string): DocData | null {
   const mail = MAILS[code.requestType];
   if (!mail) return null;
-  const link = escapeHtml(code.oobLink);
+  const link = escapeHtml(actionLink(code, appUrl));
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;padding:24px 12px;background:#f4f6f5;font-family:Helvetica,Arial,sans-serif;color:#1e2a26">
 <div style="max-width:580px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
@@ -52,6 +64,8 @@ export interface AuthLinkDeliveryOptions {
   /** e.g. http://127.0.0.1:9099 */
   emulatorUrl: string;
   projectId: string;
+  /** Where reset links send the user (the app's /reset-password page). */
+  appUrl?: string;
   pollIntervalMs?: number;
   /** Called after new mail documents were added (the local backend nudges the relay). */
   onQueued?: (count: number) => void;
@@ -68,6 +82,7 @@ export function startAuthLinkDelivery({
   store,
   emulatorUrl,
   projectId,
+  appUrl,
   pollIntervalMs = 1_000,
   onQueued,
   log = (line) => console.log(line),
@@ -97,7 +112,7 @@ export function startAuthLinkDelivery({
 
   /** Marks the code delivered and queues its mail in one transaction: never lost, never twice. */
   async function queue(code: OobCode): Promise<boolean> {
-    const mail = authLinkMail(code);
+    const mail = authLinkMail(code, appUrl);
     if (!mail) return false;
     const marker = `${DELIVERED_CODES}/${code.oobCode}`;
     return store.transaction(async (tx) => {
