@@ -92,7 +92,7 @@ describe('the survey remote', () => {
     );
   });
 
-  it('sends the company name and custom_ parameters of the query string as prefill', async () => {
+  it('sends the respondent, the company name and custom_ parameters of the query string as prefill', async () => {
     const api = new FakeApi();
     renderSurvey(
       `${START}?companyName=Green%20Leaf&custom_source=newsletter&firstName=Ana`,
@@ -102,7 +102,11 @@ describe('the survey remote', () => {
     expect(api.callsOf(API.startResult)[0]).toEqual({
       tenantId: 'demo-publisher',
       surveyId: 'quickscan',
-      prefill: { answers: { 'company-name': 'Green Leaf' }, custom: { custom_source: 'newsletter' } },
+      prefill: {
+        respondent: { firstName: 'Ana' },
+        answers: { 'company-name': 'Green Leaf' },
+        custom: { custom_source: 'newsletter' },
+      },
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
