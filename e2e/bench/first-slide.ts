@@ -51,9 +51,15 @@ async function measure(browser: import('@playwright/test').Browser, base: string
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let bytes = 0;
   let requests = 0;
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+  const urls = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => {
+    urls.set(event.requestId, event.request.url);
+  });
+  cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
     bytes += event.encodedDataLength;
     requests += 1;
+    if (process.env.BENCH_VERBOSE)
+      console.log(`${(event.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urls.get(event.requestId)}`);
   });
   await page.goto(`${base}${SLIDE_PATH}`, { waitUntil: 'commit' });
   // The moment the first question's heading is on screen, in the page's own clock (from navigation start).
