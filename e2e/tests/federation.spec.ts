@@ -1,5 +1,5 @@
 import { AppPage } from '../support/app-page';
-import { signInWithClaims } from '../support/auth';
+import { signInAs } from '../support/auth';
 import { E2E_PORTS, expect, test } from '../support/stack';
 
 const remotePort = (url: string) => Number(new URL(url).port);
@@ -8,7 +8,8 @@ test('a respondent on /survey downloads the shell and the survey remote only', a
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto('/survey/demo-publisher/quickscan/section/1/slide/1');
-  await new AppPage(page).expectScreen('Question slide');
+  // Section 1's first slide is the information text before the questions.
+  await new AppPage(page).expectScreen('Before you start');
   const ports = new Set(requested.filter((url) => url.startsWith('http')).map(remotePort));
   expect(ports).toContain(E2E_PORTS.survey);
   for (const other of [E2E_PORTS.dashboard, E2E_PORTS.journey, E2E_PORTS.billing])
@@ -16,7 +17,7 @@ test('a respondent on /survey downloads the shell and the survey remote only', a
 });
 
 test('React is loaded once per page, whatever remotes are mounted', async ({ page }) => {
-  await signInWithClaims(page, { role: 'owner' });
+  await signInAs(page, 'owner');
   await page.goto('/dashboard/plans');
   await new AppPage(page).expectScreen('Plans');
   await page.goto('/step1');
@@ -55,11 +56,11 @@ test('with the billing remote down, the dashboard works and plans shows a retry 
   stack,
 }) => {
   const app = new AppPage(page);
-  await signInWithClaims(page, { role: 'owner' });
+  await signInAs(page, 'owner');
   await stack.stopRemote('billing');
   try {
     await page.goto('/dashboard');
-    await app.expectScreen('Dashboard');
+    await app.expectDashboardHome();
     await page.goto('/dashboard/plans');
     await expect(page.getByRole('alert')).toContainText('could not be loaded');
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();

@@ -21,5 +21,5 @@ test('state saved by an older version, or corrupted, never breaks the app', asyn
   // in packages/store-contract), so the app starts from that slice's initial state.
   expect(await page.evaluate(() => localStorage.getItem('toolkit:state:v0'))).toBeNull();
   await page.goto('/survey/demo-publisher/quickscan');
-  await new AppPage(page).expectScreen('Survey start');
+  await new AppPage(page).expectScreen('Sustainability Quickscan');
 });

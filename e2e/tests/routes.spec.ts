@@ -1,5 +1,5 @@
-import { AppPage } from '../support/app-page';
-import { signInWithClaims } from '../support/auth';
+import { AppPage, DASHBOARD_HOME } from '../support/app-page';
+import { signInAs } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 // SPEC.md §2: every route lands on its screen or on the redirect its guards call for.
@@ -41,20 +41,20 @@ test.describe('signed out', () => {
     });
   }
 
-  test('the invite journey opens by its id', async ({ page }) => {
-    await page.goto('/journey/invite-123');
-    await new AppPage(page).expectScreen('Invite journey', '/journey/invite-123');
+  test('the invite journey opens by its id, and says when there is no such invite', async ({ page }) => {
+    await page.goto('/journey/invite-123?inviteId=invite-123');
+    await new AppPage(page).expectScreen('Your invitation', /\/journey\/invite-123\?inviteId=invite-123$/);
+    await expect(page.getByRole('alert')).toContainText('This invite link is not valid');
   });
 
   test('survey routes open as an anonymous respondent', async ({ page }) => {
     const app = new AppPage(page);
     await page.goto('/survey/demo-publisher/quickscan');
-    await app.expectScreen('Survey start');
+    await app.expectScreen('Sustainability Quickscan');
     await page.goto('/survey/demo-publisher/quickscan/section/2');
-    await app.expectScreen('Section start');
+    await app.expectScreen('Energy and emissions');
     await page.goto('/survey/demo-publisher/quickscan/section/2/slide/3');
-    await app.expectScreen('Question slide');
-    await expect(page.getByText('Section 2, question 3')).toBeVisible();
+    await app.expectScreen('Which energy-saving measures have you put in place?');
   });
 
   test('an unknown survey is not found and ends on the portal', async ({ page }) => {
@@ -70,8 +70,8 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in as owner', () => {
-  const DASHBOARD_SCREENS: [string, string][] = [
-    ['/dashboard', 'Dashboard'],
+  const DASHBOARD_SCREENS: [string, string | RegExp][] = [
+    ['/dashboard', DASHBOARD_HOME],
     ['/dashboard/insights', 'Insights'],
     ['/dashboard/users', 'Users'],
     ['/dashboard/manage', 'Manage'],
@@ -94,7 +94,7 @@ test.describe('signed in as owner', () => {
     page,
   }) => {
     const app = new AppPage(page);
-    await signInWithClaims(page, { role: 'owner' });
+    await signInAs(page, 'owner');
     for (const [path, screen] of DASHBOARD_SCREENS) {
       await page.goto(path);
       await app.expectScreen(screen, path);
@@ -103,7 +103,7 @@ test.describe('signed in as owner', () => {
     await expect(page.getByText('Checkout cs_test_123 completed')).toBeVisible();
     for (const path of ['/', '/flow/quickscan', '/signup']) {
       await page.goto(path);
-      await app.expectScreen('Dashboard', '/dashboard');
+      await app.expectDashboardHome();
     }
     // Rule 1 (forced sign-out) runs before rule 5, so /complete-signup ends the session first.
     await page.goto('/complete-signup');
@@ -114,12 +114,12 @@ test.describe('signed in as owner', () => {
 
   test('a viewer is refused the admin, management and billing pages', async ({ page }) => {
     const app = new AppPage(page);
-    await signInWithClaims(page, { role: 'viewer' });
+    await signInAs(page, 'viewer');
     await page.goto('/dashboard/insights');
     await app.expectScreen('Insights', '/dashboard/insights');
     for (const path of ['/dashboard/users', '/dashboard/manage', '/dashboard/plans']) {
       await page.goto(path);
-      await app.expectScreen('Dashboard', '/dashboard');
+      await app.expectDashboardHome();
     }
     await expect(
       page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Users' }),
@@ -127,7 +127,7 @@ test.describe('signed in as owner', () => {
   });
 
   test('/invite signs the user out and shows the portal', async ({ page }) => {
-    await signInWithClaims(page, { role: 'owner' });
+    await signInAs(page, 'owner');
     await page.goto('/invite');
     await new AppPage(page).expectPortal();
     await page.goto('/dashboard');

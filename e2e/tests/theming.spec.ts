@@ -9,7 +9,7 @@ test("a survey page takes its tenant's logo and colours, inside the remote too",
   await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0);
 
   await page.goto('/survey/demo-publisher/quickscan');
-  await new AppPage(page).expectScreen('Survey start');
+  await new AppPage(page).expectScreen('Sustainability Quickscan');
   await expect(page.getByRole('banner').getByRole('img', { name: 'Demo Publisher' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Begin' })).toHaveCSS('color', 'rgb(31, 95, 74)');
+  await expect(page.getByRole('button', { name: 'Start' })).toHaveCSS('background-color', 'rgb(31, 95, 74)');
 });

@@ -22,6 +22,7 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
  *   stop: () => Promise<void>,
  *   stopRemote: (name: RemoteName) => Promise<void>,
  *   startRemote: (name: RemoteName) => Promise<void>,
+ *   store: import('@toolkit/server/src/store/port').DocumentStore | undefined,
  * }} Stack
  */
 
@@ -216,6 +217,8 @@ async function startStack({
     urls,
     ports,
     runtimeConfig,
+    // What the backend stored, for checks that no screen shows (e.g. every answer of an anonymous respondent).
+    store: api?.store,
     stop() {
       // The backend first: it reads from the emulator and sends through MailDev until it stops.
       stopped ??= (api ? api.stop() : Promise.resolve()).then(stopServices);

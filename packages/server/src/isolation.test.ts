@@ -224,7 +224,10 @@ const CASES: Record<ApiName, Case> = {
     ...MEMBER,
     // A new address each time: an invitee joins the inviting tenant and cannot be invited by another.
     attack: () => ({ email: `someone-${++invitees}@example.com`, surveyId: SURVEY }),
-    otherTenant: { exempt: 'invites only ever go into the caller’s own tenant' },
+    otherTenant: {
+      exempt:
+        'invites only ever go into the caller’s own tenant (their result is kept by the survey’s publisher)',
+    },
     tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',
     invalid: { data: () => ({ email: 'someone@example.com' }), field: 'surveyId' },
@@ -268,13 +271,27 @@ function tenantAView(docs: DocSnapshot[]): string {
   const members = new Set(
     [seed.ownerA, seed.adminA, seed.viewerA, seed.userA].map((m) => paths.globalUser(m.uid)),
   );
+  // A's surveys keep their results under A, so another tenant's invite to one adds its empty result
+  // there: that result is the other tenant's, not A's data.
+  const othersInviteResults = new Set(
+    docs
+      .filter((doc) => doc.path.startsWith('survey-invites/') && doc.data?.tenantId !== A)
+      .map((doc) =>
+        paths.result(
+          String(doc.data?.surveyTenantId),
+          String(doc.data?.surveyId),
+          String(doc.data?.surveyResultId),
+        ),
+      ),
+  );
   return JSON.stringify(
     docs.filter(
       (doc) =>
-        doc.path === paths.tenant(A) ||
-        doc.path.startsWith(`${paths.tenant(A)}/`) ||
-        members.has(doc.path) ||
-        (doc.path.startsWith('survey-invites/') && doc.data?.tenantId === A),
+        (doc.path === paths.tenant(A) ||
+          doc.path.startsWith(`${paths.tenant(A)}/`) ||
+          members.has(doc.path) ||
+          (doc.path.startsWith('survey-invites/') && doc.data?.tenantId === A)) &&
+        !othersInviteResults.has(doc.path),
     ),
   );
 }

@@ -9,7 +9,10 @@ jest.mock('styled-components', () =>
 );
 
 function setup(results: ResultSummary[]) {
-  const api = createFakeApi({ [API.listLatestResults]: () => ({ results }) });
+  const api = createFakeApi({
+    [API.listLatestResults]: () => ({ results }),
+    [API.setMilestone]: () => ({ status: 'ok' }),
+  });
   renderDashboard('/dashboard/ready-reckoner', api);
   return { api, user: userEvent.setup() };
 }
@@ -37,8 +40,9 @@ describe('Results screen', () => {
       'href',
       '/survey/demo-publisher/business-quickscan',
     );
-    // Opening the page is what the server records as the view-results milestone.
+    // Opening the page is the view-results milestone.
     expect(api.callsTo(API.listLatestResults)).toHaveLength(1);
+    expect(api.callsTo(API.setMilestone)).toEqual([{ milestoneId: 'view-results', completed: true }]);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { ResultScore, ResultSummary } from '@toolkit/domain';
+import { API, type ResultScore, type ResultSummary } from '@toolkit/domain';
+import { callApi } from '@toolkit/platform';
 import { buttonStyles, Card, PageTitle, Stack } from '@toolkit/ui';
 import { useLatestResults } from '../../shared/api';
 import { Loaded } from '../../shared/Loading';
+import { useServices } from '../../shared/services';
 import {
   formatDate,
   latestScored,
@@ -154,6 +156,14 @@ function NoResult() {
 export function ResultsScreen() {
   const [results, reload] = useLatestResults();
   const catalogue = useSurveyCatalogue();
+  const { callable } = useServices();
+  // SPEC §2: opening this page is the view-results milestone (the Assessments page lists results too,
+  // which does not count). Not recorded now (e.g. offline), it is at the next visit.
+  useEffect(() => {
+    callApi(callable, API.setMilestone, { milestoneId: 'view-results', completed: true }).catch(
+      () => undefined,
+    );
+  }, [callable]);
   return (
     <Stack>
       <PageTitle>Results</PageTitle>

@@ -169,6 +169,23 @@ describe('Users screen', () => {
     expect(email).toHaveValue('');
   });
 
+  it('lists the invited person as a user once the invite is created, keeping the link shown', async () => {
+    let team = TEAM;
+    const { user } = setup({
+      [API.listTenantUsers]: () => ({ users: team }),
+      [API.createInvite]: () => {
+        team = [...TEAM, member('new-1', 'Nia', 'user')];
+        return { inviteId: 'inv-2', link: 'http://127.0.0.1:3000/journey/inv-2?inviteId=inv-2' };
+      },
+    });
+    await row('Vera Smith');
+    await user.type(screen.getByLabelText('E-mail address'), 'nia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    const nia = await row('Nia Smith');
+    expect(within(nia).getByLabelText('Role of Nia Smith')).toHaveValue('user');
+    expect(screen.getByRole('region', { name: 'Invite link' })).toBeInTheDocument();
+  });
+
   it('keeps the typed address when the invite fails', async () => {
     const { user } = setup({
       [API.createInvite]: () => serverError('already-exists', 'This person is already in your team'),

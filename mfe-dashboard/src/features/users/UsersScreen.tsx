@@ -215,7 +215,7 @@ function MemberRow({
   );
 }
 
-function InviteForm({ onDenied }: { onDenied: () => void }) {
+function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: () => void }) {
   const { callable } = useServices();
   const titleId = useId();
   const [email, setEmail] = useState('');
@@ -243,6 +243,7 @@ function InviteForm({ onDenied }: { onDenied: () => void }) {
         surveyId: TEAM_SURVEY_ID,
       });
       setInvite({ email: normalised, link: answer.link });
+      onInvited();
       setCopied('idle');
       setSave({ kind: 'idle' });
       setEmail('');
@@ -337,7 +338,8 @@ export function UsersScreen() {
 
   useEffect(() => {
     let current = true;
-    setTeam({ status: 'loading' });
+    // A reload after an invite keeps the list (and the invite form with its link) on screen.
+    setTeam((state) => (state.status === 'ready' ? state : { status: 'loading' }));
     Promise.all([callApi(callable, API.listTenantUsers, null), getAvailableRoles(callable)]).then(
       ([list, roles]) => {
         if (!current) return;
@@ -417,7 +419,8 @@ export function UsersScreen() {
               )}
             </Stack>
           </Card>
-          <InviteForm onDenied={onDenied} />
+          {/* The invited person joins the team at once: list them. */}
+          <InviteForm onDenied={onDenied} onInvited={() => setAttempt((value) => value + 1)} />
         </>
       )}
     </Stack>

@@ -17,6 +17,8 @@ afterAll(() => env?.stop(), 60_000);
 
 interface Invited {
   inviteId: string;
+  /** The survey's publisher, under whom the invite's result is kept. */
+  tenantId: string;
   surveyResultId: string;
   token: string;
 }
@@ -30,18 +32,19 @@ async function openInvite(): Promise<Invited> {
       owner.token,
     ),
   );
-  const verified = resultOf<{ inviteData: { surveyResultId: string }; token: string }>(
+  const verified = resultOf<{ inviteData: { surveyResultId: string; tenantId: string }; token: string }>(
     await env.call(API.verifyAndLoginWithInvite, { inviteId }),
   );
   return {
     inviteId,
+    tenantId: verified.inviteData.tenantId,
     surveyResultId: verified.inviteData.surveyResultId,
     token: await env.signInWithCustomToken(verified.token),
   };
 }
 
 const saveRequest = (invited: Invited, overrides: Record<string, unknown> = {}) => ({
-  tenantId: TENANT,
+  tenantId: invited.tenantId,
   surveyId: SURVEY,
   surveyResultId: invited.surveyResultId,
   questionId: 'renewable-electricity',
@@ -51,7 +54,7 @@ const saveRequest = (invited: Invited, overrides: Record<string, unknown> = {}) 
 });
 
 const submitRequest = (invited: Invited, overrides: Record<string, unknown> = {}) => ({
-  tenantId: TENANT,
+  tenantId: invited.tenantId,
   surveyId: SURVEY,
   surveyResultId: invited.surveyResultId,
   inviteId: invited.inviteId,
@@ -59,7 +62,7 @@ const submitRequest = (invited: Invited, overrides: Record<string, unknown> = {}
 });
 
 const storedResult = async (invited: Invited) =>
-  (await env.store.get(paths.result(TENANT, SURVEY, invited.surveyResultId))).data;
+  (await env.store.get(paths.result(invited.tenantId, SURVEY, invited.surveyResultId))).data;
 
 describe('journey-saveAnswer', () => {
   it('saves the invitee’s answers in order into the invite’s result', async () => {

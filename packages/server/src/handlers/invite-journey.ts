@@ -40,7 +40,7 @@ async function openInvite(
   const invite = await getInvite(store, inviteId);
   if (
     !invite ||
-    invite.tenantId !== ids.tenantId ||
+    invite.surveyTenantId !== ids.tenantId ||
     invite.surveyId !== ids.surveyId ||
     invite.surveyResultId !== ids.surveyResultId
   ) {

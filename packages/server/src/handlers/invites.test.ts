@@ -29,13 +29,15 @@ describe('invites-create', () => {
       status: 'pending',
       email: 'new.person@example.com',
       tenantId: 'acme',
+      surveyTenantId: 'demo-publisher',
       surveyId: 'quickscan',
       surveyResultId: expect.any(String),
       createdBy: admin.uid,
       createdAt: expect.stringMatching(/^\d{4}-/),
     });
     expect(
-      (await env.store.get(paths.result('acme', 'quickscan', String(stored?.surveyResultId)))).data,
+      // With the survey's other results, under its publisher, where the survey route looks for it.
+      (await env.store.get(paths.result('demo-publisher', 'quickscan', String(stored?.surveyResultId)))).data,
     ).toEqual({
       startedAt: expect.stringMatching(/^\d{4}-/),
       userId: null,
@@ -121,7 +123,7 @@ describe('journey-verifyAndLoginWithInvite', () => {
     expect(result.inviteData).toEqual({
       surveyResultId: stored?.surveyResultId,
       surveyId: 'quickscan',
-      tenantId: 'acme',
+      tenantId: 'demo-publisher',
     });
     const session = await env.auth.verifyIdToken(await env.signInWithCustomToken(result.token));
     expect(session.uid).toBe((await env.auth.getUserByEmail('respondent@example.com'))?.uid);

@@ -69,7 +69,8 @@ export const createInvite = defineHandler({
         },
         { merge: true },
       );
-      tx.create(paths.result(tenantId, surveyId, resultId), {
+      // Kept with every other result of the survey, under its publisher: the survey route's tenant.
+      tx.create(paths.result(survey.tenantId, surveyId, resultId), {
         startedAt: FieldValue.serverTimestamp(),
         userId: null,
       });
@@ -77,6 +78,7 @@ export const createInvite = defineHandler({
         status: INVITE_STATUS.pending,
         email,
         tenantId,
+        surveyTenantId: survey.tenantId,
         surveyId,
         surveyResultId: resultId,
         createdBy: caller.uid,
@@ -129,7 +131,7 @@ export const verifyAndLoginWithInvite = defineHandler({
       inviteData: {
         surveyResultId: invite.surveyResultId,
         surveyId: invite.surveyId,
-        tenantId: invite.tenantId,
+        tenantId: invite.surveyTenantId,
       },
       token,
     };

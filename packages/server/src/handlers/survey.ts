@@ -12,7 +12,6 @@ import {
 import { ApiError, notFound, permissionDenied } from '../api/errors';
 import { defineHandler } from '../api/handler';
 import { checkAnswer, loadSurvey, SURVEY_NOT_FOUND } from '../content';
-import { milestoneWrite } from '../repositories/milestones';
 import { paths } from '../repositories/paths';
 import {
   ALREADY_SUBMITTED,
@@ -178,11 +177,8 @@ export const listLatestResults = defineHandler({
         };
       }),
     );
-    // SPEC §4: opening the results completes view-results; written once, so its time stays the first view's.
-    const milestone = milestoneWrite(caller.tenantId, caller.uid, 'view-results', true, caller.uid);
-    if ((await deps.store.get(milestone.path)).data?.completed !== true) {
-      await deps.store.set(milestone.path, milestone.data, { merge: true });
-    }
+    // Listing is not viewing the results (the Assessments page lists them too): the Results page
+    // sets view-results itself through milestones-set.
     return { results };
   },
 });

@@ -12,7 +12,7 @@ import {
 import type { ServerSurveyDefinition } from '../api/handler';
 import { renderNotification } from '../mail/notification';
 import { scoreResult } from '../scoring';
-import { INVITE_STATUS } from './invites';
+import { INVITE_STATUS, inviteIsFor } from './invites';
 import { mailDocument } from './mail';
 import { milestoneWrite } from './milestones';
 import { paths } from './paths';
@@ -120,12 +120,7 @@ export async function canReach(
   if (result.userId !== null && result.userId === who.uid) return true;
   if (!who.inviteId) return false;
   const { data: invite } = await reader.get(paths.invite(who.inviteId));
-  return (
-    invite !== null &&
-    invite.surveyResultId === ref.resultId &&
-    invite.tenantId === ref.tenantId &&
-    invite.surveyId === ref.surveyId
-  );
+  return inviteIsFor(invite, ref);
 }
 
 const toLink = (snapshot: DocSnapshot): UserResultLink | null => {
@@ -342,11 +337,7 @@ export async function completeResult(
     const result = await readResult(tx, ref);
     if (!result) return { outcome: 'not-found' };
     const invite = caller.inviteId ? await tx.get(paths.invite(caller.inviteId)) : null;
-    const inviteMatches =
-      invite?.data != null &&
-      invite.data.surveyResultId === ref.resultId &&
-      invite.data.tenantId === ref.tenantId &&
-      invite.data.surveyId === ref.surveyId;
+    const inviteMatches = inviteIsFor(invite?.data ?? null, ref);
     const owner = result.userId !== null && result.userId === caller.uid;
     if (viaInvite ? !inviteMatches : !owner && !inviteMatches) return { outcome: 'denied' };
     if (viaInvite && invite?.data?.status !== INVITE_STATUS.pending) return { outcome: 'invite-closed' };

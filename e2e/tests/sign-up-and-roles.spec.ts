@@ -1,0 +1,72 @@
+// Issue 3: a business signs up with an e-mail link and becomes owner of a new tenant; the owner
+// gives a team member the admin role and takes it back, which applies on the member's next navigation.
+import { AppPage } from '../support/app-page';
+import { signInThroughPortal, uniqueEmail } from '../support/auth';
+import { linkIn, waitForMail } from '../support/mail';
+import { expect, test } from '../support/stack';
+
+test('a new business signs up by e-mail link; its owner makes a member admin and removes the role again', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  const owner = uniqueEmail('owner');
+  const member = uniqueEmail('member');
+
+  // Sign-up through the Quickscan toolkit portal: the link arrives in the inbox and signs them in.
+  const requestedAt = Date.now() - 1000;
+  await page.goto('/flow/quickscan');
+  await page.getByLabel('E-mail address').fill(owner);
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  await expect(page.getByText(`we sent a sign-in link to ${owner}`)).toBeVisible();
+  const signInMail = await waitForMail(owner, /sign in/i, { after: requestedAt });
+  await page.goto(linkIn(signInMail, 'oobCode'));
+  await app.expectDashboardHome();
+
+  // Owner of a new tenant: alone in it, with every right.
+  await expect(app.mainLink('Plans')).toBeVisible();
+  await app.dashboardLink('Users').click();
+  await app.expectScreen('Users', '/dashboard/users');
+  const team = page.getByRole('list', { name: 'Team members' });
+  await expect(team.getByRole('listitem')).toHaveCount(1);
+  await expect(team.getByRole('listitem', { name: owner })).toContainText(`${owner} (you)`);
+  await expect(team.getByRole('listitem', { name: owner })).toContainText('Role: Owner');
+
+  // The invited person joins as a user, then becomes admin.
+  await page.getByLabel('E-mail address').fill(member);
+  await page.getByRole('button', { name: 'Create invite' }).click();
+  await expect(page.getByText(`Invite created for ${member}`)).toBeVisible();
+  const memberRow = team.getByRole('listitem', { name: member });
+  const role = memberRow.getByLabel(`Role of ${member}`);
+  await expect(role).toHaveValue('user');
+  await role.selectOption({ label: 'Admin' });
+  await memberRow.getByRole('button', { name: 'Change role' }).click();
+  await expect(memberRow.getByRole('status')).toHaveText('Saved');
+
+  // The member, in their own browser, signs in through the portal and opens the Users page.
+  const memberContext = await browser.newContext();
+  try {
+    const memberPage = await memberContext.newPage();
+    const memberApp = new AppPage(memberPage);
+    await signInThroughPortal(memberPage, member);
+    await memberApp.dashboardLink('Users').click();
+    await memberApp.expectScreen('Users', '/dashboard/users');
+    await expect(memberPage.getByRole('list', { name: 'Team members' }).getByRole('listitem')).toHaveCount(2);
+    await memberApp.dashboardLink('Profile').click();
+    await memberApp.expectScreen('Profile', '/dashboard/profile');
+
+    // The owner removes the role, after confirming.
+    await memberRow.getByRole('button', { name: 'Remove role' }).click();
+    await memberRow.getByRole('button', { name: 'Yes, remove the role' }).click();
+    await expect(role).toHaveValue('user');
+    await expect(memberRow.getByRole('button', { name: 'Remove role' })).toHaveCount(0);
+
+    // The member's page still offers Users, but following it refuses them with their current role.
+    await memberApp.dashboardLink('Users').click();
+    await memberApp.expectDashboardHome();
+    await expect(memberApp.dashboardLink('Users')).toHaveCount(0);
+  } finally {
+    await memberContext.close();
+  }
+});
