@@ -15,8 +15,12 @@ export function useProfile(): [Resource<Profile>, () => void] {
 
 export type LatestResults = ApiResponses[typeof API.listLatestResults];
 
-export function useLatestResults(): [Resource<LatestResults>, () => void] {
+/** `opened`: asked by the Results page, which the server records as the view-results milestone. */
+export function useLatestResults({ opened = false } = {}): [Resource<LatestResults>, () => void] {
   const { callable } = useServices();
-  const load = useCallback(() => callApi(callable, API.listLatestResults, null), [callable]);
+  const load = useCallback(
+    () => callApi(callable, API.listLatestResults, opened ? { opened } : null),
+    [callable, opened],
+  );
   return useResource(load);
 }

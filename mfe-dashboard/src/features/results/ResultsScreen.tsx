@@ -1,12 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { API, type ResultScore, type ResultSummary } from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
+import type { ResultScore, ResultSummary } from '@toolkit/domain';
 import { buttonStyles, Card, PageTitle, Stack } from '@toolkit/ui';
 import { useLatestResults } from '../../shared/api';
 import { Loaded } from '../../shared/Loading';
-import { useServices } from '../../shared/services';
 import {
   formatDate,
   latestScored,
@@ -154,16 +152,8 @@ function NoResult() {
 
 /** SPEC §2: the results page does not require a completed survey; without one it says so. */
 export function ResultsScreen() {
-  const [results, reload] = useLatestResults();
+  const [results, reload] = useLatestResults({ opened: true });
   const catalogue = useSurveyCatalogue();
-  const { callable } = useServices();
-  // SPEC §2: opening this page is the view-results milestone (the Assessments page lists results too,
-  // which does not count). Not recorded now (e.g. offline), it is at the next visit.
-  useEffect(() => {
-    callApi(callable, API.setMilestone, { milestoneId: 'view-results', completed: true }).catch(
-      () => undefined,
-    );
-  }, [callable]);
   return (
     <Stack>
       <PageTitle>Results</PageTitle>

@@ -12,6 +12,7 @@ import {
 import { ApiError, notFound, permissionDenied } from '../api/errors';
 import { defineHandler } from '../api/handler';
 import { checkAnswer, loadSurvey, SURVEY_NOT_FOUND } from '../content';
+import { milestoneWrite } from '../repositories/milestones';
 import { paths } from '../repositories/paths';
 import {
   ALREADY_SUBMITTED,
@@ -155,7 +156,7 @@ export const listLatestResults = defineHandler({
   name: API.listLatestResults,
   access: 'member',
   input: REQUESTS[API.listLatestResults],
-  async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.listLatestResults]> {
+  async run(input, { caller, deps }): Promise<ApiResponses[typeof API.listLatestResults]> {
     const links = await listLatestUserResults(deps.store, caller.tenantId, caller.uid);
     const results = await Promise.all(
       links.map(async (link) => {
@@ -177,8 +178,12 @@ export const listLatestResults = defineHandler({
         };
       }),
     );
-    // Listing is not viewing the results (the Assessments page lists them too): the Results page
-    // sets view-results itself through milestones-set.
+    // Listing is not viewing the results (the Assessments page lists them too): only the Results
+    // page's request (opened) is the view-results milestone, set here where the viewing happens.
+    if (input?.opened) {
+      const viewed = milestoneWrite(caller.tenantId, caller.uid, 'view-results', true, caller.uid);
+      await deps.store.set(viewed.path, viewed.data, { merge: true });
+    }
     return { results };
   },
 });
