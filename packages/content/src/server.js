@@ -7,6 +7,7 @@ const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
+const zlib = require('node:zlib');
 const { createYoga } = require('graphql-yoga');
 const { loadSeedContent, DEFAULT_CONTENT_DIR } = require('./seed');
 const { createSchema } = require('./schema');
@@ -36,6 +37,50 @@ const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,
  * @property {string} [publicUrl] origin used in asset URLs (default: the request's own host)
  * @property {string[]|'*'} [corsOrigins] browser origins allowed besides loopback ones; '*' allows any
  */
+
+/** Smaller answers go out as they are: compressing them saves less than its own cost. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * The encoding a response goes out in, from the request's Accept-Encoding (brotli preferred).
+ * @param {string | string[] | undefined} header
+ * @returns {'br' | 'gzip' | null}
+ */
+function preferredEncoding(header) {
+  const accepted = String(header ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a GraphQL answer, compressed when the client accepts it: a survey definition is tens of
+ * kilobytes of JSON, on the respondent's path to the first question.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {Response} response
+ */
+async function sendFetchResponse(req, res, response) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  let body = Buffer.from(await response.arrayBuffer());
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  if (encoding && body.length >= COMPRESS_MIN_BYTES && !headers['content-encoding']) {
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : zlib.gzipSync(body, { level: 6 });
+    headers['content-encoding'] = encoding;
+  }
+  const vary = res.getHeader('Vary');
+  headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  headers['content-length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
 
 /**
  * Compares secrets in constant time (on digests, so lengths do not leak either).
@@ -173,7 +218,13 @@ function createContentServer(options) {
           'WWW-Authenticate': 'Bearer realm="content", error="invalid_token"',
         });
       }
-      return yoga(req, res);
+      return yoga
+        .handleNodeRequest(req)
+        .then((response) => sendFetchResponse(req, res, response))
+        .catch((/** @type {unknown} */ error) => {
+          if (res.headersSent) return res.destroy();
+          sendJson(res, 500, graphqlError(`Internal error: ${String(error)}`, 'INTERNAL'));
+        });
     }
     return sendJson(res, 404, { error: 'Not found' });
   });

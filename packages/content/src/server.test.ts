@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { startContentServer, createContentServer, loadSeedContent, SeedError } from './index';
 
 const KEY = 'test-content-key';
@@ -314,6 +316,37 @@ describe('content server with the seed content', () => {
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each([
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ] as const)('compresses a large answer with %s when the client accepts it', async (encoding, decode) => {
+    const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = http.request(
+        running.graphqlUrl,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${KEY}`,
+            'Content-Type': 'application/json',
+            'Accept-Encoding': encoding,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ query: SURVEY_QUERY, variables: { id: 'quickscan' } }));
+    });
+    expect(raw.headers['content-encoding']).toBe(encoding);
+    expect(raw.headers.vary).toContain('Accept-Encoding');
+    const text = decode(raw.body).toString('utf8');
+    expect(raw.body.length).toBeLessThan(text.length / 3);
+    expect(JSON.parse(text).data.survey.id).toBe('quickscan');
   });
 
   it('does not serve files outside the assets folder', async () => {
