@@ -1,6 +1,7 @@
 // Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
-// without rebuilding the shell (DESIGN.md §3).
-import { z } from 'zod';
+// without rebuilding the shell (DESIGN.md §3). zod/mini: the shell validates this on every start,
+// and classic zod would be a fifth of a respondent's first download.
+import { z } from 'zod/mini';
 import localRuntimeConfig from './runtime-config.local.json';
 
 export const REMOTE_NAMES = ['survey', 'dashboard', 'journey', 'billing'] as const;
@@ -16,9 +17,13 @@ function isManifestUrl(value: string): boolean {
   }
 }
 
-const manifestUrl = httpUrl.refine(isManifestUrl, { error: 'must be a URL ending in /mf-manifest.json' });
+const manifestUrl = httpUrl.check(
+  z.refine(isManifestUrl, { error: 'must be a URL ending in /mf-manifest.json' }),
+);
 
-const nonEmpty = z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' });
+const nonEmpty = z
+  .string({ error: 'must be a string' })
+  .check(z.trim(), z.minLength(1, { error: 'must not be empty' }));
 
 export const runtimeConfigSchema = z.object({
   remotes: z.object({
@@ -28,7 +33,7 @@ export const runtimeConfigSchema = z.object({
     billing: manifestUrl,
   }),
   functionsBaseUrl: httpUrl,
-  authEmulatorUrl: httpUrl.optional(),
+  authEmulatorUrl: z.optional(httpUrl),
   firebase: z.object({
     apiKey: nonEmpty,
     authDomain: nonEmpty,
@@ -36,7 +41,7 @@ export const runtimeConfigSchema = z.object({
   }),
   contentUrl: httpUrl,
   contentKey: nonEmpty,
-  appName: nonEmpty.optional(),
+  appName: z.optional(nonEmpty),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

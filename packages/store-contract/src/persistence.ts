@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this runs on every start of the shell, where classic zod would be tens of kilobytes.
+import { z } from 'zod/mini';
 import type { AuthState } from './slices/auth';
 import type { PlanState } from './slices/plan';
 import type { SurveyState } from './slices/survey';
@@ -25,30 +26,31 @@ export const PERSISTED_SLICES = ['survey', 'tenant', 'plan'] as const;
 export type PersistedSliceKey = (typeof PERSISTED_SLICES)[number];
 export type PersistedState = Pick<ShellState, PersistedSliceKey>;
 
-const logoSchema = z.object({ url: z.string(), title: z.string().optional() });
+const optionalString = z.optional(z.string());
+const logoSchema = z.optional(z.object({ url: z.string(), title: optionalString }));
 const brandingSchema = z.object({
-  primaryColor: z.string().optional(),
-  secondaryColor: z.string().optional(),
-  tertiaryColor: z.string().optional(),
-  quaternaryColor: z.string().optional(),
-  font: z.string().optional(),
-  textColor: z.string().optional(),
-  primaryLogo: logoSchema.optional(),
-  secondaryLogo: logoSchema.optional(),
-  mobileSecondaryLogo: logoSchema.optional(),
+  primaryColor: optionalString,
+  secondaryColor: optionalString,
+  tertiaryColor: optionalString,
+  quaternaryColor: optionalString,
+  font: optionalString,
+  textColor: optionalString,
+  primaryLogo: logoSchema,
+  secondaryLogo: logoSchema,
+  mobileSecondaryLogo: logoSchema,
 });
 
-const sliceSchemas: { [K in PersistedSliceKey]: z.ZodType<PersistedState[K]> } = {
+const sliceSchemas: { [K in PersistedSliceKey]: z.ZodMiniType<PersistedState[K]> } = {
   survey: z.object({ status: z.union([z.literal(1), z.literal(2)]) }),
   tenant: z.object({
-    tenantId: z.string().nullable(),
-    branding: brandingSchema.nullable(),
-    error: z.string().nullable(),
+    tenantId: z.nullable(z.string()),
+    branding: z.nullable(brandingSchema),
+    error: z.nullable(z.string()),
   }),
   plan: z.object({
-    plan: z.string().min(1),
+    plan: z.string().check(z.minLength(1)),
     entitlements: z.array(z.string()),
-    error: z.string().nullable(),
+    error: z.nullable(z.string()),
   }),
 };
 

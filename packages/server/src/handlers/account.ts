@@ -1,6 +1,7 @@
 // Account callables: sign-up through a toolkit portal (SPEC §6), the profile, names (SPEC §5) and
 // the organisation (SPEC §7 "Saving the organisation sets the milestone update-organisation").
-import { API, MILESTONE_KEYS, REQUESTS, type ApiResponses } from '@toolkit/domain';
+import { API, MILESTONE_KEYS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler, type ServerDeps } from '../api/handler';
 import { permissionDenied } from '../api/errors';
 import { milestoneWrite } from '../repositories/milestones';

@@ -1,6 +1,7 @@
 // SPEC §7 admin callables. Roles live in the tenant user's `role` field (what the router reads on
 // every request) and are mirrored into custom claims {tenantId, role} for the browser's guards.
-import { API, REQUESTS, ROLE_RANK, ROLES, type Role } from '@toolkit/domain';
+import { API, ROLE_RANK, ROLES, type Role } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler, type Member, type ServerDeps } from '../api/handler';
 import { ApiError, notFound, permissionDenied } from '../api/errors';
 import { paths } from '../repositories/paths';

@@ -1,6 +1,7 @@
 // SPEC §7 subscription and entitlement callables. Billing is not built yet, so every tenant is on
 // the Free plan (SPEC §4: no billing customer id → Free; §6: Free has no entitlements).
-import { API, MESSAGES, REQUESTS } from '@toolkit/domain';
+import { API, MESSAGES } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../api/handler';
 import { ApiError, notFound, permissionDenied } from '../api/errors';
 import { getTenant } from '../repositories/tenants';

@@ -1,6 +1,7 @@
 // The invite journey (SPEC §4, §8): an invited person, signed in with the invite's custom token,
 // saves answers to the invite's result and submits it, which completes the result and the invite.
-import { API, MESSAGES, REQUESTS, type ApiResponses } from '@toolkit/domain';
+import { API, MESSAGES, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { z } from 'zod';
 import { ApiError, invalidArgument, notFound, permissionDenied } from '../api/errors';
 import { defineHandler, type Caller } from '../api/handler';

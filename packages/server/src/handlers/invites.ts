@@ -1,7 +1,8 @@
 // Survey invites: a member invites a team member by e-mail. The invited person joins the
 // organisation as a user (SPEC's invite-team milestone: "invite a team member") and gets a link to
 // answer a survey for it; the link signs them in with a custom token scoped to the invite.
-import { API, REQUESTS, type ApiResponses } from '@toolkit/domain';
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../api/handler';
 import { ApiError, notFound } from '../api/errors';
 import { getInvite, INVITE_LIFETIME_DAYS, INVITE_STATUS, isExpired } from '../repositories/invites';

@@ -1,5 +1,6 @@
 // Milestones of the journey (SPEC §3, §4, §7): read per user, set by the signed-in user.
-import { API, MESSAGES, REQUESTS, type ApiResponses, type StoredMilestone } from '@toolkit/domain';
+import { API, MESSAGES, type ApiResponses, type StoredMilestone } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../api/handler';
 import { notFound, permissionDenied, unauthenticated } from '../api/errors';
 import { listMilestones as readMilestones, milestoneWrite } from '../repositories/milestones';

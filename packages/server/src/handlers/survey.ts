@@ -1,14 +1,8 @@
 // The survey result lifecycle (SPEC §4): start or resume, save answers, complete; and the results
 // page's list and action plans. A result is reachable only by the user who started it, or by an
 // invitee whose token names the invite for it.
-import {
-  API,
-  REQUESTS,
-  SurveyStatus,
-  decideResultAction,
-  statusOfResult,
-  type ApiResponses,
-} from '@toolkit/domain';
+import { API, SurveyStatus, decideResultAction, statusOfResult, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound, permissionDenied } from '../api/errors';
 import { defineHandler } from '../api/handler';
 import { checkAnswer, loadSurvey, SURVEY_NOT_FOUND } from '../content';

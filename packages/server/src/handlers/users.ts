@@ -1,5 +1,6 @@
 // User lookups for the users page (SPEC §2 "users": admin); only ever within the caller's tenant.
-import { API, REQUESTS, type ApiResponses } from '@toolkit/domain';
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler, type Member } from '../api/handler';
 import { permissionDenied } from '../api/errors';
 import { findTenantUsersByEmail, listTenantUsers as listUsers } from '../repositories/users';

@@ -1,0 +1,93 @@
+// The request schemas of the callable API (zod): the server validates every request with them.
+// Kept out of the package's main entry, which the browser loads: the browser only needs their
+// types, and zod would add tens of kilobytes to a respondent's first load.
+import { z } from 'zod';
+import { API } from './api';
+import { MILESTONE_IDS } from './journey';
+import { ROLES } from './roles';
+
+const id = z.string().trim().min(1).max(128);
+const email = z.string().trim().toLowerCase().max(320).pipe(z.email());
+const name = z.string().trim().max(100);
+
+/** An answer: a slider value, a comment, a single choice, or several dropdown choices. */
+export const answerValue = z.union([
+  z.number().finite(),
+  z.string().max(5000),
+  z.array(z.string().max(500)).max(50),
+  z.null(),
+]);
+
+export const REQUESTS = {
+  [API.setUserRole]: z.object({ uid: id, tenantId: id, role: z.enum(ROLES) }),
+  [API.getUserRole]: z.object({ uid: id, tenantId: id }),
+  [API.getAvailableRoles]: z.null().or(z.object({})).optional(),
+  [API.removeUserRole]: z.object({ uid: id, tenantId: id }),
+  [API.getSubscriptionDetails]: z.null().or(z.object({})).optional(),
+  [API.getCustomerEntitlements]: z.object({ tenantId: id }),
+  [API.verifyAndLoginWithInvite]: z.object({ inviteId: id }),
+
+  [API.completeSignup]: z.object({
+    toolkit: id,
+    firstName: name.optional(),
+    lastName: name.optional(),
+    organisationName: name.optional(),
+  }),
+  [API.getProfile]: z.null().or(z.object({})).optional(),
+  /** SPEC §5: a name update is skipped when first or last name is undefined. */
+  [API.updateNames]: z.object({ firstName: name.optional(), lastName: name.optional() }),
+  [API.saveOrganisation]: z.object({
+    name: name.min(1),
+    industry: name.optional(),
+    size: name.optional(),
+    country: name.optional(),
+  }),
+  [API.startResult]: z.object({
+    tenantId: id,
+    surveyId: id,
+    resultId: id.optional(),
+    /** Prefill from the query string: the company-name answer and every custom_ parameter. */
+    prefill: z
+      .object({
+        /** Who is answering, as the survey link names them (kept with the result, shown in the mail). */
+        respondent: z
+          .object({
+            firstName: name.optional(),
+            lastName: name.optional(),
+            email: z.string().trim().max(320).optional(),
+            tenant: z.string().trim().max(128).optional(),
+          })
+          .optional(),
+        answers: z.record(id, answerValue).optional(),
+        custom: z.record(z.string().regex(/^custom_[\w-]{1,64}$/), z.string().max(500)).optional(),
+      })
+      .optional(),
+  }),
+  [API.saveAnswer]: z.object({
+    tenantId: id,
+    surveyId: id,
+    resultId: id,
+    questionId: id,
+    answer: answerValue,
+    /** Orders saves of one question: a save older than the stored one is ignored. */
+    seq: z.number().int().nonnegative(),
+  }),
+  [API.completeResult]: z.object({ tenantId: id, surveyId: id, resultId: id }),
+  /** `opened`: the Results page asks, which is the view-results milestone (listing elsewhere is not). */
+  [API.listLatestResults]: z.null().or(z.object({ opened: z.boolean().optional() })).optional(),
+  [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
+  [API.findUsersByEmail]: z.object({ email }),
+  [API.listTenantUsers]: z.null().or(z.object({})).optional(),
+  [API.createInvite]: z.object({ email, surveyId: id }),
+  [API.saveInviteAnswer]: z.object({
+    tenantId: id,
+    surveyId: id,
+    surveyResultId: id,
+    questionId: id,
+    answer: answerValue,
+    seq: z.number().int().nonnegative(),
+  }),
+  [API.submitInvite]: z.object({ tenantId: id, surveyId: id, surveyResultId: id, inviteId: id }),
+  [API.listMilestones]: z.object({ userIds: z.array(id).max(100).optional() }),
+  [API.setMilestone]: z.object({ milestoneId: z.enum(MILESTONE_IDS), completed: z.boolean() }),
+} as const;
