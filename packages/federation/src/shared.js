@@ -16,13 +16,33 @@ const THIRD_PARTY = [
 ];
 const SUBPATH_SHARED = ['react', 'react-dom'];
 
+/**
+ * Shared packages provided through a module that re-exports only the names the apps use, so the
+ * rest of the package is tree-shaken away. Each module imports its package under the alias in
+ * `alias` (a request that is not itself a share key); webpack-config.js resolves it.
+ */
+const SLIM_SHARED = {
+  'react-router': {
+    import: path.join(__dirname, 'slim', 'react-router.mjs'),
+    alias: 'react-router-package',
+    /** @param {boolean} production */
+    target: (production) =>
+      path.join(
+        path.dirname(require.resolve('react-router/package.json', { paths: [root] })),
+        'dist',
+        production ? 'production' : 'development',
+        'index.mjs',
+      ),
+  },
+};
+
 /** @param {string} name @returns {string} */
 function installedVersion(name) {
   return require(require.resolve(`${name}/package.json`, { paths: [root] })).version;
 }
 
 /**
- * @typedef {{ singleton: true, requiredVersion: string, version: string }} SharedEntry
+ * @typedef {{ singleton: true, requiredVersion: string, version: string, import?: string }} SharedEntry
  * @param {Record<string, string>} dependencies the app's own package.json dependencies
  * @returns {Record<string, SharedEntry>}
  */
@@ -35,6 +55,9 @@ function sharedSingletons(dependencies) {
       singleton: true,
       requiredVersion: dependencies[name] ?? installedVersion(name),
       version: installedVersion(name),
+      ...(name in SLIM_SHARED
+        ? { import: SLIM_SHARED[/** @type {keyof typeof SLIM_SHARED} */ (name)].import }
+        : {}),
     };
     shared[name] = entry;
     if (SUBPATH_SHARED.includes(name)) shared[`${name}/`] = entry;
@@ -47,4 +70,15 @@ function sharedSingletons(dependencies) {
   return shared;
 }
 
-module.exports = { sharedSingletons };
+/**
+ * The aliases the slim shared modules import their package through.
+ * @param {boolean} production
+ * @returns {Record<string, string>}
+ */
+function slimSharedAliases(production) {
+  return Object.fromEntries(
+    Object.values(SLIM_SHARED).map((slim) => [`${slim.alias}$`, slim.target(production)]),
+  );
+}
+
+module.exports = { sharedSingletons, slimSharedAliases, SLIM_SHARED };
