@@ -1,11 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { authChanged, createAppStore } from '@toolkit/store-contract';
+import { matchRoute } from '@toolkit/domain';
 import { createCallableClient, createContentClient, loadRuntimeConfig } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
 import { App } from './App';
 import { createFirebaseAuth } from './auth/firebase-auth';
-import { registerRuntimeRemotes } from './remotes/registry';
+import { earlyFetch } from './early-fetch';
+import { preloadRemote, registerRuntimeRemotes } from './remotes/registry';
 import type { ShellServices } from './services';
 import { TenantTheme } from './TenantTheme';
 
@@ -13,8 +15,11 @@ const root = createRoot(document.getElementById('root')!);
 
 async function start() {
   // Read at start-up, not baked in at build time: remotes can move without a shell rebuild.
-  const config = await loadRuntimeConfig();
+  const config = await loadRuntimeConfig(undefined, earlyFetch);
   registerRuntimeRemotes(config.remotes);
+  // A respondent's survey downloads while the session and the guard chain settle (other areas wait
+  // for the guard, which may send their visitor elsewhere).
+  if (matchRoute(window.location.pathname)?.route.owner === 'survey') preloadRemote('survey');
 
   const store = createAppStore();
   const auth = createFirebaseAuth(config);

@@ -1,2 +1,5 @@
+import { startEarlyFetches } from './early-fetch';
+
+startEarlyFetches();
 // Async boundary: shared singletons are negotiated before any app code runs.
 import('./bootstrap');

@@ -13,10 +13,31 @@ export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void 
   );
 }
 
-export async function loadRemoteLifecycles(name: RemoteName): Promise<RemoteLifecycles> {
+async function fetchLifecycles(name: RemoteName): Promise<RemoteLifecycles> {
   const lifecycles = await loadRemote<RemoteLifecycles>(`${container(name)}/mount`);
   if (!lifecycles || typeof lifecycles.mount !== 'function') {
     throw new Error(`The ${name} area did not provide a mount entry.`);
   }
   return lifecycles;
+}
+
+/** Loads in flight or done, so a load started early (see preloadRemote) is the one the area uses. */
+const loads = new Map<RemoteName, Promise<RemoteLifecycles>>();
+
+export function loadRemoteLifecycles(name: RemoteName): Promise<RemoteLifecycles> {
+  const existing = loads.get(name);
+  if (existing) return existing;
+  const load = fetchLifecycles(name);
+  loads.set(name, load);
+  // A failed load is forgotten, so the area's retry really loads again.
+  load.catch(() => loads.delete(name));
+  return load;
+}
+
+/**
+ * Starts downloading a remote before its area renders (e.g. while the guard signs a respondent
+ * in), so the two waits overlap. A failure is left for the area to show.
+ */
+export function preloadRemote(name: RemoteName): void {
+  loadRemoteLifecycles(name).catch(() => undefined);
 }
