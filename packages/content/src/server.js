@@ -218,9 +218,8 @@ function createContentServer(options) {
           'WWW-Authenticate': 'Bearer realm="content", error="invalid_token"',
         });
       }
-      return yoga
-        .handleNodeRequest(req)
-        .then((response) => sendFetchResponse(req, res, response))
+      return Promise.resolve(yoga.handleNodeRequest(req))
+        .then((/** @type {Response} */ response) => sendFetchResponse(req, res, response))
         .catch((/** @type {unknown} */ error) => {
           if (res.headersSent) return res.destroy();
           sendJson(res, 500, graphqlError(`Internal error: ${String(error)}`, 'INTERNAL'));
