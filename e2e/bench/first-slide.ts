@@ -59,7 +59,9 @@ async function measure(browser: import('@playwright/test').Browser, base: string
     bytes += event.encodedDataLength;
     requests += 1;
     if (process.env.BENCH_VERBOSE)
-      console.log(`${(event.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urls.get(event.requestId)}`);
+      console.log(
+        `${(event.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urls.get(event.requestId)}`,
+      );
   });
   await page.goto(`${base}${SLIDE_PATH}`, { waitUntil: 'commit' });
   // The moment the first question's heading is on screen, in the page's own clock (from navigation start).

@@ -74,7 +74,10 @@ export const REQUESTS = {
   }),
   [API.completeResult]: z.object({ tenantId: id, surveyId: id, resultId: id }),
   /** `opened`: the Results page asks, which is the view-results milestone (listing elsewhere is not). */
-  [API.listLatestResults]: z.null().or(z.object({ opened: z.boolean().optional() })).optional(),
+  [API.listLatestResults]: z
+    .null()
+    .or(z.object({ opened: z.boolean().optional() }))
+    .optional(),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.findUsersByEmail]: z.object({ email }),
   [API.listTenantUsers]: z.null().or(z.object({})).optional(),
