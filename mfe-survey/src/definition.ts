@@ -216,6 +216,28 @@ export async function fetchSurvey(
   return survey ? normaliseSurvey(survey) : null;
 }
 
+type SurveyLoad = Promise<SurveyDefinition | null>;
+const prefetched = new WeakMap<ContentClient, Map<string, SurveyLoad>>();
+
+/** Starts loading a definition before the survey screens mount (see RemoteLifecycles.prefetch). */
+export function prefetchSurvey(content: ContentClient, surveyId: string): void {
+  const loads = prefetched.get(content) ?? new Map<string, SurveyLoad>();
+  prefetched.set(content, loads);
+  if (loads.has(surveyId)) return;
+  const load = fetchSurvey(content, surveyId);
+  load.catch(() => undefined); // whoever takes it handles a failure
+  loads.set(surveyId, load);
+}
+
+/** The prefetched load of a definition, taken once (a retry asks again), or a fresh one. */
+export function takeSurvey(content: ContentClient, surveyId: string): SurveyLoad {
+  const loads = prefetched.get(content);
+  const load = loads?.get(surveyId);
+  if (!load) return fetchSurvey(content, surveyId);
+  loads?.delete(surveyId);
+  return load;
+}
+
 /** The seed has no flag for it, so the company-name question is known by its id (packages/content). */
 export const COMPANY_NAME_QUESTION_ID = 'company-name';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ContentClient } from '@toolkit/platform';
-import { fetchSurvey, type SurveyDefinition } from './definition';
+import { takeSurvey, type SurveyDefinition } from './definition';
 
 export type DefinitionState =
   | { kind: 'loading' }
@@ -18,7 +18,7 @@ export function useDefinition(content: ContentClient, tenantId: string, surveyId
     if (!surveyId.trim()) return;
     let cancelled = false;
     const settle = (value: DefinitionState) => !cancelled && setState({ key, value });
-    fetchSurvey(content, surveyId).then(
+    takeSurvey(content, surveyId).then(
       (survey) =>
         settle(survey && survey.tenantId === tenantId ? { kind: 'ready', survey } : { kind: 'notFound' }),
       // The content client's message is SPEC §8's "Could not receive the data from …!".

@@ -8,7 +8,7 @@ import { App } from './App';
 import { createFirebaseAuth } from './auth/firebase-auth';
 import { earlyFetch } from './early-fetch';
 import { preloadRemote, registerRuntimeRemotes } from './remotes/registry';
-import type { ShellServices } from './services';
+import { parcelServices, type ShellServices } from './services';
 import { TenantTheme } from './TenantTheme';
 
 const root = createRoot(document.getElementById('root')!);
@@ -17,9 +17,6 @@ async function start() {
   // Read at start-up, not baked in at build time: remotes can move without a shell rebuild.
   const config = await loadRuntimeConfig(undefined, earlyFetch);
   registerRuntimeRemotes(config.remotes);
-  // A respondent's survey downloads while the session and the guard chain settle (other areas wait
-  // for the guard, which may send their visitor elsewhere).
-  if (matchRoute(window.location.pathname)?.route.owner === 'survey') preloadRemote('survey');
 
   const store = createAppStore();
   const auth = createFirebaseAuth(config);
@@ -29,6 +26,11 @@ async function start() {
     content: createContentClient({ url: config.contentUrl, key: config.contentKey }),
     callable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: auth.getIdToken }),
   };
+  // A respondent's survey (and its definition) downloads while the session and the guard chain
+  // settle (other areas wait for the guard, which may send their visitor elsewhere).
+  const { pathname } = window.location;
+  if (matchRoute(pathname)?.route.owner === 'survey')
+    preloadRemote('survey', parcelServices(services), pathname);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(

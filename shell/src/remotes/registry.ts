@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteLifecycles } from '@toolkit/parcel';
+import type { AppServices, RemoteLifecycles } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
 
 export type RemoteName = keyof RuntimeConfig['remotes'];
@@ -36,8 +36,12 @@ export function loadRemoteLifecycles(name: RemoteName): Promise<RemoteLifecycles
 
 /**
  * Starts downloading a remote before its area renders (e.g. while the guard signs a respondent
- * in), so the two waits overlap. A failure is left for the area to show.
+ * in), and lets it start its first screen's requests, so the waits overlap. A failure is left for
+ * the area to show.
  */
-export function preloadRemote(name: RemoteName): void {
-  loadRemoteLifecycles(name).catch(() => undefined);
+export function preloadRemote(name: RemoteName, services: AppServices, pathname: string): void {
+  loadRemoteLifecycles(name).then(
+    (lifecycles) => lifecycles.prefetch?.(services, pathname),
+    () => undefined,
+  );
 }
