@@ -92,6 +92,40 @@ describe('the survey remote', () => {
     );
   });
 
+  it('shows a question before the result exists and saves an answer given meanwhile once it does', async () => {
+    const api = new FakeApi();
+    let release = () => {};
+    api.startGate = new Promise<void>((resolve) => (release = resolve));
+    renderSurvey(slideUrl(1, 3), createServices(api, content()));
+
+    const sector = await screen.findByRole('combobox', {
+      name: 'Which sector best describes your business?',
+    });
+    await userEvent.selectOptions(sector, 'Retail');
+    expect(api.callsOf(API.saveAnswer)).toEqual([]);
+    expect(
+      JSON.parse(window.localStorage.getItem('toolkit:survey-early-answers:v1:demo-publisher/quickscan')!),
+    ).toEqual({ 'industry-sector': 'retail' });
+
+    release();
+    await waitFor(() => expect(api.results.get('result-1')!.questions['industry-sector']).toBe('retail'));
+    expect(sector).toHaveValue('retail');
+    expect(
+      window.localStorage.getItem('toolkit:survey-early-answers:v1:demo-publisher/quickscan'),
+    ).toBeNull();
+  });
+
+  it('hands answers kept from a page closed before the result existed to the result', async () => {
+    window.localStorage.setItem(
+      'toolkit:survey-early-answers:v1:demo-publisher/quickscan',
+      JSON.stringify({ 'company-name': 'Leaf' }),
+    );
+    const api = new FakeApi();
+    renderSurvey(slideUrl(1, 2), createServices(api, content()));
+    await waitFor(() => expect(api.results.get('result-1')!.questions['company-name']).toBe('Leaf'));
+    expect(screen.getByRole('textbox', { name: 'What is the name of your business?' })).toHaveValue('Leaf');
+  });
+
   it('sends the respondent, the company name and custom_ parameters of the query string as prefill', async () => {
     const api = new FakeApi();
     renderSurvey(

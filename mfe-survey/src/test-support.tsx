@@ -98,6 +98,8 @@ export class FakeApi implements CallableClient {
   saveFailure: CallableErrorCode | null = null;
   /** While set, saves wait for it: a slow network. */
   saveGate: Promise<void> | null = null;
+  /** While set, starting a result waits for it. */
+  startGate: Promise<void> | null = null;
   private nextId = 1;
 
   callsOf(name: string) {
@@ -108,6 +110,7 @@ export class FakeApi implements CallableClient {
     const data = request as Record<string, unknown>;
     this.calls.push({ name, data });
     if (this.saveGate && (name === API.saveAnswer || name === API.saveInviteAnswer)) await this.saveGate;
+    if (this.startGate && name === API.startResult) await this.startGate;
     return this.handle(name, data) as Res;
   }
 

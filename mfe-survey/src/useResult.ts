@@ -57,6 +57,24 @@ function classify(error: unknown): FailureAction {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Answers given while the result is still starting (the first question shows before it exists),
+ * kept on the device under the survey until the outbox takes them over.
+ */
+const earlyAnswersKey = (tenantId: string, surveyId: string) =>
+  `toolkit:survey-early-answers:v1:${tenantId}/${surveyId}`;
+
+function loadEarlyAnswers(storage: Storage | null, key: string): Record<string, AnswerValue> {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? 'null');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, AnswerValue>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 export function useResult({ callable, tenantId, surveyId, query, enabled }: ResultOptions): SurveyResult {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -75,6 +93,9 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const [completed, setCompleted] = useState(false);
   const [resumed, setResumed] = useState(false);
   const [resumePosition, setResumePosition] = useState<Position | null>(null);
+  // Also in memory, for browsers whose storage is unavailable.
+  const earlyAnswers = useRef<Record<string, AnswerValue>>({});
+  const earlyKey = earlyAnswersKey(tenantId, surveyId);
 
   useEffect(() => {
     // SPEC §5: an empty survey id creates no result.
@@ -136,6 +157,13 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
         });
 
         const isCompleted = started.status === SurveyStatus.Completed;
+        // A completed result takes no more answers; otherwise the early ones are saved like any other.
+        if (!isCompleted) {
+          const early = { ...loadEarlyAnswers(storage, earlyKey), ...earlyAnswers.current };
+          for (const [questionId, answer] of Object.entries(early)) box.put(questionId, answer);
+        }
+        earlyAnswers.current = {};
+        storage?.removeItem(earlyKey);
         dispatch(isCompleted ? surveyCompleted() : surveyStarted());
         setCompleted(isCompleted);
         setResumed(!started.created);
@@ -153,14 +181,38 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
       cancelled = true;
       outbox?.dispose();
     };
-  }, [enabled, callable, dispatch, tenantId, surveyId, requestedResultId, inviteId, prefill, attempt]);
+  }, [
+    enabled,
+    callable,
+    dispatch,
+    tenantId,
+    surveyId,
+    earlyKey,
+    requestedResultId,
+    inviteId,
+    prefill,
+    attempt,
+  ]);
 
   const setAnswer = useCallback(
     (questionId: string, answer: AnswerValue, options?: { delayMs?: number }) => {
       setAnswers((previous) => ({ ...previous, [questionId]: answer }));
-      session?.outbox.put(questionId, answer, options);
+      if (session) {
+        session.outbox.put(questionId, answer, options);
+        return;
+      }
+      earlyAnswers.current = { ...earlyAnswers.current, [questionId]: answer };
+      const storage = browserStorage();
+      try {
+        storage?.setItem(
+          earlyKey,
+          JSON.stringify({ ...loadEarlyAnswers(storage, earlyKey), ...earlyAnswers.current }),
+        );
+      } catch {
+        // A full or blocked storage still leaves the answer in memory for the outbox.
+      }
     },
-    [session],
+    [session, earlyKey],
   );
 
   const rememberPosition = useCallback(

@@ -94,7 +94,9 @@ export function SurveyLayout({ services }: { services: AppServices }) {
       </ScreenCard>
     );
   }
-  if (!context || result.state.kind !== 'ready') return <Loading label="Loading the survey…" />;
+  // The screens show as soon as the definition is here; answers given before the result exists
+  // wait in useResult for it.
+  if (!context) return <Loading label="Loading the survey…" />;
 
   return (
     <SurveyContext.Provider value={context}>

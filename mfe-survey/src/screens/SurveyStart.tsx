@@ -1,4 +1,4 @@
-import { Button } from '@toolkit/ui';
+import { Button, Spinner } from '@toolkit/ui';
 import { locateSlide } from '../definition';
 import { RichText } from '../rich-text';
 import { useSurvey } from '../survey-context';
@@ -13,6 +13,14 @@ export function SurveyStart() {
       : null;
   // Prefilled answers alone do not make a new result a started one.
   const started = resume !== null || result.resumed;
+  // Start or Continue depends on the result.
+  if (result.state.kind === 'starting') {
+    return (
+      <ScreenCard aria-busy="true">
+        <Spinner label="Loading the survey…" />
+      </ScreenCard>
+    );
+  }
   return (
     <ScreenCard aria-labelledby="survey-start-title">
       <FocusHeading focusKey="start" id="survey-start-title">
