@@ -156,6 +156,28 @@ describe('GuardGate', () => {
     expect(await screen.findByText("We couldn't load this survey")).toBeInTheDocument();
   });
 
+  it('shows a signed-out respondent the survey while it signs them in anonymously', async () => {
+    const content = fakeContent(() =>
+      Promise.resolve({ survey: { id: 's1', tenantId: 't1', requireAccount: false } }),
+    );
+    const authFake = fakeAuth();
+    authFake.signInAnonymously.mockReturnValue(new Promise(() => undefined));
+    renderGate('/survey/t1/s1', signedOut, { content, authFake });
+    expect(await screen.findByText('screen surveyStart')).toBeInTheDocument();
+    expect(authFake.signInAnonymously).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs a signed-in user out before showing them a survey, which they answer anonymously', async () => {
+    const content = fakeContent(() =>
+      Promise.resolve({ survey: { id: 's1', tenantId: 't1', requireAccount: false } }),
+    );
+    const authFake = fakeAuth();
+    authFake.signOut.mockReturnValue(new Promise(() => undefined));
+    renderGate('/survey/t1/s1', signedIn({ role: 'owner', tenantId: 't1' }), { content, authFake });
+    await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('screen surveyStart')).not.toBeInTheDocument();
+  });
+
   it("sends a survey of another tenant to /dashboard, as if it weren't found", async () => {
     const content = fakeContent(() =>
       Promise.resolve({ survey: { id: 's1', tenantId: 'other', requireAccount: false } }),

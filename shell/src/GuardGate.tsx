@@ -76,6 +76,10 @@ export function GuardGate({
   const [settledKey, setSettledKey] = useState<string | null>(null);
   const alreadySettled = settledKey === location.key && decision.kind === 'proceed';
   const plainProceed = decision.kind === 'proceed' && !decision.signOut && !decision.signInAnonymously;
+  // A signed-out respondent's survey shows while its anonymous session is created: the survey waits
+  // for a session before it starts a result, and no other session's rights are in play.
+  const signingInAnonymously =
+    decision.kind === 'proceed' && !decision.signOut && Boolean(decision.signInAnonymously);
 
   useEffect(() => {
     if (plainProceed) setSettledKey(location.key);
@@ -115,6 +119,7 @@ export function GuardGate({
       />
     );
   }
-  if (!(alreadySettled || plainProceed) || !match) return <Spinner label="Loading…" />;
+  if (!(alreadySettled || plainProceed || signingInAnonymously) || !match)
+    return <Spinner label="Loading…" />;
   return <>{children(match)}</>;
 }
