@@ -1,14 +1,21 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { AppServices } from '@toolkit/parcel';
 import type { RouteMatch, RouteOwner } from '@toolkit/domain';
+import { Spinner } from '@toolkit/ui';
 import { GuardGate } from './GuardGate';
 import { RemoteArea } from './remotes/RemoteArea';
-import { CompleteSignup } from './screens/CompleteSignup';
-import { Portal } from './screens/Portal';
-import { ResetPassword } from './screens/ResetPassword';
 import { ShellLayout } from './ShellLayout';
 import { parcelServices, type ShellServices } from './services';
+
+// A respondent on /survey never needs these screens: they download when their page opens.
+const CompleteSignup = lazy(() =>
+  import('./screens/CompleteSignup').then((m) => ({ default: m.CompleteSignup })),
+);
+const Portal = lazy(() => import('./screens/Portal').then((m) => ({ default: m.Portal })));
+const ResetPassword = lazy(() =>
+  import('./screens/ResetPassword').then((m) => ({ default: m.ResetPassword })),
+);
 
 const BASE_PATH: Record<Exclude<RouteOwner, 'shell'>, string> = {
   survey: '/survey',
@@ -28,17 +35,20 @@ function RouteContent({
 }) {
   const { route } = match;
   if (route.owner === 'shell') {
-    if (route.id === 'completeSignup')
-      return <CompleteSignup auth={services.auth} callable={services.callable} />;
-    if (route.id === 'resetPassword') {
-      return (
-        <ResetPassword
-          auth={services.auth}
-          code={new URLSearchParams(window.location.search).get('oobCode')}
-        />
-      );
-    }
-    return <Portal auth={services.auth} toolkitName={match.params.toolkitName} />;
+    return (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        {route.id === 'completeSignup' ? (
+          <CompleteSignup auth={services.auth} callable={services.callable} />
+        ) : route.id === 'resetPassword' ? (
+          <ResetPassword
+            auth={services.auth}
+            code={new URLSearchParams(window.location.search).get('oobCode')}
+          />
+        ) : (
+          <Portal auth={services.auth} toolkitName={match.params.toolkitName} />
+        )}
+      </Suspense>
+    );
   }
   // Keyed by owner: moving between one remote's own pages keeps its parcel mounted.
   return (
