@@ -13,3 +13,21 @@ test("a survey page takes its tenant's logo and colours, inside the remote too",
   await expect(page.getByRole('banner').getByRole('img', { name: 'Demo Publisher' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start' })).toHaveCSS('background-color', 'rgb(31, 95, 74)');
 });
+
+test('the secondary logo shows in full on wide screens and as its mobile variant on a phone', async ({
+  page,
+}) => {
+  const banner = page.getByRole('banner');
+  const wide = banner.locator('img[src$="/logo-secondary.svg"]');
+  const mobile = banner.locator('img[src$="/logo-secondary-mobile.svg"]');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/survey/demo-publisher/quickscan');
+  await new AppPage(page).expectScreen('Sustainability Quickscan');
+  await expect(wide).toBeVisible();
+  await expect(mobile).toBeHidden();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(mobile).toBeVisible();
+  await expect(wide).toBeHidden();
+});

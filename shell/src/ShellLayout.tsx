@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import { hasAccess, paths } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Logo } from '@toolkit/ui';
@@ -22,6 +22,15 @@ const Brand = styled(Link)`
   font-weight: 700;
   color: inherit;
   text-decoration: none;
+`;
+
+/** The publisher's second logo: the mobile variant below the mobile breakpoint, the full one above. */
+const SecondaryLogo = styled(Logo)<{ $on: 'mobile' | 'wide' }>`
+  max-height: 40px;
+  @media (${({ $on }) => ($on === 'mobile' ? 'min' : 'max')}-width: ${({ theme }) =>
+      theme.breakpoints.mobile}) {
+    display: none;
+  }
 `;
 
 const Nav = styled.nav`
@@ -47,7 +56,8 @@ const Main = styled.main`
 /** The frame around every page: brand, the signed-in user's main places, and sign-out. */
 export function ShellLayout({ services, children }: { services: ShellServices; children: React.ReactNode }) {
   const auth = useAppSelector((state) => state.auth);
-  const logo = useAppSelector((state) => state.tenant.branding?.primaryLogo ?? null);
+  const { logos } = useTheme();
+  const logo = logos.primary;
   const signedIn = auth.status === 'signedIn';
   return (
     <>
@@ -56,6 +66,8 @@ export function ShellLayout({ services, children }: { services: ShellServices; c
           {/* A tenant's own logo replaces the product name: respondents know the survey by its publisher. */}
           {logo ? <Logo logo={logo} /> : <span>Sustainability Toolkit</span>}
         </Brand>
+        <SecondaryLogo logo={logos.secondary} $on="wide" />
+        <SecondaryLogo logo={logos.mobileSecondary ?? logos.secondary} $on="mobile" />
         {signedIn && (
           <Nav aria-label="Main">
             <NavLink to={paths.dashboard()} end>
