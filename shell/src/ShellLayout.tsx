@@ -27,8 +27,10 @@ const Brand = styled(Link)`
 /** The publisher's second logo: the mobile variant below the mobile breakpoint, the full one above. */
 const SecondaryLogo = styled(Logo)<{ $on: 'mobile' | 'wide' }>`
   max-height: 40px;
-  @media (${({ $on }) => ($on === 'mobile' ? 'min' : 'max')}-width: ${({ theme }) =>
-      theme.breakpoints.mobile}) {
+  @media (${({ $on, theme }) =>
+      $on === 'mobile'
+        ? `min-width: ${theme.breakpoints.mobile}`
+        : `max-width: calc(${theme.breakpoints.mobile} - 0.02px)`}) {
     display: none;
   }
 `;
