@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { hasAccess, paths, ROUTE_BY_ID, type RouteDefinition } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
@@ -22,24 +23,38 @@ const SECTIONS: RouteDefinition[] = [
 const Layout = styled.div`
   display: grid;
   gap: 1.5rem;
+  /* Grid items would otherwise grow to their widest content (the section row, a score table). */
+  & > * {
+    min-width: 0;
+  }
   @media (min-width: 48rem) {
     grid-template-columns: 14rem 1fr;
   }
 `;
 
+/* On a phone the thirteen sections would fill the first screen in five rows: they scroll sideways in one. */
 const SectionList = styled.ul`
+  position: relative;
   list-style: none;
-  margin: 0;
-  padding: 0;
+  /* Room for the focus ring, which the scrolling row would clip. */
+  margin: -6px;
+  padding: 6px;
   display: flex;
-  flex-wrap: wrap;
   gap: 0.25rem;
+  overflow-x: auto;
   @media (min-width: 48rem) {
     flex-direction: column;
+    overflow-x: visible;
+  }
+  li {
+    flex: none;
   }
   a {
-    display: block;
-    padding: 0.6rem 0.75rem;
+    display: flex;
+    align-items: center;
+    min-height: ${({ theme }) => theme.touchTarget};
+    padding: 0 0.75rem;
+    white-space: nowrap;
     border-radius: 0.5rem;
     color: inherit;
     text-decoration: none;
@@ -54,10 +69,19 @@ const SectionList = styled.ul`
 export function DashboardLayout() {
   const claims = useAppSelector((state) => state.auth.claims);
   const visible = SECTIONS.filter((route) => !route.meta.requires || hasAccess(claims, route.meta.requires));
+  const { pathname } = useLocation();
+  const listRef = useRef<HTMLUListElement>(null);
+  // The current section sits in the middle of the row when the row scrolls.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (list && current && list.scrollWidth > list.clientWidth)
+      list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <Layout>
       <nav aria-label="Dashboard">
-        <SectionList>
+        <SectionList ref={listRef}>
           {visible.map((route) => (
             <li key={route.id}>
               <NavLink to={route.path} end={route.path === paths.dashboard()}>
@@ -67,9 +91,10 @@ export function DashboardLayout() {
           ))}
         </SectionList>
       </nav>
-      <main>
+      {/* The shell's page already is the main landmark. */}
+      <div>
         <Outlet />
-      </main>
+      </div>
     </Layout>
   );
 }

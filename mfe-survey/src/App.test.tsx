@@ -54,6 +54,24 @@ describe('the survey remote', () => {
     );
   });
 
+  it('leaves the focus alone on a fresh page load and moves it to the heading once the respondent acts', async () => {
+    const activation = { hasBeenActive: false };
+    Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true });
+    try {
+      renderSurvey(slideUrl(1, 1), createServices(new FakeApi(), content()));
+      const first = await screen.findByRole('heading', { level: 1, name: 'Before you start' });
+      expect(first).not.toHaveFocus();
+
+      activation.hasBeenActive = true;
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'What is the name of your business?' }),
+      ).toHaveFocus();
+    } finally {
+      Reflect.deleteProperty(navigator, 'userActivation');
+    }
+  });
+
   it('saves answers with increasing seqs as the respondent moves on', async () => {
     const api = new FakeApi();
     renderSurvey(slideUrl(1, 2), createServices(api, content()));

@@ -18,6 +18,7 @@ const Header = styled.header`
 const Brand = styled(Link)`
   display: flex;
   align-items: center;
+  min-height: ${({ theme }) => theme.touchTarget};
   gap: 0.5rem;
   font-weight: 700;
   color: inherit;
@@ -42,11 +43,23 @@ const Nav = styled.nav`
   margin-left: auto;
   align-items: center;
   a {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-height: ${({ theme }) => theme.touchTarget};
+    min-width: ${({ theme }) => theme.touchTarget};
     color: ${({ theme }) => theme.colors.link};
   }
   a[aria-current='page'] {
     font-weight: 700;
   }
+`;
+
+/** A long address wraps instead of pushing the header wider than a phone. */
+const Account = styled.span`
+  min-width: 0;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const Main = styled.main`
@@ -77,7 +90,7 @@ export function ShellLayout({ services, children }: { services: ShellServices; c
             </NavLink>
             <NavLink to={paths.journeyStep(1)}>Journey</NavLink>
             {hasAccess(auth.claims, 'billing') && <NavLink to={paths.plans()}>Plans</NavLink>}
-            <span>{auth.user?.email}</span>
+            <Account>{auth.user?.email}</Account>
             <Button variant="secondary" onClick={() => void services.auth.signOut()}>
               Sign out
             </Button>

@@ -22,7 +22,7 @@ const Range = styled.input`
   accent-color: ${({ theme }) => theme.colors.primary};
 `;
 
-const Captions = styled.ol`
+const Captions = styled.ol<{ $many: boolean }>`
   display: flex;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space[2]}px;
@@ -43,6 +43,13 @@ const Captions = styled.ol`
   }
   & li:last-child {
     text-align: end;
+  }
+  /* Five captions in a phone's width break into one word a line: keep the two ends there, the
+     answer line below names the chosen step. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    & li:not(:first-child):not(:last-child) {
+      display: ${({ $many }) => ($many ? 'none' : 'block')};
+    }
   }
 `;
 
@@ -73,7 +80,7 @@ export function SliderQuestion({ question, value, onChange, titleId, showTitle }
         onChange={(event) => onChange(Number(event.target.value), { delayMs: SLIDER_DEBOUNCE_MS })}
       />
       {question.labels.length > 0 && (
-        <Captions aria-hidden="true">
+        <Captions aria-hidden="true" $many={question.labels.length > 3}>
           {question.labels.map((label) => (
             <li key={label}>{label}</li>
           ))}

@@ -9,6 +9,17 @@ import { useSurvey } from '../survey-context';
 import { Actions, FocusHeading, ScreenCard, ToStart } from './parts';
 import { Progress } from './Progress';
 
+const GroupIntro = styled(RichHtml)`
+  margin-bottom: ${({ theme }) => theme.space[5]}px;
+
+  & > :first-child {
+    margin-top: 0;
+  }
+  & > :last-child {
+    margin-bottom: 0;
+  }
+`;
+
 const Eyebrow = styled.p`
   margin: ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[2]}px;
   color: ${({ theme }) => theme.colors.mutedText};
@@ -56,7 +67,7 @@ export function SlideScreen() {
       <FocusHeading focusKey={`${sectionId}/${slideNumber}`} id={slideTitleId}>
         {slide.title}
       </FocusHeading>
-      {slide.isGroup && slide.helperText && <RichHtml html={slide.helperText} />}
+      {slide.isGroup && slide.helperText && <GroupIntro html={slide.helperText} />}
       <Stack gap={6}>
         {slide.questions.map((question, index) => (
           <QuestionView

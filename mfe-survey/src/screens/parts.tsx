@@ -28,6 +28,16 @@ export const Heading = styled.h1`
 `;
 
 /**
+ * Only after the person has pressed or clicked something on the page: on a fresh page load the
+ * reader starts at the top anyway, and a focused heading would show a focus ring nobody asked for.
+ * Browsers without the User Activation API keep the focus move.
+ */
+function hasInteracted(): boolean {
+  const activation = (navigator as { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return activation?.hasBeenActive ?? true;
+}
+
+/**
  * The screen's heading, focused whenever `focusKey` changes, so keyboard and screen-reader users
  * start on the new screen instead of on the button they pressed.
  */
@@ -42,7 +52,7 @@ export function FocusHeading({
 }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    ref.current?.focus();
+    if (hasInteracted()) ref.current?.focus();
   }, [focusKey]);
   return (
     <Heading ref={ref} id={id} tabIndex={-1}>

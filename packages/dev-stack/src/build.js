@@ -1,6 +1,7 @@
 // Builds only the apps whose inputs changed since their last successful build, two at a time
 // (the machines have two cores; webpack uses one each).
 const fsp = require('node:fs/promises');
+const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { CONTRACT_PACKAGES } = require('@toolkit/federation');
@@ -70,11 +71,17 @@ async function newestFile(paths) {
  */
 function inputsOf(root, app) {
   const dir = path.join(root, app.dir);
+  // Workspace packages the app bundles itself (e.g. @toolkit/journey-view) count as its sources too.
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const ownPackages = Object.keys(manifest.dependencies ?? {})
+    .filter((name) => name.startsWith('@toolkit/'))
+    .map((name) => name.slice('@toolkit/'.length))
+    .filter((pkg) => !SHARED_PACKAGES.includes(pkg) && fs.existsSync(path.join(root, 'packages', pkg)));
   return [
     path.join(dir, 'src'),
     path.join(dir, 'webpack.config.js'),
     path.join(dir, 'package.json'),
-    ...SHARED_PACKAGES.map((pkg) => path.join(root, 'packages', pkg, 'src')),
+    ...[...SHARED_PACKAGES, ...ownPackages].map((pkg) => path.join(root, 'packages', pkg, 'src')),
   ];
 }
 

@@ -125,6 +125,19 @@ describe('ensureBuilt', () => {
     expect(builds.sort()).toEqual(['mfe-dashboard', 'mfe-survey', 'shell']);
   });
 
+  it('rebuilds only the apps that bundle a changed workspace package of their own', async () => {
+    write(
+      'mfe-dashboard/package.json',
+      JSON.stringify({ dependencies: { '@toolkit/journey-view': '0.1.0' } }),
+    );
+    write('packages/journey-view/src/index.ts');
+    await run({ buildApp: fakeBuilder().buildApp });
+    touchLater('packages/journey-view/src/index.ts');
+    const { builds, buildApp } = fakeBuilder();
+    await run({ buildApp });
+    expect(builds).toEqual(['mfe-dashboard']);
+  });
+
   it('ignores changes under node_modules and dist', async () => {
     await run({ buildApp: fakeBuilder().buildApp });
     write('mfe-survey/src/node_modules/pkg/index.js', 'x', new Date(Date.now() + 60_000));

@@ -108,6 +108,7 @@ const MilestoneList = styled.ul`
 `;
 
 const MilestoneItem = styled.li<{ $done: boolean }>`
+  position: relative;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -120,10 +121,17 @@ const MilestoneItem = styled.li<{ $done: boolean }>`
   border-radius: ${({ theme }) => theme.radii.small};
 `;
 
+/* The whole row is the link's touch target; the link text alone is one line high. */
 const MilestoneLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
   font-weight: 600;
   overflow-wrap: anywhere;
+
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
 `;
 
 const Status = styled.span<{ $done: boolean }>`

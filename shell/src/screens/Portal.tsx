@@ -13,6 +13,12 @@ const Lead = styled.p`
   max-width: 40rem;
 `;
 
+/** A toolkit's name as it appears in its address, e.g. "green-office", written as a name: "Green office". */
+export function toolkitTitle(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 const StartLink = styled(Link)<{ $variant: ButtonVariant }>`
   ${buttonStyles}
 `;
@@ -27,7 +33,7 @@ export function Portal({ auth, toolkitName }: { auth: ShellAuth; toolkitName?: s
       <section aria-labelledby="portal-title">
         <PageTitle id="portal-title">
           {toolkitName
-            ? `Welcome to the ${toolkitName} toolkit`
+            ? `Welcome to the ${toolkitTitle(toolkitName)} toolkit`
             : 'Where does your business stand on sustainability?'}
         </PageTitle>
         <Lead>

@@ -44,6 +44,10 @@ describe('Assessments screen', () => {
       'href',
       '/dashboard/ready-reckoner',
     );
+    expect(screen.getByRole('link', { name: 'Take the Quickscan again' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/business-quickscan',
+    );
 
     const supplier = screen.getByRole('heading', {
       name: 'Supplier Sustainability Assessment',

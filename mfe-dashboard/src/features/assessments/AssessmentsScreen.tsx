@@ -84,6 +84,10 @@ export function AssessmentsScreen() {
   const quickscanId = useId();
   const latestId = useId();
   const quickscanTitle = catalogue.get(QUICKSCAN.surveyId)?.title ?? 'Sustainability Quickscan';
+  // Opening a completed Quickscan starts a new round, so the button says so.
+  const quickscanDone =
+    results.status === 'ready' &&
+    results.data.results.some((result) => result.surveyId === QUICKSCAN.surveyId && result.isCompleted);
 
   return (
     <Stack>
@@ -98,7 +102,7 @@ export function AssessmentsScreen() {
             and your scores appear on the Results page.
           </Muted>
           <CallToAction to={QUICKSCAN_PATH} $variant="primary">
-            Complete the Quickscan
+            {quickscanDone ? 'Take the Quickscan again' : 'Complete the Quickscan'}
           </CallToAction>
         </Stack>
       </Card>

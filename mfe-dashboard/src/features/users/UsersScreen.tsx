@@ -148,7 +148,8 @@ function MemberRow({
           {name}
           {isSelf && ' (you)'}
         </MemberName>
-        <Muted>{member.email}</Muted>
+        {/* Without a name the heading line already is the address. */}
+        {name !== member.email && <Muted>{member.email}</Muted>}
       </div>
       {manageable ? (
         <>

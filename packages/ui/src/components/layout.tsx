@@ -8,6 +8,11 @@ export const Card = styled.section`
   border-radius: ${({ theme }) => theme.radii.large};
   padding: ${({ theme }) => theme.space[5]}px;
 
+  /* The card's padding already spaces its title from the edge. */
+  & h2:first-child {
+    margin-top: 0;
+  }
+
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
     padding: ${({ theme }) => theme.space[4]}px;
   }
