@@ -5,6 +5,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { z } from 'zod';
 import { ApiError, invalidArgument, notFound, permissionDenied } from '../api/errors';
 import { defineHandler, type Caller } from '../api/handler';
+import { answerSaved } from './answer-saved';
 import { checkAnswer, loadSurvey } from '../content';
 import { getInvite, INVITE_STATUS } from '../repositories/invites';
 import { ALREADY_SUBMITTED, completeResult, inviteIdOf, saveAnswer } from '../repositories/results';
@@ -68,16 +69,7 @@ export const saveInviteAnswer = defineHandler({
       answer,
       seq,
     });
-    switch (saved.outcome) {
-      case 'not-found':
-        throw notFound(RESULT_NOT_FOUND);
-      case 'denied':
-        throw permissionDenied(NOT_YOUR_INVITE);
-      case 'completed':
-        throw new ApiError('failed-precondition', ALREADY_SUBMITTED);
-      default:
-        return { applied: saved.outcome === 'applied', updatedAt: saved.updatedAt ?? now.toISOString() };
-    }
+    return answerSaved(saved, { notFound: RESULT_NOT_FOUND, denied: NOT_YOUR_INVITE }, now);
   },
 });
 

@@ -3,13 +3,13 @@
 // invitee whose token names the invite for it.
 import { API, SurveyStatus, decideResultAction, statusOfResult, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { ApiError, notFound, permissionDenied } from '../api/errors';
+import { notFound, permissionDenied } from '../api/errors';
 import { defineHandler } from '../api/handler';
+import { answerSaved } from './answer-saved';
 import { checkAnswer, loadSurvey, SURVEY_NOT_FOUND } from '../content';
 import { milestoneWrite } from '../repositories/milestones';
 import { paths } from '../repositories/paths';
 import {
-  ALREADY_SUBMITTED,
   allAnswers,
   canReach,
   inviteIdOf,
@@ -102,16 +102,7 @@ export const saveAnswer = defineHandler({
       answer,
       seq,
     });
-    switch (saved.outcome) {
-      case 'not-found':
-        throw notFound(RESULT_NOT_FOUND);
-      case 'denied':
-        throw permissionDenied(NOT_YOURS);
-      case 'completed':
-        throw new ApiError('failed-precondition', ALREADY_SUBMITTED);
-      default:
-        return { applied: saved.outcome === 'applied', updatedAt: saved.updatedAt ?? now.toISOString() };
-    }
+    return answerSaved(saved, { notFound: RESULT_NOT_FOUND, denied: NOT_YOURS }, now);
   },
 });
 
