@@ -1,22 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@toolkit/ui';
-
-const Form = styled.form`
-  display: grid;
-  gap: 0.75rem;
-  max-width: 28rem;
-  label {
-    font-weight: 600;
-  }
-  input {
-    font: inherit;
-    padding: 0.75rem;
-    min-height: ${({ theme }) => theme.touchTarget};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.small};
-  }
-`;
+import { Form } from './form';
 
 const Message = styled.p<{ $tone: 'ok' | 'error' }>`
   margin: 0;

@@ -4,25 +4,10 @@ import styled from 'styled-components';
 import { paths } from '@toolkit/domain';
 import { Button, Card, ErrorPanel, PageTitle, Spinner, Stack } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
+import { Form } from './form';
 
 /** The identity provider's default policy (SPEC §5/§9). */
 const MIN_PASSWORD_LENGTH = 6;
-
-const Form = styled.form`
-  display: grid;
-  gap: 0.75rem;
-  max-width: 28rem;
-  label {
-    font-weight: 600;
-  }
-  input {
-    font: inherit;
-    padding: 0.75rem;
-    min-height: ${({ theme }) => theme.touchTarget};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.small};
-  }
-`;
 
 const Problem = styled.p`
   margin: 0;
