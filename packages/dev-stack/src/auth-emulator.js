@@ -1,10 +1,8 @@
 // The Firebase Auth emulator as a child process, with its users kept in <dataDir>/auth between runs.
-const fs = require('node:fs');
 const fsp = require('node:fs/promises');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 const { freePort } = require('./ports');
-const { createTail } = require('./tail');
+const { spawnService } = require('./child-service');
 
 const READY = /All emulators ready/;
 
@@ -59,51 +57,30 @@ async function startAuthEmulator({
   // stack, a test) would export the other one's users. A private TMPDIR keeps each stack to itself.
   const tmpDir = path.join(dataDir, `tmp-${port}`);
   await fsp.mkdir(tmpDir, { recursive: true });
-  const logStream = fs.createWriteStream(logFile);
-
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js', { paths: [root] });
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile];
   args.push('--import', authDir, '--export-on-exit', authDir);
-  const child = spawn(process.execPath, [cli, ...args], {
-    // Its own process group: a terminal Ctrl-C reaches only us, and we send the emulator exactly one
-    // SIGINT (a second one makes the Firebase CLI quit at once, skipping the export).
-    detached: true,
-    // firebase-debug.log is written to the working folder; keep it out of the repository.
-    cwd: dataDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', TMPDIR: tmpDir },
-  });
-
-  let ready = false;
-  let stopping = false;
-  /** @type {Promise<void>} */
-  const exited = new Promise((resolve) => child.once('exit', () => resolve()));
   /** @type {(() => void) | undefined} */
   let onReady;
-  const tail = createTail(30, (line) => {
-    if (!ready && READY.test(line)) {
-      ready = true;
-      onReady?.();
-    }
-  });
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.on('data', (chunk) => {
-      logStream.write(chunk);
-      tail.push(chunk);
-    });
-  }
-
-  // If this process dies without stop(), the emulator still gets its one SIGINT and exports.
-  const onParentExit = () => {
-    if (child.exitCode === null) child.kill('SIGINT');
-  };
-  process.on('exit', onParentExit);
-
-  child.once('exit', (code, signal) => {
-    process.off('exit', onParentExit);
-    logStream.end();
-    if (ready && !stopping)
-      log(`Auth emulator exited unexpectedly (${signal ?? `code ${code}`}); see ${logFile}`);
+  const service = spawnService({
+    name: 'Auth emulator',
+    script: cli,
+    args,
+    // firebase-debug.log is written to the working folder; keep it out of the repository.
+    cwd: dataDir,
+    env: { TMPDIR: tmpDir },
+    logFile,
+    tailLines: 30,
+    onLine: (line) => {
+      if (READY.test(line)) onReady?.();
+    },
+    // Exactly one SIGINT, also if this process dies without stop(): a second one makes the
+    // Firebase CLI quit at once, skipping the export.
+    stopSignal: 'SIGINT',
+    exitSignal: 'SIGINT',
+    stopTimeoutMs,
+    killNote: ' (its export may be incomplete)',
+    log,
   });
 
   try {
@@ -111,7 +88,7 @@ async function startAuthEmulator({
       const timer = setTimeout(() => {
         reject(
           new Error(
-            `The Auth emulator was not ready within ${readyTimeoutMs / 1000} s. Last lines of its log:\n${tail.text()}`,
+            `The Auth emulator was not ready within ${readyTimeoutMs / 1000} s. Last lines of its log:\n${service.tail.text()}`,
           ),
         );
       }, readyTimeoutMs);
@@ -119,50 +96,27 @@ async function startAuthEmulator({
         clearTimeout(timer);
         resolve(undefined);
       };
-      child.once('error', (error) => {
+      service.child.once('error', (error) => {
         clearTimeout(timer);
         reject(error);
       });
-      child.once('exit', (code, signal) => {
+      service.child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        if (!ready) {
-          reject(
-            new Error(
-              `The Auth emulator exited before it was ready (${signal ?? `code ${code}`}). Last lines of its log:\n${tail.text()}`,
-            ),
-          );
-        }
+        reject(
+          new Error(
+            `The Auth emulator exited before it was ready (${signal ?? `code ${code}`}). Last lines of its log:\n${service.tail.text()}`,
+          ),
+        );
       });
     });
+    onReady = undefined;
+    service.markReady();
   } catch (error) {
-    stopping = true;
-    if (child.exitCode === null) child.kill('SIGKILL');
-    await exited;
+    await service.kill();
     throw error;
   }
 
-  /** @type {Promise<void> | undefined} */
-  let stopped;
-  return {
-    url: `http://${host}:${port}`,
-    logFile,
-    stop() {
-      stopped ??= (async () => {
-        stopping = true;
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGINT');
-        const timer = setTimeout(() => {
-          log(
-            `Auth emulator did not stop within ${stopTimeoutMs / 1000} s; killing it (its export may be incomplete).`,
-          );
-          child.kill('SIGKILL');
-        }, stopTimeoutMs);
-        await exited;
-        clearTimeout(timer);
-      })();
-      return stopped;
-    },
-  };
+  return { url: `http://${host}:${port}`, logFile, stop: service.stop };
 }
 
 module.exports = { startAuthEmulator };
