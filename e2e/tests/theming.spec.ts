@@ -1,4 +1,5 @@
 import { AppPage } from '../support/app-page';
+import { signUpAsOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 // The Quickscan's definition (packages/content/content/quickscan.json) sets primary #1f5f4a and
@@ -30,4 +31,18 @@ test('the secondary logo shows in full on wide screens and as its mobile variant
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(mobile).toBeVisible();
   await expect(wide).toBeHidden();
+});
+
+test('the signed-in header stays two rows high on a phone and names the account on wide screens', async ({
+  page,
+}) => {
+  const { email } = await signUpAsOwner(page);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText(email)).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(banner.getByText(email)).toBeHidden();
+  await expect(banner.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const height = (await banner.boundingBox())?.height ?? Infinity;
+  expect(height).toBeLessThanOrEqual(140);
 });

@@ -53,13 +53,26 @@ const Nav = styled.nav`
   a[aria-current='page'] {
     font-weight: 700;
   }
+  /* Links and Sign out in one row on a 360 px phone. */
+  @media (max-width: calc(${({ theme }) => theme.breakpoints.mobile} - 0.02px)) {
+    column-gap: 0.25rem;
+    button {
+      padding-inline: ${({ theme }) => theme.space[3]}px;
+    }
+  }
 `;
 
-/** A long address wraps instead of pushing the header wider than a phone. */
+/**
+ * Who is signed in. A long address wraps instead of pushing the header wider; on a phone it is
+ * left to the profile page, so the header stays two rows high.
+ */
 const Account = styled.span`
   min-width: 0;
   overflow-wrap: anywhere;
   color: ${({ theme }) => theme.colors.mutedText};
+  @media (max-width: calc(${({ theme }) => theme.breakpoints.mobile} - 0.02px)) {
+    display: none;
+  }
 `;
 
 const Main = styled.main`
