@@ -19,7 +19,7 @@ export interface Backoff {
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 30_000 };
+const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 30_000 };
 
 export interface OutboxOptions {
   send: (entry: OutboxEntry) => Promise<unknown>;

@@ -3,7 +3,7 @@ import DOMPurify from 'dompurify';
 import styled from 'styled-components';
 import type { Asset, RichText as RichTextValue, Video } from './definition';
 
-export function sanitize(html: string): string {
+function sanitize(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }
 

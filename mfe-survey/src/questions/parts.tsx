@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import type { Question } from '../definition';
 import { RichHtml } from '../rich-text';
 
-export const QuestionTitle = styled.h2`
+const QuestionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space[2]}px;
   font-size: 1.2rem;
 `;
@@ -16,7 +16,7 @@ const Help = styled(RichHtml)`
   }
 `;
 
-export const helpId = (titleId: string) => `${titleId}-help`;
+const helpId = (titleId: string) => `${titleId}-help`;
 
 /** The title (unless the slide shows it) and the helper text, which the controls refer to. */
 export function QuestionHeader({

@@ -33,7 +33,8 @@ export function SlideScreen() {
   const [finishError, setFinishError] = useState<string | null>(null);
   const sectionId = Number(params.sectionId);
   const slideNumber = Number(params.slideId);
-  const located = locateSlide(survey, { sectionId, slide: slideNumber });
+  const position = { sectionId, slide: slideNumber };
+  const located = locateSlide(survey, position);
   const isKnown = located !== null;
   const { rememberPosition } = result;
   useEffect(() => {
@@ -42,7 +43,6 @@ export function SlideScreen() {
 
   if (!located) return <ToStart />;
   const { section, slide, number, total } = located;
-  const position = { sectionId, slide: slideNumber };
   const next = nextPosition(survey, position);
   const titleId = (index: number) => `${baseId}-q${index}`;
   const slideTitleId = slide.isGroup ? `${baseId}-group` : titleId(0);

@@ -57,10 +57,8 @@ export function SurveyLayout({ services }: { services: AppServices }) {
     },
     [navigate, search, tenantId, surveyId],
   );
-  const context = useMemo<SurveyContextValue | null>(
-    () => (survey ? { survey, result, goTo } : null),
-    [survey, result, goTo],
-  );
+  // useResult returns a new object on every render, so memoising this would change nothing.
+  const context: SurveyContextValue | null = survey ? { survey, result, goTo } : null;
 
   if (definition.kind === 'failed') {
     return (

@@ -12,7 +12,7 @@ export const ScreenCard = styled(Card)`
   box-sizing: border-box;
 `;
 
-export const Heading = styled.h1`
+const Heading = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space[4]}px;
   font-size: clamp(1.35rem, 1.1rem + 1.2vw, 2rem);
   line-height: 1.25;
