@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { AppServices } from '@toolkit/parcel';
 import type { RouteMatch, RouteOwner } from '@toolkit/domain';
@@ -6,7 +6,7 @@ import { Spinner } from '@toolkit/ui';
 import { GuardGate } from './GuardGate';
 import { RemoteArea } from './remotes/RemoteArea';
 import { ShellLayout } from './ShellLayout';
-import { parcelServices, type ShellServices } from './services';
+import type { ShellServices } from './services';
 
 // A respondent on /survey never needs these screens: they download when their page opens.
 const CompleteSignup = lazy(() =>
@@ -61,8 +61,8 @@ function RouteContent({
   );
 }
 
-export function App({ services }: { services: ShellServices }) {
-  const remoteServices = useMemo(() => parcelServices(services), [services]);
+/** `remoteServices`: what remotes get (parcelServices), built once at start-up. */
+export function App({ services, remoteServices }: { services: ShellServices; remoteServices: AppServices }) {
   return (
     <BrowserRouter>
       <ShellLayout services={services}>

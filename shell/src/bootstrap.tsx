@@ -26,17 +26,17 @@ async function start() {
     content: createContentClient({ url: config.contentUrl, key: config.contentKey }),
     callable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: auth.getIdToken }),
   };
+  const remoteServices = parcelServices(services);
   // A respondent's survey (and its definition) downloads while the session and the guard chain
   // settle (other areas wait for the guard, which may send their visitor elsewhere).
   const { pathname } = window.location;
-  if (matchRoute(pathname)?.route.owner === 'survey')
-    preloadRemote('survey', parcelServices(services), pathname);
+  if (matchRoute(pathname)?.route.owner === 'survey') preloadRemote('survey', remoteServices, pathname);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(
     <Provider store={store}>
       <TenantTheme>
-        <App services={services} />
+        <App services={services} remoteServices={remoteServices} />
       </TenantTheme>
     </Provider>,
   );

@@ -32,12 +32,13 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'checking' });
   const started = useRef(false);
+  // The link's own address: the toolkit it was requested from travels in it.
+  const [href] = useState(() => window.location.href);
 
   const complete = async (email: string) => {
-    const href = window.location.href;
     const result = await auth.completeSignInLink(href, email);
     if (result.success) {
-      await setUpAccount(toolkitOf(href));
+      await setUpAccount();
       return null;
     }
     const message = 'This sign-in link has expired or was already used. Please request a new one.';
@@ -47,10 +48,10 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
 
   // A first sign-in through a portal makes the user owner of a new tenant (SPEC §6); for a returning
   // user the server changes nothing. The new claims are fetched before the dashboard's guard runs.
-  const setUpAccount = async (toolkit: string) => {
+  const setUpAccount = async () => {
     setState({ kind: 'checking' });
     try {
-      await callApi(callable, API.completeSignup, { toolkit });
+      await callApi(callable, API.completeSignup, { toolkit: toolkitOf(href) });
       await auth.refreshClaims();
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {
@@ -66,7 +67,7 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!auth.isSignInLink(window.location.href)) return setState({ kind: 'notALink' });
+    if (!auth.isSignInLink(href)) return setState({ kind: 'notALink' });
     const email = auth.pendingEmail();
     if (email) void complete(email);
     else setState({ kind: 'needEmail' });
@@ -76,10 +77,7 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
 
   if (state.kind === 'checking') return <Spinner label="Signing you in…" />;
   if (state.kind === 'setupFailed') {
-    const toolkit = toolkitOf(window.location.href);
-    return (
-      <ErrorPanel title="Almost there" message={state.message} onRetry={() => void setUpAccount(toolkit)} />
-    );
+    return <ErrorPanel title="Almost there" message={state.message} onRetry={() => void setUpAccount()} />;
   }
   if (state.kind === 'failed') {
     return (
