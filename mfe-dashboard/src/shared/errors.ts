@@ -4,7 +4,8 @@ export function isPermissionDenied(error: unknown): boolean {
   return isCallableError(error) && error.code === 'permission-denied';
 }
 
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+/** The text ending in a full stop unless it already ends a sentence. */
+export const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
  * A failed call in words for the screen (CONVENTIONS.md item 9): what we could not do and, where

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 const FieldBox = styled.div`
   display: flex;
@@ -12,41 +12,32 @@ const Label = styled.label`
   font-weight: 600;
 `;
 
-const controlStyles = `
+/* Inputs and selects look alike; only inputs show the invalid state. */
+const controlStyles = css`
   font: inherit;
   width: 100%;
   box-sizing: border-box;
-`;
-
-const Input = styled.input`
-  ${controlStyles}
   min-height: ${({ theme }) => theme.touchTarget};
   padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.small};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  &[aria-invalid='true'] {
-    border: 2px solid ${({ theme }) => theme.colors.danger};
-  }
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 1px;
+  }
+`;
+
+const Input = styled.input`
+  ${controlStyles}
+  &[aria-invalid='true'] {
+    border: 2px solid ${({ theme }) => theme.colors.danger};
   }
 `;
 
 const Select = styled.select`
   ${controlStyles}
-  min-height: ${({ theme }) => theme.touchTarget};
-  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 1px;
-  }
 `;
 
 const Hint = styled.span`
@@ -122,17 +113,29 @@ export type SaveState =
 
 const StatusText = styled.p<{ $failed: boolean }>`
   margin: 0;
+  overflow-wrap: anywhere;
   color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
   font-weight: ${({ $failed }) => ($failed ? 600 : 400)};
 `;
 
-/** "Saving…", "Saved" or the failure, in a live region so screen-reader users hear the outcome. */
-export function SaveStatus({ state }: { state: SaveState }) {
+/**
+ * "Saving…", "Saved" or the failure, in a live region so screen-reader users hear the outcome;
+ * `saving` and `saved` replace those words where the action is not a save.
+ */
+export function SaveStatus({
+  state,
+  saving = 'Saving…',
+  saved = 'Saved',
+}: {
+  state: SaveState;
+  saving?: string;
+  saved?: string;
+}) {
   const text =
     state.kind === 'saving'
-      ? 'Saving…'
+      ? saving
       : state.kind === 'saved'
-        ? 'Saved'
+        ? saved
         : state.kind === 'failed'
           ? state.message
           : '';

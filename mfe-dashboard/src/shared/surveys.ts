@@ -21,20 +21,35 @@ const SURVEYS_QUERY = /* GraphQL */ `
   }
 `;
 
+type Catalogue = ReadonlyMap<string, SurveyInfo>;
+
+/** The catalogue once loaded, per content client: screens opened later name results without asking again. */
+const loaded = new WeakMap<object, Catalogue>();
+const EMPTY: Catalogue = new Map();
+
 /**
  * Titles and publishers of the published surveys, for naming results. Results stay readable
- * without them (by survey id), so a content failure only costs the nicer names.
+ * without them (by survey id), so a content failure only costs the nicer names (and is retried
+ * by the next screen that asks).
  */
-export function useSurveyCatalogue(): ReadonlyMap<string, SurveyInfo> {
+export function useSurveyCatalogue(): Catalogue {
   const { content } = useServices();
-  const [catalogue, setCatalogue] = useState<ReadonlyMap<string, SurveyInfo>>(new Map());
+  const [catalogue, setCatalogue] = useState<Catalogue>(() => loaded.get(content) ?? EMPTY);
   useEffect(() => {
+    const known = loaded.get(content);
+    if (known) {
+      setCatalogue(known);
+      return;
+    }
     let current = true;
     content
       .request<{ surveys: ({ id: string } & SurveyInfo)[] }>(SURVEYS_QUERY)
       .then(({ surveys }) => {
-        if (current)
-          setCatalogue(new Map(surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }])));
+        const fetched: Catalogue = new Map(
+          surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }]),
+        );
+        loaded.set(content, fetched);
+        if (current) setCatalogue(fetched);
       })
       .catch((error: unknown) => console.warn('Survey titles are unavailable; showing survey ids.', error));
     return () => {
@@ -44,7 +59,7 @@ export function useSurveyCatalogue(): ReadonlyMap<string, SurveyInfo> {
   return catalogue;
 }
 
-export function surveyTitle(catalogue: ReadonlyMap<string, SurveyInfo>, surveyId: string): string {
+export function surveyTitle(catalogue: Catalogue, surveyId: string): string {
   return catalogue.get(surveyId)?.title ?? surveyId;
 }
 

@@ -2,7 +2,7 @@
 // answer from a Map of in-test handlers, so screens run their real code against chosen answers.
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import type { AuthClaims } from '@toolkit/domain';
+import type { AuthClaims, TenantUserProfile } from '@toolkit/domain';
 import type { AppServices, AuthOutcome } from '@toolkit/parcel';
 import { CallableError, type CallableClient } from '@toolkit/platform';
 import { createAppStore, type AuthUser } from '@toolkit/store-contract';
@@ -105,6 +105,17 @@ export const OWNER: AuthUser = {
   emailVerified: true,
   isAnonymous: false,
   tenantId: 'tenant-1',
+};
+
+/** OWNER's stored profile, as getProfile answers it. */
+export const OWNER_PROFILE: TenantUserProfile = {
+  uid: OWNER.uid,
+  email: 'olivia@example.com',
+  firstName: 'Olivia',
+  lastName: 'Owens',
+  tenantId: 'tenant-1',
+  role: 'owner',
+  organization: { name: 'Green Grocers' },
 };
 
 /** Renders the dashboard remote at `path` with the shell's store, theme and the fake services. */

@@ -237,4 +237,4 @@ async function startStack({
   };
 }
 
-module.exports = { startStack, contractPorts, MAIL_PORTS };
+module.exports = { startStack, contractPorts };

@@ -1,6 +1,6 @@
 export { useJourney, type JourneyState, type JourneyStatus } from './use-journey';
 export { JourneyStatusNotice, type JourneyStatusNoticeProps } from './journey-status-notice';
-export { ProgressSummaryBar, progressLabel, type ProgressSummaryBarProps } from './progress-summary-bar';
+export { ProgressSummaryBar, type ProgressSummaryBarProps } from './progress-summary-bar';
 export {
   StageCard,
   LOCKED_REASON,
@@ -9,4 +9,4 @@ export {
   type StageCardProps,
   type StageState,
 } from './stage-card';
-export { JourneyOverview, nextKeyMilestone, type JourneyOverviewProps } from './journey-overview';
+export { JourneyOverview, type JourneyOverviewProps } from './journey-overview';

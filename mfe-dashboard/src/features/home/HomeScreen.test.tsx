@@ -1,20 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { API, type StoredMilestone, type TenantUserProfile } from '@toolkit/domain';
-import { createFakeApi, renderDashboard, serverError } from '../../testing/fake-api';
+import { createFakeApi, OWNER_PROFILE, renderDashboard, serverError } from '../../testing/fake-api';
 
 jest.mock('styled-components', () =>
   jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
 );
-
-const MEMBER: TenantUserProfile = {
-  uid: 'owner-1',
-  email: 'olivia@example.com',
-  firstName: 'Olivia',
-  lastName: 'Owens',
-  tenantId: 'tenant-1',
-  role: 'owner',
-  organization: { name: 'Green Grocers' },
-};
 
 const STAGE_ONE_DONE: StoredMilestone[] = [
   'update-organisation',
@@ -24,7 +14,7 @@ const STAGE_ONE_DONE: StoredMilestone[] = [
 ].map((id) => ({ id, completed: true }));
 
 function setup({
-  profile = MEMBER,
+  profile = OWNER_PROFILE,
   stored = [],
   role = 'owner',
 }: { profile?: TenantUserProfile | null; stored?: StoredMilestone[]; role?: string } = {}) {
@@ -53,7 +43,7 @@ describe('Home screen', () => {
   });
 
   it('asks for the business details when there is no organisation yet', async () => {
-    setup({ profile: { ...MEMBER, organization: null } });
+    setup({ profile: { ...OWNER_PROFILE, organization: null } });
     expect(
       await screen.findByText(
         'Add your business details on your profile so we can tailor the toolkit to you.',

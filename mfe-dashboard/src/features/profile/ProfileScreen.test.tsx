@@ -6,6 +6,7 @@ import {
   ACCOUNT,
   createFakeApi,
   deferred,
+  OWNER_PROFILE,
   renderDashboard,
   serverError,
   type Handler,
@@ -17,12 +18,7 @@ jest.mock('styled-components', () =>
 );
 
 const MEMBER: TenantUserProfile = {
-  uid: 'owner-1',
-  email: 'olivia@example.com',
-  firstName: 'Olivia',
-  lastName: 'Owens',
-  tenantId: 'tenant-1',
-  role: 'owner',
+  ...OWNER_PROFILE,
   organization: { name: 'Green Grocers', industry: 'Retail', size: '10–49 employees', country: 'Australia' },
 };
 

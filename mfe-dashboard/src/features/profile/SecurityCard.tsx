@@ -2,35 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { selectUser, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, Stack } from '@toolkit/ui';
-import { Actions, FieldGrid, TextField } from '../../shared/form';
+import { Actions, FieldGrid, SaveStatus, TextField, type SaveState } from '../../shared/form';
 import { useServices } from '../../shared/services';
 import { describeAccountFailure, MIN_PASSWORD_LENGTH } from './account-messages';
-
-type Progress = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string };
-
-const StatusText = styled.p<{ $failed: boolean }>`
-  margin: 0;
-  overflow-wrap: anywhere;
-  color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
-  font-weight: ${({ $failed }) => ($failed ? 600 : 400)};
-`;
-
-/** The outcome in a live region, so screen-reader users hear it; the words differ per action. */
-function Status({ progress, busy, done }: { progress: Progress; busy: string; done: string }) {
-  const text =
-    progress.kind === 'busy'
-      ? busy
-      : progress.kind === 'done'
-        ? done
-        : progress.kind === 'failed'
-          ? progress.message
-          : '';
-  return (
-    <StatusText role="status" $failed={progress.kind === 'failed'}>
-      {text}
-    </StatusText>
-  );
-}
 
 const Text = styled.p`
   margin: 0;
@@ -62,25 +36,25 @@ function ChangePasswordForm({ email }: { email: string | null }) {
   const [values, setValues] = useState<PasswordValues>({ password: '', confirm: '' });
   // Errors show after the first submit, then follow the typing.
   const [submitted, setSubmitted] = useState(false);
-  const [progress, setProgress] = useState<Progress>({ kind: 'idle' });
+  const [progress, setProgress] = useState<SaveState>({ kind: 'idle' });
   const errors = submitted ? validatePassword(values) : {};
 
   const change = (field: keyof PasswordValues) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (progress.kind === 'done') setProgress({ kind: 'idle' });
+    if (progress.kind === 'saved') setProgress({ kind: 'idle' });
   };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validatePassword(values)).length > 0) return;
-    setProgress({ kind: 'busy' });
+    setProgress({ kind: 'saving' });
     const outcome = await updatePassword(values.password);
     if (outcome.success) {
       // A changed password does not stay on screen.
       setValues({ password: '', confirm: '' });
       setSubmitted(false);
-      setProgress({ kind: 'done' });
+      setProgress({ kind: 'saved' });
     } else {
       setProgress({
         kind: 'failed',
@@ -119,10 +93,10 @@ function ChangePasswordForm({ email }: { email: string | null }) {
           />
         </FieldGrid>
         <Actions>
-          <Button type="submit" disabled={progress.kind === 'busy'}>
+          <Button type="submit" disabled={progress.kind === 'saving'}>
             Change password
           </Button>
-          <Status progress={progress} busy="Saving…" done="Password changed" />
+          <SaveStatus state={progress} saved="Password changed" />
         </Actions>
       </Stack>
     </form>
@@ -132,14 +106,14 @@ function ChangePasswordForm({ email }: { email: string | null }) {
 function PasswordResetLink({ email }: { email: string | null }) {
   const { sendPasswordReset } = useServices();
   const titleId = useId();
-  const [progress, setProgress] = useState<Progress>({ kind: 'idle' });
+  const [progress, setProgress] = useState<SaveState>({ kind: 'idle' });
 
   async function send(address: string) {
-    setProgress({ kind: 'busy' });
+    setProgress({ kind: 'saving' });
     const outcome = await sendPasswordReset(address);
     setProgress(
       outcome.success
-        ? { kind: 'done' }
+        ? { kind: 'saved' }
         : { kind: 'failed', message: describeAccountFailure(outcome.message, 'send the reset link') },
     );
   }
@@ -151,13 +125,17 @@ function PasswordResetLink({ email }: { email: string | null }) {
         <>
           <Text>We can e-mail a link for setting a new password to {email}.</Text>
           <Actions>
-            <Button variant="secondary" disabled={progress.kind === 'busy'} onClick={() => void send(email)}>
+            <Button
+              variant="secondary"
+              disabled={progress.kind === 'saving'}
+              onClick={() => void send(email)}
+            >
               E-mail me a password reset link
             </Button>
-            <Status
-              progress={progress}
-              busy="Sending…"
-              done={`We've sent a password reset link to ${email}. Check your inbox, and your spam folder if it isn't there.`}
+            <SaveStatus
+              state={progress}
+              saving="Sending…"
+              saved={`We've sent a password reset link to ${email}. Check your inbox, and your spam folder if it isn't there.`}
             />
           </Actions>
         </>

@@ -1,9 +1,8 @@
 import { MESSAGES } from '@toolkit/domain';
+import { sentence } from '../../shared/errors';
 
 /** The identity provider's default password policy (SPEC §5): nothing stricter is specified. */
 export const MIN_PASSWORD_LENGTH = 6;
-
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 // Firebase Auth reports failures as "Firebase: <text> (auth/<code>)."; the known codes get
 // wording a person can act on, anything else keeps the provider's own text.

@@ -31,6 +31,14 @@ const ROLE_LABEL: Record<Role, string> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** What is wrong with an invitee's (trimmed, lower-cased) address, or null. */
+function emailError(address: string): string | null {
+  if (address === '') return 'Enter the e-mail address of the person to invite.';
+  if (!EMAIL.test(address) || address.length > 320)
+    return 'Enter a valid e-mail address, like name@example.com.';
+  return null;
+}
+
 type Team = { users: TenantUserProfile[]; availableRoles: Role[] };
 
 /** Permission denied means the caller's rights changed; every call on this screen reports it here. */
@@ -225,18 +233,12 @@ function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: 
   const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const normalised = email.trim().toLowerCase();
-  const error = !submitted
-    ? null
-    : normalised === ''
-      ? 'Enter the e-mail address of the person to invite.'
-      : !EMAIL.test(normalised) || normalised.length > 320
-        ? 'Enter a valid e-mail address, like name@example.com.'
-        : null;
+  const error = submitted ? emailError(normalised) : null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (normalised === '' || !EMAIL.test(normalised) || normalised.length > 320) return;
+    if (emailError(normalised)) return;
     setSave({ kind: 'saving' });
     try {
       const answer = await callApi(callable, API.createInvite, {
