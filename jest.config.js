@@ -22,6 +22,13 @@ module.exports = {
       displayName: 'dom',
       testEnvironment: 'jsdom',
       setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.js'],
+      // Jest ignores package.json "browser" fields, so it would load styled-components' server build,
+      // which never injects styles on the client: test what the browser runs.
+      moduleNameMapper: {
+        ...common.moduleNameMapper,
+        '^styled-components$':
+          '<rootDir>/node_modules/styled-components/dist/styled-components.browser.cjs.js',
+      },
       testMatch: [
         '<rootDir>/packages/{ui,store-contract,parcel,journey-view}/**/*.test.{ts,tsx}',
         '<rootDir>/{shell,mfe-survey,mfe-dashboard,mfe-journey,mfe-billing}/src/**/*.test.{ts,tsx}',

@@ -16,11 +16,6 @@ import { buildTheme } from '@toolkit/ui';
 import { App } from './App';
 import { inviteIdFrom } from './InviteJourney';
 
-// Jest ignores package.json "browser" fields; use the client build as the browser does.
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 const INVITE = { surveyResultId: 'result-7', surveyId: 'supplier-assessment', tenantId: 'tenant-a' };
 
 /** Stands in for the survey remote: shows where the journey went and how. */

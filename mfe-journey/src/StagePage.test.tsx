@@ -8,11 +8,6 @@ import { buildTheme } from '@toolkit/ui';
 import { App } from './App';
 import { StagePage } from './StagePage';
 
-// Jest ignores package.json "browser" fields; use the client build as the browser does.
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 /** The stage page over the callable API, whose milestones-list answers with `stored` for the caller. */
 async function renderStage(step: JourneyStepNumber, stored: StoredMilestone[] = []) {
   const route: FakeRoute = () => reply({ milestones: { 'caller-uid': stored } });

@@ -9,11 +9,6 @@ import { JourneyOverview } from './journey-overview';
 import { createFakeApi, failure, reply, type FakeRoute } from './testing';
 import { useJourney } from './use-journey';
 
-// Jest ignores package.json "browser" fields; use the client build as the browser does.
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 const STAGES = ['Initiator', 'Explorer', 'Implementer', 'Innovator', 'Leader'];
 
 function Overview({ callable }: { callable: CallableClient }) {

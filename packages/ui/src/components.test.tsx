@@ -15,12 +15,6 @@ import {
   buildTheme,
 } from './index';
 
-// Jest ignores package.json "browser" fields, so it would load styled-components' server build,
-// which never injects global styles on the client. Test what the browser actually runs.
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 function renderThemed(ui: ReactNode, branding?: Parameters<typeof buildTheme>[0]) {
   return render(<ThemeRoot branding={branding}>{ui}</ThemeRoot>);
 }

@@ -4,10 +4,6 @@ import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
 import { formatDate } from '../../shared/surveys';
 
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 function setup(results: ResultSummary[], surveys?: Parameters<typeof createFakeApi>[1]) {
   const api = createFakeApi({ [API.listLatestResults]: () => ({ results }) }, surveys);
   renderDashboard('/dashboard/assessments', api);

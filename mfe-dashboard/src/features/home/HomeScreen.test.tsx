@@ -2,10 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { API, type StoredMilestone, type TenantUserProfile } from '@toolkit/domain';
 import { createFakeApi, OWNER_PROFILE, renderDashboard, serverError } from '../../testing/fake-api';
 
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 const STAGE_ONE_DONE: StoredMilestone[] = [
   'update-organisation',
   'complete-quickscan',

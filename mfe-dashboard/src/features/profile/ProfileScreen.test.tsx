@@ -12,11 +12,6 @@ import {
   type Handler,
 } from '../../testing/fake-api';
 
-// Jest ignores package.json "browser" fields; use the client build as the browser does.
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 const MEMBER: TenantUserProfile = {
   ...OWNER_PROFILE,
   organization: { name: 'Green Grocers', industry: 'Retail', size: '10–49 employees', country: 'Australia' },

@@ -4,10 +4,6 @@ import { API, type ResultSummary } from '@toolkit/domain';
 import { createFakeApi, renderDashboard, serverError } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
 
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 function setup(results: ResultSummary[]) {
   const api = createFakeApi({
     [API.listLatestResults]: () => ({ results }),

@@ -4,10 +4,6 @@ import { API, type Role, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { createFakeApi, renderDashboard, serverError, type Handler } from '../../testing/fake-api';
 
-jest.mock('styled-components', () =>
-  jest.requireActual('styled-components/dist/styled-components.browser.cjs.js'),
-);
-
 const member = (uid: string, firstName: string, role: Role): TenantUserProfile => ({
   uid,
   email: `${firstName.toLowerCase()}@example.com`,
