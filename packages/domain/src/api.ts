@@ -3,6 +3,7 @@
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
 import type { StoredMilestone } from './journey';
+import type { Entitlement, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
 import type { Role } from './roles';
 import type { SurveyStatus } from './survey';
@@ -82,6 +83,24 @@ export interface TenantUserProfile {
 }
 
 export interface ApiResponses {
+  // SPEC §7's seven callables.
+  [API.setUserRole]: { status: string; message: string };
+  [API.getUserRole]: { status: string; role: Role; email: string | null; claims: Record<string, unknown> };
+  [API.getAvailableRoles]: { status: string; availableRoles: Role[]; userRole: Role };
+  [API.removeUserRole]: { status: string; message: string; previousRole: Role | null; newRole: Role };
+  [API.getSubscriptionDetails]: { status: string; subscriptions: Subscription[] };
+  [API.getCustomerEntitlements]: {
+    status: string;
+    entitlements: Entitlement[];
+    features: string[];
+    error?: string | null;
+  };
+  [API.verifyAndLoginWithInvite]: {
+    /** SPEC §3 invite data; the caller signs in with `token` (a custom token) afterwards. */
+    inviteData: { surveyResultId: string; surveyId: string; tenantId: string };
+    token: string;
+  };
+  // The document operations.
   [API.completeSignup]: { status: 'ok'; tenantId: string; created: boolean };
   [API.getProfile]: {
     status: 'ok';
