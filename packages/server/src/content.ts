@@ -164,6 +164,7 @@ export function createContentPort({
 export async function loadSurvey(
   deps: Pick<ServerDeps, 'content'>,
   surveyId: string,
+  notFoundMessage = SURVEY_NOT_FOUND,
 ): Promise<ServerSurveyDefinition> {
   let definition: ServerSurveyDefinition | null;
   try {
@@ -171,7 +172,7 @@ export async function loadSurvey(
   } catch (error) {
     throw new ApiError('unavailable', error instanceof Error ? error.message : String(error));
   }
-  if (!definition) throw notFound(SURVEY_NOT_FOUND);
+  if (!definition) throw notFound(notFoundMessage);
   return definition;
 }
 

@@ -1,17 +1,15 @@
 // One entry for every callable: the same checks for the local API host and Cloud Functions.
-import { permissionsFor, roleFromClaims, ROLES, type Role } from '@toolkit/domain';
+import { permissionsFor, roleFromClaims } from '@toolkit/domain';
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
 import type { Access, Caller, Handler, Member, ServerDeps } from './handler';
 import { paths } from '../repositories/paths';
+import { roleOf } from '../repositories/users';
 import type { VerifiedToken } from '../auth/port';
 
 export interface ApiResponse {
   status: number;
   body: unknown;
 }
-
-const isRole = (value: unknown): value is Role =>
-  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
 function callerOf(token: VerifiedToken): Caller {
   const tenantId = typeof token.claims.tenantId === 'string' ? token.claims.tenantId : null;
@@ -35,8 +33,7 @@ async function asMember(deps: ServerDeps, caller: Caller): Promise<Member> {
     throw permissionDenied('This needs an account in an organisation.');
   const tenantUser = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
   if (!tenantUser.data) throw permissionDenied('You are not a member of this organisation.');
-  const role: Role = isRole(tenantUser.data.role) ? tenantUser.data.role : 'user';
-  const claims = { ...caller.claims, role };
+  const claims = { ...caller.claims, role: roleOf(tenantUser.data) };
   return {
     ...caller,
     tenantId: caller.tenantId,

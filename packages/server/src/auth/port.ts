@@ -26,6 +26,15 @@ export interface AuthPort {
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
 }
 
+/**
+ * Sets the claims {tenantId, role} on top of whatever else the user has, so sign-in state
+ * survives; a user who does not exist is left alone.
+ */
+export async function grantTenantClaims(auth: AuthPort, uid: string, tenantId: string, role: string) {
+  const user = await auth.getUser(uid);
+  if (user) await auth.setCustomUserClaims(uid, { ...user.customClaims, tenantId, role });
+}
+
 const isNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === 'auth/user-not-found';
 

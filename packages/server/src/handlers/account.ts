@@ -2,19 +2,14 @@
 // the organisation (SPEC §7 "Saving the organisation sets the milestone update-organisation").
 import { API, MILESTONE_KEYS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { defineHandler, type ServerDeps } from '../api/handler';
+import { defineHandler } from '../api/handler';
 import { permissionDenied } from '../api/errors';
+import { grantTenantClaims } from '../auth/port';
 import { milestoneWrite } from '../repositories/milestones';
 import { paths } from '../repositories/paths';
 import { getTenant } from '../repositories/tenants';
 import { getTenantUser, tenantsOf } from '../repositories/users';
 import { FieldValue } from '../store/port';
-
-/** Claims {tenantId, role} on top of whatever else the user has, so sign-in state survives. */
-async function grantTenantClaims(deps: ServerDeps, uid: string, tenantId: string, role: string) {
-  const user = await deps.auth.getUser(uid);
-  await deps.auth.setCustomUserClaims(uid, { ...user?.customClaims, tenantId, role });
-}
 
 export const completeSignup = defineHandler({
   name: API.completeSignup,
@@ -64,7 +59,7 @@ export const completeSignup = defineHandler({
     const role = outcome.created
       ? 'owner'
       : ((await getTenantUser(deps.store, outcome.tenantId, caller.uid))?.role ?? 'user');
-    await grantTenantClaims(deps, caller.uid, outcome.tenantId, role);
+    await grantTenantClaims(deps.auth, caller.uid, outcome.tenantId, role);
     return { status: 'ok', ...outcome };
   },
 });

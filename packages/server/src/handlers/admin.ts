@@ -4,6 +4,7 @@ import { API, ROLE_RANK, ROLES, type Role } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler, type Member, type ServerDeps } from '../api/handler';
 import { ApiError, notFound, permissionDenied } from '../api/errors';
+import { grantTenantClaims } from '../auth/port';
 import { paths } from '../repositories/paths';
 import { roleOf } from '../repositories/users';
 
@@ -38,8 +39,7 @@ async function changeRole(deps: ServerDeps, caller: Member, uid: string, role: R
     if (current !== role) tx.update(paths.tenantUser(tenantId, uid), { role });
     return current;
   });
-  const user = await deps.auth.getUser(uid);
-  if (user) await deps.auth.setCustomUserClaims(uid, { ...user.customClaims, tenantId, role });
+  await grantTenantClaims(deps.auth, uid, tenantId, role);
   return previous;
 }
 

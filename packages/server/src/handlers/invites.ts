@@ -5,6 +5,7 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../api/handler';
 import { ApiError, notFound } from '../api/errors';
+import { loadSurvey } from '../content';
 import { getInvite, INVITE_LIFETIME_DAYS, INVITE_STATUS, isExpired } from '../repositories/invites';
 import { inviteMail } from '../repositories/mail';
 import { milestoneWrite } from '../repositories/milestones';
@@ -20,8 +21,7 @@ export const createInvite = defineHandler({
   input: REQUESTS[API.createInvite],
   async run({ email, surveyId }, { caller, deps }): Promise<ApiResponses[typeof API.createInvite]> {
     requireManageUsers(caller);
-    const survey = await deps.content.getSurvey(surveyId);
-    if (!survey) throw notFound(`There is no survey "${surveyId}" to invite someone to.`);
+    const survey = await loadSurvey(deps, surveyId, `There is no survey "${surveyId}" to invite someone to.`);
     const { tenantId } = caller;
     const [organisation, inviter] = await Promise.all([
       deps.store.get(paths.organisation(tenantId)),

@@ -10,6 +10,7 @@ import { checkAnswer, loadSurvey, SURVEY_NOT_FOUND } from '../content';
 import { milestoneWrite } from '../repositories/milestones';
 import { paths } from '../repositories/paths';
 import {
+  actionPlansOf,
   allAnswers,
   canReach,
   inviteIdOf,
@@ -190,8 +191,7 @@ export const toggleActionPlan = defineHandler({
       if (error instanceof StoreError && error.code === 'not-found') throw notFound(RESULT_NOT_FOUND);
       throw error;
     }
-    const plans = (await deps.store.get(path)).data?.actionPlans;
-    return { actionPlans: Array.isArray(plans) ? plans.filter((plan) => typeof plan === 'string') : [] };
+    return { actionPlans: actionPlansOf((await deps.store.get(path)).data) };
   },
 });
 

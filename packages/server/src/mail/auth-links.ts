@@ -110,18 +110,24 @@ export function startAuthLinkDelivery({
     return lists.flatMap((list) => list.oobCodes ?? []);
   }
 
+  /** Codes this process knows are marked: the emulator lists every code on every poll. */
+  const marked = new Set<string>();
+
   /** Marks the code delivered and queues its mail in one transaction: never lost, never twice. */
   async function queue(code: OobCode): Promise<boolean> {
+    if (marked.has(code.oobCode)) return false;
     const mail = authLinkMail(code, appUrl);
     if (!mail) return false;
     const marker = `${DELIVERED_CODES}/${code.oobCode}`;
-    return store.transaction(async (tx) => {
+    const queued = await store.transaction(async (tx) => {
       if ((await tx.get(marker)).data) return false;
       const mailId = store.newId();
       tx.create(marker, { email: code.email, requestType: code.requestType, mailId });
       tx.create(paths.mailDoc(mailId), mail);
       return true;
     });
+    marked.add(code.oobCode);
+    return queued;
   }
 
   async function pass(): Promise<number> {

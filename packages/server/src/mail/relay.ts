@@ -123,9 +123,9 @@ export function startMailRelay({
 
   /**
    * Moves one document to its next state inside a transaction, so that two passes (or two relays)
-   * never both claim it. Returns the claimed attempt number when this caller should send it.
+   * never both claim it. Returns the claimed delivery when this caller should send it.
    */
-  async function claim(path: string): Promise<number | null> {
+  async function claim(path: string): Promise<Delivery | null> {
     return store.transaction(async (tx) => {
       const snapshot = await tx.get(path);
       const delivery = deliveryOf(snapshot.data);
@@ -157,36 +157,41 @@ export function startMailRelay({
         nextAttemptTime: null,
       };
       tx.update(path, { delivery: claimed });
-      return claimed.attempts;
+      return claimed;
     });
   }
 
-  async function finish(path: string, delivery: Partial<Delivery>) {
-    const snapshot = await store.get(path);
-    await store.update(path, {
-      delivery: { ...deliveryOf(snapshot.data), ...delivery, leaseExpireTime: null },
-    });
+  /** Records the outcome over the delivery this caller claimed (its lease keeps others off it). */
+  async function finish(path: string, claimed: Delivery, outcome: Partial<Delivery>) {
+    await store.update(path, { delivery: { ...claimed, ...outcome, leaseExpireTime: null } });
   }
 
   async function deliver(path: string, data: DocData): Promise<boolean> {
     const message = readMessage(data);
     if (typeof message === 'string') {
       // Claimed only to record the reason; retrying cannot fix the document.
-      if ((await claim(path)) === null) return false;
-      await finish(path, { state: 'ERROR', error: message, endTime: iso(), nextAttemptTime: null });
+      const claimed = await claim(path);
+      if (claimed === null) return false;
+      await finish(path, claimed, { state: 'ERROR', error: message, endTime: iso(), nextAttemptTime: null });
       log(`[mail] ${path}: ${message}`);
       return false;
     }
-    const attempt = await claim(path);
-    if (attempt === null) return false;
+    const claimed = await claim(path);
+    if (claimed === null) return false;
+    const attempt = claimed.attempts;
     try {
       const info = await transport.sendMail({ from, ...message });
-      await finish(path, { state: 'SUCCESS', error: null, endTime: iso(), messageId: info.messageId });
+      await finish(path, claimed, {
+        state: 'SUCCESS',
+        error: null,
+        endTime: iso(),
+        messageId: info.messageId,
+      });
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const final = attempt >= maxAttempts;
-      await finish(path, {
+      await finish(path, claimed, {
         state: 'ERROR',
         error: reason,
         endTime: iso(),

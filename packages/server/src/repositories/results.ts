@@ -123,6 +123,12 @@ export async function canReach(
   return inviteIsFor(invite, ref);
 }
 
+/** The action plans a user survey result lists; anything but strings is left out. */
+export const actionPlansOf = (data: DocData | null): string[] =>
+  Array.isArray(data?.actionPlans)
+    ? data.actionPlans.filter((plan): plan is string => typeof plan === 'string')
+    : [];
+
 const toLink = (snapshot: DocSnapshot): UserResultLink | null => {
   const surveyId = text(snapshot.data?.surveyId);
   const surveyTenantId = text(snapshot.data?.surveyTenantId);
@@ -163,11 +169,7 @@ export async function listLatestUserResults(
   for (const snapshot of snapshots) {
     const link = toLink(snapshot);
     if (!link || latest.has(link.surveyId)) continue;
-    const plans = snapshot.data?.actionPlans;
-    latest.set(link.surveyId, {
-      ...link,
-      actionPlans: Array.isArray(plans) ? plans.filter((plan) => typeof plan === 'string') : [],
-    });
+    latest.set(link.surveyId, { ...link, actionPlans: actionPlansOf(snapshot.data) });
   }
   return [...latest.values()];
 }
