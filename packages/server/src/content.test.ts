@@ -146,3 +146,56 @@ describe('loadSurvey', () => {
     });
   });
 });
+
+describe('the definition cache', () => {
+  /** A counting proxy in front of the real content service. */
+  async function countingProxy() {
+    let requests = 0;
+    let failNext = false;
+    const server = http.createServer(async (req, res) => {
+      requests += 1;
+      if (failNext) {
+        failNext = false;
+        res.writeHead(503).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const upstream = await fetch(content.graphqlUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: String(req.headers.authorization) },
+        body: Buffer.concat(chunks),
+      });
+      res.writeHead(upstream.status, { 'Content-Type': 'application/json' }).end(await upstream.text());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+    return {
+      url,
+      requests: () => requests,
+      failNext: () => {
+        failNext = true;
+      },
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it('reuses a definition within cacheMs, fetches again after it, and never keeps a failure', async () => {
+    const proxy = await countingProxy();
+    let clock = 0;
+    try {
+      const port = createContentPort({ url: proxy.url, key: KEY, cacheMs: 1000, now: () => clock });
+      proxy.failNext();
+      await expect(port.getSurvey('quickscan')).rejects.toThrow('Could not receive the data');
+      const first = await port.getSurvey('quickscan');
+      clock = 999;
+      expect(await port.getSurvey('quickscan')).toBe(first);
+      expect(proxy.requests()).toBe(2);
+      clock = 1000;
+      expect((await port.getSurvey('quickscan'))?.id).toBe('quickscan');
+      expect(proxy.requests()).toBe(3);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

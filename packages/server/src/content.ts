@@ -20,6 +20,13 @@ export interface ContentPortOptions {
   /** Named in the SPEC §8 failure message. */
   serviceName?: string;
   timeoutMs?: number;
+  /**
+   * How long a fetched definition is reused: every answer save checks the answer against the
+   * definition, and one content request per save would make the CMS the hot path. A published
+   * change reaches the server within this time.
+   */
+  cacheMs?: number;
+  now?: () => number;
 }
 
 const QUESTION_FIELDS = /* GraphQL */ `
@@ -137,25 +144,39 @@ export function createContentPort({
   key,
   serviceName = 'content service',
   timeoutMs = 10_000,
+  cacheMs = 60_000,
+  now = Date.now,
 }: ContentPortOptions): ContentPort {
+  /** Definitions (or "no such survey") by id; failures are never kept. */
+  const cache = new Map<string, { at: number; definition: Promise<ServerSurveyDefinition | null> }>();
+
+  async function fetchSurvey(surveyId: string): Promise<ServerSurveyDefinition | null> {
+    let body: { data?: { survey: RawSurvey | null } | null; errors?: unknown[] };
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+        body: JSON.stringify({ query: SURVEY_QUERY, variables: { id: surveyId } }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      body = (await response.json()) as typeof body;
+      if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors ?? 'no data'));
+    } catch (cause) {
+      // SPEC §8: one message for every content failure; the cause keeps the detail for the log.
+      throw new Error(contentServiceFailure(serviceName), { cause });
+    }
+    return body.data.survey ? toDefinition(body.data.survey) : null;
+  }
+
   return {
-    async getSurvey(surveyId) {
-      let body: { data?: { survey: RawSurvey | null } | null; errors?: unknown[] };
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
-          body: JSON.stringify({ query: SURVEY_QUERY, variables: { id: surveyId } }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        body = (await response.json()) as typeof body;
-        if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors ?? 'no data'));
-      } catch (cause) {
-        // SPEC §8: one message for every content failure; the cause keeps the detail for the log.
-        throw new Error(contentServiceFailure(serviceName), { cause });
-      }
-      return body.data.survey ? toDefinition(body.data.survey) : null;
+    getSurvey(surveyId) {
+      const cached = cache.get(surveyId);
+      if (cached && now() - cached.at < cacheMs) return cached.definition;
+      const definition = fetchSurvey(surveyId);
+      cache.set(surveyId, { at: now(), definition });
+      definition.catch(() => cache.delete(surveyId));
+      return definition;
     },
   };
 }
