@@ -1,50 +1,55 @@
 // Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
-// without rebuilding the shell (DESIGN.md §3). zod/mini: the shell validates this on every start,
-// and classic zod would be a fifth of a respondent's first download.
-import { z } from 'zod/mini';
+// without rebuilding the shell (DESIGN.md §3). Checked by hand, not with zod, to keep zod out of
+// every page's first download (docs/decisions.md).
 import localRuntimeConfig from './runtime-config.local.json';
 
 export const REMOTE_NAMES = ['survey', 'dashboard', 'journey', 'billing'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+export interface RuntimeConfig {
+  /** Each remote's `mf-manifest.json` URL. */
+  remotes: Record<RemoteName, string>;
+  functionsBaseUrl: string;
+  authEmulatorUrl?: string | undefined;
+  firebase: { apiKey: string; authDomain: string; projectId: string };
+  contentUrl: string;
+  contentKey: string;
+  appName?: string | undefined;
+}
 
-function isManifestUrl(value: string): boolean {
+/** A field check returns the value to keep, or what is wrong with it. */
+type Check = (value: unknown) => string | { problem: string };
+
+const NOT_HTTP_URL = { problem: 'must be an http(s) URL' };
+
+/** The value to keep (trimmed, without the tabs and newlines the URL parser skips) and its parse. */
+function parseHttpUrl(value: unknown): [string, URL] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  // Requiring `//` rejects `http:example.com` and `https:/path`, which the URL parser would accept.
+  if (!/^https?:\/\//i.test(trimmed)) return undefined;
   try {
-    return new URL(value).pathname.endsWith('/mf-manifest.json');
+    return [trimmed.replace(/[\t\n\r]/g, ''), new URL(trimmed)];
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-const manifestUrl = httpUrl.check(
-  z.refine(isManifestUrl, { error: 'must be a URL ending in /mf-manifest.json' }),
-);
+const httpUrl: Check = (value) => parseHttpUrl(value)?.[0] ?? NOT_HTTP_URL;
 
-const nonEmpty = z
-  .string({ error: 'must be a string' })
-  .check(z.trim(), z.minLength(1, { error: 'must not be empty' }));
+const manifestUrl: Check = (value) => {
+  const parsed = parseHttpUrl(value);
+  if (!parsed) return NOT_HTTP_URL;
+  return parsed[1].pathname.endsWith('/mf-manifest.json')
+    ? parsed[0]
+    : { problem: 'must be a URL ending in /mf-manifest.json' };
+};
 
-export const runtimeConfigSchema = z.object({
-  remotes: z.object({
-    survey: manifestUrl,
-    dashboard: manifestUrl,
-    journey: manifestUrl,
-    billing: manifestUrl,
-  }),
-  functionsBaseUrl: httpUrl,
-  authEmulatorUrl: z.optional(httpUrl),
-  firebase: z.object({
-    apiKey: nonEmpty,
-    authDomain: nonEmpty,
-    projectId: nonEmpty,
-  }),
-  contentUrl: httpUrl,
-  contentKey: nonEmpty,
-  appName: z.optional(nonEmpty),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+const nonEmpty: Check = (value) => {
+  if (typeof value !== 'string') return { problem: 'must be a string' };
+  const trimmed = value.trim();
+  return trimmed === '' ? { problem: 'must not be empty' } : trimmed;
+};
 
 // The local stack's values live in JSON so packages/dev-stack serves the same file (ports rewritten).
 export const defaultLocalRuntimeConfig: RuntimeConfig = localRuntimeConfig;
@@ -60,27 +65,48 @@ export class RuntimeConfigError extends Error {
   }
 }
 
-function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
-  let value = json;
-  for (const key of path) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Returns only the known keys. Reports every bad field, once, in the order they are declared. */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
-  const result = runtimeConfigSchema.safeParse(json);
-  if (result.success) return result.data;
-
-  // One problem per field: a value that is not a URL at all also fails the manifest check.
+  if (!isObject(json)) return invalid(new Map([['(root)', '(root) Invalid input']]));
   const problems = new Map<string, string>();
-  for (const issue of result.error.issues) {
-    const field = issue.path.map(String).join('.') || '(root)';
-    if (problems.has(field)) continue;
-    const missing = issue.path.length > 0 && valueAt(json, issue.path) === undefined;
-    problems.set(field, `${field} ${missing ? 'is required' : issue.message}`);
-  }
+
+  const field = (path: string, value: unknown, check: Check): string => {
+    const result = value === undefined ? { problem: 'is required' } : check(value);
+    if (typeof result !== 'string') problems.set(path, `${path} ${result.problem}`);
+    return typeof result === 'string' ? result : '';
+  };
+  const optional = (key: 'authEmulatorUrl' | 'appName', check: Check) => {
+    if (!(key in json)) return {};
+    const value = json[key];
+    return { [key]: value === undefined ? undefined : field(key, value, check) };
+  };
+  const group = <K extends string>(path: string, keys: readonly K[], check: Check) => {
+    const value = json[path];
+    if (!isObject(value)) {
+      problems.set(path, `${path} ${value === undefined ? 'is required' : 'Invalid input'}`);
+      return undefined;
+    }
+    const entries = keys.map((key) => [key, field(`${path}.${key}`, value[key], check)]);
+    return Object.fromEntries(entries) as Record<K, string>;
+  };
+
+  const config = {
+    remotes: group('remotes', REMOTE_NAMES, manifestUrl),
+    functionsBaseUrl: field('functionsBaseUrl', json.functionsBaseUrl, httpUrl),
+    ...optional('authEmulatorUrl', httpUrl),
+    firebase: group('firebase', ['apiKey', 'authDomain', 'projectId'], nonEmpty),
+    contentUrl: field('contentUrl', json.contentUrl, httpUrl),
+    contentKey: field('contentKey', json.contentKey, nonEmpty),
+    ...optional('appName', nonEmpty),
+  };
+  return problems.size > 0 ? invalid(problems) : (config as RuntimeConfig);
+}
+
+function invalid(problems: Map<string, string>): never {
   return raise(`Invalid runtime configuration: ${[...problems.values()].join('; ')}.`, [...problems.keys()]);
 }
 

@@ -1,5 +1,5 @@
-// zod/mini: this runs on every start of the shell, where classic zod would be tens of kilobytes.
-import { z } from 'zod/mini';
+// Stored state is checked by hand, not with zod, to keep zod out of every page's first download
+// (docs/decisions.md).
 import type { AuthState } from './slices/auth';
 import type { PlanState } from './slices/plan';
 import type { SurveyState } from './slices/survey';
@@ -15,7 +15,7 @@ export interface ShellState {
 
 /**
  * Bump when a persisted slice changes shape incompatibly. Old keys are then removed on load; a
- * compatible change only needs the schema below to accept both shapes.
+ * compatible change only needs the slice reader below to accept both shapes.
  */
 export const PERSIST_VERSION = 1;
 export const PERSIST_KEY = `toolkit:state:v${PERSIST_VERSION}`;
@@ -26,38 +26,73 @@ export const PERSISTED_SLICES = ['survey', 'tenant', 'plan'] as const;
 export type PersistedSliceKey = (typeof PERSISTED_SLICES)[number];
 export type PersistedState = Pick<ShellState, PersistedSliceKey>;
 
-const optionalString = z.optional(z.string());
-const logoSchema = z.optional(z.object({ url: z.string(), title: optionalString }));
-const brandingSchema = z.object({
-  primaryColor: optionalString,
-  secondaryColor: optionalString,
-  tertiaryColor: optionalString,
-  quaternaryColor: optionalString,
-  font: optionalString,
-  textColor: optionalString,
-  primaryLogo: logoSchema,
-  secondaryLogo: logoSchema,
-  mobileSecondaryLogo: logoSchema,
-});
+type Branding = NonNullable<PersistedState['tenant']['branding']>;
+type Logo = NonNullable<Branding['primaryLogo']>;
 
-const sliceSchemas: { [K in PersistedSliceKey]: z.ZodMiniType<PersistedState[K]> } = {
-  survey: z.object({ status: z.union([z.literal(1), z.literal(2)]) }),
-  tenant: z.object({
-    tenantId: z.nullable(z.string()),
-    branding: z.nullable(brandingSchema),
-    error: z.nullable(z.string()),
-  }),
-  plan: z.object({
-    plan: z.string().check(z.minLength(1)),
-    entitlements: z.array(z.string()),
-    error: z.nullable(z.string()),
-  }),
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringOrNull = (value: unknown): value is string | null => value === null || isString(value);
+
+const BRANDING_STRINGS = [
+  'primaryColor',
+  'secondaryColor',
+  'tertiaryColor',
+  'quaternaryColor',
+  'font',
+  'textColor',
+] as const satisfies readonly (keyof Branding)[];
+const BRANDING_LOGOS = [
+  'primaryLogo',
+  'secondaryLogo',
+  'mobileSecondaryLogo',
+] as const satisfies readonly (keyof Branding)[];
+
+function readLogo(value: unknown): Logo | undefined {
+  if (!isObject(value) || !isString(value.url)) return undefined;
+  if (value.title === undefined) return { url: value.url };
+  return isString(value.title) ? { url: value.url, title: value.title } : undefined;
+}
+
+function readBranding(value: unknown): Branding | undefined {
+  if (!isObject(value)) return undefined;
+  const branding: Branding = {};
+  for (const key of BRANDING_STRINGS) {
+    const field = value[key];
+    if (field === undefined) continue;
+    if (!isString(field)) return undefined;
+    branding[key] = field;
+  }
+  for (const key of BRANDING_LOGOS) {
+    if (value[key] === undefined) continue;
+    const logo = readLogo(value[key]);
+    if (!logo) return undefined;
+    branding[key] = logo;
+  }
+  return branding;
+}
+
+/** Each reader returns a copy holding only the slice's known fields, or undefined if the shape is wrong. */
+const sliceReaders: { [K in PersistedSliceKey]: (value: unknown) => PersistedState[K] | undefined } = {
+  survey: (value) =>
+    isObject(value) && (value.status === 1 || value.status === 2) ? { status: value.status } : undefined,
+  tenant: (value) => {
+    if (!isObject(value) || !isStringOrNull(value.tenantId) || !isStringOrNull(value.error)) return undefined;
+    const branding = value.branding === null ? null : readBranding(value.branding);
+    return branding === undefined ? undefined : { tenantId: value.tenantId, branding, error: value.error };
+  },
+  plan: (value) =>
+    isObject(value) &&
+    isString(value.plan) &&
+    value.plan !== '' &&
+    Array.isArray(value.entitlements) &&
+    value.entitlements.every(isString) &&
+    isStringOrNull(value.error)
+      ? { plan: value.plan, entitlements: [...value.entitlements], error: value.error }
+      : undefined,
 };
-
-const envelopeSchema = z.object({
-  version: z.number(),
-  state: z.record(z.string(), z.unknown()),
-});
 
 function attempt<T>(fn: () => T): T | undefined {
   try {
@@ -77,11 +112,6 @@ function removeOtherVersions(storage: Storage) {
   for (const key of stale) attempt(() => storage.removeItem(key));
 }
 
-function validSlice<K extends PersistedSliceKey>(key: K, value: unknown): PersistedState[K] | undefined {
-  const result = sliceSchemas[key].safeParse(value);
-  return result.success ? result.data : undefined;
-}
-
 /**
  * Reads what a previous visit saved. Never throws: unreadable JSON or another version yields
  * nothing, and each slice whose stored shape does not validate is left out, so the app starts from
@@ -92,14 +122,13 @@ export function loadPersistedState(storage: Storage): Partial<PersistedState> {
   const raw = attempt(() => storage.getItem(PERSIST_KEY));
   if (raw == null) return {};
   const parsed = attempt(() => JSON.parse(raw) as unknown);
-  const envelope = envelopeSchema.safeParse(parsed);
-  if (!envelope.success || envelope.data.version !== PERSIST_VERSION) {
+  if (!isObject(parsed) || parsed.version !== PERSIST_VERSION || !isObject(parsed.state)) {
     attempt(() => storage.removeItem(PERSIST_KEY));
     return {};
   }
   const loaded: Partial<Record<PersistedSliceKey, unknown>> = {};
   for (const key of PERSISTED_SLICES) {
-    const slice = validSlice(key, envelope.data.state[key]);
+    const slice = sliceReaders[key](parsed.state[key]);
     if (slice) loaded[key] = slice;
   }
   return loaded as Partial<PersistedState>;
