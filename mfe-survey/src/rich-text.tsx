@@ -1,10 +1,94 @@
-// CMS rich text is sanitised with DOMPurify before it is rendered (DESIGN.md §2 Content).
-import DOMPurify from 'dompurify';
+// CMS rich text is sanitised before it is rendered (DESIGN.md §2 Content): by the browser's HTML
+// Sanitizer (Element.setHTML, https://wicg.github.io/sanitizer-api/) where it exists, otherwise by
+// DOMPurify, loaded on demand so that it stays out of the respondent's first load (docs/decisions.md).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Config as PurifyConfig } from 'dompurify';
 import styled from 'styled-components';
 import type { Asset, RichText as RichTextValue, Video } from './definition';
 
-function sanitize(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+/** The one allowlist both sanitisers apply; anything else is removed with its content. */
+const ELEMENTS = [
+  ...['p', 'br', 'hr', 'div', 'span', 'blockquote', 'pre', 'code'],
+  ...['strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup'],
+  ...['h2', 'h3', 'h4', 'h5', 'h6'],
+  ...['ul', 'ol', 'li'],
+  ...['a', 'img', 'figure', 'figcaption'],
+  ...['table', 'thead', 'tbody', 'tr', 'th', 'td'],
+];
+/** On any allowed element (one list, as DOMPurify's ALLOWED_ATTR): for links and images. */
+const ATTRIBUTES = ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height'];
+
+/** The part of the HTML Sanitizer API's SanitizerConfig used here; TypeScript's DOM types lack it. */
+interface SanitizerConfig {
+  elements: readonly string[];
+  attributes: readonly string[];
+  comments: boolean;
+  dataAttributes: boolean;
+}
+
+/** An element as the HTML Sanitizer API extends it, where the browser has it. */
+type MaybeSanitizing = HTMLElement & {
+  setHTML?: (html: string, options: { sanitizer: SanitizerConfig }) => void;
+};
+
+// A config that names `attributes` otherwise allows comments and every data-* attribute.
+const SANITIZER_CONFIG: SanitizerConfig = {
+  elements: ELEMENTS,
+  attributes: ATTRIBUTES,
+  comments: false,
+  dataAttributes: false,
+};
+
+// DOMPurify by default keeps data-* and aria-* attributes and the text of removed elements; the
+// Sanitizer API does not, so the same HTML gives the same output on both paths.
+const PURIFY_CONFIG = {
+  ALLOWED_TAGS: [...ELEMENTS, '#text'],
+  ALLOWED_ATTR: ATTRIBUTES,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  KEEP_CONTENT: false,
+} satisfies PurifyConfig;
+
+let probed: { setHTML: unknown; works: boolean } | undefined;
+
+/**
+ * Whether this browser's setHTML takes our config. Browsers that shipped the API's first draft
+ * (Chromium 105–118) have a setHTML that rejects a config object: they take the DOMPurify path.
+ */
+function hasNativeSanitizer(): boolean {
+  if (typeof HTMLElement === 'undefined') return false;
+  const setHTML = (HTMLElement.prototype as MaybeSanitizing).setHTML;
+  if (typeof setHTML !== 'function') return false;
+  if (probed?.setHTML !== setHTML) {
+    let works = true;
+    try {
+      const probe: MaybeSanitizing = document.createElement('div');
+      probe.setHTML?.('', { sanitizer: SANITIZER_CONFIG });
+    } catch {
+      works = false;
+    }
+    probed = { setHTML, works };
+  }
+  return probed.works;
+}
+
+type Purify = (html: string) => string;
+let purify: Purify | undefined;
+let purifyLoading: Promise<Purify> | undefined;
+
+function loadPurify(): Promise<Purify> {
+  purifyLoading ??= import(/* webpackChunkName: "dompurify" */ 'dompurify').then(
+    ({ default: DOMPurify }) => {
+      purify = (html) => DOMPurify.sanitize(html, PURIFY_CONFIG);
+      return purify;
+    },
+    (error: unknown) => {
+      // The next rich text tries again: a chunk that failed to load may load later.
+      purifyLoading = undefined;
+      throw error;
+    },
+  );
+  return purifyLoading;
 }
 
 /** Only web addresses: a CMS value must never become a javascript: or data: URL. */
@@ -30,8 +114,59 @@ const Html = styled.div`
   }
 `;
 
-export function RichHtml({ html, id, className }: { html: string; id?: string; className?: string }) {
-  return <Html id={id} className={className} dangerouslySetInnerHTML={{ __html: sanitize(html) }} />;
+interface RichHtmlProps {
+  html: string;
+  id?: string;
+  className?: string;
+}
+
+// Before paint: the first frame already shows the text.
+function NativeHtml({ html, id, className }: RichHtmlProps) {
+  const ref = useRef<HTMLDivElement & MaybeSanitizing>(null);
+  useLayoutEffect(() => {
+    ref.current?.setHTML?.(html, { sanitizer: SANITIZER_CONFIG });
+  }, [html]);
+  return <Html ref={ref} id={id} className={className} />;
+}
+
+function PurifiedHtml({ html, id, className }: RichHtmlProps) {
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>(purify ? 'ready' : 'loading');
+  useEffect(() => {
+    if (state !== 'loading') return;
+    let mounted = true;
+    loadPurify().then(
+      () => {
+        if (mounted) setState('ready');
+      },
+      (error: unknown) => {
+        if (!mounted) return;
+        console.error('Rich text left out: the HTML sanitiser (DOMPurify) did not load.', error);
+        setState('failed');
+      },
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [state]);
+  const clean = useMemo(() => (state === 'ready' && purify ? purify(html) : ''), [state, html]);
+  if (state === 'failed') return null;
+  return (
+    <Html
+      id={id}
+      className={className}
+      aria-busy={state === 'loading' || undefined}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}
+
+/** CMS HTML, sanitised: never rendered as it came. */
+export function RichHtml({ html, id, className }: RichHtmlProps) {
+  return hasNativeSanitizer() ? (
+    <NativeHtml html={html} id={id} className={className} />
+  ) : (
+    <PurifiedHtml html={html} id={id} className={className} />
+  );
 }
 
 const Frame = styled.div`

@@ -99,6 +99,7 @@ describe('question types', () => {
     });
     const field = screen.getByRole('textbox', { name: 'Business name' });
     expect(field.tagName).toBe('INPUT');
+    await screen.findByText('As trading');
     expect(field).toHaveAccessibleDescription('As trading');
 
     await userEvent.type(field, 'Eco');
@@ -114,7 +115,7 @@ describe('question types', () => {
     expect(area).toHaveValue('kept');
   });
 
-  it('content: shows sanitised information and asks nothing', () => {
+  it('content: shows sanitised information and asks nothing', async () => {
     renderQuestion({
       type: 'content',
       title: 'Before you start',
@@ -122,7 +123,7 @@ describe('question types', () => {
         '<p>Read <strong>this</strong></p><img src="x" onerror="window.hacked=1"><script>window.hacked=1</script>',
     });
     expect(screen.getByRole('heading', { name: 'Before you start' })).toBeInTheDocument();
-    expect(screen.getByText('this').tagName).toBe('STRONG');
+    expect((await screen.findByText('this')).tagName).toBe('STRONG');
     expect(document.querySelector('script')).toBeNull();
     expect(document.querySelector('img')).not.toHaveAttribute('onerror');
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -155,6 +156,7 @@ describe('question types', () => {
       helperText: 'Include solar',
     });
     const group = screen.getByRole('radiogroup', { name: 'Renewables' });
+    await screen.findByText('Include solar');
     expect(group).toHaveAccessibleDescription('Include solar');
 
     await userEvent.tab();
