@@ -1,5 +1,6 @@
 // Budget of issue 4: what a respondent on a phone downloads and waits for before the first
-// question. Debian Chromium at 390×844 with the CPU slowed 4×, a cold browser cache each run, the
+// question (every request sent before it is on screen, compressed bytes on the wire including
+// headers). Debian Chromium at 390×844 with the CPU slowed 4×, a cold browser cache each run, the
 // local stack on its own ports (compressed as production hosting serves it). Writes the figures
 // to e2e/bench/results/first-slide.json.
 import { execFileSync } from 'node:child_process';
@@ -49,19 +50,22 @@ async function measure(browser: import('@playwright/test').Browser, base: string
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let bytes = 0;
-  let requests = 0;
-  const urls = new Map<string, string>();
-  cdp.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => {
-    urls.set(event.requestId, event.request.url);
-  });
+  // Requests by id: when each was sent (epoch ms) and, once finished, its bytes on the wire.
+  const sent = new Map<string, { url: string; at: number; bytes?: number }>();
+  cdp.on(
+    'Network.requestWillBeSent',
+    (event: { requestId: string; wallTime: number; request: { url: string } }) => {
+      if (!sent.has(event.requestId))
+        sent.set(event.requestId, { url: event.request.url, at: event.wallTime * 1000 });
+    },
+  );
   cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
-    bytes += event.encodedDataLength;
-    requests += 1;
-    if (process.env.BENCH_VERBOSE)
-      console.log(
-        `${(event.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urls.get(event.requestId)}`,
-      );
+    const request = sent.get(event.requestId);
+    if (request) request.bytes = event.encodedDataLength;
+  });
+  cdp.on('Network.loadingFailed', (event: { requestId: string }) => {
+    const request = sent.get(event.requestId);
+    if (request) request.bytes = 0;
   });
   await page.goto(`${base}${SLIDE_PATH}`, { waitUntil: 'commit' });
   // The moment the first question's heading is on screen, in the page's own clock (from navigation start).
@@ -76,6 +80,26 @@ async function measure(browser: import('@playwright/test').Browser, base: string
     { polling: 'raf', timeout: 30_000 },
   );
   const firstSlideMs = (await handle.jsonValue()) as number;
+  const firstSlideAt = (await page.evaluate(() => performance.timeOrigin)) + firstSlideMs;
+  // What was needed to reach the slide: every request sent before it showed (and all of its bytes,
+  // even if it finished later). Requests made after it, such as the sign-in session that a survey
+  // loads once its first screen is painted, are not counted.
+  const needed = () => [...sent.values()].filter((request) => request.at <= firstSlideAt);
+  const deadline = Date.now() + 10_000;
+  while (needed().some((request) => request.bytes === undefined) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  let bytes = 0;
+  for (const request of needed()) {
+    bytes += request.bytes ?? 0;
+    if (process.env.BENCH_VERBOSE)
+      console.log(`${((request.bytes ?? 0) / 1024).toFixed(1).padStart(7)} KB ${request.url}`);
+  }
+  if (process.env.BENCH_VERBOSE) {
+    for (const request of sent.values())
+      if (request.at > firstSlideAt) console.log(`  after the slide: ${request.url}`);
+  }
+  const requests = needed().length;
   const run = { kilobytes: bytes / 1024, requests, firstSlideMs };
   await context.close();
   return run;

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, paths } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
-import { authChanged, createAppStore, selectSurveyStatus } from '@toolkit/store-contract';
+import { authChanged, createAppStore, selectSurveyStatus, sessionSettled } from '@toolkit/store-contract';
 import { outboxStorageKey } from './outbox';
 import { anonymousStore, createServices, FakeApi, quickscanResponse, renderSurvey } from './test-support';
 
@@ -29,7 +29,7 @@ describe('the survey remote', () => {
     const title = await screen.findByRole('heading', { level: 1, name: 'Sustainability Quickscan' });
     expect(title).toHaveFocus();
     expect(
-      screen.getByRole('heading', { name: 'Welcome to the Sustainability Quickscan' }),
+      await screen.findByRole('heading', { name: 'Welcome to the Sustainability Quickscan' }),
     ).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
     expect(document.querySelector('[onerror]')).toBeNull();
@@ -40,7 +40,8 @@ describe('the survey remote', () => {
     expect(howItWorks).toHaveAttribute('width', '800');
     expect(api.callsOf(API.startResult)).toEqual([{ tenantId: 'demo-publisher', surveyId: 'quickscan' }]);
 
-    screen.getByRole('button', { name: 'Start' }).focus();
+    // The title and intro show at once; Start waits for the result.
+    (await screen.findByRole('button', { name: 'Start' })).focus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your business' })).toHaveFocus();
     expect(location()).toBe(paths.surveySection('demo-publisher', 'quickscan', 1));
@@ -170,13 +171,17 @@ describe('the survey remote', () => {
     expect(location()).toContain('?companyName=Green%20Leaf&custom_source=newsletter&firstName=Ana');
   });
 
-  it('waits for the shell to sign the respondent in before it starts a result', async () => {
+  it('shows its first screen before the session exists, then asks the shell for it and waits until the shell has settled it', async () => {
     const api = new FakeApi();
     const store = createAppStore({ storage: null });
-    renderSurvey(START, createServices(api, content()), store);
-    expect(await screen.findByText('Loading the survey…')).toBeInTheDocument();
+    const services = { ...createServices(api, content()), requestSession: jest.fn() };
+    renderSurvey(START, services, store);
+    await screen.findByRole('heading', { level: 1, name: 'Sustainability Quickscan' });
+    expect(screen.getByText('Getting your survey ready…')).toBeInTheDocument();
+    await waitFor(() => expect(services.requestSession).toHaveBeenCalledTimes(1));
     expect(api.callsOf(API.startResult)).toEqual([]);
 
+    // Firebase reports the anonymous session; the shell's guard has not confirmed it yet.
     act(() => {
       store.dispatch(
         authChanged({
@@ -191,9 +196,15 @@ describe('the survey remote', () => {
         }),
       );
     });
+    expect(api.callsOf(API.startResult)).toEqual([]);
+
+    act(() => {
+      store.dispatch(sessionSettled());
+    });
     await screen.findByRole('button', { name: 'Start' });
     expect(api.callsOf(API.startResult)).toHaveLength(1);
     expect(selectSurveyStatus(store.getState())).toBe(1);
+    expect(services.requestSession).toHaveBeenCalledTimes(1);
   });
 
   it('creates nothing for an empty survey id', async () => {

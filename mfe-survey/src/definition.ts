@@ -1,102 +1,9 @@
-// The survey definition from the content service (SPEC.md §3, §7; packages/content/src/schema.graphql),
-// reshaped into what the screens walk through: sections of slides, a group being one slide.
+// The survey definition from the content service (its query lives in @toolkit/platform, shared with
+// the shell), reshaped into what the screens walk through: sections of slides, a group being one slide.
 import type { QuestionType } from '@toolkit/domain';
-import type { ContentClient } from '@toolkit/platform';
+import type { Asset, RawItem, RawQuestion, RawSurvey, RichText } from '@toolkit/platform';
 
-const RICH_TEXT_FIELDS = `html videos { title url embedUrl } assets { url title width height description }`;
-const QUESTION_FIELDS = `id title helperText type labels scoreMin scoreMax scoreStepSize textLines information
-  multiple options { id label }`;
-
-export const SURVEY_QUERY = /* GraphQL */ `
-  query SurveyDefinition($id: ID!) {
-    survey(id: $id) {
-      id
-      title
-      tenantId
-      completionUrl
-      intro { ${RICH_TEXT_FIELDS} }
-      intro2 { ${RICH_TEXT_FIELDS} }
-      outro { ${RICH_TEXT_FIELDS} }
-      sections(limit: 10) {
-        id
-        title
-        description
-        primaryColor
-        sectionIcon { url title width height description }
-        questions(limit: 20) {
-          __typename
-          id
-          title
-          ... on Question { ${QUESTION_FIELDS} }
-          ... on QuestionGroup { helperText questions(limit: 20) { ${QUESTION_FIELDS} } }
-        }
-      }
-    }
-  }
-`;
-
-export interface Asset {
-  url: string;
-  title: string | null;
-  width: number | null;
-  height: number | null;
-  description: string | null;
-}
-
-export interface Video {
-  title: string;
-  url: string;
-  embedUrl: string;
-}
-
-export interface RichText {
-  html: string;
-  videos: Video[];
-  assets: Asset[];
-}
-
-export interface RawQuestion {
-  id: string;
-  title: string;
-  helperText: string | null;
-  type: 'SLIDER' | 'COMMENT' | 'CONTENT' | 'DROPDOWN' | 'MULTIPLE_CHOICE';
-  labels: string[] | null;
-  scoreMin: number | null;
-  scoreMax: number | null;
-  scoreStepSize: number | null;
-  textLines: number | null;
-  information: string | null;
-  multiple: boolean | null;
-  options: { id: string; label: string }[] | null;
-}
-
-export type RawItem =
-  | ({ __typename: 'Question' } & RawQuestion)
-  | {
-      __typename: 'QuestionGroup';
-      id: string;
-      title: string;
-      helperText: string | null;
-      questions: RawQuestion[];
-    };
-
-export interface RawSurvey {
-  id: string;
-  title: string;
-  tenantId: string;
-  completionUrl: string | null;
-  intro: RichText | null;
-  intro2: RichText | null;
-  outro: RichText | null;
-  sections: {
-    id: number;
-    title: string;
-    description: string | null;
-    primaryColor: string | null;
-    sectionIcon: Asset | null;
-    questions: RawItem[];
-  }[];
-}
+export type { Asset, RawItem, RawQuestion, RawSurvey, RichText, Video } from '@toolkit/platform';
 
 export interface Question {
   id: string;
@@ -203,39 +110,6 @@ export function normaliseSurvey(raw: RawSurvey): SurveyDefinition {
       }))
       .filter((section) => section.slides.length > 0),
   };
-}
-
-/** The definition, or null when the content service knows no such survey. Content failures throw. */
-export async function fetchSurvey(
-  content: ContentClient,
-  surveyId: string,
-): Promise<SurveyDefinition | null> {
-  const { survey } = await content.request<{ survey: RawSurvey | null }, { id: string }>(SURVEY_QUERY, {
-    id: surveyId,
-  });
-  return survey ? normaliseSurvey(survey) : null;
-}
-
-type SurveyLoad = Promise<SurveyDefinition | null>;
-const prefetched = new WeakMap<ContentClient, Map<string, SurveyLoad>>();
-
-/** Starts loading a definition before the survey screens mount (see RemoteLifecycles.prefetch). */
-export function prefetchSurvey(content: ContentClient, surveyId: string): void {
-  const loads = prefetched.get(content) ?? new Map<string, SurveyLoad>();
-  prefetched.set(content, loads);
-  if (loads.has(surveyId)) return;
-  const load = fetchSurvey(content, surveyId);
-  load.catch(() => undefined); // whoever takes it handles a failure
-  loads.set(surveyId, load);
-}
-
-/** The prefetched load of a definition, taken once (a retry asks again), or a fresh one. */
-export function takeSurvey(content: ContentClient, surveyId: string): SurveyLoad {
-  const loads = prefetched.get(content);
-  const load = loads?.get(surveyId);
-  if (!load) return fetchSurvey(content, surveyId);
-  loads?.delete(surveyId);
-  return load;
 }
 
 /** The seed has no flag for it, so the company-name question is known by its id (packages/content). */

@@ -12,7 +12,7 @@ import {
   type CallableErrorCode,
 } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
-import { CallableError, type CallableClient } from '@toolkit/platform';
+import { CallableError, type CallableClient, type LogoRef } from '@toolkit/platform';
 import { createAppStore, type AppStore } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/src/testing';
 import { defaultTheme } from '@toolkit/ui';
@@ -68,6 +68,16 @@ export function quickscanResponse(): { survey: RawSurvey } {
       id: seed.id as string,
       title: seed.title as string,
       tenantId: seed.tenantId as string,
+      requireAccount: (seed.requireAccount as boolean) ?? null,
+      primaryColor: (seed.primaryColor as string) ?? null,
+      secondaryColor: (seed.secondaryColor as string) ?? null,
+      tertiaryColor: (seed.tertiaryColor as string) ?? null,
+      quaternaryColor: (seed.quaternaryColor as string) ?? null,
+      globalFont: (seed.globalFont as string) ?? null,
+      textColor: (seed.textColor as string) ?? null,
+      primaryLogo: (seed.primaryLogo as LogoRef) ?? null,
+      secondaryLogo: (seed.secondaryLogo as LogoRef) ?? null,
+      mobileSecondaryLogo: (seed.mobileSecondaryLogo as LogoRef) ?? null,
       completionUrl: seed.completionUrl as string,
       intro: seed.intro as RawSurvey['intro'],
       intro2: seed.intro2 as RawSurvey['intro2'],
@@ -170,6 +180,7 @@ export function createServices(api: FakeApi, content: AppServices['content']): A
   return {
     callable: api,
     content,
+    requestSession: () => undefined,
     signOut: async () => undefined,
     signInAnonymously: async () => ({ success: true }),
     signInWithCustomToken: async () => ({ success: true }),
@@ -196,6 +207,7 @@ export function anonymousStore(): AppStore {
         },
         claims: {},
         error: null,
+        settled: true,
       },
     },
   });

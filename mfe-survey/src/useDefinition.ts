@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ContentClient } from '@toolkit/platform';
-import { takeSurvey, type SurveyDefinition } from './definition';
+import { loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
+import { normaliseSurvey, type SurveyDefinition } from './definition';
 
 export type DefinitionState =
   | { kind: 'loading' }
@@ -18,9 +18,14 @@ export function useDefinition(content: ContentClient, tenantId: string, surveyId
     if (!surveyId.trim()) return;
     let cancelled = false;
     const settle = (value: DefinitionState) => !cancelled && setState({ key, value });
-    takeSurvey(content, surveyId).then(
+    // Usually already on its way: the shell asks for it as the page starts.
+    loadSurveyDefinition(content, surveyId).then(
       (survey) =>
-        settle(survey && survey.tenantId === tenantId ? { kind: 'ready', survey } : { kind: 'notFound' }),
+        settle(
+          survey && survey.tenantId === tenantId
+            ? { kind: 'ready', survey: normaliseSurvey(survey) }
+            : { kind: 'notFound' },
+        ),
       // The content client's message is SPEC §8's "Could not receive the data from …!".
       (error: unknown) =>
         settle({

@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import type { AuthClaims } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
-import type { AuthState } from '@toolkit/store-contract';
+import { authChanged, selectHasSettledSession, type AuthState } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/src/testing';
 import { buildTheme } from '@toolkit/ui';
 import type { ShellAuth } from './auth/firebase-auth';
@@ -19,6 +19,7 @@ function LocationProbe() {
 
 function fakeAuth(freshClaims: AuthClaims = { role: 'owner', tenantId: 't1' }) {
   return {
+    load: jest.fn(() => Promise.resolve()),
     signOut: jest.fn(() => Promise.resolve()),
     signInAnonymously: jest.fn(() => Promise.resolve({ success: true as const })),
     refreshClaims: jest.fn(() => Promise.resolve(freshClaims)),
@@ -186,5 +187,76 @@ describe('GuardGate', () => {
     await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/));
     expect(authFake.signInAnonymously).not.toHaveBeenCalled();
     expect(screen.queryByText('screen surveyStart')).not.toBeInTheDocument();
+  });
+
+  describe('before the sign-in SDK has loaded (status unknown)', () => {
+    const unknown: AuthState = { status: 'unknown', user: null, claims: {}, error: null };
+    const survey = (requireAccount: boolean) =>
+      fakeContent(() => Promise.resolve({ survey: { id: 's1', tenantId: 't1', requireAccount } }));
+
+    it('shows a survey anyone may answer at once, without loading the SDK or settling a session', async () => {
+      const { authFake, store } = renderGate('/survey/t1/s1', unknown, { content: survey(false) });
+      expect(await screen.findByText('screen surveyStart')).toBeInTheDocument();
+      expect(authFake.load).not.toHaveBeenCalled();
+      expect(selectHasSettledSession(store.getState())).toBe(false);
+    });
+
+    it('keeps the survey on screen while a signed-in session found later is replaced by an anonymous one', async () => {
+      const authFake = fakeAuth();
+      const { store } = renderGate('/survey/t1/s1', unknown, { content: survey(false), authFake });
+      await screen.findByText('screen surveyStart');
+      // What Firebase reports as each step completes; the sign-out finishes when the test says.
+      let finishSignOut = () => undefined as void;
+      authFake.signOut.mockImplementation(
+        () =>
+          new Promise<void>((resolve) => {
+            finishSignOut = () => {
+              store.dispatch(authChanged({ user: null }));
+              resolve();
+            };
+          }),
+      );
+      authFake.signInAnonymously.mockImplementation(async () => {
+        store.dispatch(authChanged({ user: { ...signedIn({}).user!, uid: 'anon', isAnonymous: true } }));
+        return { success: true as const };
+      });
+
+      act(() => {
+        store.dispatch(authChanged({ user: signedIn({}).user, claims: { role: 'owner', tenantId: 't1' } }));
+      });
+      await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+      expect(screen.getByText('screen surveyStart')).toBeInTheDocument();
+      expect(selectHasSettledSession(store.getState())).toBe(false);
+
+      await act(async () => finishSignOut());
+      await waitFor(() => expect(selectHasSettledSession(store.getState())).toBe(true));
+      expect(store.getState().auth.status).toBe('anonymous');
+      expect(authFake.signOut).toHaveBeenCalledTimes(1);
+      expect(authFake.signInAnonymously).toHaveBeenCalledTimes(1);
+      expect(screen.getByText('screen surveyStart')).toBeInTheDocument();
+    });
+
+    it('loads the SDK, showing nothing yet, for a survey that requires an account', async () => {
+      const { authFake } = renderGate('/survey/t1/s1', unknown, { content: survey(true) });
+      await waitFor(() => expect(authFake.load).toHaveBeenCalledTimes(1));
+      expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
+    });
+
+    it('loads the SDK for the dashboard', async () => {
+      const { authFake } = renderGate('/dashboard', unknown);
+      await waitFor(() => expect(authFake.load).toHaveBeenCalledTimes(1));
+      expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    });
+
+    it('offers a retry when the sign-in service cannot be reached', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const authFake = fakeAuth();
+      authFake.load.mockRejectedValueOnce(new Error('offline'));
+      renderGate('/dashboard', unknown, { authFake });
+      expect(await screen.findByText("We couldn't reach the sign-in service")).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(authFake.load).toHaveBeenCalledTimes(2));
+      expect(screen.queryByText("We couldn't reach the sign-in service")).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,9 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { evaluateGuards, matchRoute, type GuardDecision, type RouteMatch } from '@toolkit/domain';
+import {
+  evaluateGuards,
+  matchRoute,
+  outcomeBeforeSession,
+  type GuardDecision,
+  type GuardInput,
+  type RouteMatch,
+} from '@toolkit/domain';
 import {
   claimsChanged,
   selectIsSurveyCompleted,
+  sessionSettled,
   useAppDispatch,
   useAppSelector,
 } from '@toolkit/store-contract';
@@ -60,16 +68,36 @@ export function GuardGate({
     Boolean(match?.route.meta.requires) && auth.status === 'signedIn',
   );
 
-  const decision: GuardDecision = !freshClaims
-    ? { kind: 'wait' }
-    : evaluateGuards({
-        pathname: location.pathname,
-        route: match?.route ?? null,
-        auth: { status: auth.status, claims: auth.claims, tenantId: auth.user?.tenantId ?? null },
-        surveyCompleted,
-        survey: surveyAccess.survey,
-      });
+  const input: GuardInput = {
+    pathname: location.pathname,
+    route: match?.route ?? null,
+    auth: { status: auth.status, claims: auth.claims, tenantId: auth.user?.tenantId ?? null },
+    surveyCompleted,
+    survey: surveyAccess.survey,
+  };
+  const decision: GuardDecision = !freshClaims ? { kind: 'wait' } : evaluateGuards(input);
   const key = `${location.key}:${JSON.stringify(decision)}`;
+  const dispatch = useAppDispatch();
+
+  // The sign-in SDK loads on demand. A survey that any session may answer shows at once and keeps
+  // showing while its session is settled (the survey asks for the SDK once its first screen is
+  // painted); every other page waits for the session, so the SDK is loaded for it now.
+  const beforeSession = auth.status === 'unknown' ? outcomeBeforeSession(input) : null;
+  const [sessionFailed, setSessionFailed] = useState(false);
+  const [shownEarlyKey, setShownEarlyKey] = useState<string | null>(null);
+  const showsEarly = beforeSession === 'proceed' && Boolean(match?.route.meta.surveyDefinition);
+  const needsSession = beforeSession !== null && beforeSession !== 'wait' && !showsEarly;
+  useEffect(() => {
+    if (showsEarly) setShownEarlyKey(location.key);
+  }, [showsEarly, location.key]);
+  useEffect(() => {
+    if (!needsSession || sessionFailed) return;
+    services.auth.load().catch((error: unknown) => {
+      console.error('The sign-in session could not be loaded', error);
+      setSessionFailed(true);
+    });
+  }, [needsSession, sessionFailed, services.auth]);
+  const keptShowing = shownEarlyKey === location.key && decision.kind !== 'redirect';
   const busy = useRef(false);
   // Session effects belong to arriving at a page: once a page has been let through, a sign-in made
   // on it (e.g. /complete-signup finishing an e-mail link) is not undone by its forced sign-out.
@@ -84,6 +112,12 @@ export function GuardGate({
   useEffect(() => {
     if (plainProceed) setSettledKey(location.key);
   }, [plainProceed, location.key]);
+
+  // Tells the remotes (selectHasSettledSession) that this page's session is the one it will keep.
+  const sessionInPlace = plainProceed || alreadySettled;
+  useEffect(() => {
+    if (sessionInPlace && !auth.settled) dispatch(sessionSettled());
+  }, [sessionInPlace, auth.settled, dispatch]);
 
   useEffect(() => {
     if (decision.kind === 'wait' || busy.current || alreadySettled) return;
@@ -110,6 +144,15 @@ export function GuardGate({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  if (sessionFailed) {
+    return (
+      <ErrorPanel
+        title="We couldn't reach the sign-in service"
+        message="Check your connection and try again."
+        onRetry={() => setSessionFailed(false)}
+      />
+    );
+  }
   if (surveyAccess.failed) {
     return (
       <ErrorPanel
@@ -119,7 +162,7 @@ export function GuardGate({
       />
     );
   }
-  if (!(alreadySettled || plainProceed || signingInAnonymously) || !match)
+  if (!(showsEarly || keptShowing || alreadySettled || plainProceed || signingInAnonymously) || !match)
     return <Spinner label="Loading…" />;
   return <>{children(match)}</>;
 }

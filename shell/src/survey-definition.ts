@@ -1,61 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { ContentClient } from '@toolkit/platform';
+import { loadSurveyDefinition, type ContentClient, type LogoRef, type RawSurvey } from '@toolkit/platform';
 import type { GuardSurvey } from '@toolkit/domain';
 import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
 import type { LogoAsset, TenantBranding } from '@toolkit/ui';
 
-const SURVEY_ACCESS_QUERY = /* GraphQL */ `
-  query SurveyAccess($id: ID!) {
-    survey(id: $id) {
-      id
-      tenantId
-      requireAccount
-      primaryColor
-      secondaryColor
-      tertiaryColor
-      quaternaryColor
-      globalFont
-      textColor
-      primaryLogo {
-        url
-        title
-      }
-      secondaryLogo {
-        url
-        title
-      }
-      mobileSecondaryLogo {
-        url
-        title
-      }
-    }
-  }
-`;
-
-type Logo = { url: string; title: string | null } | null;
-
-interface SurveyAccess {
-  survey: {
-    id: string;
-    tenantId: string;
-    requireAccount: boolean | null;
-    primaryColor: string | null;
-    secondaryColor: string | null;
-    tertiaryColor: string | null;
-    quaternaryColor: string | null;
-    globalFont: string | null;
-    textColor: string | null;
-    primaryLogo: Logo;
-    secondaryLogo: Logo;
-    mobileSecondaryLogo: Logo;
-  } | null;
-}
-
-const logo = (asset: Logo): LogoAsset | undefined =>
+const logo = (asset: LogoRef | null): LogoAsset | undefined =>
   asset ? { url: asset.url, ...(asset.title ? { title: asset.title } : {}) } : undefined;
 
 /** The definition's styling (SPEC.md §3) as tenant branding; the theme checks its contrast. */
-function brandingOf(survey: NonNullable<SurveyAccess['survey']>): TenantBranding {
+function brandingOf(survey: RawSurvey): TenantBranding {
   const entries: [keyof TenantBranding, unknown][] = [
     ['primaryColor', survey.primaryColor],
     ['secondaryColor', survey.secondaryColor],
@@ -96,9 +49,9 @@ export function useSurveyAccess(
   useEffect(() => {
     if (!key || !tenantId || !surveyId) return;
     let cancelled = false;
-    content
-      .request<SurveyAccess, { id: string }>(SURVEY_ACCESS_QUERY, { id: surveyId })
-      .then(({ survey }) => {
+    // The whole definition, which the survey remote takes from the same request.
+    loadSurveyDefinition(content, surveyId)
+      .then((survey) => {
         if (!survey || survey.tenantId !== tenantId) return { state: 'notFound' as const };
         if (!cancelled) dispatch(tenantResolved({ tenantId, branding: brandingOf(survey) }));
         return { state: 'found' as const, requireAccount: Boolean(survey.requireAccount) };

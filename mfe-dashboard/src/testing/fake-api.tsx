@@ -63,6 +63,7 @@ export function createFakeApi(initial: Record<string, Handler> = {}, surveys = S
     content: {
       request: async <T,>() => ({ surveys }) as T,
     },
+    requestSession: () => undefined,
     signOut: async () => undefined,
     signInAnonymously: async () => ({ success: true }),
     signInWithCustomToken: async () => ({ success: true }),

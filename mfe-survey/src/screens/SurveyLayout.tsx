@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
-import { selectAuthStatus, useAppSelector } from '@toolkit/store-contract';
+import { selectHasSettledSession, useAppSelector } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 import { COMPANY_NAME_QUESTION_ID, hasQuestion, type Position } from '../definition';
 import { parseSurveyQuery } from '../query-params';
@@ -26,7 +26,7 @@ export function SurveyLayout({ services }: { services: AppServices }) {
   const { tenantId = '', surveyId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const authStatus = useAppSelector(selectAuthStatus);
+  const hasSession = useAppSelector(selectHasSettledSession);
   const definition = useDefinition(services.content, tenantId, surveyId);
   const survey = definition.kind === 'ready' ? definition.survey : null;
   const companyNameQuestion =
@@ -36,7 +36,6 @@ export function SurveyLayout({ services }: { services: AppServices }) {
     [location.search, companyNameQuestion],
   );
   // The shell's guard signs the respondent in (anonymously if need be) before a result may start.
-  const hasSession = authStatus === 'anonymous' || authStatus === 'signedIn';
   const result = useResult({
     callable: services.callable,
     tenantId,
@@ -59,6 +58,21 @@ export function SurveyLayout({ services }: { services: AppServices }) {
   );
   // useResult returns a new object on every render, so memoising this would change nothing.
   const context: SurveyContextValue | null = survey ? { survey, result, goTo } : null;
+
+  // The first screen shows before the session exists: the shell loads the sign-in SDK only once
+  // that screen has been painted, so it does not compete with it.
+  const firstScreenShown = survey !== null;
+  useEffect(() => {
+    if (!firstScreenShown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => services.requestSession());
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [firstScreenShown, services]);
 
   if (definition.kind === 'failed') {
     return (

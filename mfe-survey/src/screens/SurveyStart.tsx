@@ -13,14 +13,6 @@ export function SurveyStart() {
       : null;
   // Prefilled answers alone do not make a new result a started one.
   const started = resume !== null || result.resumed;
-  // Start or Continue depends on the result.
-  if (result.state.kind === 'starting') {
-    return (
-      <ScreenCard aria-busy="true">
-        <Spinner label="Loading the survey…" />
-      </ScreenCard>
-    );
-  }
   return (
     <ScreenCard aria-labelledby="survey-start-title">
       <FocusHeading focusKey="start" id="survey-start-title">
@@ -30,9 +22,14 @@ export function SurveyStart() {
       <RichText value={survey.intro2} />
       {first && (
         <Actions>
-          <Button onClick={() => goTo(resume ?? { sectionId: first.id, slide: 0 })}>
-            {started ? 'Continue' : 'Start'}
-          </Button>
+          {/* Start or Continue depends on the result, which may still be on its way. */}
+          {result.state.kind === 'starting' ? (
+            <Spinner label="Getting your survey ready…" />
+          ) : (
+            <Button onClick={() => goTo(resume ?? { sectionId: first.id, slide: 0 })}>
+              {started ? 'Continue' : 'Start'}
+            </Button>
+          )}
         </Actions>
       )}
     </ScreenCard>

@@ -1,5 +1,11 @@
 import type { GuardReason } from './errors';
-import { evaluateGuards, type GuardDecision, type GuardInput, type GuardSurvey } from './guards';
+import {
+  evaluateGuards,
+  outcomeBeforeSession,
+  type GuardDecision,
+  type GuardInput,
+  type GuardSurvey,
+} from './guards';
 import type { AuthClaims } from './roles';
 import { matchRoute, type RouteDefinition, type RouteMeta } from './routes';
 
@@ -560,4 +566,37 @@ test('the log is optional', () => {
       surveyCompleted: true,
     }),
   ).toEqual(to('/', 'not logged in'));
+});
+
+describe('the outcome before the session is known', () => {
+  const before = (path: string, survey?: GuardSurvey) =>
+    outcomeBeforeSession({
+      pathname: path,
+      route: matchRoute(path)?.route ?? null,
+      auth: { status: 'unknown', claims: {} },
+      surveyCompleted: false,
+      survey,
+    });
+  const slide = '/survey/demo-publisher/quickscan/section/1/slide/1';
+
+  it('lets a survey that needs no account through whatever the session will be', () => {
+    expect(before(slide, { state: 'found', requireAccount: false })).toBe('proceed');
+  });
+
+  it('waits for the survey definition before anything else', () => {
+    expect(before(slide, { state: 'loading' })).toBe('wait');
+  });
+
+  it('needs the session for a survey that requires an account', () => {
+    expect(before(slide, { state: 'found', requireAccount: true })).toBe('needsSession');
+  });
+
+  it('shows nothing early for a survey that is not found: it redirects', () => {
+    expect(before(slide, { state: 'notFound' })).toBe('needsSession');
+  });
+
+  it('needs the session for pages that depend on who is signed in', () => {
+    expect(before('/dashboard')).toBe('needsSession');
+    expect(before('/dashboard/users')).toBe('needsSession');
+  });
 });

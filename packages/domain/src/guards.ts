@@ -118,3 +118,19 @@ export function evaluateGuards(input: GuardInput, log?: GuardLog): GuardDecision
   if (signInAnonymously) decision.signInAnonymously = true;
   return decision;
 }
+
+/**
+ * What the chain decides while the session is still unknown (the sign-in SDK has not loaded):
+ * 'proceed' when the page is let through whatever the session turns out to be (its session
+ * effects can wait for it), 'wait' when something else is still loading (the survey definition),
+ * and 'needsSession' when the outcome depends on the session. A signed-in session is assumed to
+ * hold no claims and no tenant, the least any session can hold.
+ */
+export function outcomeBeforeSession(input: GuardInput): 'proceed' | 'wait' | 'needsSession' {
+  const kinds = (['signedOut', 'anonymous', 'signedIn'] as const).map(
+    (status) => evaluateGuards({ ...input, auth: { status, claims: {}, tenantId: null } }).kind,
+  );
+  if (kinds.every((kind) => kind === 'proceed')) return 'proceed';
+  if (kinds.every((kind) => kind === 'wait')) return 'wait';
+  return 'needsSession';
+}

@@ -6,18 +6,13 @@ import { Router } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import { ThemeProvider } from 'styled-components';
 import { ErrorPanel } from '@toolkit/ui';
-import type { AppServices, ParcelProps } from './props';
+import type { ParcelProps } from './props';
 
 export interface RemoteLifecycles {
   bootstrap: (props: ParcelProps) => Promise<unknown>;
   mount: (props: ParcelProps) => Promise<unknown>;
   unmount: (props: ParcelProps) => Promise<unknown>;
   update?: (props: ParcelProps) => Promise<unknown>;
-  /**
-   * Starts the requests the area's first screen needs for this address, called by the shell as
-   * soon as the remote has loaded, so they overlap the session the guard is still settling.
-   */
-  prefetch?: (services: AppServices, pathname: string) => void;
 }
 
 /** The providers every remote renders inside: the shell's store, the tenant theme and the shell's router. */

@@ -25,6 +25,11 @@ export interface AppServices {
   callable: CallableClient;
   /** The content service (survey definitions, academy, actions). */
   content: ContentClient;
+  /**
+   * A survey's first screen is on screen: the shell now loads the sign-in session it held back
+   * (a respondent sees the first question before the sign-in SDK downloads). Idempotent.
+   */
+  requestSession(): void;
   signOut(): Promise<void>;
   signInAnonymously(): Promise<AuthOutcome>;
   signInWithCustomToken(token: string): Promise<AuthOutcome>;

@@ -2,3 +2,4 @@ export * from './callable';
 export * from './endpoints';
 export * from './content';
 export * from './runtime-config';
+export * from './survey-definition';

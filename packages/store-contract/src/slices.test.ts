@@ -11,9 +11,11 @@ import {
   planFailed,
   planReset,
   planResolved,
+  sessionSettled,
   selectAuthError,
   selectAuthStatus,
   selectBranding,
+  selectHasSettledSession,
   selectClaims,
   selectEntitlements,
   selectHasEntitlement,
@@ -92,6 +94,27 @@ describe('auth slice', () => {
     store.dispatch(authChanged({ user, claims: { role: 'member' } }));
     store.dispatch(claimsChanged({ role: 'admin', permissions: { manageBilling: true } }));
     expect(selectClaims(store.getState())).toEqual({ role: 'admin', permissions: { manageBilling: true } });
+  });
+
+  it('has a settled session only once the guard confirms it, until the user changes', () => {
+    const store = newStore();
+    const anonymous = { ...user, uid: 'anon', isAnonymous: true, email: null };
+    store.dispatch(sessionSettled());
+    expect(selectHasSettledSession(store.getState())).toBe(false); // no session yet
+
+    store.dispatch(authChanged({ user: anonymous }));
+    expect(selectHasSettledSession(store.getState())).toBe(false);
+    store.dispatch(sessionSettled());
+    expect(selectHasSettledSession(store.getState())).toBe(true);
+
+    // A token refresh of the same user keeps it; another user needs the guard again.
+    store.dispatch(authChanged({ user: anonymous }));
+    expect(selectHasSettledSession(store.getState())).toBe(true);
+    store.dispatch(authChanged({ user }));
+    expect(selectHasSettledSession(store.getState())).toBe(false);
+    store.dispatch(sessionSettled());
+    store.dispatch(authChanged({ user: null }));
+    expect(selectHasSettledSession(store.getState())).toBe(false);
   });
 });
 

@@ -1,54 +1,10 @@
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  confirmPasswordReset,
-  connectAuthEmulator,
-  initializeAuth,
-  isSignInWithEmailLink,
-  onIdTokenChanged,
-  sendPasswordResetEmail,
-  sendSignInLinkToEmail,
-  signInAnonymously,
-  signInWithCustomToken,
-  signInWithEmailLink,
-  signOut,
-  updatePassword,
-  updateProfile,
-  verifyPasswordResetCode,
-  type Auth,
-  type User,
-} from 'firebase/auth';
-import { MESSAGES, type AuthClaims } from '@toolkit/domain';
+import type { AuthClaims } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
-import type { AuthUser } from '@toolkit/store-contract';
-
-export interface AuthSnapshot {
-  status: 'signedOut' | 'anonymous' | 'signedIn';
-  user: AuthUser | null;
-  claims: AuthClaims;
-}
+import type { AuthSnapshot, FirebaseSession } from './firebase-session';
 
 /** Where the e-mail address waits between sending a sign-in link and opening it on this device. */
 const PENDING_EMAIL_KEY = 'toolkit:pending-sign-in-email';
-
-async function snapshotOf(user: User | null): Promise<AuthSnapshot> {
-  if (!user) return { status: 'signedOut', user: null, claims: {} };
-  const token = await user.getIdTokenResult();
-  const claims = token.claims as AuthClaims;
-  return {
-    status: user.isAnonymous ? 'anonymous' : 'signedIn',
-    user: {
-      uid: user.uid,
-      email: user.email,
-      displayName: user.displayName,
-      emailVerified: user.emailVerified,
-      isAnonymous: user.isAnonymous,
-      tenantId: user.tenantId,
-    },
-    claims,
-  };
-}
 
 const outcome = async (action: () => Promise<unknown>): Promise<AuthOutcome> => {
   try {
@@ -59,75 +15,74 @@ const outcome = async (action: () => Promise<unknown>): Promise<AuthOutcome> => 
   }
 };
 
-/** Firebase Auth for the shell, initialised once and lazily connected to the emulator when configured. */
+/**
+ * The shell's sign-in session. The Firebase SDK is a third of a respondent's first download, so it
+ * loads on first use (`load`, or any call that needs it), not at start-up: the guard asks for it on
+ * pages whose access depends on the session, a survey once its first screen is painted.
+ */
 export function createFirebaseAuth(config: RuntimeConfig) {
-  let app: FirebaseApp | null = null;
-  let auth: Auth | null = null;
-  const instance = (): Auth => {
-    if (auth) return auth;
-    app = initializeApp(config.firebase);
-    auth = initializeAuth(app, { persistence: browserLocalPersistence });
-    if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
-    return auth;
-  };
+  let session: Promise<FirebaseSession> | null = null;
+  const listeners = new Set<(snapshot: AuthSnapshot) => void>();
 
-  const signedInUser = (): User => {
-    const user = instance().currentUser;
-    if (!user) throw new Error(MESSAGES.noUserLoggedIn);
-    return user;
+  const sdk = (): Promise<FirebaseSession> => {
+    if (session) return session;
+    const loading = import('./firebase-session').then(({ openSession }) => {
+      const opened = openSession(config);
+      opened.onChange((snapshot) => listeners.forEach((listener) => listener(snapshot)));
+      return opened;
+    });
+    // A failed download is forgotten, so the next use tries again.
+    loading.catch(() => {
+      if (session === loading) session = null;
+    });
+    session = loading;
+    return loading;
   };
 
   return {
-    /** Calls back with every sign-in, sign-out and token (claims) change. */
+    /** Starts loading the session; resolves once Firebase has it. Idempotent. */
+    load: async (): Promise<void> => {
+      await sdk();
+    },
+    /** Calls back with every sign-in, sign-out and token (claims) change once the session is loaded. */
     subscribe(listener: (snapshot: AuthSnapshot) => void): () => void {
-      return onIdTokenChanged(instance(), (user) => {
-        void snapshotOf(user).then(listener);
-      });
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     /** SPEC §5: the e-mail is lowercased before use in sign-up. */
     sendSignInLink(email: string, continueUrl: string): Promise<AuthOutcome> {
       const normalised = email.trim().toLowerCase();
       return outcome(async () => {
-        await sendSignInLinkToEmail(instance(), normalised, { url: continueUrl, handleCodeInApp: true });
+        await (await sdk()).sendSignInLink(normalised, continueUrl);
         window.localStorage.setItem(PENDING_EMAIL_KEY, normalised);
       });
     },
-    isSignInLink(href: string): boolean {
-      return isSignInWithEmailLink(instance(), href);
-    },
+    isSignInLink: async (href: string): Promise<boolean> => (await sdk()).isSignInLink(href),
     pendingEmail(): string | null {
       return window.localStorage.getItem(PENDING_EMAIL_KEY);
     },
     completeSignInLink(href: string, email: string): Promise<AuthOutcome> {
       return outcome(async () => {
-        await signInWithEmailLink(instance(), email.trim().toLowerCase(), href);
+        await (await sdk()).signInWithEmailLink(email.trim().toLowerCase(), href);
         window.localStorage.removeItem(PENDING_EMAIL_KEY);
       });
     },
-    signInAnonymously: () => outcome(() => signInAnonymously(instance())),
-    signInWithCustomToken: (token: string) => outcome(() => signInWithCustomToken(instance(), token)),
-    signOut: () => signOut(instance()),
-    async getIdToken(): Promise<string | null> {
-      return (await instance().currentUser?.getIdToken()) ?? null;
-    },
+    signInAnonymously: () => outcome(async () => (await sdk()).signInAnonymously()),
+    signInWithCustomToken: (token: string) => outcome(async () => (await sdk()).signInWithCustomToken(token)),
+    signOut: async (): Promise<void> => (await sdk()).signOut(),
+    getIdToken: async (): Promise<string | null> => (await sdk()).getIdToken(),
     /** SPEC §7: the password-reset e-mail (delivered by the identity provider, locally to MailDev). */
     sendPasswordReset: (email: string) =>
-      outcome(() => sendPasswordResetEmail(instance(), email.trim().toLowerCase())),
+      outcome(async () => (await sdk()).sendPasswordReset(email.trim().toLowerCase())),
     /** The e-mail address a reset code belongs to; rejects an expired or used code. */
-    resetCodeEmail: (code: string) => verifyPasswordResetCode(instance(), code),
+    resetCodeEmail: async (code: string): Promise<string> => (await sdk()).resetCodeEmail(code),
     confirmPasswordReset: (code: string, newPassword: string) =>
-      outcome(() => confirmPasswordReset(instance(), code, newPassword)),
-    updatePassword: (newPassword: string) => outcome(() => updatePassword(signedInUser(), newPassword)),
+      outcome(async () => (await sdk()).confirmPasswordReset(code, newPassword)),
+    updatePassword: (newPassword: string) => outcome(async () => (await sdk()).updatePassword(newPassword)),
     updateDisplayName: (displayName: string) =>
-      outcome(async () => {
-        await updateProfile(signedInUser(), { displayName: displayName.trim() });
-        // onIdTokenChanged does not fire for a profile change; a refresh publishes the new name.
-        await signedInUser().getIdToken(true);
-      }),
+      outcome(async () => (await sdk()).updateDisplayName(displayName.trim())),
     /** Forced token refresh; resolves with the new claims. */
-    async refreshClaims(): Promise<AuthClaims> {
-      return (await signedInUser().getIdTokenResult(true)).claims as AuthClaims;
-    },
+    refreshClaims: async (): Promise<AuthClaims> => (await sdk()).refreshClaims(),
   };
 }
 

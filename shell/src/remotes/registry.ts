@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { AppServices, RemoteLifecycles } from '@toolkit/parcel';
+import type { RemoteLifecycles } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
 
 export type RemoteName = keyof RuntimeConfig['remotes'];
@@ -21,7 +21,7 @@ async function fetchLifecycles(name: RemoteName): Promise<RemoteLifecycles> {
   return lifecycles;
 }
 
-/** Loads in flight or done, so a load started early (see preloadRemote) is the one the area uses. */
+/** Loads in flight or done, so a load started early (early-start.ts) is the one the area uses. */
 const loads = new Map<RemoteName, Promise<RemoteLifecycles>>();
 
 export function loadRemoteLifecycles(name: RemoteName): Promise<RemoteLifecycles> {
@@ -32,16 +32,4 @@ export function loadRemoteLifecycles(name: RemoteName): Promise<RemoteLifecycles
   // A failed load is forgotten, so the area's retry really loads again.
   load.catch(() => loads.delete(name));
   return load;
-}
-
-/**
- * Starts downloading a remote before its area renders (e.g. while the guard signs a respondent
- * in), and lets it start its first screen's requests, so the waits overlap. A failure is left for
- * the area to show.
- */
-export function preloadRemote(name: RemoteName, services: AppServices, pathname: string): void {
-  loadRemoteLifecycles(name).then(
-    (lifecycles) => lifecycles.prefetch?.(services, pathname),
-    () => undefined,
-  );
 }

@@ -67,10 +67,16 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!auth.isSignInLink(href)) return setState({ kind: 'notALink' });
-    const email = auth.pendingEmail();
-    if (email) void complete(email);
-    else setState({ kind: 'needEmail' });
+    void auth.isSignInLink(href).then(
+      (isLink) => {
+        if (!isLink) return setState({ kind: 'notALink' });
+        const email = auth.pendingEmail();
+        if (email) void complete(email);
+        else setState({ kind: 'needEmail' });
+      },
+      (error: unknown) =>
+        setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
     // Runs once per arrival: the link can be used only once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -16,6 +16,11 @@ export interface AuthState {
   user: AuthUser | null;
   claims: AuthClaims;
   error: string | null;
+  /**
+   * The shell's guard chain has put in place the session the current page needs (e.g. signed a
+   * respondent in anonymously). False again whenever the user changes, until the guard confirms.
+   */
+  settled?: boolean;
 }
 
 export const initialAuthState: AuthState = { status: 'unknown', user: null, claims: {}, error: null };
@@ -27,10 +32,17 @@ export const authSlice = createSlice({
     /** The auth session changed: a user signed in (anonymously or not) or signed out (user null). */
     authChanged(state, action: PayloadAction<{ user: AuthUser | null; claims?: AuthClaims }>) {
       const { user, claims } = action.payload;
+      const status = !user ? 'signedOut' : user.isAnonymous ? 'anonymous' : 'signedIn';
+      // A token refresh of the same user keeps the session settled; another user or status does not.
+      if (status !== state.status || user?.uid !== state.user?.uid) state.settled = false;
       state.user = user;
       state.claims = user ? (claims ?? {}) : {};
-      state.status = !user ? 'signedOut' : user.isAnonymous ? 'anonymous' : 'signedIn';
+      state.status = status;
       state.error = null;
+    },
+    /** The guard chain has carried out the current page's session effects (see AuthState.settled). */
+    sessionSettled(state) {
+      state.settled = true;
     },
     /** Fresh custom claims after a token refresh. */
     claimsChanged(state, action: PayloadAction<AuthClaims>) {
@@ -55,10 +67,13 @@ export const authSlice = createSlice({
     selectIsSignedIn: (state) => state.status === 'signedIn',
     /** Firebase has reported the session, whatever it is. */
     selectIsAuthResolved: (state) => state.status !== 'unknown',
+    /** A session (anonymous or signed in) that the guard chain has confirmed for the current page. */
+    selectHasSettledSession: (state) =>
+      Boolean(state.settled) && (state.status === 'anonymous' || state.status === 'signedIn'),
   },
 });
 
-export const { authChanged, claimsChanged, authError, authErrorCleared } = authSlice.actions;
+export const { authChanged, sessionSettled, claimsChanged, authError, authErrorCleared } = authSlice.actions;
 export const {
   selectAuth,
   selectAuthStatus,
@@ -68,4 +83,5 @@ export const {
   selectAuthError,
   selectIsSignedIn,
   selectIsAuthResolved,
+  selectHasSettledSession,
 } = authSlice.selectors;

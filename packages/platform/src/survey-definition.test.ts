@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSchema, parse, validate } from 'graphql';
+import { createContentClient } from './content';
+import { loadSurveyDefinition, SURVEY_QUERY } from './survey-definition';
+import { sendJson, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let available = true;
+
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    if (!available) return sendJson(res, 503, { errors: [{ message: 'down' }] });
+    const { variables } = JSON.parse(req.body) as { variables: { id: string } };
+    sendJson(res, 200, {
+      data: { survey: variables.id === 'quickscan' ? { id: 'quickscan', tenantId: 't1' } : null },
+    });
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  available = true;
+});
+
+const newClient = () => createContentClient({ url: `${server.url}/graphql`, key: 'k' });
+
+describe('the survey definition query', () => {
+  it('asks only for fields the content service schema has, within the section and question limits', () => {
+    const schemaPath = join(__dirname, '../../content/src/schema.graphql');
+    const schema = buildSchema(readFileSync(schemaPath, 'utf8'));
+    expect(validate(schema, parse(SURVEY_QUERY)).map((e) => e.message)).toEqual([]);
+    expect(SURVEY_QUERY).toContain('sections(limit: 10)');
+    expect(SURVEY_QUERY.match(/questions\(limit: 20\)/g)).toHaveLength(2);
+  });
+
+  it('is sent once for the shell and the survey remote alike', async () => {
+    const content = newClient();
+    const [forShell, forRemote] = await Promise.all([
+      loadSurveyDefinition(content, 'quickscan'),
+      loadSurveyDefinition(content, 'quickscan'),
+    ]);
+    expect(forShell).toEqual({ id: 'quickscan', tenantId: 't1' });
+    expect(forRemote).toBe(forShell);
+    await loadSurveyDefinition(content, 'quickscan');
+    expect(server.requests).toHaveLength(1);
+    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ variables: { id: 'quickscan' } });
+  });
+
+  it('answers null for a survey the content service does not know', async () => {
+    await expect(loadSurveyDefinition(newClient(), 'nope')).resolves.toBeNull();
+  });
+
+  it('fails with the SPEC message, and a retry asks again', async () => {
+    const content = newClient();
+    available = false;
+    await expect(loadSurveyDefinition(content, 'quickscan')).rejects.toThrow(
+      'Could not receive the data from content service!',
+    );
+    available = true;
+    await expect(loadSurveyDefinition(content, 'quickscan')).resolves.toEqual({
+      id: 'quickscan',
+      tenantId: 't1',
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+});

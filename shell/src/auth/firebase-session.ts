@@ -1,0 +1,88 @@
+// Everything that touches the Firebase Auth SDK. Its own chunk: a respondent's survey shows its
+// first question before this downloads (see firebase-auth.ts).
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  confirmPasswordReset,
+  connectAuthEmulator,
+  initializeAuth,
+  isSignInWithEmailLink,
+  onIdTokenChanged,
+  sendPasswordResetEmail,
+  sendSignInLinkToEmail,
+  signInAnonymously,
+  signInWithCustomToken,
+  signInWithEmailLink,
+  signOut,
+  updatePassword,
+  updateProfile,
+  verifyPasswordResetCode,
+  type User,
+} from 'firebase/auth';
+import { MESSAGES, type AuthClaims } from '@toolkit/domain';
+import type { RuntimeConfig } from '@toolkit/platform';
+import type { AuthUser } from '@toolkit/store-contract';
+
+export interface AuthSnapshot {
+  status: 'signedOut' | 'anonymous' | 'signedIn';
+  user: AuthUser | null;
+  claims: AuthClaims;
+}
+
+async function snapshotOf(user: User | null): Promise<AuthSnapshot> {
+  if (!user) return { status: 'signedOut', user: null, claims: {} };
+  const token = await user.getIdTokenResult();
+  const claims = token.claims as AuthClaims;
+  return {
+    status: user.isAnonymous ? 'anonymous' : 'signedIn',
+    user: {
+      uid: user.uid,
+      email: user.email,
+      displayName: user.displayName,
+      emailVerified: user.emailVerified,
+      isAnonymous: user.isAnonymous,
+      tenantId: user.tenantId,
+    },
+    claims,
+  };
+}
+
+/** Initialises Firebase Auth (connected to the emulator when configured) and wraps what the shell uses. */
+export function openSession(config: RuntimeConfig) {
+  const auth = initializeAuth(initializeApp(config.firebase), { persistence: browserLocalPersistence });
+  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+
+  const signedInUser = (): User => {
+    if (!auth.currentUser) throw new Error(MESSAGES.noUserLoggedIn);
+    return auth.currentUser;
+  };
+
+  return {
+    /** Calls back with every sign-in, sign-out and token (claims) change. */
+    onChange: (listener: (snapshot: AuthSnapshot) => void) =>
+      onIdTokenChanged(auth, (user) => {
+        void snapshotOf(user).then(listener);
+      }),
+    sendSignInLink: (email: string, continueUrl: string) =>
+      sendSignInLinkToEmail(auth, email, { url: continueUrl, handleCodeInApp: true }),
+    isSignInLink: (href: string) => isSignInWithEmailLink(auth, href),
+    signInWithEmailLink: (email: string, href: string) => signInWithEmailLink(auth, email, href),
+    signInAnonymously: () => signInAnonymously(auth),
+    signInWithCustomToken: (token: string) => signInWithCustomToken(auth, token),
+    signOut: () => signOut(auth),
+    getIdToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
+    sendPasswordReset: (email: string) => sendPasswordResetEmail(auth, email),
+    resetCodeEmail: (code: string) => verifyPasswordResetCode(auth, code),
+    confirmPasswordReset: (code: string, newPassword: string) =>
+      confirmPasswordReset(auth, code, newPassword),
+    updatePassword: (newPassword: string) => updatePassword(signedInUser(), newPassword),
+    async updateDisplayName(displayName: string) {
+      await updateProfile(signedInUser(), { displayName });
+      // onIdTokenChanged does not fire for a profile change; a refresh publishes the new name.
+      await signedInUser().getIdToken(true);
+    },
+    refreshClaims: async () => (await signedInUser().getIdTokenResult(true)).claims as AuthClaims,
+  };
+}
+
+export type FirebaseSession = ReturnType<typeof openSession>;

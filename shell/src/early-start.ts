@@ -1,0 +1,35 @@
+// What a page needs first, started before React and the screens are evaluated: this module needs
+// few shared modules, so it runs while the rest of the app still downloads. On a survey link it
+// starts the survey remote and the survey's definition (which the guard and the survey share).
+import { matchRoute } from '@toolkit/domain';
+import {
+  createContentClient,
+  loadRuntimeConfig,
+  loadSurveyDefinition,
+  type ContentClient,
+  type RuntimeConfig,
+} from '@toolkit/platform';
+import { earlyFetch } from './early-fetch';
+import { loadRemoteLifecycles, registerRuntimeRemotes } from './remotes/registry';
+
+export interface EarlyStart {
+  config: RuntimeConfig;
+  content: ContentClient;
+}
+
+async function start(): Promise<EarlyStart> {
+  // Read at start-up, not baked in at build time: remotes can move without a shell rebuild.
+  const config = await loadRuntimeConfig(undefined, earlyFetch);
+  registerRuntimeRemotes(config.remotes);
+  const content = createContentClient({ url: config.contentUrl, key: config.contentKey });
+  const match = matchRoute(window.location.pathname);
+  if (match?.route.owner === 'survey') {
+    // Failures are left for the screens, which show them with a retry.
+    loadRemoteLifecycles('survey').catch(() => undefined);
+    const { surveyId } = match.params;
+    if (surveyId?.trim()) loadSurveyDefinition(content, surveyId).catch(() => undefined);
+  }
+  return { config, content };
+}
+
+export const earlyStart: Promise<EarlyStart> = start();
