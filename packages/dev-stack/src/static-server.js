@@ -3,6 +3,7 @@
 const fsp = require('node:fs/promises');
 const http = require('node:http');
 const path = require('node:path');
+const { promisify } = require('node:util');
 const zlib = require('node:zlib');
 const serveHandler = require('serve-handler');
 
@@ -26,6 +27,9 @@ const COMPRESSIBLE = /** @type {Record<string, string>} */ ({
   '.txt': 'text/plain; charset=utf-8',
 });
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
 /** @type {Map<string, Buffer>} compressed bodies by encoding, path, size and mtime */
 const compressedCache = new Map();
 
@@ -40,10 +44,17 @@ async function compressed(file, encoding) {
   const cached = compressedCache.get(key);
   if (cached) return cached;
   const raw = await fsp.readFile(file);
+  // Built files never change, so each is compressed once, at the highest level, as build-time
+  // precompression would; off the event loop, so other requests are not held up meanwhile.
   const body =
     encoding === 'br'
-      ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : zlib.gzipSync(raw, { level: 9 });
+      ? await brotli(raw, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        })
+      : await gzip(raw, { level: 9 });
   compressedCache.set(key, body);
   return body;
 }
