@@ -4,6 +4,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { sharedSingletons, slimSharedAliases } = require('./shared');
 const { REMOTE_EXPOSES } = require('./apps');
+const { PreloadStartupChunksPlugin } = require('./preload-startup');
 
 /**
  * The runtime plugin that hands the shell's federation runtime to remotes. Its ES module build:
@@ -84,6 +85,7 @@ function createWebpackConfig(app) {
                 template: './src/index.html',
                 title: app.title ?? 'Sustainability Toolkit',
               }),
+              new PreloadStartupChunksPlugin(),
             ]
           : []),
       ],
