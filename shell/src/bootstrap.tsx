@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { StoreProvider } from '@toolkit/store-contract';
 import { authChanged, createAppStore } from '@toolkit/store-contract';
 import { createCallableClient } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
@@ -26,11 +26,11 @@ async function start() {
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <TenantTheme>
         <App services={services} remoteServices={remoteServices} />
       </TenantTheme>
-    </Provider>,
+    </StoreProvider>,
   );
 }
 

@@ -75,9 +75,12 @@ function createWebpackConfig(app) {
           // The federation runtime ships once, in the shell: remotes use the shell's copy instead of
           // carrying their own (15 KB compressed on every remoteEntry.js). Remotes are only ever
           // loaded by the shell, which is built from the same federation version.
-          ...(isHost
-            ? { runtimePlugins: [PROVIDE_RUNTIME_PLUGIN] }
-            : { experiments: { externalRuntime: true } }),
+          ...(isHost ? { runtimePlugins: [PROVIDE_RUNTIME_PLUGIN] } : {}),
+          experiments: {
+            ...(isHost ? {} : { externalRuntime: true }),
+            // Every app runs in the browser only: drop the runtime's Node.js script loading.
+            optimization: { target: 'web' },
+          },
         }),
         ...(isHost
           ? [

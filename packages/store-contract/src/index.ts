@@ -10,7 +10,8 @@ export {
   type RootReducer,
   type RootState,
 } from './store';
-export { createAppSelector, useAppDispatch, useAppSelector, useAppStore } from './hooks';
+export { createAppSelector, useAppDispatch, useAppSelector, useAppStore, type EqualityFn } from './hooks';
+export { StoreProvider } from './provider';
 export {
   PERSISTED_SLICES,
   PERSIST_KEY,
