@@ -1,6 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { StoreProvider } from '@toolkit/store-contract';
-import { authChanged, createAppStore } from '@toolkit/store-contract';
+import { authChanged, createAppStore, StoreProvider } from '@toolkit/store-contract';
 import { createCallableClient } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
 import { App } from './App';
