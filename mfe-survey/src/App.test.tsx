@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, paths } from '@toolkit/domain';
-import type { ContentClient } from '@toolkit/platform';
+import { loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
 import { authChanged, createAppStore, selectSurveyStatus, sessionSettled } from '@toolkit/store-contract';
 import { outboxStorageKey } from './outbox';
 import { anonymousStore, createServices, FakeApi, quickscanResponse, renderSurvey } from './test-support';
@@ -205,6 +205,18 @@ describe('the survey remote', () => {
     expect(api.callsOf(API.startResult)).toHaveLength(1);
     expect(selectSurveyStatus(store.getState())).toBe(1);
     expect(services.requestSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the slide on its first render when the shell has already loaded the definition', async () => {
+    const loaded = content();
+    await loadSurveyDefinition(loaded, 'quickscan');
+    const api = new FakeApi();
+    renderSurvey(slideUrl(1, 1), createServices(api, loaded));
+    // No waiting state in between: the heading is there synchronously.
+    expect(screen.getByRole('heading', { level: 1, name: 'Before you start' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the survey…')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsOf(API.startResult)).toHaveLength(1));
+    await act(async () => undefined);
   });
 
   it('creates nothing for an empty survey id', async () => {

@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
+import {
+  arrivedSurveyDefinition,
+  loadSurveyDefinition,
+  type ContentClient,
+  type RawSurvey,
+} from '@toolkit/platform';
 import { normaliseSurvey, type SurveyDefinition } from './definition';
 
 export type DefinitionState =
@@ -12,20 +17,24 @@ export type DefinitionState =
 export function useDefinition(content: ContentClient, tenantId: string, surveyId: string): DefinitionState {
   const [attempt, setAttempt] = useState(0);
   const key = `${tenantId}/${surveyId}#${attempt}`;
-  const [state, setState] = useState<{ key: string; value: DefinitionState } | null>(null);
+  const stateOf = (survey: RawSurvey | null): DefinitionState =>
+    survey && survey.tenantId === tenantId
+      ? { kind: 'ready', survey: normaliseSurvey(survey) }
+      : { kind: 'notFound' };
+  // Usually in before the survey mounts (the shell asks for it as the page starts): the first
+  // render then shows the screen rather than a loading state.
+  const [state, setState] = useState<{ key: string; value: DefinitionState } | null>(() => {
+    const arrived = arrivedSurveyDefinition(content, surveyId);
+    return arrived === undefined ? null : { key, value: stateOf(arrived) };
+  });
+  const current = state?.key === key;
 
   useEffect(() => {
-    if (!surveyId.trim()) return;
+    if (!surveyId.trim() || current) return;
     let cancelled = false;
     const settle = (value: DefinitionState) => !cancelled && setState({ key, value });
-    // Usually already on its way: the shell asks for it as the page starts.
     loadSurveyDefinition(content, surveyId).then(
-      (survey) =>
-        settle(
-          survey && survey.tenantId === tenantId
-            ? { kind: 'ready', survey: normaliseSurvey(survey) }
-            : { kind: 'notFound' },
-        ),
+      (survey) => settle(stateOf(survey)),
       // The content client's message is SPEC §8's "Could not receive the data from …!".
       (error: unknown) =>
         settle({
@@ -37,8 +46,10 @@ export function useDefinition(content: ContentClient, tenantId: string, surveyId
     return () => {
       cancelled = true;
     };
-  }, [content, key, tenantId, surveyId]);
+    // stateOf depends only on tenantId, which the key holds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [content, key, surveyId, current]);
 
   if (!surveyId.trim()) return { kind: 'notFound' };
-  return state?.key === key ? state.value : { kind: 'loading' };
+  return current ? state.value : { kind: 'loading' };
 }

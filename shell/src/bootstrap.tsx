@@ -1,17 +1,22 @@
 import { createRoot } from 'react-dom/client';
-import { authChanged, createAppStore, StoreProvider } from '@toolkit/store-contract';
+import { authChanged, createAppStore, StoreProvider, tenantResolved } from '@toolkit/store-contract';
 import { createCallableClient } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
 import { App } from './App';
 import { createFirebaseAuth } from './auth/firebase-auth';
 import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
+import { arrivedSurveyBranding } from './survey-definition';
 import { TenantTheme } from './TenantTheme';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
-  const { config, content } = await earlyStart;
+  const { config, content, surveyDefinition } = await earlyStart;
+  // A survey's definition decides its guard and its theme: rendering before it arrives would paint
+  // a spinner, then render every styled component again in the tenant's theme. It is usually in
+  // within a few network round trips; a slow one gets the spinner after this long.
+  await Promise.race([surveyDefinition, new Promise((resolve) => setTimeout(resolve, 400))]);
 
   const store = createAppStore();
   const auth = createFirebaseAuth(config);
@@ -22,6 +27,9 @@ async function start() {
     callable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: auth.getIdToken }),
   };
   const remoteServices = parcelServices(services);
+  // A survey's theme applies from the first render when its definition is already in.
+  const branding = arrivedSurveyBranding(content, window.location.pathname);
+  if (branding) store.dispatch(tenantResolved(branding));
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(

@@ -15,6 +15,8 @@ import { loadRemoteLifecycles, registerRuntimeRemotes } from './remotes/registry
 export interface EarlyStart {
   config: RuntimeConfig;
   content: ContentClient;
+  /** Settles when a survey link's definition has arrived or failed (at once on other pages). */
+  surveyDefinition: Promise<void>;
 }
 
 async function start(): Promise<EarlyStart> {
@@ -23,13 +25,19 @@ async function start(): Promise<EarlyStart> {
   registerRuntimeRemotes(config.remotes);
   const content = createContentClient({ url: config.contentUrl, key: config.contentKey });
   const match = matchRoute(window.location.pathname);
+  let surveyDefinition = Promise.resolve();
   if (match?.route.owner === 'survey') {
     // Failures are left for the screens, which show them with a retry.
     loadRemoteLifecycles('survey').catch(() => undefined);
     const { surveyId } = match.params;
-    if (surveyId?.trim()) loadSurveyDefinition(content, surveyId).catch(() => undefined);
+    if (surveyId?.trim()) {
+      surveyDefinition = loadSurveyDefinition(content, surveyId).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
   }
-  return { config, content };
+  return { config, content, surveyDefinition };
 }
 
 export const earlyStart: Promise<EarlyStart> = start();

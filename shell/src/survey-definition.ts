@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
-import { loadSurveyDefinition, type ContentClient, type LogoRef, type RawSurvey } from '@toolkit/platform';
-import type { GuardSurvey } from '@toolkit/domain';
-import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
+import {
+  arrivedSurveyDefinition,
+  loadSurveyDefinition,
+  type ContentClient,
+  type LogoRef,
+  type RawSurvey,
+} from '@toolkit/platform';
+import { matchRoute, type GuardSurvey } from '@toolkit/domain';
+import { tenantResolved, useAppDispatch, useAppStore } from '@toolkit/store-contract';
 import type { LogoAsset, TenantBranding } from '@toolkit/ui';
 
 const logo = (asset: LogoRef | null): LogoAsset | undefined =>
@@ -30,6 +36,32 @@ export interface SurveyAccessState {
   retry: () => void;
 }
 
+/** Guard rule 4's view of a survey and its branding; a survey of another tenant counts as not found. */
+function accessOf(survey: RawSurvey | null, tenantId: string) {
+  if (!survey || survey.tenantId !== tenantId)
+    return { guard: { state: 'notFound' as const }, branding: null };
+  return {
+    guard: { state: 'found' as const, requireAccount: Boolean(survey.requireAccount) },
+    branding: brandingOf(survey),
+  };
+}
+
+/**
+ * The tenant and branding of the survey at this address, when its definition has already arrived
+ * (the shell asks for it as the page starts), so the first render has the tenant's look.
+ */
+export function arrivedSurveyBranding(
+  content: ContentClient,
+  pathname: string,
+): { tenantId: string; branding: TenantBranding } | null {
+  const match = matchRoute(pathname);
+  const { tenantId, surveyId } = match?.route.meta.surveyDefinition ? match.params : {};
+  if (!tenantId || !surveyId) return null;
+  const arrived = arrivedSurveyDefinition(content, surveyId);
+  const { branding } = accessOf(arrived ?? null, tenantId);
+  return branding ? { tenantId, branding } : null;
+}
+
 /**
  * What guard rule 4 needs to know about a survey, and the survey's tenant theme, which the shell
  * applies as soon as the definition arrives. A survey of another tenant counts as not found, so a
@@ -40,11 +72,18 @@ export function useSurveyAccess(
   tenantId?: string,
   surveyId?: string,
 ): SurveyAccessState {
-  const [state, setState] = useState<{ key: string; survey: GuardSurvey | null } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = tenantId && surveyId ? `${tenantId}/${surveyId}#${attempt}` : null;
+  // A definition already in decides at once (the page then renders without a waiting state).
+  const [state, setState] = useState<{ key: string; survey: GuardSurvey | null } | null>(() => {
+    const arrived = key && surveyId ? arrivedSurveyDefinition(content, surveyId) : undefined;
+    return key && tenantId && arrived !== undefined
+      ? { key, survey: accessOf(arrived, tenantId).guard }
+      : null;
+  });
   const retry = () => setAttempt((n) => n + 1);
   const dispatch = useAppDispatch();
+  const store = useAppStore();
 
   useEffect(() => {
     if (!key || !tenantId || !surveyId) return;
@@ -52,16 +91,28 @@ export function useSurveyAccess(
     // The whole definition, which the survey remote takes from the same request.
     loadSurveyDefinition(content, surveyId)
       .then((survey) => {
-        if (!survey || survey.tenantId !== tenantId) return { state: 'notFound' as const };
-        if (!cancelled) dispatch(tenantResolved({ tenantId, branding: brandingOf(survey) }));
-        return { state: 'found' as const, requireAccount: Boolean(survey.requireAccount) };
+        const access = accessOf(survey, tenantId);
+        // Skipped when already applied (by bootstrap), so the page does not render twice.
+        const applied = store.getState().tenant;
+        if (
+          !cancelled &&
+          access.branding &&
+          (applied.tenantId !== tenantId ||
+            JSON.stringify(applied.branding) !== JSON.stringify(access.branding))
+        ) {
+          dispatch(tenantResolved({ tenantId, branding: access.branding }));
+        }
+        return access.guard;
       })
       .catch(() => null)
-      .then((survey) => !cancelled && setState({ key, survey }));
+      .then(
+        (survey) =>
+          !cancelled && setState((previous) => (previous?.key === key ? previous : { key, survey })),
+      );
     return () => {
       cancelled = true;
     };
-  }, [content, dispatch, key, tenantId, surveyId]);
+  }, [content, dispatch, store, key, tenantId, surveyId]);
 
   if (!key) return { survey: undefined, failed: false, retry };
   if (state?.key !== key) return { survey: { state: 'loading' }, failed: false, retry };

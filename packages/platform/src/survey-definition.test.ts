@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
 import { createContentClient } from './content';
-import { loadSurveyDefinition, SURVEY_QUERY } from './survey-definition';
+import { arrivedSurveyDefinition, loadSurveyDefinition, SURVEY_QUERY } from './survey-definition';
 import { sendJson, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -63,5 +63,24 @@ describe('the survey definition query', () => {
       tenantId: 't1',
     });
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('a definition that has arrived', () => {
+  it('is available at once, and only once its answer is in', async () => {
+    const content = newClient();
+    const load = loadSurveyDefinition(content, 'quickscan');
+    expect(arrivedSurveyDefinition(content, 'quickscan')).toBeUndefined();
+    await load;
+    expect(arrivedSurveyDefinition(content, 'quickscan')).toEqual({ id: 'quickscan', tenantId: 't1' });
+    await loadSurveyDefinition(content, 'nope');
+    expect(arrivedSurveyDefinition(content, 'nope')).toBeNull();
+  });
+
+  it('is not kept when the request failed', async () => {
+    const content = newClient();
+    available = false;
+    await loadSurveyDefinition(content, 'quickscan').catch(() => undefined);
+    expect(arrivedSurveyDefinition(content, 'quickscan')).toBeUndefined();
   });
 });

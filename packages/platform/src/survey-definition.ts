@@ -126,6 +126,8 @@ export interface RawSurvey {
 
 /** Definitions loaded or on their way, per content client and survey id, for the page's lifetime. */
 const loads = new WeakMap<ContentClient, Map<string, Promise<RawSurvey | null>>>();
+/** The answers that have arrived, so a screen can render with one at once instead of a frame later. */
+const arrived = new WeakMap<ContentClient, Map<string, RawSurvey | null>>();
 
 /**
  * The survey with this id, or null when the content service knows none; a content failure rejects
@@ -140,9 +142,23 @@ export function loadSurveyDefinition(content: ContentClient, surveyId: string): 
   const load = content
     .request<{ survey: RawSurvey | null }, { id: string }>(SURVEY_QUERY, { id: surveyId })
     .then(({ survey }) => survey);
-  load.catch(() => {
-    if (byId.get(surveyId) === load) byId.delete(surveyId);
-  });
+  load.then(
+    (survey) => {
+      const answers = arrived.get(content) ?? new Map<string, RawSurvey | null>();
+      arrived.set(content, answers.set(surveyId, survey));
+    },
+    () => {
+      if (byId.get(surveyId) === load) byId.delete(surveyId);
+    },
+  );
   byId.set(surveyId, load);
   return load;
+}
+
+/** The survey if loadSurveyDefinition's answer has arrived (null: no such survey), else undefined. */
+export function arrivedSurveyDefinition(
+  content: ContentClient,
+  surveyId: string,
+): RawSurvey | null | undefined {
+  return arrived.get(content)?.get(surveyId);
 }
