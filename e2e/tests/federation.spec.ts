@@ -16,6 +16,27 @@ test('a respondent on /survey downloads the shell and the survey remote only', a
     expect(ports).not.toContain(other);
 });
 
+test('the shell preloads the chunks a survey link starts with, and each of them is used', async ({
+  page,
+}) => {
+  await page.goto('/survey/demo-publisher/quickscan/section/1/slide/1');
+  await new AppPage(page).expectScreen('Before you start');
+  const { preloaded, installed } = await page.evaluate(() => ({
+    preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+    // webpack records every chunk it has run in this array, by chunk id.
+    installed: (
+      (window as unknown as { webpackChunkshell?: [(string | number)[]][] }).webpackChunkshell ?? []
+    ).flatMap(([ids]) => ids.map(String)),
+  }));
+  expect(preloaded.length).toBeGreaterThan(5);
+  for (const path of preloaded) {
+    const id = /^\/([^.]+)\./.exec(path)?.[1];
+    expect(installed, `${path} is preloaded but never run`).toContain(id);
+  }
+});
+
 test('React is loaded once per page, whatever remotes are mounted', async ({ page }) => {
   await signInAs(page, 'owner');
   await page.goto('/dashboard/plans');
