@@ -6,8 +6,8 @@ import globals from 'globals';
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'];
 
 /**
- * Dependency direction (CONVENTIONS.md item 4) for one area, plus the ban on react-redux: the store
- * reaches components only through StoreProvider and the typed hooks of @toolkit/store-contract.
+ * Dependency direction (CONVENTIONS.md item 4) for one area, plus the ban on the untyped
+ * react-redux hooks, which the typed ones in @toolkit/store-contract replace.
  */
 function boundary(files, forbidden, message) {
   return {
@@ -19,7 +19,8 @@ function boundary(files, forbidden, message) {
           paths: [
             {
               name: 'react-redux',
-              message: 'Use StoreProvider and the typed hooks from @toolkit/store-contract.',
+              importNames: ['useSelector', 'useDispatch'],
+              message: 'Use the typed hooks from @toolkit/store-contract.',
             },
           ],
           patterns: [{ group: forbidden, message }],

@@ -66,7 +66,7 @@ test('React is loaded once per page, whatever remotes are mounted', async ({ pag
     }
     return out;
   });
-  for (const name of ['react', 'react-dom', 'styled-components', '@toolkit/store-contract']) {
+  for (const name of ['react', 'react-dom', 'react-redux', 'styled-components', '@toolkit/store-contract']) {
     expect(loaded[name], name).toHaveLength(1);
     expect(loaded[name]?.[0], name).toMatch(/^shell@/);
   }

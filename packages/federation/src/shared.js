@@ -6,7 +6,14 @@ const { CONTRACT_PACKAGES } = require('./apps');
 
 const root = path.resolve(__dirname, '../../..');
 
-const THIRD_PARTY = ['react', 'react-dom', 'react-router', '@reduxjs/toolkit', 'styled-components'];
+const THIRD_PARTY = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'styled-components',
+];
 const SUBPATH_SHARED = ['react', 'react-dom'];
 
 /**
