@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { authChanged, createAppStore, StoreProvider, tenantResolved } from '@toolkit/store-contract';
+import { Provider } from 'react-redux';
+import { authChanged, createAppStore, tenantResolved } from '@toolkit/store-contract';
 import { createCallableClient } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
 import { App } from './App';
@@ -33,11 +34,11 @@ async function start() {
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(
-    <StoreProvider store={store}>
+    <Provider store={store}>
       <TenantTheme>
         <App services={services} remoteServices={remoteServices} />
       </TenantTheme>
-    </StoreProvider>,
+    </Provider>,
   );
 }
 

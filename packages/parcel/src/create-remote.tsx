@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
+import { Provider } from 'react-redux';
 import { Router } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import { ThemeProvider } from 'styled-components';
-import { StoreProvider } from '@toolkit/store-contract';
 import { ErrorPanel } from '@toolkit/ui';
 import type { ParcelProps } from './props';
 
@@ -18,13 +18,13 @@ export interface RemoteLifecycles {
 /** The providers every remote renders inside: the shell's store, the tenant theme and the shell's router. */
 export function RemoteProviders({ children, ...props }: ParcelProps & { children: React.ReactNode }) {
   return (
-    <StoreProvider store={props.store}>
+    <Provider store={props.store}>
       <ThemeProvider theme={props.theme}>
         <Router location={props.location} navigator={props.navigator}>
           {children}
         </Router>
       </ThemeProvider>
-    </StoreProvider>
+    </Provider>
   );
 }
 

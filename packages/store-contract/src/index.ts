@@ -10,8 +10,7 @@ export {
   type RootReducer,
   type RootState,
 } from './store';
-export { createAppSelector, useAppDispatch, useAppSelector, useAppStore, type EqualityFn } from './hooks';
-export { StoreProvider } from './provider';
+export { createAppSelector, useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export {
   PERSISTED_SLICES,
   PERSIST_KEY,

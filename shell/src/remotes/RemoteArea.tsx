@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { useLocation, useNavigate, type Navigator } from 'react-router';
+import { useStore } from 'react-redux';
 import { useTheme } from 'styled-components';
 import type { AppServices, ParcelProps, RemoteLifecycles } from '@toolkit/parcel';
-import { useAppStore } from '@toolkit/store-contract';
+import type { AppStore } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 import { loadRemoteLifecycles, type RemoteName } from './registry';
 
@@ -50,7 +51,7 @@ export function RemoteArea({
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
   const host = useRef<HTMLDivElement>(null);
   const parcel = useRef<Parcel | null>(null);
-  const store = useAppStore();
+  const store = useStore() as AppStore;
   const theme = useTheme();
   const location = useLocation();
   const navigator = useShellNavigator();
