@@ -86,17 +86,17 @@ export function GuardGate({
   const [sessionFailed, setSessionFailed] = useState(false);
   const [shownEarlyKey, setShownEarlyKey] = useState<string | null>(null);
   const showsEarly = beforeSession === 'proceed' && Boolean(match?.route.meta.surveyDefinition);
-  const needsSession = beforeSession !== null && beforeSession !== 'wait' && !showsEarly;
+  const loadSessionNow = beforeSession !== null && beforeSession !== 'wait' && !showsEarly;
   useEffect(() => {
     if (showsEarly) setShownEarlyKey(location.key);
   }, [showsEarly, location.key]);
   useEffect(() => {
-    if (!needsSession || sessionFailed) return;
+    if (!loadSessionNow || sessionFailed) return;
     services.auth.load().catch((error: unknown) => {
       console.error('The sign-in session could not be loaded', error);
       setSessionFailed(true);
     });
-  }, [needsSession, sessionFailed, services.auth]);
+  }, [loadSessionNow, sessionFailed, services.auth]);
   const keptShowing = shownEarlyKey === location.key && decision.kind !== 'redirect';
   const busy = useRef(false);
   // Session effects belong to arriving at a page: once a page has been let through, a sign-in made
