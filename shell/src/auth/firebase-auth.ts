@@ -16,9 +16,10 @@ const outcome = async (action: () => Promise<unknown>): Promise<AuthOutcome> => 
 };
 
 /**
- * The shell's sign-in session. The Firebase SDK is a third of a respondent's first download, so it
- * loads on first use (`load`, or any call that needs it), not at start-up: the guard asks for it on
- * pages whose access depends on the session, a survey once its first screen is painted.
+ * The shell's sign-in session. The Firebase SDK (32 KB compressed) is not needed to show a survey's
+ * first question, so it loads on first use (`load`, or any call that needs it), not at start-up: the
+ * guard asks for it on pages whose access depends on the session, a survey once its first screen is
+ * painted.
  */
 export function createFirebaseAuth(config: RuntimeConfig) {
   let session: Promise<FirebaseSession> | null = null;
