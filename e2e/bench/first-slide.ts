@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { ensureBuilt, startStack } from '@toolkit/dev-stack';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 
 const root = path.resolve(__dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -110,16 +111,7 @@ async function main() {
   await ensureBuilt({ root, log: (line: string) => console.log(line) });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-'));
   const stack = await startStack({ root, ports: PORTS, dataDir, log: () => undefined });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const base = stack.urls.app.replace(/\/$/, '');
     await measure(browser, base); // warms the server's compression cache; not counted
