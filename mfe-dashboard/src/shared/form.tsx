@@ -1,4 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import styled, { css } from 'styled-components';
 
 const FieldBox = styled.div`
@@ -144,4 +151,46 @@ export function SaveStatus({
       {text}
     </StatusText>
   );
+}
+
+export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+
+/**
+ * The state every dashboard form shares: its values, its save state, and errors that show after
+ * the first submit and then follow the typing. Editing after "saved" returns the status to idle.
+ */
+export function useForm<V extends Record<keyof V, string>>(
+  initial: V,
+  validate: (values: V) => FieldErrors<V>,
+) {
+  const [values, setValues] = useState<V>(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const errors: FieldErrors<V> = submitted ? validate(values) : {};
+
+  /** The change handler for one field; fits both TextField and SelectField. */
+  const change = (name: keyof V) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    if (save.kind === 'saved') setSave({ kind: 'idle' });
+  };
+
+  return {
+    values,
+    save,
+    setSave,
+    change,
+    /** `value`, `error` and `onChange` for a TextField. */
+    field: (name: keyof V) => ({ value: values[name], error: errors[name], onChange: change(name) }),
+    /** Shows the errors from now on; true when the values are valid. */
+    submit: () => {
+      setSubmitted(true);
+      return Object.keys(validate(values)).length === 0;
+    },
+    /** Back to the initial values, with errors hidden until the next submit. */
+    reset: () => {
+      setValues(initial);
+      setSubmitted(false);
+    },
+  };
 }

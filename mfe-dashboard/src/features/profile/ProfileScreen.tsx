@@ -1,10 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { callApi } from '@toolkit/platform';
 import { Button, Card, PageTitle, Stack } from '@toolkit/ui';
 import { useProfile } from '../../shared/api';
 import { describeError } from '../../shared/errors';
-import { Actions, FieldGrid, SaveStatus, SelectField, TextField, type SaveState } from '../../shared/form';
+import {
+  Actions,
+  FieldGrid,
+  SaveStatus,
+  SelectField,
+  TextField,
+  useForm,
+  type FieldErrors,
+} from '../../shared/form';
 import { Loaded } from '../../shared/Loading';
 import { useServices } from '../../shared/services';
 import { describeAccountFailure } from './account-messages';
@@ -26,8 +34,8 @@ function tooLong(label: string, value: string): string | null {
 
 type OrganisationValues = { name: string; industry: string; size: string; country: string };
 
-function validateOrganisation(values: OrganisationValues): Partial<Record<keyof OrganisationValues, string>> {
-  const errors: Partial<Record<keyof OrganisationValues, string>> = {};
+function validateOrganisation(values: OrganisationValues): FieldErrors<OrganisationValues> {
+  const errors: FieldErrors<OrganisationValues> = {};
   const name =
     values.name.trim() === '' ? 'Enter your organisation’s name.' : tooLong('The name', values.name);
   if (name) errors.name = name;
@@ -41,26 +49,19 @@ function validateOrganisation(values: OrganisationValues): Partial<Record<keyof 
 function OrganisationForm({ organisation }: { organisation: TenantUserProfile['organization'] }) {
   const { callable } = useServices();
   const titleId = useId();
-  const [values, setValues] = useState<OrganisationValues>({
-    name: organisation?.name ?? '',
-    industry: organisation?.industry ?? '',
-    size: organisation?.size ?? '',
-    country: organisation?.country ?? '',
-  });
-  // Errors show after the first submit, then follow the typing.
-  const [submitted, setSubmitted] = useState(false);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
-  const errors = submitted ? validateOrganisation(values) : {};
-
-  const change = (field: keyof OrganisationValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (save.kind === 'saved') setSave({ kind: 'idle' });
-  };
+  const { values, save, setSave, change, field, submit } = useForm<OrganisationValues>(
+    {
+      name: organisation?.name ?? '',
+      industry: organisation?.industry ?? '',
+      size: organisation?.size ?? '',
+      country: organisation?.country ?? '',
+    },
+    validateOrganisation,
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateOrganisation(values)).length > 0) return;
+    if (!submit()) return;
     setSave({ kind: 'saving' });
     try {
       await callApi(callable, API.saveOrganisation, {
@@ -89,24 +90,15 @@ function OrganisationForm({ organisation }: { organisation: TenantUserProfile['o
               name="organisation-name"
               autoComplete="organization"
               required
-              value={values.name}
-              error={errors.name}
-              onChange={(event) => change('name')(event.target.value)}
+              {...field('name')}
             />
             <TextField
               label="Industry"
               hint="Optional, e.g. hospitality or construction"
               name="industry"
-              value={values.industry}
-              error={errors.industry}
-              onChange={(event) => change('industry')(event.target.value)}
+              {...field('industry')}
             />
-            <SelectField
-              label="Size"
-              name="size"
-              value={values.size}
-              onChange={(event) => change('size')(event.target.value)}
-            >
+            <SelectField label="Size" name="size" value={values.size} onChange={change('size')}>
               <option value="">Not stated</option>
               {sizes.map((size) => (
                 <option key={size} value={size}>
@@ -119,9 +111,7 @@ function OrganisationForm({ organisation }: { organisation: TenantUserProfile['o
               hint="Optional"
               name="country"
               autoComplete="country-name"
-              value={values.country}
-              error={errors.country}
-              onChange={(event) => change('country')(event.target.value)}
+              {...field('country')}
             />
           </FieldGrid>
           <Actions>
@@ -138,8 +128,8 @@ function OrganisationForm({ organisation }: { organisation: TenantUserProfile['o
 
 type NameValues = { firstName: string; lastName: string };
 
-function validateNames(values: NameValues): Partial<Record<keyof NameValues, string>> {
-  const errors: Partial<Record<keyof NameValues, string>> = {};
+function validateNames(values: NameValues): FieldErrors<NameValues> {
+  const errors: FieldErrors<NameValues> = {};
   const first =
     values.firstName.trim() === '' ? 'Enter your first name.' : tooLong('First name', values.firstName);
   if (first) errors.firstName = first;
@@ -152,23 +142,14 @@ function validateNames(values: NameValues): Partial<Record<keyof NameValues, str
 function NamesForm({ profile }: { profile: TenantUserProfile | null }) {
   const { callable, updateDisplayName } = useServices();
   const titleId = useId();
-  const [values, setValues] = useState<NameValues>({
-    firstName: profile?.firstName ?? '',
-    lastName: profile?.lastName ?? '',
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
-  const errors = submitted ? validateNames(values) : {};
-
-  const change = (field: keyof NameValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (save.kind === 'saved') setSave({ kind: 'idle' });
-  };
+  const { values, save, setSave, field, submit } = useForm<NameValues>(
+    { firstName: profile?.firstName ?? '', lastName: profile?.lastName ?? '' },
+    validateNames,
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validateNames(values)).length > 0) return;
+    if (!submit()) return;
     setSave({ kind: 'saving' });
     const firstName = values.firstName.trim();
     const lastName = values.lastName.trim();
@@ -208,18 +189,14 @@ function NamesForm({ profile }: { profile: TenantUserProfile | null }) {
               name="first-name"
               autoComplete="given-name"
               required
-              value={values.firstName}
-              error={errors.firstName}
-              onChange={(event) => change('firstName')(event.target.value)}
+              {...field('firstName')}
             />
             <TextField
               label="Last name"
               name="last-name"
               autoComplete="family-name"
               required
-              value={values.lastName}
-              error={errors.lastName}
-              onChange={(event) => change('lastName')(event.target.value)}
+              {...field('lastName')}
             />
           </FieldGrid>
           <Actions>

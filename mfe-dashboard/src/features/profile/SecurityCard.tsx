@@ -2,7 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { selectUser, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, Stack } from '@toolkit/ui';
-import { Actions, FieldGrid, SaveStatus, TextField, type SaveState } from '../../shared/form';
+import {
+  Actions,
+  FieldGrid,
+  SaveStatus,
+  TextField,
+  useForm,
+  type FieldErrors,
+  type SaveState,
+} from '../../shared/form';
 import { useServices } from '../../shared/services';
 import { describeAccountFailure, MIN_PASSWORD_LENGTH } from './account-messages';
 
@@ -18,8 +26,8 @@ const SubHeading = styled.h3`
 
 type PasswordValues = { password: string; confirm: string };
 
-function validatePassword(values: PasswordValues): Partial<Record<keyof PasswordValues, string>> {
-  const errors: Partial<Record<keyof PasswordValues, string>> = {};
+function validatePassword(values: PasswordValues): FieldErrors<PasswordValues> {
+  const errors: FieldErrors<PasswordValues> = {};
   // Passwords are used as typed: spaces count, nothing is trimmed.
   if (values.password === '') errors.password = 'Enter a new password.';
   else if (values.password.length < MIN_PASSWORD_LENGTH)
@@ -33,30 +41,22 @@ function validatePassword(values: PasswordValues): Partial<Record<keyof Password
 function ChangePasswordForm({ email }: { email: string | null }) {
   const { updatePassword } = useServices();
   const titleId = useId();
-  const [values, setValues] = useState<PasswordValues>({ password: '', confirm: '' });
-  // Errors show after the first submit, then follow the typing.
-  const [submitted, setSubmitted] = useState(false);
-  const [progress, setProgress] = useState<SaveState>({ kind: 'idle' });
-  const errors = submitted ? validatePassword(values) : {};
-
-  const change = (field: keyof PasswordValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (progress.kind === 'saved') setProgress({ kind: 'idle' });
-  };
+  const { values, save, setSave, field, submit, reset } = useForm<PasswordValues>(
+    { password: '', confirm: '' },
+    validatePassword,
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(validatePassword(values)).length > 0) return;
-    setProgress({ kind: 'saving' });
+    if (!submit()) return;
+    setSave({ kind: 'saving' });
     const outcome = await updatePassword(values.password);
     if (outcome.success) {
       // A changed password does not stay on screen.
-      setValues({ password: '', confirm: '' });
-      setSubmitted(false);
-      setProgress({ kind: 'saved' });
+      reset();
+      setSave({ kind: 'saved' });
     } else {
-      setProgress({
+      setSave({
         kind: 'failed',
         message: describeAccountFailure(outcome.message, 'change your password'),
       });
@@ -77,9 +77,7 @@ function ChangePasswordForm({ email }: { email: string | null }) {
             type="password"
             autoComplete="new-password"
             required
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => change('password')(event.target.value)}
+            {...field('password')}
           />
           <TextField
             label="Confirm new password"
@@ -87,16 +85,14 @@ function ChangePasswordForm({ email }: { email: string | null }) {
             type="password"
             autoComplete="new-password"
             required
-            value={values.confirm}
-            error={errors.confirm}
-            onChange={(event) => change('confirm')(event.target.value)}
+            {...field('confirm')}
           />
         </FieldGrid>
         <Actions>
-          <Button type="submit" disabled={progress.kind === 'saving'}>
+          <Button type="submit" disabled={save.kind === 'saving'}>
             Change password
           </Button>
-          <SaveStatus state={progress} saved="Password changed" />
+          <SaveStatus state={save} saved="Password changed" />
         </Actions>
       </Stack>
     </form>

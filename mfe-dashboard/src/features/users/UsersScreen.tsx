@@ -14,7 +14,15 @@ import {
   type ButtonVariant,
 } from '@toolkit/ui';
 import { describeError, isPermissionDenied } from '../../shared/errors';
-import { Actions, SaveStatus, SelectField, TextField, type SaveState } from '../../shared/form';
+import {
+  Actions,
+  SaveStatus,
+  SelectField,
+  TextField,
+  useForm,
+  type FieldErrors,
+  type SaveState,
+} from '../../shared/form';
 import { useServices } from '../../shared/services';
 
 /** The survey a team member answers when they follow an invite (seed content of @toolkit/content). */
@@ -37,6 +45,17 @@ function emailError(address: string): string | null {
   if (!EMAIL.test(address) || address.length > 320)
     return 'Enter a valid e-mail address, like name@example.com.';
   return null;
+}
+
+function normaliseEmail(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+type InviteValues = { email: string };
+
+function validateInvite(values: InviteValues): FieldErrors<InviteValues> {
+  const error = emailError(normaliseEmail(values.email));
+  return error ? { email: error } : {};
 }
 
 type Team = { users: TenantUserProfile[]; availableRoles: Role[] };
@@ -227,18 +246,17 @@ function MemberRow({
 function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: () => void }) {
   const { callable } = useServices();
   const titleId = useId();
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const { values, save, setSave, field, submit, reset } = useForm<InviteValues>(
+    { email: '' },
+    validateInvite,
+  );
   const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const normalised = email.trim().toLowerCase();
-  const error = submitted ? emailError(normalised) : null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    if (emailError(normalised)) return;
+    if (!submit()) return;
+    const normalised = normaliseEmail(values.email);
     setSave({ kind: 'saving' });
     try {
       const answer = await callApi(callable, API.createInvite, {
@@ -249,8 +267,7 @@ function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: 
       onInvited();
       setCopied('idle');
       setSave({ kind: 'idle' });
-      setEmail('');
-      setSubmitted(false);
+      reset();
     } catch (failure) {
       if (isPermissionDenied(failure)) onDenied();
       setSave({ kind: 'failed', message: describeError(failure, 'create the invite') });
@@ -276,14 +293,7 @@ function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: 
           <Muted>
             They get a link to the supplier assessment and join your organisation when they answer it.
           </Muted>
-          <TextField
-            label="E-mail address"
-            type="email"
-            autoComplete="off"
-            value={email}
-            error={error}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <TextField label="E-mail address" type="email" autoComplete="off" {...field('email')} />
           <Actions>
             <Button type="submit" disabled={save.kind === 'saving'}>
               {save.kind === 'saving' ? 'Creating invite…' : 'Create invite'}
