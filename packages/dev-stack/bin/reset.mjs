@@ -1,25 +1,12 @@
 // npm run reset: forget all local state (database, auth users, inbox, logs) kept in .data/.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import devStack from '../src/index.js';
 import { root } from './cli.mjs';
 
-const { contractPorts, readLocalRuntimeConfig } = devStack;
+const { canConnect, contractPorts, readLocalRuntimeConfig } = devStack;
 const dataDir = path.join(root, '.data');
 const force = process.argv.includes('--force');
-
-/** @param {number} port */
-function isListening(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 if (!existsSync(dataDir)) {
   console.log(`Nothing to reset: ${dataDir} does not exist.`);
@@ -37,7 +24,7 @@ const writers = /** @type {const} */ ([
 if (!force) {
   const running = [];
   for (const [label, port] of writers)
-    if (await isListening(port)) running.push(`${label} (127.0.0.1:${port})`);
+    if (await canConnect(port)) running.push(`${label} (127.0.0.1:${port})`);
   if (running.length > 0) {
     console.error(
       `npm start seems to be running: something listens for ${running.join(', ')}.\n` +

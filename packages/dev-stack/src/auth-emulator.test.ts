@@ -3,9 +3,9 @@
 // answers on the functions URL, Ctrl-C's stop() frees every port, and a restart keeps auth users
 // (--export-on-exit / --import), the database (PGlite in db/) and the inbox (mail/).
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { canConnect } from './ports';
 import { startStack } from './stack';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -62,17 +62,6 @@ async function waitForMail(url: string, to: string): Promise<InboxMessage> {
   }
 }
 
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 it('runs the backend, frees every port on stop(), and keeps users, data and mail across a restart', async () => {
   const account = { email: 'owner@example.com', password: 'correct horse battery', returnSecureToken: true };
   const first = await startStack({ root: REPO_ROOT, ports, dataDir, content: false, log: () => {} });
@@ -111,7 +100,7 @@ it('runs the backend, frees every port on stop(), and keeps users, data and mail
     await first.stop();
   }
   for (const port of [AUTH_PORT, ports.functions, ports.mail, ports.smtp])
-    expect(await isListening(port)).toBe(false);
+    expect(await canConnect(port)).toBe(false);
   expect(fs.existsSync(path.join(dataDir, 'auth', 'firebase-export-metadata.json'))).toBe(true);
   expect(fs.readdirSync(path.join(dataDir, 'mail')).some((file) => file.endsWith('.eml'))).toBe(true);
 

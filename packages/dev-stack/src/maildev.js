@@ -3,28 +3,13 @@
 // state and installs SIGINT/SIGTERM handlers that exit the process, which would cut short the Auth
 // emulator's export on Ctrl-C.
 const fsp = require('node:fs/promises');
-const net = require('node:net');
+const { canConnect } = require('./ports');
 const path = require('node:path');
 const { spawnService } = require('./child-service');
 
 /**
  * @typedef {{ url: string, smtpPort: number, webPort: number, logFile: string, stop: () => Promise<void> }} MailDev
  */
-
-/**
- * @param {number} port
- * @param {string} host
- */
-function canConnect(port, host) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /**
  * @param {{

@@ -64,4 +64,21 @@ async function freePort(host) {
   return port;
 }
 
-module.exports = { PortInUseError, listen, assertPortFree, freePort };
+/**
+ * Whether something accepts connections on the port now (a service is up, or still running).
+ * @param {number} port
+ * @param {string} [host]
+ * @returns {Promise<boolean>}
+ */
+function canConnect(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+module.exports = { PortInUseError, listen, assertPortFree, freePort, canConnect };
