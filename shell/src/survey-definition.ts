@@ -7,7 +7,7 @@ import {
   type RawSurvey,
 } from '@toolkit/platform';
 import { matchRoute, type GuardSurvey } from '@toolkit/domain';
-import { tenantResolved, useAppDispatch, useAppStore } from '@toolkit/store-contract';
+import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
 import type { LogoAsset, TenantBranding } from '@toolkit/ui';
 
 const logo = (asset: LogoRef | null): LogoAsset | undefined =>
@@ -83,7 +83,6 @@ export function useSurveyAccess(
   });
   const retry = () => setAttempt((n) => n + 1);
   const dispatch = useAppDispatch();
-  const store = useAppStore();
 
   useEffect(() => {
     if (!key || !tenantId || !surveyId) return;
@@ -92,16 +91,8 @@ export function useSurveyAccess(
     loadSurveyDefinition(content, surveyId)
       .then((survey) => {
         const access = accessOf(survey, tenantId);
-        // Skipped when already applied (by bootstrap), so the page does not render twice.
-        const applied = store.getState().tenant;
-        if (
-          !cancelled &&
-          access.branding &&
-          (applied.tenantId !== tenantId ||
-            JSON.stringify(applied.branding) !== JSON.stringify(access.branding))
-        ) {
-          dispatch(tenantResolved({ tenantId, branding: access.branding }));
-        }
+        // Usually applied already by bootstrap, which leaves the store unchanged.
+        if (!cancelled && access.branding) dispatch(tenantResolved({ tenantId, branding: access.branding }));
         return access.guard;
       })
       .catch(() => null)
@@ -112,7 +103,7 @@ export function useSurveyAccess(
     return () => {
       cancelled = true;
     };
-  }, [content, dispatch, store, key, tenantId, surveyId]);
+  }, [content, dispatch, key, tenantId, surveyId]);
 
   if (!key) return { survey: undefined, failed: false, retry };
   if (state?.key !== key) return { survey: { state: 'loading' }, failed: false, retry };

@@ -125,6 +125,10 @@ describe('tenant slice', () => {
     expect(selectTenantId(store.getState())).toBe('acme-x1y2');
     expect(selectBranding(store.getState())).toEqual({ primaryColor: '#123456' });
 
+    const resolved = store.getState().tenant;
+    store.dispatch(tenantResolved({ tenantId: 'acme-x1y2', branding: { primaryColor: '#123456' } }));
+    expect(store.getState().tenant).toBe(resolved); // the same tenant and look again: no new state
+
     store.dispatch(brandingLoaded({ textColor: '#111111' }));
     expect(selectBranding(store.getState())).toEqual({ textColor: '#111111' });
 

@@ -15,8 +15,16 @@ export const tenantSlice = createSlice({
   initialState: initialTenantState,
   reducers: {
     tenantResolved(state, action: PayloadAction<{ tenantId: string; branding?: TenantBranding | null }>) {
+      const branding = action.payload.branding ?? null;
+      // The tenant and look already applied (e.g. by start-up, then by the survey guard) leave the
+      // state as it is, so the app does not render again for nothing.
+      const same =
+        state.tenantId === action.payload.tenantId &&
+        state.error === null &&
+        JSON.stringify(state.branding) === JSON.stringify(branding);
+      if (same) return;
       state.tenantId = action.payload.tenantId;
-      state.branding = action.payload.branding ?? null;
+      state.branding = branding;
       state.error = null;
     },
     brandingLoaded(state, action: PayloadAction<TenantBranding | null>) {
