@@ -124,10 +124,14 @@ export interface RawSurvey {
   }[];
 }
 
+/** A definition asked for: the request, and its answer once it has arrived. */
+interface Load {
+  request: Promise<RawSurvey | null>;
+  arrived?: { survey: RawSurvey | null };
+}
+
 /** Definitions loaded or on their way, per content client and survey id, for the page's lifetime. */
-const loads = new WeakMap<ContentClient, Map<string, Promise<RawSurvey | null>>>();
-/** The answers that have arrived, so a screen can render with one at once instead of a frame later. */
-const arrived = new WeakMap<ContentClient, Map<string, RawSurvey | null>>();
+const loads = new WeakMap<ContentClient, Map<string, Load>>();
 
 /**
  * The survey with this id, or null when the content service knows none; a content failure rejects
@@ -135,30 +139,32 @@ const arrived = new WeakMap<ContentClient, Map<string, RawSurvey | null>>();
  * failure, which is forgotten so that a retry asks again.
  */
 export function loadSurveyDefinition(content: ContentClient, surveyId: string): Promise<RawSurvey | null> {
-  const byId = loads.get(content) ?? new Map<string, Promise<RawSurvey | null>>();
+  const byId = loads.get(content) ?? new Map<string, Load>();
   loads.set(content, byId);
   const known = byId.get(surveyId);
-  if (known) return known;
-  const load = content
-    .request<{ survey: RawSurvey | null }, { id: string }>(SURVEY_QUERY, { id: surveyId })
-    .then(({ survey }) => survey);
-  load.then(
-    (survey) => {
-      const answers = arrived.get(content) ?? new Map<string, RawSurvey | null>();
-      arrived.set(content, answers.set(surveyId, survey));
-    },
-    () => {
-      if (byId.get(surveyId) === load) byId.delete(surveyId);
-    },
-  );
+  if (known) return known.request;
+  const load: Load = {
+    request: content
+      .request<{ survey: RawSurvey | null }, { id: string }>(SURVEY_QUERY, { id: surveyId })
+      .then(({ survey }) => {
+        load.arrived = { survey };
+        return survey;
+      }),
+  };
+  load.request.catch(() => {
+    if (byId.get(surveyId) === load) byId.delete(surveyId);
+  });
   byId.set(surveyId, load);
-  return load;
+  return load.request;
 }
 
-/** The survey if loadSurveyDefinition's answer has arrived (null: no such survey), else undefined. */
+/**
+ * The survey if loadSurveyDefinition's answer has arrived (null: no such survey), else undefined,
+ * so a screen can render with it at once instead of a frame later.
+ */
 export function arrivedSurveyDefinition(
   content: ContentClient,
   surveyId: string,
 ): RawSurvey | null | undefined {
-  return arrived.get(content)?.get(surveyId);
+  return loads.get(content)?.get(surveyId)?.arrived?.survey;
 }
