@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { JourneyMilestone, JourneyStage } from '@toolkit/domain';
-import { Card, Stack, VisuallyHidden } from '@toolkit/ui';
+import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 
 export const LOCKED_REASON = 'Unlocks when you complete the previous stages';
 
@@ -76,10 +76,6 @@ const SectionTitle = styled.h3`
 const Text = styled.p`
   margin: 0;
   overflow-wrap: anywhere;
-`;
-
-const Muted = styled(Text)`
-  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const Notice = styled.p`
@@ -208,7 +204,7 @@ export function StageCard({
           <Text>
             <strong>{stage.description}</strong>
           </Text>
-          {showDetails && <Muted>{stage.details}</Muted>}
+          {showDetails && <MutedText>{stage.details}</MutedText>}
         </Stack>
         {locked && (
           <Notice>

@@ -24,7 +24,7 @@ export {
 } from './theme';
 export { GlobalStyle, ThemeRoot, type ThemeRootProps } from './global-style';
 export { Button, buttonStyles, type ButtonProps, type ButtonVariant } from './components/button';
-export { Card, PageTitle, Stack, type SpaceStep, type StackProps } from './components/layout';
+export { Card, MutedText, PageTitle, Stack, type SpaceStep, type StackProps } from './components/layout';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
 export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/screen-placeholder';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths, type ResultSummary } from '@toolkit/domain';
-import { buttonStyles, Card, PageTitle, Stack } from '@toolkit/ui';
+import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { useLatestResults } from '../../shared/api';
 import { Loaded } from '../../shared/Loading';
 import {
@@ -22,11 +22,6 @@ const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
 const TextLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
   font-weight: 600;
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const ResultList = styled.ul`
@@ -97,10 +92,10 @@ export function AssessmentsScreen() {
           <h2 id={quickscanId} style={{ margin: 0 }}>
             {quickscanTitle}
           </h2>
-          <Muted>
+          <MutedText>
             Questions on energy, waste, people, community and governance. Your answers are saved as you go,
             and your scores appear on the Results page.
-          </Muted>
+          </MutedText>
           <CallToAction to={QUICKSCAN_PATH} $variant="primary">
             {quickscanDone ? 'Take the Quickscan again' : 'Complete the Quickscan'}
           </CallToAction>
@@ -114,7 +109,7 @@ export function AssessmentsScreen() {
           <Loaded resource={results} doing="load your results" onRetry={reload}>
             {({ results: list }) =>
               list.length === 0 ? (
-                <Muted>You have not started an assessment yet.</Muted>
+                <MutedText>You have not started an assessment yet.</MutedText>
               ) : (
                 <ResultList>
                   {list.map((result) => (

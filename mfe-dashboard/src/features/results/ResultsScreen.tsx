@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
-import { buttonStyles, Card, PageTitle, Stack } from '@toolkit/ui';
+import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { useLatestResults } from '../../shared/api';
 import { Loaded } from '../../shared/Loading';
 import {
@@ -17,11 +17,6 @@ import { ScoreChart } from './ScoreChart';
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
   align-self: flex-start;
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const Heading = styled.h2`
@@ -114,7 +109,7 @@ function LatestResult({ result, title }: { result: ResultSummary & { score: Resu
       <Stack gap={4}>
         <Stack gap={1}>
           <Heading id={headingId}>{title}</Heading>
-          <Muted>Completed on {formatDate(result.completedAt)}</Muted>
+          <MutedText>Completed on {formatDate(result.completedAt)}</MutedText>
         </Stack>
         <Overall>
           Overall score: {score.overall.points} out of {score.overall.max}
@@ -127,9 +122,9 @@ function LatestResult({ result, title }: { result: ResultSummary & { score: Resu
         )}
         <ScoreChart score={score} />
         <ScoreTable score={score} />
-        <Muted>
+        <MutedText>
           Areas marked “not scored” describe your business and do not count towards the overall score.
-        </Muted>
+        </MutedText>
       </Stack>
     </Card>
   );
@@ -141,7 +136,9 @@ function NoResult() {
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
         <Heading id={headingId}>You have not completed a Quickscan yet</Heading>
-        <Muted>Complete the Quickscan to see how your business scores in each area of sustainability.</Muted>
+        <MutedText>
+          Complete the Quickscan to see how your business scores in each area of sustainability.
+        </MutedText>
         <CallToAction to={QUICKSCAN_PATH} $variant="primary">
           Complete the Quickscan
         </CallToAction>

@@ -12,6 +12,7 @@ import {
   Spinner,
   Stack,
   type ButtonVariant,
+  MutedText,
 } from '@toolkit/ui';
 import { describeError, isPermissionDenied } from '../../shared/errors';
 import {
@@ -83,11 +84,6 @@ const MemberItem = styled.li`
 const MemberName = styled.h3`
   margin: 0;
   font-size: 1.05rem;
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const ConfirmBox = styled.div`
@@ -176,7 +172,7 @@ function MemberRow({
           {isSelf && ' (you)'}
         </MemberName>
         {/* Without a name the heading line already is the address. */}
-        {name !== member.email && <Muted>{member.email}</Muted>}
+        {name !== member.email && <MutedText>{member.email}</MutedText>}
       </div>
       {manageable ? (
         <>
@@ -237,7 +233,7 @@ function MemberRow({
           )}
         </>
       ) : (
-        <Muted>Role: {ROLE_LABEL[member.role]}</Muted>
+        <MutedText>Role: {ROLE_LABEL[member.role]}</MutedText>
       )}
     </MemberItem>
   );
@@ -290,9 +286,9 @@ function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: 
           <h2 id={titleId} style={{ margin: 0 }}>
             Invite a team member
           </h2>
-          <Muted>
+          <MutedText>
             They get a link to the supplier assessment and join your organisation when they answer it.
-          </Muted>
+          </MutedText>
           <TextField label="E-mail address" type="email" autoComplete="off" {...field('email')} />
           <Actions>
             <Button type="submit" disabled={save.kind === 'saving'}>
@@ -415,7 +411,7 @@ export function UsersScreen() {
                 Team
               </h2>
               {team.data.users.length === 0 ? (
-                <Muted>No one has joined your organisation yet.</Muted>
+                <MutedText>No one has joined your organisation yet.</MutedText>
               ) : (
                 <MemberList aria-label="Team members">
                   {team.data.users.map((member) => (

@@ -24,6 +24,13 @@ export const PageTitle = styled.h1`
   color: ${({ theme }) => theme.colors.text};
 `;
 
+/** Secondary text: hints, empty states, details. Long words wrap rather than widen a phone screen. */
+export const MutedText = styled.p`
+  margin: 0;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
 /** Index into the theme's spacing scale. */
 export type SpaceStep = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
