@@ -3,8 +3,6 @@
 import type { QuestionType } from '@toolkit/domain';
 import type { Asset, RawItem, RawQuestion, RawSurvey, RichText } from '@toolkit/platform';
 
-export type { Asset, RawItem, RawQuestion, RawSurvey, RichText, Video } from '@toolkit/platform';
-
 export interface Question {
   id: string;
   title: string;

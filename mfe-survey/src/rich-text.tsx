@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Config as PurifyConfig } from 'dompurify';
 import styled from 'styled-components';
-import type { Asset, RichText as RichTextValue, Video } from './definition';
+import type { Asset, RichText as RichTextValue, Video } from '@toolkit/platform';
 
 /** The one allowlist both sanitisers apply; anything else is removed with its content. */
 const ELEMENTS = [

@@ -12,12 +12,18 @@ import {
   type CallableErrorCode,
 } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
-import { CallableError, type CallableClient, type LogoRef } from '@toolkit/platform';
+import {
+  CallableError,
+  type CallableClient,
+  type LogoRef,
+  type RawItem,
+  type RawQuestion,
+  type RawSurvey,
+} from '@toolkit/platform';
 import { createAppStore, type AppStore } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/src/testing';
 import { defaultTheme } from '@toolkit/ui';
 import { App } from './App';
-import type { RawItem, RawQuestion, RawSurvey } from './definition';
 
 type Seed = Record<string, unknown>;
 const ENUM: Record<string, RawQuestion['type']> = {
