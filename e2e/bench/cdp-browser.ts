@@ -36,6 +36,12 @@ export class CdpBrowser {
     private readonly child: ChildProcess,
     private readonly profileDir: string,
   ) {
+    // A browser that dies answers nothing more: fail what waits instead of hanging the bench.
+    child.once('exit', (code) => {
+      for (const waiting of this.pending.values())
+        waiting.reject(new Error(`Chromium exited (code ${code}) before answering`));
+      this.pending.clear();
+    });
     const input = child.stdio[4] as NodeJS.ReadableStream;
     input.setEncoding('utf8');
     input.on('data', (chunk: string) => {

@@ -36,15 +36,16 @@ const firstTitle = quickscan.sections[0]?.questions[0]?.title ?? '';
 const FIRST_SLIDE_BINDING = 'benchFirstSlideShown';
 
 /**
- * Runs in the page (plain JavaScript, so no compiler helper can leak into it): reports, through the
- * binding, when the heading titled TITLE first has a size, in epoch ms and in the page's own clock.
+ * The script the page runs (plain JavaScript, so no compiler helper can leak into it): it reports,
+ * through the binding, when the heading titled `title` first has a size, in epoch ms and in the
+ * page's own clock.
  */
-const WATCH_FIRST_SLIDE = `(() => {
+const watchFirstSlide = (title: string) => `(() => {
   const check = () => {
     const heading = document.querySelector('h1');
-    if (heading && heading.textContent.trim() === TITLE && heading.getBoundingClientRect().height > 0) {
+    if (heading && heading.textContent.trim() === ${JSON.stringify(title)} && heading.getBoundingClientRect().height > 0) {
       const ms = performance.now();
-      window[BINDING](JSON.stringify({ at: performance.timeOrigin + ms, ms }));
+      window.${FIRST_SLIDE_BINDING}(JSON.stringify({ at: performance.timeOrigin + ms, ms }));
       return;
     }
     requestAnimationFrame(check);
@@ -104,10 +105,7 @@ async function measure(browser: CdpBrowser, base: string): Promise<Run> {
   await page.send('Runtime.enable');
   await page.send('Runtime.addBinding', { name: FIRST_SLIDE_BINDING });
   await page.send('Page.addScriptToEvaluateOnNewDocument', {
-    source: WATCH_FIRST_SLIDE.replace('TITLE', JSON.stringify(firstTitle)).replace(
-      'BINDING',
-      JSON.stringify(FIRST_SLIDE_BINDING),
-    ),
+    source: watchFirstSlide(firstTitle),
   });
   await page.send('Page.navigate', { url: `${base}${SLIDE_PATH}` });
   let timer: NodeJS.Timeout | undefined;
