@@ -93,9 +93,15 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const [completed, setCompleted] = useState(false);
   const [resumed, setResumed] = useState(false);
   const [resumePosition, setResumePosition] = useState<Position | null>(null);
-  // Also in memory, for browsers whose storage is unavailable.
-  const earlyAnswers = useRef<Record<string, AnswerValue>>({});
   const earlyKey = earlyAnswersKey(tenantId, surveyId);
+  // The early answers of the survey under `key`: read from the device once, then kept in memory
+  // (which also serves browsers whose storage is unavailable).
+  const earlyAnswers = useRef<{ key: string; answers: Record<string, AnswerValue> } | null>(null);
+  const earlyAnswersOf = useCallback((key: string) => {
+    if (earlyAnswers.current?.key !== key)
+      earlyAnswers.current = { key, answers: loadEarlyAnswers(browserStorage(), key) };
+    return earlyAnswers.current.answers;
+  }, []);
 
   useEffect(() => {
     // SPEC §5: an empty survey id creates no result.
@@ -159,10 +165,10 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
         const isCompleted = started.status === SurveyStatus.Completed;
         // A completed result takes no more answers; otherwise the early ones are saved like any other.
         if (!isCompleted) {
-          const early = { ...loadEarlyAnswers(storage, earlyKey), ...earlyAnswers.current };
-          for (const [questionId, answer] of Object.entries(early)) box.put(questionId, answer);
+          for (const [questionId, answer] of Object.entries(earlyAnswersOf(earlyKey)))
+            box.put(questionId, answer);
         }
-        earlyAnswers.current = {};
+        earlyAnswers.current = { key: earlyKey, answers: {} };
         storage?.removeItem(earlyKey);
         dispatch(isCompleted ? surveyCompleted() : surveyStarted());
         setCompleted(isCompleted);
@@ -188,6 +194,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
     tenantId,
     surveyId,
     earlyKey,
+    earlyAnswersOf,
     requestedResultId,
     inviteId,
     prefill,
@@ -201,18 +208,15 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
         session.outbox.put(questionId, answer, options);
         return;
       }
-      earlyAnswers.current = { ...earlyAnswers.current, [questionId]: answer };
-      const storage = browserStorage();
+      const answers = { ...earlyAnswersOf(earlyKey), [questionId]: answer };
+      earlyAnswers.current = { key: earlyKey, answers };
       try {
-        storage?.setItem(
-          earlyKey,
-          JSON.stringify({ ...loadEarlyAnswers(storage, earlyKey), ...earlyAnswers.current }),
-        );
+        browserStorage()?.setItem(earlyKey, JSON.stringify(answers));
       } catch {
         // A full or blocked storage still leaves the answer in memory for the outbox.
       }
     },
-    [session, earlyKey],
+    [session, earlyKey, earlyAnswersOf],
   );
 
   const rememberPosition = useCallback(
