@@ -13,19 +13,22 @@ export type DefinitionState =
   | { kind: 'notFound' }
   | { kind: 'failed'; message: string; retry: () => void };
 
+/** A survey of another tenant counts as not found. */
+function stateOf(survey: RawSurvey | null, tenantId: string): DefinitionState {
+  return survey && survey.tenantId === tenantId
+    ? { kind: 'ready', survey: normaliseSurvey(survey) }
+    : { kind: 'notFound' };
+}
+
 /** Loads the survey definition; a survey of another tenant counts as not found. */
 export function useDefinition(content: ContentClient, tenantId: string, surveyId: string): DefinitionState {
   const [attempt, setAttempt] = useState(0);
   const key = `${tenantId}/${surveyId}#${attempt}`;
-  const stateOf = (survey: RawSurvey | null): DefinitionState =>
-    survey && survey.tenantId === tenantId
-      ? { kind: 'ready', survey: normaliseSurvey(survey) }
-      : { kind: 'notFound' };
   // Usually in before the survey mounts (the shell asks for it as the page starts): the first
   // render then shows the screen rather than a loading state.
   const [state, setState] = useState<{ key: string; value: DefinitionState } | null>(() => {
     const arrived = arrivedSurveyDefinition(content, surveyId);
-    return arrived === undefined ? null : { key, value: stateOf(arrived) };
+    return arrived === undefined ? null : { key, value: stateOf(arrived, tenantId) };
   });
   const current = state?.key === key;
 
@@ -34,7 +37,7 @@ export function useDefinition(content: ContentClient, tenantId: string, surveyId
     let cancelled = false;
     const settle = (value: DefinitionState) => !cancelled && setState({ key, value });
     loadSurveyDefinition(content, surveyId).then(
-      (survey) => settle(stateOf(survey)),
+      (survey) => settle(stateOf(survey, tenantId)),
       // The content client's message is SPEC §8's "Could not receive the data from …!".
       (error: unknown) =>
         settle({
@@ -46,9 +49,7 @@ export function useDefinition(content: ContentClient, tenantId: string, surveyId
     return () => {
       cancelled = true;
     };
-    // stateOf depends only on tenantId, which the key holds.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [content, key, surveyId, current]);
+  }, [content, key, tenantId, surveyId, current]);
 
   if (!surveyId.trim()) return { kind: 'notFound' };
   return current ? state.value : { kind: 'loading' };
