@@ -10,18 +10,12 @@ import {
 } from '@toolkit/domain';
 import { JourneyOverview, useJourney } from '@toolkit/journey-view';
 import { selectClaims, selectUser, useAppSelector } from '@toolkit/store-contract';
-import { buttonStyles, Card, PageTitle, Stack } from '@toolkit/ui';
+import { buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { useProfile } from '../../shared/api';
 import { describeError } from '../../shared/errors';
 import { useServices } from '../../shared/services';
 
 const SHORTCUTS = 3;
-
-const Lead = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-  overflow-wrap: anywhere;
-`;
 
 const ShortcutList = styled.ul`
   list-style: none;
@@ -66,14 +60,14 @@ function Greeting() {
     <Stack gap={2}>
       <PageTitle style={{ margin: 0 }}>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</PageTitle>
       {profile.status === 'ready' && (
-        <Lead>
+        <MutedText>
           {organisation
             ? `Here is how ${organisation} is getting on.`
             : 'Add your business details on your profile so we can tailor the toolkit to you.'}
-        </Lead>
+        </MutedText>
       )}
       {profile.status === 'error' && (
-        <Lead role="status">{describeError(profile.error, 'load your profile')}</Lead>
+        <MutedText role="status">{describeError(profile.error, 'load your profile')}</MutedText>
       )}
     </Stack>
   );

@@ -1,11 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import styled from 'styled-components';
-import { Card, PageTitle } from './layout';
-
-const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-`;
+import { Card, MutedText, PageTitle } from './layout';
 
 export interface ScreenPlaceholderProps {
   name: string;
@@ -20,7 +14,7 @@ export function ScreenPlaceholder({ name, description, children }: ScreenPlaceho
   return (
     <Card aria-labelledby={titleId}>
       <PageTitle id={titleId}>{name}</PageTitle>
-      {description && <Description>{description}</Description>}
+      {description && <MutedText>{description}</MutedText>}
       {children}
     </Card>
   );
