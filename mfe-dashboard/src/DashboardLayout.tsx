@@ -32,7 +32,7 @@ const Layout = styled.div`
   }
 `;
 
-/* On a phone the thirteen sections would fill the first screen in five rows: they scroll sideways in one. */
+/* On a phone all the sections would fill the first screen in five rows: they scroll sideways in one. */
 const SectionList = styled.ul`
   position: relative;
   list-style: none;

@@ -16,7 +16,7 @@ export interface ResultOptions {
   tenantId: string;
   surveyId: string;
   query: SurveyQuery;
-  /** False until the shell has a session (anonymous or signed in) and the definition is known. */
+  /** False until the shell has settled the session (anonymous or signed in) and the definition is known. */
   enabled: boolean;
 }
 

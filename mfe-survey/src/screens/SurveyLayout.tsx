@@ -35,7 +35,7 @@ export function SurveyLayout({ services }: { services: AppServices }) {
     () => parseSurveyQuery(location.search, companyNameQuestion),
     [location.search, companyNameQuestion],
   );
-  // The shell's guard signs the respondent in (anonymously if need be) before a result may start.
+  // A result starts once the shell's guard has settled the session (see useResult's `enabled`).
   const result = useResult({
     callable: services.callable,
     tenantId,

@@ -294,7 +294,8 @@ function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: 
             <Button type="submit" disabled={save.kind === 'saving'}>
               {save.kind === 'saving' ? 'Creating invite…' : 'Create invite'}
             </Button>
-            <SaveStatus state={save.kind === 'saving' ? { kind: 'idle' } : save} />
+            {/* The button already says the invite is being created. */}
+            <SaveStatus state={save} saving="" />
           </Actions>
           {invite && (
             <Stack gap={2} role="region" aria-label="Invite link">
