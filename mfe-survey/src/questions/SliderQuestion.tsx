@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { Question } from '../definition';
 import { describedBy, QuestionHeader } from './parts';
 import type { QuestionProps } from './types';
@@ -46,11 +46,15 @@ const Captions = styled.ol<{ $many: boolean }>`
   }
   /* Five captions in a phone's width break into one word a line: keep the two ends there, the
      answer line below names the chosen step. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
-    & li:not(:first-child):not(:last-child) {
-      display: ${({ $many }) => ($many ? 'none' : 'block')};
-    }
-  }
+  ${({ $many, theme }) =>
+    $many &&
+    css`
+      @media (max-width: ${theme.breakpoints.mobile}) {
+        & li:not(:first-child):not(:last-child) {
+          display: none;
+        }
+      }
+    `}
 `;
 
 const Current = styled.output`

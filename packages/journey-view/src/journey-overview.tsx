@@ -43,7 +43,7 @@ const StageList = styled.ol`
 `;
 
 /** The first of the SPEC §9 tracked milestones that is not done yet, in their tracking order. */
-export function nextKeyMilestone(stages: readonly JourneyStage[]): JourneyMilestone | undefined {
+function nextKeyMilestone(stages: readonly JourneyStage[]): JourneyMilestone | undefined {
   const milestones = stages.flatMap((stage) => stage.milestones);
   for (const id of PROGRESS_MILESTONES) {
     const milestone = milestones.find((candidate) => candidate.id === id);

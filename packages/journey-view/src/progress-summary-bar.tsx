@@ -28,7 +28,7 @@ export interface ProgressSummaryBarProps {
   summary: ProgressSummary;
 }
 
-export function progressLabel({ completed, total, percent }: ProgressSummary): string {
+function progressLabel({ completed, total, percent }: ProgressSummary): string {
   return `${completed} of ${total} key milestones · ${percent}%`;
 }
 
