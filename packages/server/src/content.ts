@@ -175,7 +175,10 @@ export function createContentPort({
       if (cached && now() - cached.at < cacheMs) return cached.definition;
       const definition = fetchSurvey(surveyId);
       cache.set(surveyId, { at: now(), definition });
-      definition.catch(() => cache.delete(surveyId));
+      definition.catch(() => {
+        // A newer fetch may have replaced this entry since; drop only our own.
+        if (cache.get(surveyId)?.definition === definition) cache.delete(surveyId);
+      });
       return definition;
     },
   };
