@@ -1,22 +1,7 @@
-// One typed endpoint per callable of SPEC.md §7, with the fallback messages of SPEC.md §8.
+// One typed endpoint per callable of SPEC.md §7, with the fallback messages of SPEC.md §8;
+// the rest of the API is reached through `callApi`.
 import { API, MESSAGES, type ApiRequest, type ApiResponses } from '@toolkit/domain';
 import { CallableError, type CallableClient, type CallOptions } from './callable';
-
-/** SPEC §7's seven callables; the rest of the API is reached through `callApi`. */
-export const CALLABLES = {
-  setUserRole: API.setUserRole,
-  getUserRole: API.getUserRole,
-  getAvailableRoles: API.getAvailableRoles,
-  removeUserRole: API.removeUserRole,
-  getSubscriptionDetails: API.getSubscriptionDetails,
-  getCustomerEntitlements: API.getCustomerEntitlements,
-  verifyAndLoginWithInvite: API.verifyAndLoginWithInvite,
-} as const;
-
-export type CallableName = (typeof CALLABLES)[keyof typeof CALLABLES];
-
-/** SPEC §3 invite data; the caller signs in with the response's `token` (a custom token) afterwards. */
-export type InviteData = ApiResponses[typeof API.verifyAndLoginWithInvite]['inviteData'];
 
 async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -30,42 +15,6 @@ async function withFallback<T>(fallback: string, run: () => Promise<T>): Promise
   }
 }
 
-/** A typed endpoint; with a fallback, a failure without a server message gets that SPEC §8 message. */
-function endpoint<N extends CallableName>(name: N, fallback?: string) {
-  return (
-    client: CallableClient,
-    request: ApiRequest<N>,
-    options?: CallOptions,
-  ): Promise<ApiResponses[N]> => {
-    const call = () => client.call<ApiRequest<N>, ApiResponses[N]>(name, request, options);
-    return fallback === undefined ? call() : withFallback(fallback, call);
-  };
-}
-
-export const setUserRole = endpoint(CALLABLES.setUserRole, MESSAGES.setUserRoleFailed);
-
-export const getUserRole = endpoint(CALLABLES.getUserRole, MESSAGES.getUserRoleFailed);
-
-export const removeUserRole = endpoint(CALLABLES.removeUserRole, MESSAGES.removeUserRoleFailed);
-
-export const getCustomerEntitlements = endpoint(
-  CALLABLES.getCustomerEntitlements,
-  MESSAGES.entitlementsFetchFailed,
-);
-
-/** SPEC.md §8: the invite verification error is rethrown as it is. */
-export const verifyAndLoginWithInvite = endpoint(CALLABLES.verifyAndLoginWithInvite);
-
-// The two callables without a request body.
-const getAvailableRolesEndpoint = endpoint(CALLABLES.getAvailableRoles, MESSAGES.getAvailableRolesFailed);
-export const getAvailableRoles = (client: CallableClient, options?: CallOptions) =>
-  getAvailableRolesEndpoint(client, null, options);
-
-/** SPEC.md gives no fallback message here, so errors pass through unchanged. */
-const getSubscriptionDetailsEndpoint = endpoint(CALLABLES.getSubscriptionDetails);
-export const getSubscriptionDetails = (client: CallableClient, options?: CallOptions) =>
-  getSubscriptionDetailsEndpoint(client, null, options);
-
 /** A typed call of any callable of the API (@toolkit/domain API). */
 export function callApi<N extends keyof ApiResponses>(
   client: CallableClient,
@@ -75,3 +24,39 @@ export function callApi<N extends keyof ApiResponses>(
 ): Promise<ApiResponses[N]> {
   return client.call<ApiRequest<N>, ApiResponses[N]>(name, request, options);
 }
+
+/** A typed endpoint; with a fallback, a failure without a server message gets that SPEC §8 message. */
+function endpoint<N extends keyof ApiResponses>(name: N, fallback?: string) {
+  return (
+    client: CallableClient,
+    request: ApiRequest<N>,
+    options?: CallOptions,
+  ): Promise<ApiResponses[N]> => {
+    const call = () => callApi(client, name, request, options);
+    return fallback === undefined ? call() : withFallback(fallback, call);
+  };
+}
+
+export const setUserRole = endpoint(API.setUserRole, MESSAGES.setUserRoleFailed);
+
+export const getUserRole = endpoint(API.getUserRole, MESSAGES.getUserRoleFailed);
+
+export const removeUserRole = endpoint(API.removeUserRole, MESSAGES.removeUserRoleFailed);
+
+export const getCustomerEntitlements = endpoint(
+  API.getCustomerEntitlements,
+  MESSAGES.entitlementsFetchFailed,
+);
+
+/** SPEC.md §8: the invite verification error is rethrown as it is. */
+export const verifyAndLoginWithInvite = endpoint(API.verifyAndLoginWithInvite);
+
+// The two callables without a request body.
+const getAvailableRolesEndpoint = endpoint(API.getAvailableRoles, MESSAGES.getAvailableRolesFailed);
+export const getAvailableRoles = (client: CallableClient, options?: CallOptions) =>
+  getAvailableRolesEndpoint(client, null, options);
+
+/** SPEC.md gives no fallback message here, so errors pass through unchanged. */
+const getSubscriptionDetailsEndpoint = endpoint(API.getSubscriptionDetails);
+export const getSubscriptionDetails = (client: CallableClient, options?: CallOptions) =>
+  getSubscriptionDetailsEndpoint(client, null, options);
