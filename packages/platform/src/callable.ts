@@ -9,6 +9,7 @@ import {
   MESSAGES,
   type CallableErrorCode,
 } from '@toolkit/domain';
+import { isPlainObject } from './plain-object';
 
 /** `INVALID_ARGUMENT` → `invalid-argument`; undefined when the name is not a callable code. */
 export function codeForStatusName(name: string): CallableErrorCode | undefined {
@@ -54,10 +55,6 @@ export interface CallOptions {
 
 export interface CallableClient {
   call<Req, Res>(name: string, data: Req, options?: CallOptions): Promise<Res>;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function errorFromBody(status: number, body: Record<string, unknown> | null): CallableError | null {

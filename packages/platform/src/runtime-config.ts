@@ -1,6 +1,7 @@
 // Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
 // without rebuilding the shell (DESIGN.md §3). Checked by hand, not with zod, to keep zod out of
 // every page's first download (docs/decisions.md).
+import { isPlainObject } from './plain-object';
 import localRuntimeConfig from './runtime-config.local.json';
 
 export const REMOTE_NAMES = ['survey', 'dashboard', 'journey', 'billing'] as const;
@@ -65,13 +66,9 @@ export class RuntimeConfigError extends Error {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Returns only the known keys. Reports every bad field, once, in the order they are declared. */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
-  if (!isObject(json)) return invalid(new Map([['(root)', '(root) Invalid input']]));
+  if (!isPlainObject(json)) return invalid(new Map([['(root)', '(root) Invalid input']]));
   const problems = new Map<string, string>();
 
   const field = (path: string, value: unknown, check: Check): string => {
@@ -86,7 +83,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   };
   const group = <K extends string>(path: string, keys: readonly K[], check: Check) => {
     const value = json[path];
-    if (!isObject(value)) {
+    if (!isPlainObject(value)) {
       problems.set(path, `${path} ${value === undefined ? 'is required' : 'Invalid input'}`);
       return undefined;
     }
