@@ -30,7 +30,11 @@ const COMPRESSIBLE = /** @type {Record<string, string>} */ ({
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** @type {Map<string, Buffer>} compressed bodies by encoding, path, size and mtime */
+/**
+ * Compressed bodies by encoding, path, size and mtime. The promise is stored while compression
+ * runs, so concurrent requests for one file wait for the same work instead of each compressing it.
+ * @type {Map<string, Promise<Buffer>>}
+ */
 const compressedCache = new Map();
 
 /**
@@ -41,22 +45,34 @@ const compressedCache = new Map();
 async function compressed(file, encoding) {
   const stat = await fsp.stat(file);
   const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
-  const cached = compressedCache.get(key);
-  if (cached) return cached;
-  const raw = await fsp.readFile(file);
-  // Built files never change, so each is compressed once, at the highest level, as build-time
-  // precompression would; off the event loop, so other requests are not held up meanwhile.
-  const body =
-    encoding === 'br'
-      ? await brotli(raw, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-          },
-        })
-      : await gzip(raw, { level: 9 });
-  compressedCache.set(key, body);
+  let body = compressedCache.get(key);
+  if (!body) {
+    body = compress(file, encoding);
+    compressedCache.set(key, body);
+    // A failure is not kept: the next request tries again.
+    body.catch(() => compressedCache.delete(key));
+  }
   return body;
+}
+
+/**
+ * Built files never change, so each is compressed once per server process (the cache is in
+ * memory), at the highest level, as build-time precompression would; off the event loop, so other
+ * requests are not held up meanwhile.
+ * @param {string} file
+ * @param {'br' | 'gzip'} encoding
+ * @returns {Promise<Buffer>}
+ */
+async function compress(file, encoding) {
+  const raw = await fsp.readFile(file);
+  return encoding === 'br'
+    ? brotli(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      })
+    : gzip(raw, { level: 9 });
 }
 
 /**
