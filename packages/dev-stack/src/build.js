@@ -1,7 +1,6 @@
 // Builds only the apps whose inputs changed since their last successful build, two at a time
 // (the machines have two cores; webpack uses one each).
 const fsp = require('node:fs/promises');
-const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { CONTRACT_PACKAGES } = require('@toolkit/federation');
@@ -68,15 +67,17 @@ async function newestFile(paths) {
 /**
  * @param {string} root
  * @param {App} app
+ * @returns {Promise<string[]>}
  */
-function inputsOf(root, app) {
+async function inputsOf(root, app) {
   const dir = path.join(root, app.dir);
-  // Workspace packages the app bundles itself (e.g. @toolkit/journey-view) count as its sources too.
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  // Workspace packages the app bundles itself (e.g. @toolkit/journey-view) count as its sources too;
+  // newestFile skips any that are not in packages/.
+  const manifest = JSON.parse(await fsp.readFile(path.join(dir, 'package.json'), 'utf8'));
   const ownPackages = Object.keys(manifest.dependencies ?? {})
     .filter((name) => name.startsWith('@toolkit/'))
     .map((name) => name.slice('@toolkit/'.length))
-    .filter((pkg) => !SHARED_PACKAGES.includes(pkg) && fs.existsSync(path.join(root, 'packages', pkg)));
+    .filter((pkg) => !SHARED_PACKAGES.includes(pkg));
   return [
     path.join(dir, 'src'),
     path.join(dir, 'webpack.config.js'),
@@ -106,7 +107,7 @@ async function checkFreshness(root, app) {
     return { stale: true, reason: 'no build yet' };
   }
   if (typeof startedAt !== 'number') return { stale: true, reason: 'unreadable build stamp' };
-  const newest = await newestFile(inputsOf(root, app));
+  const newest = await newestFile(await inputsOf(root, app));
   // Compared with the build's start, so a file saved while webpack ran counts as a change.
   if (newest.mtimeMs > startedAt)
     return { stale: true, reason: `${path.relative(root, newest.file)} changed` };
