@@ -28,6 +28,8 @@ const SLIM_SHARED = {
     /** @param {boolean} production */
     target: (production) =>
       packageFile('react-router', `dist/${production ? 'production' : 'development'}/index.mjs`),
+    /** @returns {Record<string, string>} */
+    dependencyAliases: () => ({}),
   },
   '@reduxjs/toolkit': {
     import: path.join(__dirname, 'slim', 'redux-toolkit.mjs'),
@@ -50,7 +52,7 @@ function packageFile(name, file) {
 
 /** @param {string} name @returns {string} */
 function installedVersion(name) {
-  return require(require.resolve(`${name}/package.json`, { paths: [root] })).version;
+  return require(packageFile(name, 'package.json')).version;
 }
 
 /**
@@ -92,9 +94,7 @@ function slimSharedAliases(production) {
   return Object.fromEntries(
     Object.values(SLIM_SHARED).flatMap((slim) => [
       [`${slim.alias}$`, slim.target(production)],
-      ...Object.entries('dependencyAliases' in slim ? slim.dependencyAliases(production) : {}).map(
-        ([name, target]) => [`${name}$`, target],
-      ),
+      ...Object.entries(slim.dependencyAliases(production)).map(([name, target]) => [`${name}$`, target]),
     ]),
   );
 }
