@@ -31,18 +31,27 @@ export class CdpBrowser {
   private readonly pending = new Map<number, { resolve: (r: Params) => void; reject: (e: Error) => void }>();
   private readonly listeners = new Map<string, Listener[]>();
   private buffer = '';
+  /** Set once Chromium has exited or failed to start: no command is answered after that. */
+  private gone: Error | undefined;
 
   private constructor(
     private readonly child: ChildProcess,
     private readonly profileDir: string,
   ) {
-    // A browser that dies answers nothing more: fail what waits instead of hanging the bench.
-    child.once('exit', (code) => {
-      for (const waiting of this.pending.values())
-        waiting.reject(new Error(`Chromium exited (code ${code}) before answering`));
+    // A browser that dies (or never starts) answers nothing more: fail what waits instead of hanging
+    // the bench, and handle the 'error' events (a failed spawn, a write to a closed pipe) so they
+    // do not crash it.
+    const fail = (error: Error) => {
+      this.gone ??= error;
+      for (const waiting of this.pending.values()) waiting.reject(this.gone);
       this.pending.clear();
-    });
+    };
+    child.once('exit', (code) => fail(new Error(`Chromium exited (code ${code}) before answering`)));
+    child.on('error', (error) => fail(new Error(`Chromium failed: ${error.message}`)));
+    const pipeFailed = (error: Error) => fail(new Error(`Chromium's protocol pipe failed: ${error.message}`));
     const input = child.stdio[4] as NodeJS.ReadableStream;
+    input.on('error', pipeFailed);
+    (child.stdio[3] as NodeJS.WritableStream).on('error', pipeFailed);
     input.setEncoding('utf8');
     input.on('data', (chunk: string) => {
       this.buffer += chunk;
@@ -69,7 +78,12 @@ export class CdpBrowser {
       { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
     );
     const browser = new CdpBrowser(child, profileDir);
-    await browser.command('Browser.getVersion');
+    try {
+      await browser.command('Browser.getVersion');
+    } catch (error) {
+      await browser.close();
+      throw error;
+    }
     return browser;
   }
 
@@ -101,14 +115,18 @@ export class CdpBrowser {
   }
 
   async close(): Promise<void> {
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    await this.command('Browser.close').catch(() => undefined);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    this.child.kill();
+    // Already gone (exited, killed or never started): nothing to ask or wait for.
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      await this.command('Browser.close').catch(() => undefined);
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      this.child.kill();
+    }
     fs.rmSync(this.profileDir, { recursive: true, force: true });
   }
 
   private command<T = Params>(method: string, params: Params = {}, sessionId?: string): Promise<T> {
+    if (this.gone) return Promise.reject(this.gone);
     const id = this.nextId++;
     const output = this.child.stdio[3] as NodeJS.WritableStream;
     output.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
