@@ -30,7 +30,7 @@ function fakeContent(request: () => Promise<unknown>) {
   return { request: jest.fn((_document: string, _variables?: object) => request()) };
 }
 
-const signedOut: AuthState = { status: 'signedOut', user: null, claims: {}, error: null };
+const signedOut: AuthState = { status: 'signedOut', user: null, claims: {}, error: null, settled: false };
 const signedIn = (claims: AuthClaims): AuthState => ({
   status: 'signedIn',
   user: {
@@ -43,6 +43,7 @@ const signedIn = (claims: AuthClaims): AuthState => ({
   },
   claims,
   error: null,
+  settled: false,
 });
 
 function renderGate(
@@ -138,7 +139,7 @@ describe('GuardGate', () => {
   });
 
   it('shows a spinner and no screen while the auth status is unknown', () => {
-    renderGate('/dashboard', { status: 'unknown', user: null, claims: {}, error: null });
+    renderGate('/dashboard', { status: 'unknown', user: null, claims: {}, error: null, settled: false });
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
     expect(location()).toHaveTextContent('/dashboard');
@@ -190,7 +191,7 @@ describe('GuardGate', () => {
   });
 
   describe('before the sign-in SDK has loaded (status unknown)', () => {
-    const unknown: AuthState = { status: 'unknown', user: null, claims: {}, error: null };
+    const unknown: AuthState = { status: 'unknown', user: null, claims: {}, error: null, settled: false };
     const survey = (requireAccount: boolean) =>
       fakeContent(() => Promise.resolve({ survey: { id: 's1', tenantId: 't1', requireAccount } }));
 

@@ -127,7 +127,7 @@ export function renderDashboard(
 ) {
   const store = createAppStore({
     storage: null,
-    preloadedState: { auth: { status: 'signedIn', user: OWNER, claims, error: null } },
+    preloadedState: { auth: { status: 'signedIn', user: OWNER, claims, error: null, settled: false } },
   });
   return renderWithProviders(
     <ThemeProvider theme={buildTheme()}>

@@ -20,10 +20,16 @@ export interface AuthState {
    * The shell's guard chain has put in place the session the current page needs (e.g. signed a
    * respondent in anonymously). False again whenever the user changes, until the guard confirms.
    */
-  settled?: boolean;
+  settled: boolean;
 }
 
-export const initialAuthState: AuthState = { status: 'unknown', user: null, claims: {}, error: null };
+export const initialAuthState: AuthState = {
+  status: 'unknown',
+  user: null,
+  claims: {},
+  error: null,
+  settled: false,
+};
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -69,7 +75,7 @@ export const authSlice = createSlice({
     selectIsAuthResolved: (state) => state.status !== 'unknown',
     /** A session (anonymous or signed in) that the guard chain has confirmed for the current page. */
     selectHasSettledSession: (state) =>
-      Boolean(state.settled) && (state.status === 'anonymous' || state.status === 'signedIn'),
+      state.settled && (state.status === 'anonymous' || state.status === 'signedIn'),
   },
 });
 
