@@ -45,8 +45,10 @@ function useFreshClaims(services: ShellServices, needed: boolean): boolean {
 }
 
 /**
- * Runs the guard chain (SPEC.md §2) on every navigation and carries out its session effects;
- * renders the route's content only once the chain lets it proceed.
+ * Runs the guard chain (SPEC.md §2) on every navigation and carries out its session effects.
+ * Renders the route's content once the chain lets it proceed, and earlier for a survey: one that
+ * any session may answer shows before the session is known, and a signed-out respondent's survey
+ * shows while it signs them in anonymously.
  */
 export function GuardGate({
   services,
@@ -92,10 +94,7 @@ export function GuardGate({
   }, [showsEarly, location.key]);
   useEffect(() => {
     if (!loadSessionNow || sessionFailed) return;
-    services.auth.load().catch((error: unknown) => {
-      console.error('The sign-in session could not be loaded', error);
-      setSessionFailed(true);
-    });
+    services.auth.load().catch(() => setSessionFailed(true));
   }, [loadSessionNow, sessionFailed, services.auth]);
   const keptShowing = shownEarlyKey === location.key && decision.kind !== 'redirect';
   const busy = useRef(false);
@@ -104,10 +103,6 @@ export function GuardGate({
   const [settledKey, setSettledKey] = useState<string | null>(null);
   const alreadySettled = settledKey === location.key && decision.kind === 'proceed';
   const plainProceed = decision.kind === 'proceed' && !decision.signOut && !decision.signInAnonymously;
-  // A signed-out respondent's survey shows while its anonymous session is created: the survey waits
-  // for a session before it starts a result, and no other session's rights are in play.
-  const signingInAnonymously =
-    decision.kind === 'proceed' && !decision.signOut && Boolean(decision.signInAnonymously);
 
   useEffect(() => {
     if (plainProceed) setSettledKey(location.key);
@@ -162,7 +157,10 @@ export function GuardGate({
       />
     );
   }
-  if (!(showsEarly || keptShowing || alreadySettled || plainProceed || signingInAnonymously) || !match)
-    return <Spinner label="Loading…" />;
+  // A proceed without a sign-out includes one that signs a respondent in anonymously: the survey
+  // shows meanwhile, as it waits for a session before it starts a result.
+  const shows =
+    showsEarly || keptShowing || alreadySettled || (decision.kind === 'proceed' && !decision.signOut);
+  if (!shows || !match) return <Spinner label="Loading…" />;
   return <>{children(match)}</>;
 }

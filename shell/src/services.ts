@@ -13,9 +13,7 @@ export interface ShellServices {
 export const parcelServices = ({ auth, callable, content }: ShellServices): AppServices => ({
   callable,
   content,
-  requestSession: () => {
-    auth.load().catch((error: unknown) => console.error('The sign-in session could not be loaded', error));
-  },
+  requestSession: () => auth.requestSession(),
   signOut: () => auth.signOut(),
   signInAnonymously: () => auth.signInAnonymously(),
   signInWithCustomToken: (token) => auth.signInWithCustomToken(token),

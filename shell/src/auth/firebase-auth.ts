@@ -40,10 +40,25 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     return loading;
   };
 
-  return {
-    /** Starts loading the session; resolves once Firebase has it. Idempotent. */
-    load: async (): Promise<void> => {
+  const load = async (): Promise<void> => {
+    try {
       await sdk();
+    } catch (error) {
+      console.error('The sign-in session could not be loaded', error);
+      throw error;
+    }
+  };
+
+  return {
+    /**
+     * Starts loading the session; resolves once the SDK has loaded and the session is opened, before
+     * its status is known (that arrives through `subscribe`). A failure is logged here, once, for
+     * whoever debugs it; the next call tries again. Idempotent.
+     */
+    load,
+    /** `load` for callers that do not wait for it. */
+    requestSession(): void {
+      load().catch(() => undefined);
     },
     /** Calls back with every sign-in, sign-out and token (claims) change once the session is loaded. */
     subscribe(listener: (snapshot: AuthSnapshot) => void): () => void {
