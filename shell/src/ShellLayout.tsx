@@ -25,13 +25,14 @@ const Brand = styled(Link)`
   text-decoration: none;
 `;
 
-/** The publisher's second logo: the mobile variant below the mobile breakpoint, the full one above. */
-const SecondaryLogo = styled(Logo)<{ $on: 'mobile' | 'wide' }>`
+/** The publisher's second logo, kept lower than the first. */
+const SecondaryLogo = styled(Logo)`
   max-height: 40px;
-  @media (${({ $on, theme }) =>
-      $on === 'mobile'
-        ? `min-width: ${theme.breakpoints.mobile}`
-        : `max-width: calc(${theme.breakpoints.mobile} - 0.02px)`}) {
+`;
+
+/** A mobile variant without a full logo shows on phones alone. */
+const MobileOnlyLogo = styled(SecondaryLogo)`
+  @media (min-width: ${({ theme }) => theme.breakpoints.mobile}) {
     display: none;
   }
 `;
@@ -84,7 +85,7 @@ const Main = styled.main`
 /** The frame around every page: brand, the signed-in user's main places, and sign-out. */
 export function ShellLayout({ services, children }: { services: ShellServices; children: React.ReactNode }) {
   const auth = useAppSelector((state) => state.auth);
-  const { logos } = useTheme();
+  const { logos, breakpoints } = useTheme();
   const logo = logos.primary;
   const signedIn = auth.status === 'signedIn';
   return (
@@ -94,8 +95,21 @@ export function ShellLayout({ services, children }: { services: ShellServices; c
           {/* A tenant's own logo replaces the product name: respondents know the survey by its publisher. */}
           {logo ? <Logo logo={logo} /> : <span>Sustainability Toolkit</span>}
         </Brand>
-        <SecondaryLogo logo={logos.secondary} $on="wide" />
-        <SecondaryLogo logo={logos.mobileSecondary ?? logos.secondary} $on="mobile" />
+        {logos.secondary ? (
+          // The mobile variant on phones, the full logo from the mobile breakpoint up: one image,
+          // so a phone downloads only its own variant.
+          <SecondaryLogo
+            logo={logos.mobileSecondary ?? logos.secondary}
+            alt={logos.secondary.title}
+            variant={
+              logos.mobileSecondary
+                ? { logo: logos.secondary, media: `(min-width: ${breakpoints.mobile})` }
+                : undefined
+            }
+          />
+        ) : (
+          <MobileOnlyLogo logo={logos.mobileSecondary} />
+        )}
         {signedIn && (
           <Nav aria-label="Main">
             <NavLink to={paths.dashboard()} end>

@@ -11,8 +11,8 @@ const definition = {
   quaternaryColor: null,
   globalFont: 'Inter',
   textColor: null,
-  primaryLogo: { url: 'https://cdn.example.com/logo.svg', title: 'Acme' },
-  secondaryLogo: null,
+  primaryLogo: { url: 'https://cdn.example.com/logo.svg', title: 'Acme', width: 240, height: 60 },
+  secondaryLogo: { url: 'https://cdn.example.com/partner.svg', title: null, width: null, height: null },
   mobileSecondaryLogo: null,
 };
 
@@ -30,7 +30,8 @@ describe('arrivedSurveyBranding', () => {
       branding: {
         primaryColor: '#1f5f4a',
         font: 'Inter',
-        primaryLogo: { url: 'https://cdn.example.com/logo.svg', title: 'Acme' },
+        primaryLogo: { url: 'https://cdn.example.com/logo.svg', title: 'Acme', width: 240, height: 60 },
+        secondaryLogo: { url: 'https://cdn.example.com/partner.svg' },
       },
     });
   });

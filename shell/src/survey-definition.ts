@@ -11,7 +11,13 @@ import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
 import type { LogoAsset, TenantBranding } from '@toolkit/ui';
 
 const logo = (asset: LogoRef | null): LogoAsset | undefined =>
-  asset ? { url: asset.url, ...(asset.title ? { title: asset.title } : {}) } : undefined;
+  asset
+    ? {
+        url: asset.url,
+        ...(asset.title ? { title: asset.title } : {}),
+        ...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {}),
+      }
+    : undefined;
 
 /** The definition's styling (SPEC.md §3) as tenant branding; the theme checks its contrast. */
 function brandingOf(survey: RawSurvey): TenantBranding {

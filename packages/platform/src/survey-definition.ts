@@ -21,9 +21,9 @@ export const SURVEY_QUERY = /* GraphQL */ `
       quaternaryColor
       globalFont
       textColor
-      primaryLogo { url title }
-      secondaryLogo { url title }
-      mobileSecondaryLogo { url title }
+      primaryLogo { url title width height }
+      secondaryLogo { url title width height }
+      mobileSecondaryLogo { url title width height }
       completionUrl
       intro { ${RICH_TEXT_FIELDS} }
       intro2 { ${RICH_TEXT_FIELDS} }
@@ -94,6 +94,8 @@ export type RawItem =
 export interface LogoRef {
   url: string;
   title: string | null;
+  width: number | null;
+  height: number | null;
 }
 
 export interface RawSurvey {

@@ -139,4 +139,26 @@ describe('components', () => {
     expect(screen.getByRole('img', { name: 'Partner' })).toBeInTheDocument();
     expect(container.querySelectorAll('img')).toHaveLength(2);
   });
+
+  it('Logo holds the place of a logo whose size is known', () => {
+    renderThemed(<Logo logo={{ url: '/acme.svg', title: 'Acme', width: 240, height: 60 }} />);
+    const acme = screen.getByRole('img', { name: 'Acme' });
+    expect(acme).toHaveAttribute('width', '240');
+    expect(acme).toHaveAttribute('height', '60');
+  });
+
+  it('Logo with a variant is one picture: the variant where its media matches, the logo elsewhere', () => {
+    const { container } = renderThemed(
+      <Logo
+        logo={{ url: '/badge.svg', title: 'Programme', width: 48, height: 48 }}
+        variant={{ logo: { url: '/full.svg', width: 200, height: 60 }, media: '(min-width: 600px)' }}
+      />,
+    );
+    const source = container.querySelector('picture > source');
+    expect(source).toHaveAttribute('media', '(min-width: 600px)');
+    expect(source).toHaveAttribute('srcset', '/full.svg');
+    expect(source).toHaveAttribute('width', '200');
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Programme' })).toHaveAttribute('src', '/badge.svg');
+  });
 });

@@ -111,6 +111,19 @@ describe('buildTheme', () => {
       mobileSecondary: { url: '/m.png' },
     });
   });
+
+  it("keeps a logo's size only when both sides are positive numbers", () => {
+    const theme = buildTheme({
+      primaryLogo: { url: '/a.svg', width: 240, height: 60 },
+      secondaryLogo: { url: '/b.svg', width: 200 } as never,
+      mobileSecondaryLogo: { url: '/c.svg', width: 0, height: '48' } as never,
+    });
+    expect(theme.logos).toEqual({
+      primary: { url: '/a.svg', width: 240, height: 60 },
+      secondary: { url: '/b.svg' },
+      mobileSecondary: { url: '/c.svg' },
+    });
+  });
 });
 
 describe('buildFontStack', () => {

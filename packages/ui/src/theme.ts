@@ -3,11 +3,14 @@ import { isReadable, MIN_UI_CONTRAST, normalizeColor, readableTextOn } from './c
 
 /**
  * A logo from the survey definition (SPEC.md §3). Logos are objects, not bare URLs, so the CMS
- * title can become the image's alt text.
+ * title can become the image's alt text, and its size can hold the logo's place before it loads.
  */
 export interface LogoAsset {
   url: string;
   title?: string;
+  /** The image's own size in pixels, when the CMS knows it (both or neither). */
+  width?: number;
+  height?: number;
 }
 
 /** Tenant styling from the survey definition (SPEC.md §3). Every field is optional. */
@@ -122,11 +125,18 @@ export function buildFontStack(font?: string | null): string {
   return families.length > 0 ? `${families.join(', ')}, ${SYSTEM_FONT_STACK}` : SYSTEM_FONT_STACK;
 }
 
+const isSize = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
 function toLogo(value: unknown): LogoAsset | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { url, title } = value as { url?: unknown; title?: unknown };
+  const { url, title, width, height } = value as Record<string, unknown>;
   if (typeof url !== 'string' || url.trim() === '') return null;
-  return typeof title === 'string' && title.trim() !== '' ? { url, title } : { url };
+  return {
+    url,
+    ...(typeof title === 'string' && title.trim() !== '' ? { title } : {}),
+    ...(isSize(width) && isSize(height) ? { width, height } : {}),
+  };
 }
 
 function firstReadable(candidates: string[], backgrounds: string[], minimum?: number): string | undefined {
