@@ -3,21 +3,11 @@ import {
   arrivedSurveyDefinition,
   loadSurveyDefinition,
   type ContentClient,
-  type LogoRef,
   type RawSurvey,
 } from '@toolkit/platform';
 import { matchRoute, type GuardSurvey } from '@toolkit/domain';
 import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
-import type { LogoAsset, TenantBranding } from '@toolkit/ui';
-
-const logo = (asset: LogoRef | null): LogoAsset | undefined =>
-  asset
-    ? {
-        url: asset.url,
-        ...(asset.title ? { title: asset.title } : {}),
-        ...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {}),
-      }
-    : undefined;
+import { readLogo, type TenantBranding } from '@toolkit/ui';
 
 /** The definition's styling (SPEC.md §3) as tenant branding; the theme checks its contrast. */
 function brandingOf(survey: RawSurvey): TenantBranding {
@@ -28,9 +18,9 @@ function brandingOf(survey: RawSurvey): TenantBranding {
     ['quaternaryColor', survey.quaternaryColor],
     ['font', survey.globalFont],
     ['textColor', survey.textColor],
-    ['primaryLogo', logo(survey.primaryLogo)],
-    ['secondaryLogo', logo(survey.secondaryLogo)],
-    ['mobileSecondaryLogo', logo(survey.mobileSecondaryLogo)],
+    ['primaryLogo', readLogo(survey.primaryLogo)],
+    ['secondaryLogo', readLogo(survey.secondaryLogo)],
+    ['mobileSecondaryLogo', readLogo(survey.mobileSecondaryLogo)],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value != null)) as TenantBranding;
 }

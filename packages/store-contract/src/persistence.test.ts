@@ -167,6 +167,13 @@ describe('loading damaged or old state', () => {
     expect(state[key]).toEqual(createAppStore({ storage: null }).getState()[key]);
   });
 
+  it("keeps a stored logo's size, as the theme reads it", () => {
+    const logo = { url: '/l.svg', title: 'Acme', width: 240, height: 60 };
+    const tenant = { tenantId: 'acme', branding: { primaryLogo: logo }, error: null };
+    const storage = seeded({ version: 1, state: { ...validState, tenant } });
+    expect(loadPersistedState(storage).tenant?.branding?.primaryLogo).toEqual(logo);
+  });
+
   it('drops fields it does not know and never restores auth', () => {
     const storage = seeded({
       version: 1,

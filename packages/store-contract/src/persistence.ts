@@ -1,5 +1,6 @@
 // Stored state is checked by hand, not with zod, to keep zod out of every page's first download
 // (docs/decisions.md).
+import { readLogo } from '@toolkit/ui';
 import type { AuthState } from './slices/auth';
 import type { PlanState } from './slices/plan';
 import type { SurveyState } from './slices/survey';
@@ -27,7 +28,6 @@ export type PersistedSliceKey = (typeof PERSISTED_SLICES)[number];
 export type PersistedState = Pick<ShellState, PersistedSliceKey>;
 
 type Branding = NonNullable<PersistedState['tenant']['branding']>;
-type Logo = NonNullable<Branding['primaryLogo']>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,12 +49,6 @@ const BRANDING_LOGOS = [
   'secondaryLogo',
   'mobileSecondaryLogo',
 ] as const satisfies readonly (keyof Branding)[];
-
-function readLogo(value: unknown): Logo | undefined {
-  if (!isObject(value) || !isString(value.url)) return undefined;
-  if (value.title === undefined) return { url: value.url };
-  return isString(value.title) ? { url: value.url, title: value.title } : undefined;
-}
 
 function readBranding(value: unknown): Branding | undefined {
   if (!isObject(value)) return undefined;

@@ -17,6 +17,7 @@ export {
   buildFontStack,
   buildTheme,
   defaultTheme,
+  readLogo,
   type AppTheme,
   type LogoAsset,
   type TenantBranding,

@@ -128,7 +128,11 @@ export function buildFontStack(font?: string | null): string {
 const isSize = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
-function toLogo(value: unknown): LogoAsset | null {
+/**
+ * A logo as the apps keep it, from whatever the CMS or storage holds: a url, and a title and size
+ * only when usable. The one reader of logos, so the theme, the branding and its stored copy agree.
+ */
+export function readLogo(value: unknown): LogoAsset | null {
   if (typeof value !== 'object' || value === null) return null;
   const { url, title, width, height } = value as Record<string, unknown>;
   if (typeof url !== 'string' || url.trim() === '') return null;
@@ -188,9 +192,9 @@ export function buildTheme(branding?: TenantBranding | null): AppTheme {
     },
     fonts: { body: fontStack, heading: fontStack },
     logos: {
-      primary: toLogo(b.primaryLogo),
-      secondary: toLogo(b.secondaryLogo),
-      mobileSecondary: toLogo(b.mobileSecondaryLogo),
+      primary: readLogo(b.primaryLogo),
+      secondary: readLogo(b.secondaryLogo),
+      mobileSecondary: readLogo(b.mobileSecondaryLogo),
     },
     space: [0, 4, 8, 12, 16, 24, 32, 48],
     radii: { small: '4px', medium: '8px', large: '16px' },
