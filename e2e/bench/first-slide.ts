@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, startStack } from '@toolkit/dev-stack';
-import { CdpBrowser } from './cdp-browser';
+import { CdpBrowser, type CdpPage } from './cdp-browser';
 
 const root = path.resolve(__dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -33,15 +33,19 @@ const quickscan = JSON.parse(
 ) as { sections: { questions: { title: string }[] }[] };
 const firstTitle = quickscan.sections[0]?.questions[0]?.title ?? '';
 
-const FIRST_SLIDE_BINDING = 'benchFirstSlideShown';
+/** The page's own record of the moment, a promise the bench awaits once the page is there. */
+const FIRST_SLIDE_GLOBAL = '__benchFirstSlide';
 
 /**
- * The script the page runs (plain JavaScript, so no compiler helper can leak into it): it reports,
- * through the binding, the first frame at which the heading titled `title` has a size, in epoch ms
- * and in the page's own clock. It waits on DOM changes, not on every frame: polling each frame
- * would have the page render frames that a respondent's browser does not, on the same busy thread.
+ * The script the page runs (plain JavaScript, so no compiler helper can leak into it): it notes the
+ * first frame at which the heading titled `title` has a size, in epoch ms and in the page's own
+ * clock, as a promise the bench reads afterwards. It waits on DOM changes, not on every frame:
+ * polling each frame would have the page render frames that a respondent's browser does not, on
+ * the same busy thread.
  */
 const watchFirstSlide = (title: string) => `(() => {
+  let report;
+  window.${FIRST_SLIDE_GLOBAL} = new Promise((resolve) => (report = resolve));
   const shown = () => {
     const heading = document.querySelector('h1');
     return heading !== null && heading.textContent.trim() === ${JSON.stringify(title)};
@@ -53,7 +57,7 @@ const watchFirstSlide = (title: string) => `(() => {
     if (document.querySelector('h1').getBoundingClientRect().height === 0) return nextFrame();
     observer.disconnect();
     const ms = performance.now();
-    window.${FIRST_SLIDE_BINDING}(JSON.stringify({ at: performance.timeOrigin + ms, ms }));
+    report(JSON.stringify({ at: performance.timeOrigin + ms, ms }));
   };
   const nextFrame = () => {
     if (waiting) return;
@@ -63,6 +67,28 @@ const watchFirstSlide = (title: string) => `(() => {
   const observer = new MutationObserver(() => shown() && nextFrame());
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 })()`;
+
+/**
+ * Waits for the page's record of the first slide. Until the new document is in, the expression
+ * finds nothing (or its context goes away), so it is asked again shortly after.
+ */
+async function firstSlideShown(page: CdpPage): Promise<{ at: number; ms: number }> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const { result } = await page.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
+        expression: `window.${FIRST_SLIDE_GLOBAL}`,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      if (typeof result.value === 'string') return JSON.parse(result.value);
+    } catch {
+      // The document this was asked in was replaced by the survey's page.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The first question did not show within 30 s');
+}
 
 interface Run {
   kilobytes: number;
@@ -103,29 +129,16 @@ async function measure(browser: CdpBrowser, base: string): Promise<Run> {
     const request = sent.get(event.requestId);
     if (request) request.bytes = 0;
   });
-  // The page notes the moment the first question's heading is on screen itself, checking on every
-  // animation frame, and reports it through a protocol binding: no test driver's script runs in it.
-  const shown = new Promise<{ at: number; ms: number }>((resolve) => {
-    page.on('Runtime.bindingCalled', (params) => {
-      const event = params as { name: string; payload: string };
-      if (event.name === FIRST_SLIDE_BINDING) resolve(JSON.parse(event.payload));
-    });
-  });
-  // Bindings report and scripts for new documents run only with these domains enabled.
+  // The page notes the moment the first question's heading is on screen itself. Only the Page
+  // domain is enabled (scripts for new documents need it): the Runtime domain would have the
+  // browser report every context and console message of the throttled page to the bench, work that
+  // no respondent's browser does.
   await page.send('Page.enable');
-  await page.send('Runtime.enable');
-  await page.send('Runtime.addBinding', { name: FIRST_SLIDE_BINDING });
   await page.send('Page.addScriptToEvaluateOnNewDocument', {
     source: watchFirstSlide(firstTitle),
   });
   await page.send('Page.navigate', { url: `${base}${SLIDE_PATH}` });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('The first question did not show within 30 s')), 30_000);
-  });
-  const { at: firstSlideAt, ms: firstSlideMs } = await Promise.race([shown, timeout]).finally(() =>
-    clearTimeout(timer),
-  );
+  const { at: firstSlideAt, ms: firstSlideMs } = await firstSlideShown(page);
   // What was needed to reach the slide: every request sent before it showed (and all of its bytes,
   // even if it finished later). Requests made after it, such as the sign-in session that a survey
   // loads once its first screen is painted, are not counted.
