@@ -74,6 +74,7 @@ const watchFirstSlide = (title: string) => `(() => {
  */
 async function firstSlideShown(page: CdpPage): Promise<{ at: number; ms: number }> {
   const deadline = Date.now() + 30_000;
+  let lastError: unknown;
   while (Date.now() < deadline) {
     try {
       const { result } = await page.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
@@ -82,12 +83,14 @@ async function firstSlideShown(page: CdpPage): Promise<{ at: number; ms: number 
         returnByValue: true,
       });
       if (typeof result.value === 'string') return JSON.parse(result.value);
-    } catch {
-      // The document this was asked in was replaced by the survey's page.
+    } catch (error) {
+      // Usually the document this was asked in was replaced by the survey's page; kept, in case
+      // it was something else (the browser gone), for the error below.
+      lastError = error;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('The first question did not show within 30 s');
+  throw new Error('The first question did not show within 30 s', { cause: lastError });
 }
 
 interface Run {
