@@ -154,6 +154,9 @@ async function startStack({
     await open('shell');
     for (const name of REMOTE_NAMES) if (!skip.includes(name)) await open(name);
     runtimeConfig = runtimeConfigFor(baseConfig, ports);
+    const appOrigin = `http://localhost:${ports.shell}`;
+    // The app is opened as localhost (printed URL) or 127.0.0.1; both may call the API and read the inbox.
+    const appOrigins = [appOrigin, `http://127.0.0.1:${ports.shell}`];
     // The emulator takes seconds to start; MailDev starts meanwhile.
     const [emulatorStart, mailStart] = await Promise.allSettled([
       auth
@@ -169,7 +172,15 @@ async function startStack({
           }))
         : undefined,
       backend
-        ? startMailDev({ root, dataDir, smtpPort: ports.smtp, webPort: ports.mail, host, log })
+        ? startMailDev({
+            root,
+            dataDir,
+            smtpPort: ports.smtp,
+            webPort: ports.mail,
+            origins: appOrigins,
+            host,
+            log,
+          })
         : undefined,
     ]);
     if (emulatorStart.status === 'fulfilled') emulator = emulatorStart.value;
@@ -178,13 +189,11 @@ async function startStack({
     if (mailStart.status === 'rejected') throw mailStart.reason;
     if (backend) {
       const startLocalBackend = loadLocalBackend();
-      const appOrigin = `http://localhost:${ports.shell}`;
       api = await startLocalBackend({
         dataDir,
         apiPort: ports.functions,
         host,
-        // The app is opened as localhost (printed URL) or 127.0.0.1; both may call the API.
-        appOrigins: [appOrigin, `http://127.0.0.1:${ports.shell}`],
+        appOrigins,
         appUrl: appOrigin,
         authEmulatorHost: `${host}:${ports.auth}`,
         contentUrl: runtimeConfig.contentUrl,
