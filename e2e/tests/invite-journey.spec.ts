@@ -1,31 +1,39 @@
 // The invite journey (SPEC §2 /journey/{inviteId}, §4 Invite journey): an owner invites a team
-// member, whose e-mailed link signs them in on the supplier assessment; a used link says so.
+// member, whose e-mailed link signs them in on the supplier assessment. The link reaches only the
+// invitee's inbox, works in one browser only, and a used link says so.
 import { AppPage } from '../support/app-page';
 import { signUpAsOwner, uniqueEmail } from '../support/auth';
 import { linkIn, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
 import { SurveyPage, surveySlides } from '../support/survey-page';
 
-test('an invited team member answers the supplier assessment from the e-mailed link, which works once', async ({
+test('an invited team member answers the supplier assessment from the e-mailed link, which works once and for them only', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
   const app = new AppPage(page);
   const invitee = uniqueEmail('supplier');
-  await signUpAsOwner(page);
+  const owner = await signUpAsOwner(page);
 
   await app.dashboardLink('Users').click();
   await app.expectScreen('Users', '/dashboard/users');
+  // A member's own address is refused: an invite never reaches an existing member's account.
+  await page.getByLabel('E-mail address').fill(owner.email);
+  await page.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByText(`${owner.email} is already a member of your organisation`)).toBeVisible();
+  await page.getByLabel('E-mail address').clear();
   await page.getByLabel('E-mail address').fill(invitee);
-  await page.getByRole('button', { name: 'Create invite' }).click();
-  const shownLink = await page.getByRole('textbox', { name: 'Invite link' }).inputValue();
+  await page.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Invite sent to ${invitee}` })).toBeVisible();
 
   const { title, slides } = surveySlides('supplier-assessment');
   const mail = await waitForMail(invitee, new RegExp(`invites you to take the ${title}`));
   const link = linkIn(mail, '/journey/');
-  expect(link).toBe(shownLink);
   expect(link).toMatch(/\/journey\/[^/?]+\?inviteId=/);
+  // The inviter's screen never shows the link: it signs its holder in.
+  const inviteId = new URL(link).searchParams.get('inviteId') ?? '';
+  await expect(page.getByText(inviteId)).toHaveCount(0);
 
   const inviteeContext = await browser.newContext();
   try {
@@ -39,6 +47,17 @@ test('an invited team member answers the supplier assessment from the e-mailed l
     );
     await inviteePage.getByRole('button', { name: 'Start this part' }).click();
     await survey.expectSlide(first!);
+
+    // Someone else who got hold of the link cannot open it once the invitee has.
+    const otherContext = await browser.newContext();
+    try {
+      const otherPage = await otherContext.newPage();
+      await otherPage.goto(link);
+      await expect(otherPage.getByRole('alert')).toContainText('This invite link has already been opened');
+    } finally {
+      await otherContext.close();
+    }
+
     for (const [index, slide] of slides.entries()) {
       await survey.answer(slide);
       await survey.next(slides[index + 1] ?? null);

@@ -35,8 +35,8 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
 
   // The invited person joins as a user, then becomes admin.
   await page.getByLabel('E-mail address').fill(member);
-  await page.getByRole('button', { name: 'Create invite' }).click();
-  await expect(page.getByText(`Invite created for ${member}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByText(`Invite sent to ${member}`)).toBeVisible();
   const memberRow = team.getByRole('listitem', { name: member });
   const role = memberRow.getByLabel(`Role of ${member}`);
   await expect(role).toHaveValue('user');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, paths } from '@toolkit/domain';
-import { loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
+import { API, MESSAGES, paths } from '@toolkit/domain';
+import { CallableError, loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
 import { authChanged, createAppStore, selectSurveyStatus, sessionSettled } from '@toolkit/store-contract';
 import { outboxStorageKey } from './outbox';
 import { anonymousStore, createServices, FakeApi, quickscanResponse, renderSurvey } from './test-support';
@@ -349,6 +349,27 @@ describe('the survey remote', () => {
       'http://localhost:3000/dashboard/ready-reckoner',
     );
     expect(selectSurveyStatus(store.getState())).toBe(2);
+  });
+
+  it('asks kindly to wait when the server has received too many results, and completes on a retry', async () => {
+    const api = new FakeApi();
+    api.completeFailure = new CallableError('resource-exhausted', MESSAGES.tooManyResults, {
+      hasServerMessage: true,
+    });
+    renderSurvey(slideUrl(6, 6), createServices(api, content()));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't submit your answers");
+    expect(alert).toHaveTextContent(`${MESSAGES.tooManyResults} Your answers are kept on this device.`);
+    expect(alert).not.toHaveTextContent('resource-exhausted');
+
+    api.completeFailure = null;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
+    ).toBeInTheDocument();
+    expect(api.callsOf(API.completeResult)).toHaveLength(2);
   });
 
   it('in invite mode saves and submits through the journey API', async () => {

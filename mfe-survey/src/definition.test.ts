@@ -89,5 +89,19 @@ describe('the query string', () => {
     });
     expect(parseSurveyQuery('?inviteId=i1', null)).toMatchObject({ resultId: null, inviteId: null });
     expect(parseSurveyQuery(`?resultId=${'x'.repeat(129)}`, null).resultId).toBeNull();
+    expect(parseSurveyQuery('?resultId=a%2Fb', null).resultId).toBeNull();
+  });
+
+  it('leaves out values the server would refuse, keeping the rest, and never splits a character', () => {
+    const query = parseSurveyQuery(
+      '?firstName=Ana%00&lastName=Li&custom_b=ok%0Aline&custom_c=fine' +
+        `&companyName=${'x'.repeat(499)}%F0%9F%8C%B1`,
+      COMPANY_NAME_QUESTION_ID,
+    );
+    expect(query.prefill).toEqual({
+      respondent: { lastName: 'Li' },
+      answers: { 'company-name': 'x'.repeat(499) },
+      custom: { custom_c: 'fine' },
+    });
   });
 });

@@ -116,6 +116,8 @@ export class FakeApi implements CallableClient {
   saveGate: Promise<void> | null = null;
   /** While set, starting a result waits for it. */
   startGate: Promise<void> | null = null;
+  /** Fails every completion with this error while set. */
+  completeFailure: CallableError | null = null;
   private nextId = 1;
 
   callsOf(name: string) {
@@ -156,6 +158,7 @@ export class FakeApi implements CallableClient {
       }
       case API.completeResult:
       case API.submitInvite: {
+        if (this.completeFailure) throw this.completeFailure;
         const result = this.results.get((data.resultId ?? data.surveyResultId) as string)!;
         result.isCompleted = true;
         return name === API.submitInvite

@@ -123,7 +123,8 @@ export interface ApiResponses {
   [API.toggleActionPlan]: { actionPlans: string[] };
   [API.findUsersByEmail]: { users: { uid: string; email: string; firstName: string; lastName: string }[] };
   [API.listTenantUsers]: { users: TenantUserProfile[] };
-  [API.createInvite]: { inviteId: string; link: string };
+  /** The invite link goes to the invitee's inbox only: it signs its holder in. */
+  [API.createInvite]: { status: 'sent'; email: string };
   [API.saveInviteAnswer]: { applied: boolean; updatedAt: string };
   [API.submitInvite]: { status: 'completed' };
   [API.listMilestones]: { milestones: Record<string, StoredMilestone[]> };

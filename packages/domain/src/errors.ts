@@ -13,6 +13,14 @@ export const MESSAGES = {
   userNotAuthenticated: 'User not authenticated',
   responseNotJsonObject: 'Response is not valid JSON object.',
   responseMissingData: 'Response is missing data field.',
+  notAMember: 'You are not a member of this organisation.',
+  inviteForExistingAccount:
+    'You already have an account with this e-mail address. Sign in with your e-mail address first, then open this invitation again.',
+  inviteSessionEnded:
+    'This invitation has ended, so signing in with it no longer works. Sign in with your e-mail address to continue.',
+  /** The abuse limit on completed results (docs/decisions.md); the survey adds that answers are kept. */
+  tooManyResults:
+    'We have received several results in a short time. Please wait a few minutes, then try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,4 +5,5 @@ export * from './plans';
 export * from './journey';
 export * from './survey';
 export * from './errors';
+export * from './strings';
 export * from './api';

@@ -5,18 +5,56 @@ import { z } from 'zod';
 import { API } from './api';
 import { MILESTONE_IDS } from './journey';
 import { ROLES } from './roles';
+import { idProblem, textProblem } from './strings';
 
-const id = z.string().trim().min(1).max(128);
-const email = z.string().trim().toLowerCase().max(320).pipe(z.email());
-const name = z.string().trim().max(100);
+export * from './strings';
 
-/** An answer: a slider value, a comment, a single choice, or several dropdown choices. */
+/** Turns a "why not" function of ./strings into a zod refinement with its message. */
+const rule =
+  (problem: (value: string) => string | null) =>
+  (value: string, ctx: z.RefinementCtx<string>): void => {
+    const message = problem(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message });
+  };
+
+/** A document id: one path segment of the store, never a path (see ./strings ID_PATTERN). */
+export const storeId = z.string().trim().superRefine(rule(idProblem));
+
+/**
+ * Free text that is stored: no control characters (tabs and line breaks only when `multiline`) and
+ * no unpaired surrogates. PGlite refuses NUL and broken Unicode, and no name or answer needs either.
+ * Trimmed unless `trim` is false.
+ */
+export function text({
+  max,
+  multiline = false,
+  trim = true,
+}: {
+  max: number;
+  multiline?: boolean;
+  trim?: boolean;
+}) {
+  return (trim ? z.string().trim() : z.string())
+    .max(max)
+    .superRefine(rule((value) => textProblem(value, { multiline })));
+}
+
+const id = storeId;
+const email = text({ max: 320 }).toLowerCase().pipe(z.email());
+const name = text({ max: 100 });
+
+/** An answer: a slider value, a comment (which may span lines), a single choice, or several dropdown choices. */
 export const answerValue = z.union([
   z.number().finite(),
-  z.string().max(5000),
-  z.array(z.string().max(500)).max(50),
+  text({ max: 5000, multiline: true, trim: false }),
+  z.array(text({ max: 500, trim: false })).max(50),
   z.null(),
 ]);
+
+/** Answers by question id: the ids become field names of the stored result, so they follow the id rules. */
+const answersByQuestion = z.record(id, answerValue, {
+  error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined),
+});
 
 export const REQUESTS = {
   [API.setUserRole]: z.object({ uid: id, tenantId: id, role: z.enum(ROLES) }),
@@ -54,12 +92,14 @@ export const REQUESTS = {
           .object({
             firstName: name.optional(),
             lastName: name.optional(),
-            email: z.string().trim().max(320).optional(),
-            tenant: z.string().trim().max(128).optional(),
+            email: text({ max: 320 }).optional(),
+            tenant: text({ max: 128 }).optional(),
           })
           .optional(),
-        answers: z.record(id, answerValue).optional(),
-        custom: z.record(z.string().regex(/^custom_[\w-]{1,64}$/), z.string().max(500)).optional(),
+        answers: answersByQuestion.optional(),
+        custom: z
+          .record(z.string().regex(/^custom_[\w-]{1,64}$/), text({ max: 500, trim: false }))
+          .optional(),
       })
       .optional(),
   }),
@@ -81,7 +121,8 @@ export const REQUESTS = {
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.findUsersByEmail]: z.object({ email }),
   [API.listTenantUsers]: z.null().or(z.object({})).optional(),
-  [API.createInvite]: z.object({ email, surveyId: id }),
+  /** `role`: the role the invitee joins with (default user); never above the inviter's. */
+  [API.createInvite]: z.object({ email, surveyId: id, role: z.enum(ROLES).optional() }),
   [API.saveInviteAnswer]: z.object({
     tenantId: id,
     surveyId: id,

@@ -3,7 +3,9 @@ import {
   PERMISSIONS,
   ROLES,
   ROLE_RANK,
+  canGrantRole,
   canOpenUsersPage,
+  grantableRoles,
   hasAccess,
   hasPermission,
   isRole,
@@ -118,6 +120,28 @@ describe('hasAccess', () => {
   test('the owner passes every requirement', () => {
     for (const requirement of ACCESS_REQUIREMENTS)
       expect(hasAccess({ role: 'owner' }, requirement)).toBe(true);
+  });
+});
+
+describe('canGrantRole: no one grants or invites into a role above their own', () => {
+  test.each<[Role, Role, boolean]>([
+    ['owner', 'owner', true],
+    ['owner', 'admin', true],
+    ['admin', 'owner', false],
+    ['admin', 'admin', true],
+    ['admin', 'billing', true],
+    ['billing', 'admin', false],
+    ['editor', 'viewer', true],
+    ['viewer', 'editor', false],
+    ['user', 'user', true],
+    ['user', 'viewer', false],
+  ])('%s may grant %s: %s', (granter, role, expected) => {
+    expect(canGrantRole(granter, role)).toBe(expected);
+  });
+
+  test('grantableRoles lists the roles up to the granter, lowest first', () => {
+    expect(grantableRoles('admin')).toEqual(['user', 'viewer', 'editor', 'billing', 'admin']);
+    expect(grantableRoles('user')).toEqual(['user']);
   });
 });
 

@@ -106,6 +106,13 @@ export function outranks(a: Role, b: Role): boolean {
   return ROLE_RANK[a] > ROLE_RANK[b];
 }
 
+/** A member may grant, or invite someone into, any role up to their own and none above it. */
+export function canGrantRole(granter: Role, role: Role): boolean {
+  return !outranks(role, granter);
+}
+
+export const grantableRoles = (granter: Role): Role[] => ROLES.filter((role) => canGrantRole(granter, role));
+
 // The four access checks the router guard (SPEC §2 rule 6) and the dashboard navigation share.
 export const ACCESS_REQUIREMENTS = ['admin', 'billing', 'insights', 'management'] as const;
 export type AccessRequirement = (typeof ACCESS_REQUIREMENTS)[number];

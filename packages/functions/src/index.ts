@@ -60,7 +60,12 @@ interface ErrorBody {
 
 function callable(name: ApiName) {
   return onCall({ region: FUNCTIONS_REGION, secrets: [CONTENT_KEY] }, async (request) => {
-    const { body } = await productionRouter().callAs(name, request.data ?? null, verifiedToken(request.auth));
+    // Express's req.ip: with the Functions Framework's 'trust proxy' it is the first X-Forwarded-For
+    // entry, which a caller can forge; the per-session and per-survey limits hold regardless.
+    const caller = verifiedToken(request.auth);
+    const { body } = await productionRouter().callAs(name, request.data ?? null, caller, {
+      ip: request.rawRequest.ip,
+    });
     if (typeof body === 'object' && body !== null && 'error' in body) {
       const { status, message, details } = (body as ErrorBody).error;
       // PERMISSION_DENIED → permission-denied: the same code, which onCall sends with its HTTP status.

@@ -1,6 +1,7 @@
 import { API } from '@toolkit/domain';
 import { callApi, CallableError, createCallableClient, getAvailableRoles } from '@toolkit/platform';
-import { startApiHost, type ApiHost } from './http-host';
+import { COMPLETION_LIMITS, counterPath } from './abuse/limits';
+import { MAX_BODY_BYTES, startApiHost, type ApiHost } from './http-host';
 import { paths } from './repositories/paths';
 import { startTestEnv, type TestAccount, type TestEnv } from './testing';
 
@@ -10,7 +11,7 @@ let host: ApiHost;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9418 });
+  env = await startTestEnv({ authPort: 9418, content: true });
   host = await startApiHost({ router: env.router, port: 0, allowedOrigins: [APP_ORIGIN] });
   owner = await env.member('acme', 'owner');
   await env.store.set(paths.tenant('acme'), { createdBy: owner.uid, getStarted: true });
@@ -86,18 +87,58 @@ describe('CORS', () => {
 });
 
 describe('bad requests', () => {
-  const post = (body: string) =>
+  const post = (body: BodyInit, token = owner.token) =>
     fetch(`${host.url}/${API.getAvailableRoles}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.token}` },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body,
+      // A stream body goes out in chunks, without a Content-Length.
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
     });
+  const tooLarge = {
+    error: { status: 'INVALID_ARGUMENT', message: 'The request body is larger than 64 KB.' },
+  };
+  const padded = (bytes: number) => JSON.stringify({ data: { padding: 'x'.repeat(bytes) } });
 
-  it('refuses a body over 1 MB with a clear invalid-argument error', async () => {
-    const response = await post(JSON.stringify({ data: { padding: 'x'.repeat(1024 * 1024) } }));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      error: { status: 'INVALID_ARGUMENT', message: 'The request body is larger than 1 MB.' },
+  it('refuses a body over 64 KiB by its Content-Length, with 413 and the error body', async () => {
+    expect(MAX_BODY_BYTES).toBe(64 * 1024);
+    const response = await post(padded(100 * 1024));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(tooLarge);
+  });
+
+  it('stops reading a chunked body once it passes 64 KiB', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.length;
+        // Far more than the cap; the host must answer long before the stream would end.
+        if (sent > 64 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const response = await post(endless);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(tooLarge);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('answers a bad token before it reads or parses the body', async () => {
+    const notJson = `{"data": ${'['.repeat(60 * 1024)}`;
+    for (const body of [notJson, padded(60 * 1024)]) {
+      const response = await post(body, 'not-a-valid-token');
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        error: {
+          status: 'UNAUTHENTICATED',
+          message: 'Your session has expired or is not valid. Sign in again.',
+        },
+      });
+    }
+    // With a good token the same body is read, and refused as what it is.
+    expect(await (await post(notJson)).json()).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' },
     });
   });
 
@@ -117,6 +158,18 @@ describe('bad requests', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { status: 'NOT_FOUND' } });
   });
+});
+
+it('tells handlers the client’s address, which the completion limits count by', async () => {
+  const at = new Date();
+  env.deps.now = () => at;
+  const respondent = await env.anonymous();
+  const client = clientWith(respondent.token);
+  const request = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
+  const { resultId } = await callApi(client, API.startResult, request);
+  await callApi(client, API.completeResult, { ...request, resultId });
+  const counter = { name: 'completion-ip', subject: '127.0.0.1', limit: COMPLETION_LIMITS.ip };
+  expect((await env.store.get(counterPath(counter, at))).data).toMatchObject({ count: 1 });
 });
 
 it('reports health at GET /healthz', async () => {

@@ -6,7 +6,21 @@ import { FUNCTIONS_REGION } from '@toolkit/domain';
 import { ApiError, errorResponse } from './api/errors';
 import type { Router } from './api/router';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The largest request body the host reads. The largest real requests are an answer save with a
+ * comment of 5000 characters (at most about 15 KB of JSON) and a survey start carrying its link's
+ * prefill (a URL's worth, a few KB); 64 KiB leaves room for both while bounding what any caller can
+ * make the host buffer and parse.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+// invalid-argument rather than resource-exhausted: the request itself is wrong and trying it again
+// later cannot help, whereas resource-exhausted tells a client to wait and retry.
+const TOO_LARGE = new ApiError(
+  'invalid-argument',
+  `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
+);
+const NOT_JSON = new ApiError('invalid-argument', 'The request body is not valid JSON.');
 
 export interface ApiHostOptions {
   router: Router;
@@ -26,30 +40,41 @@ export interface ApiHost {
   close(): Promise<void>;
 }
 
-class BodyTooLarge extends Error {}
-
+/** The body as text, refused with TOO_LARGE once more than MAX_BODY_BYTES arrived (chunked bodies). */
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new BodyTooLarge());
-        // Stop reading, but let the response go out before the socket closes.
-        request.removeAllListeners('data');
-        request.resume();
+        request.off('data', onData);
+        request.pause();
+        reject(TOO_LARGE);
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    request.on('data', onData);
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
 }
 
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const text = await readBody(request);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw NOT_JSON;
+  }
+}
+
 function send(response: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
+  // A body left unread (refused before it was read, or too large) is not drained: the connection
+  // closes after the answer instead.
+  if (!response.req.complete) response.setHeader('Connection', 'close');
   response.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
@@ -108,23 +133,21 @@ export async function startApiHost({
       return;
     }
 
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(request));
-    } catch (error) {
-      sendError(
-        response,
-        new ApiError(
-          'invalid-argument',
-          error instanceof BodyTooLarge
-            ? `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`
-            : 'The request body is not valid JSON.',
-        ),
-      );
+    if (Number(request.headers['content-length']) > MAX_BODY_BYTES) {
+      send(response, 413, errorResponse(TOO_LARGE).body);
       return;
     }
-    const result = await router.call(name, body, request.headers.authorization);
-    send(response, result.status, result.body);
+    let tooLarge = false;
+    const readData = () =>
+      readJson(request).catch((error: unknown) => {
+        tooLarge = error === TOO_LARGE;
+        throw error;
+      });
+    // The router verifies the token before it asks for the body.
+    const result = await router.callHttp(name, request.headers.authorization, readData, {
+      ip: request.socket.remoteAddress,
+    });
+    send(response, tooLarge ? 413 : result.status, result.body);
   }
 
   const server = createServer((request, response) => {

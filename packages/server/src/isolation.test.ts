@@ -7,7 +7,15 @@ import { API, type ApiName } from '@toolkit/domain';
 import { allHandlers } from './handlers';
 import { paths } from './repositories/paths';
 import type { DocSnapshot } from './store/port';
-import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from './testing';
+import {
+  errorOf,
+  inviteSentTo,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from './testing';
 
 // Tenant A publishes the seed content's surveys, so its results are real survey results.
 const A = 'demo-publisher';
@@ -15,7 +23,7 @@ const B = 'tenant-b';
 const SURVEY = 'quickscan';
 const QUESTION = 'company-name';
 
-type Code = 'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'NOT_FOUND';
+type Code = 'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'NOT_FOUND' | 'FAILED_PRECONDITION';
 /**
  * Not refused, for the stated reason. Still checked: tenant A's documents do not change and,
  * unless `mayReveal`, the response names none of A's users.
@@ -63,10 +71,6 @@ const RESPONDENT = {
   tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
   rightful: 'ownerA',
 } as const;
-const INVITE_LINK: Exempt = {
-  exempt: 'public: the invite id is the credential (the link e-mailed to the invitee)',
-  mayReveal: true,
-};
 const resultRef = (seed: Seed) => ({ tenantId: A, surveyId: SURVEY, resultId: seed.resultA });
 const inviteRef = (seed: Seed) => ({
   tenantId: A,
@@ -125,13 +129,14 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({}), field: 'tenantId' },
   },
+  // The seed's invitee redeemed invite A: whoever else holds its link is refused.
   [API.verifyAndLoginWithInvite]: {
     attack: (s) => ({ inviteId: s.inviteA.inviteId }),
-    noToken: INVITE_LINK,
-    anonymous: INVITE_LINK,
-    otherTenant: INVITE_LINK,
-    tooLow: { as: 'noTenant', expect: INVITE_LINK },
-    rightful: 'none',
+    noToken: 'FAILED_PRECONDITION',
+    anonymous: 'FAILED_PRECONDITION',
+    otherTenant: 'FAILED_PRECONDITION',
+    tooLow: { as: 'noTenant', expect: 'FAILED_PRECONDITION' },
+    rightful: 'invitee',
     invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
   },
   [API.completeSignup]: {
@@ -331,9 +336,10 @@ async function seedTenants(): Promise<Seed> {
     );
     resultOf(await env.call(API.saveOrganisation, { name: `Organisation of ${owner.email}` }, owner.token));
   }
-  const inviteA = resultOf<{ inviteId: string }>(
+  resultOf(
     await env.call(API.createInvite, { email: 'invitee-a@example.com', surveyId: SURVEY }, ownerA.token),
   );
+  const inviteA = await inviteSentTo(env.store, 'invitee-a@example.com');
   resultOf(
     await env.call(API.createInvite, { email: 'invitee-b@example.com', surveyId: SURVEY }, ownerB.token),
   );

@@ -34,10 +34,7 @@ function setup(handlers: Record<string, Handler> = {}) {
       previousRole: 'viewer',
       newRole: 'user',
     }),
-    [API.createInvite]: () => ({
-      inviteId: 'inv-1',
-      link: 'http://127.0.0.1:3000/journey/inv-1?inviteId=inv-1',
-    }),
+    [API.createInvite]: (data) => ({ status: 'sent', email: (data as { email: string }).email }),
     ...handlers,
   });
   renderDashboard('/dashboard/users', api, { claims: { role: 'admin', tenantId: 'tenant-1' } });
@@ -140,46 +137,54 @@ describe('Users screen', () => {
     expect(api.refreshes()).toBe(0);
   });
 
-  it('validates the invite address and shows the invite link', async () => {
+  it('validates the invite address, sends the invite with the chosen role and never shows its link', async () => {
     const { api, user } = setup();
     await row('Vera Smith');
     const email = screen.getByLabelText('E-mail address');
     await user.type(email, 'not-an-address');
-    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
     expect(screen.getByText('Enter a valid e-mail address, like name@example.com.')).toBeInTheDocument();
     expect(api.callsTo(API.createInvite)).toHaveLength(0);
 
+    // An admin may invite into any role up to admin, never owner.
+    const role = screen.getByLabelText('Role');
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(ADMIN_ROLES);
+    await user.selectOptions(role, 'editor');
     await user.clear(email);
     await user.type(email, ' New.Person@Example.com ');
-    await user.click(screen.getByRole('button', { name: 'Create invite' }));
-    const invite = await screen.findByRole('region', { name: 'Invite link' });
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
     expect(
-      within(invite).getByText('Invite created for new.person@example.com. Send them this link:'),
+      await screen.findByText(
+        'Invite sent to new.person@example.com. They will find the link in their e-mail.',
+      ),
     ).toBeInTheDocument();
-    expect(within(invite).getByLabelText('Invite link')).toHaveValue(
-      'http://127.0.0.1:3000/journey/inv-1?inviteId=inv-1',
-    );
     expect(api.callsTo(API.createInvite)).toEqual([
-      { email: 'new.person@example.com', surveyId: 'supplier-assessment' },
+      { email: 'new.person@example.com', surveyId: 'supplier-assessment', role: 'editor' },
     ]);
+    expect(screen.queryByText(/journey\//)).not.toBeInTheDocument();
     expect(email).toHaveValue('');
+    expect(role).toHaveValue('user');
   });
 
-  it('lists the invited person as a user once the invite is created, keeping the link shown', async () => {
+  it('lists the invited person once the invite is sent', async () => {
     let team = TEAM;
     const { user } = setup({
       [API.listTenantUsers]: () => ({ users: team }),
       [API.createInvite]: () => {
         team = [...TEAM, member('new-1', 'Nia', 'user')];
-        return { inviteId: 'inv-2', link: 'http://127.0.0.1:3000/journey/inv-2?inviteId=inv-2' };
+        return { status: 'sent', email: 'nia@example.com' };
       },
     });
     await row('Vera Smith');
     await user.type(screen.getByLabelText('E-mail address'), 'nia@example.com');
-    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
     const nia = await row('Nia Smith');
     expect(within(nia).getByLabelText('Role of Nia Smith')).toHaveValue('user');
-    expect(screen.getByRole('region', { name: 'Invite link' })).toBeInTheDocument();
+    expect(screen.getByText(/Invite sent to nia@example.com/)).toBeInTheDocument();
   });
 
   it('keeps the typed address when the invite fails', async () => {
@@ -188,7 +193,7 @@ describe('Users screen', () => {
     });
     await row('Vera Smith');
     await user.type(screen.getByLabelText('E-mail address'), 'vera@example.com');
-    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
     expect(
       await screen.findByText("We couldn't create the invite: This person is already in your team."),
     ).toBeInTheDocument();

@@ -52,7 +52,7 @@ function normaliseEmail(address: string): string {
   return address.trim().toLowerCase();
 }
 
-type InviteValues = { email: string };
+type InviteValues = { email: string; role: Role };
 
 function validateInvite(values: InviteValues): FieldErrors<InviteValues> {
   const error = emailError(normaliseEmail(values.email));
@@ -239,43 +239,42 @@ function MemberRow({
   );
 }
 
-function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: () => void }) {
+function InviteForm({
+  availableRoles,
+  onDenied,
+  onInvited,
+}: {
+  availableRoles: Role[];
+  onDenied: () => void;
+  onInvited: () => void;
+}) {
   const { callable } = useServices();
   const titleId = useId();
   const { values, save, setSave, field, submit, reset } = useForm<InviteValues>(
-    { email: '' },
+    { email: '', role: 'user' },
     validateInvite,
   );
-  const [invite, setInvite] = useState<{ email: string; link: string } | null>(null);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!submit()) return;
     const normalised = normaliseEmail(values.email);
     setSave({ kind: 'saving' });
+    setSentTo(null);
     try {
       const answer = await callApi(callable, API.createInvite, {
         email: normalised,
         surveyId: TEAM_SURVEY_ID,
+        role: values.role,
       });
-      setInvite({ email: normalised, link: answer.link });
+      setSentTo(answer.email);
       onInvited();
-      setCopied('idle');
       setSave({ kind: 'idle' });
       reset();
     } catch (failure) {
       if (isPermissionDenied(failure)) onDenied();
       setSave({ kind: 'failed', message: describeError(failure, 'create the invite') });
-    }
-  }
-
-  async function copy(link: string) {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
     }
   }
 
@@ -287,39 +286,27 @@ function InviteForm({ onDenied, onInvited }: { onDenied: () => void; onInvited: 
             Invite a team member
           </h2>
           <MutedText>
-            They get a link to the supplier assessment and join your organisation when they answer it.
+            We e-mail them a link to the supplier assessment; they join your organisation with the role you
+            choose. The link works once, for them only.
           </MutedText>
           <TextField label="E-mail address" type="email" autoComplete="off" {...field('email')} />
+          <SelectField label="Role" {...field('role')}>
+            {availableRoles.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABEL[role]}
+              </option>
+            ))}
+          </SelectField>
           <Actions>
             <Button type="submit" disabled={save.kind === 'saving'}>
-              {save.kind === 'saving' ? 'Creating invite…' : 'Create invite'}
+              {save.kind === 'saving' ? 'Sending invite…' : 'Send invite'}
             </Button>
-            {/* The button already says the invite is being created. */}
+            {/* The button already says the invite is being sent. */}
             <SaveStatus state={save} saving="" />
           </Actions>
-          {invite && (
-            <Stack gap={2} role="region" aria-label="Invite link">
-              <p style={{ margin: 0 }}>Invite created for {invite.email}. Send them this link:</p>
-              <TextField
-                label="Invite link"
-                readOnly
-                value={invite.link}
-                onFocus={(e) => e.target.select()}
-              />
-              <Actions>
-                <Button variant="secondary" onClick={() => copy(invite.link)}>
-                  Copy link
-                </Button>
-                <p role="status" style={{ margin: 0 }}>
-                  {copied === 'copied'
-                    ? 'Link copied.'
-                    : copied === 'failed'
-                      ? 'Copying is not allowed here; select the link and copy it yourself.'
-                      : ''}
-                </p>
-              </Actions>
-            </Stack>
-          )}
+          <p role="status" style={{ margin: 0 }}>
+            {sentTo && `Invite sent to ${sentTo}. They will find the link in their e-mail.`}
+          </p>
         </Stack>
       </form>
     </Card>
@@ -348,7 +335,7 @@ export function UsersScreen() {
 
   useEffect(() => {
     let current = true;
-    // A reload after an invite keeps the list (and the invite form with its link) on screen.
+    // A reload after an invite keeps the list (and the invite form with its confirmation) on screen.
     setTeam((state) => (state.status === 'ready' ? state : { status: 'loading' }));
     Promise.all([callApi(callable, API.listTenantUsers, null), getAvailableRoles(callable)]).then(
       ([list, roles]) => {
@@ -430,7 +417,11 @@ export function UsersScreen() {
             </Stack>
           </Card>
           {/* The invited person joins the team at once: list them. */}
-          <InviteForm onDenied={onDenied} onInvited={() => setAttempt((value) => value + 1)} />
+          <InviteForm
+            availableRoles={team.data.availableRoles}
+            onDenied={onDenied}
+            onInvited={() => setAttempt((value) => value + 1)}
+          />
         </>
       )}
     </Stack>

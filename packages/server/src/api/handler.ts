@@ -81,10 +81,17 @@ export type CallerFor<A extends Access> = A extends 'public'
     ? Member
     : Caller;
 
+/** What the host knows about the request besides its body and token. */
+export interface RequestMeta {
+  /** The client's address as the host sees it; absent when the host cannot tell. */
+  ip?: string | undefined;
+}
+
 export interface HandlerContext<A extends Access> {
   caller: CallerFor<A>;
   deps: ServerDeps;
   now: Date;
+  request: RequestMeta;
 }
 
 export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodType, R = unknown> {

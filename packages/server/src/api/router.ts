@@ -1,9 +1,10 @@
 // One entry for every callable: the same checks for the local API host and Cloud Functions.
-import { permissionsFor, roleFromClaims } from '@toolkit/domain';
+import { MESSAGES, permissionsFor, roleFromClaims } from '@toolkit/domain';
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
-import type { Access, Caller, Handler, Member, ServerDeps } from './handler';
+import type { Access, Caller, Handler, Member, RequestMeta, ServerDeps } from './handler';
 import { paths } from '../repositories/paths';
-import { roleOf } from '../repositories/users';
+import { getInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
+import { permissionOverridesOf, roleOf } from '../repositories/users';
 import type { VerifiedToken } from '../auth/port';
 
 export interface ApiResponse {
@@ -27,26 +28,46 @@ async function verify(deps: ServerDeps, authorization: string | undefined): Prom
   }
 }
 
-/** The member's role as stored now: a downgrade applies on the next request, whatever the token says. */
+/**
+ * The member's role and permission overrides as stored now, never the token's: a demotion applies
+ * on the next request, and an override granted before it cannot outlive it.
+ */
 async function asMember(deps: ServerDeps, caller: Caller): Promise<Member> {
   if (caller.isAnonymous || !caller.tenantId)
     throw permissionDenied('This needs an account in an organisation.');
   const tenantUser = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
-  if (!tenantUser.data) throw permissionDenied('You are not a member of this organisation.');
-  const claims = { ...caller.claims, role: roleOf(tenantUser.data) };
+  if (!tenantUser.data) throw permissionDenied(MESSAGES.notAMember);
+  const stored = { role: roleOf(tenantUser.data), permissions: permissionOverridesOf(tenantUser.data) };
   return {
     ...caller,
     tenantId: caller.tenantId,
-    role: roleFromClaims(claims),
-    permissions: permissionsFor(claims),
+    role: roleFromClaims(stored),
+    permissions: permissionsFor(stored),
   };
+}
+
+/**
+ * A session signed in through an invite lives only as long as its invite is open and redeemed by
+ * this user: once the invite is submitted (or redeemed by someone else) the session ends.
+ */
+async function inviteSessionOpen(deps: ServerDeps, caller: Caller): Promise<boolean> {
+  const inviteId = inviteIdOf(caller);
+  if (inviteId === null) return true;
+  const invite = await getInvite(deps.store, inviteId);
+  return invite !== null && invite.status === INVITE_STATUS.pending && invite.redeemedBy === caller.uid;
 }
 
 async function authorise(
   deps: ServerDeps,
   access: Access,
-  caller: Caller | null,
+  identified: Caller | null,
 ): Promise<Caller | Member | null> {
+  let caller = identified;
+  if (caller && !(await inviteSessionOpen(deps, caller))) {
+    // A public call treats an ended invite session as signed out, so it can say what happened.
+    if (access !== 'public') throw unauthenticated(MESSAGES.inviteSessionEnded);
+    caller = null;
+  }
   if (access === 'public') return caller;
   if (!caller) throw unauthenticated();
   if (access === 'signedIn') return caller;
@@ -62,25 +83,36 @@ function inputError(issues: readonly { path: readonly PropertyKey[]; message: st
   });
 }
 
+/** The `data` of a callable request's body. */
+function dataOf(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
+    throw new ApiError('invalid-argument', 'The request body must be a JSON object with a data field.');
+  }
+  return body.data;
+}
+
 export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
   const byName = new Map(handlers.map((handler) => [handler.name as string, handler]));
   const log = deps.log ?? ((message: string) => console.error(message));
 
-  /** The checks in order: the name, the request's shape, the caller, then the input. */
+  /** The checks in order: the name, the token, the request's shape, the caller's access, then the input. */
   async function run(
     name: string,
     readData: () => unknown,
     identify: () => Promise<Caller | null>,
+    request: RequestMeta,
   ): Promise<ApiResponse> {
     try {
       const handler = byName.get(name);
       if (!handler) throw new ApiError('not-found', `There is no function named "${name}".`);
-      const data = readData();
-      const caller = await authorise(deps, handler.access, await identify());
+      // The token first: a request with a bad token costs no body parsing (see callHttp).
+      const identified = await identify();
+      const data = await readData();
+      const caller = await authorise(deps, handler.access, identified);
       const parsed = handler.input.safeParse(data);
       if (!parsed.success) throw inputError(parsed.error.issues);
       const now = deps.now?.() ?? new Date();
-      const result = await handler.run(parsed.data, { caller: caller as never, deps, now });
+      const result = await handler.run(parsed.data, { caller: caller as never, deps, now, request });
       return { status: 200, body: { result: result ?? null } };
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
@@ -89,27 +121,50 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
     }
   }
 
-  /** A callable request as it arrives over HTTP: the body `{ data }` and the Authorization header. */
-  function call(name: string, body: unknown, authorization?: string): Promise<ApiResponse> {
-    const readData = () => {
-      if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
-        throw new ApiError('invalid-argument', 'The request body must be a JSON object with a data field.');
-      }
-      return body.data;
-    };
-    return run(name, readData, () => verify(deps, authorization));
+  /**
+   * A callable request as it arrives over HTTP, its body read only once the Authorization header's
+   * token is verified: `readBody` answers the parsed JSON body or throws an ApiError.
+   */
+  function callHttp(
+    name: string,
+    authorization: string | undefined,
+    readBody: () => Promise<unknown>,
+    request: RequestMeta = {},
+  ): Promise<ApiResponse> {
+    return run(
+      name,
+      async () => dataOf(await readBody()),
+      () => verify(deps, authorization),
+      request,
+    );
+  }
+
+  /** A callable request whose body `{ data }` is parsed already. */
+  function call(
+    name: string,
+    body: unknown,
+    authorization?: string,
+    request: RequestMeta = {},
+  ): Promise<ApiResponse> {
+    return callHttp(name, authorization, async () => body, request);
   }
 
   /** For hosts that verified the ID token already (Cloud Functions' onCall); null when signed out. */
-  function callAs(name: string, data: unknown, token: VerifiedToken | null): Promise<ApiResponse> {
+  function callAs(
+    name: string,
+    data: unknown,
+    token: VerifiedToken | null,
+    request: RequestMeta = {},
+  ): Promise<ApiResponse> {
     return run(
       name,
       () => data,
       async () => (token ? callerOf(token) : null),
+      request,
     );
   }
 
-  return { call, callAs, names: [...byName.keys()] };
+  return { call, callHttp, callAs, names: [...byName.keys()] };
 }
 
 export type Router = ReturnType<typeof createRouter>;

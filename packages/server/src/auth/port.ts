@@ -1,6 +1,6 @@
 // The identity provider as the server sees it. The implementation is firebase-admin's Auth, which
 // talks to the Auth emulator locally (FIREBASE_AUTH_EMULATOR_HOST) and to Firebase in production.
-import type { Auth } from 'firebase-admin/auth';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
 
 export interface VerifiedToken {
   uid: string;
@@ -20,26 +20,29 @@ export interface AuthPort {
   verifyIdToken(token: string): Promise<VerifiedToken>;
   getUser(uid: string): Promise<AuthUserRecord | null>;
   getUserByEmail(email: string): Promise<AuthUserRecord | null>;
-  /** Creates a passwordless user for an invited e-mail address, or returns the existing one. */
-  ensureUser(email: string): Promise<AuthUserRecord>;
+  /** Creates a passwordless user for an invited e-mail address. */
+  createUser(email: string): Promise<AuthUserRecord>;
   setCustomUserClaims(uid: string, claims: Record<string, unknown>): Promise<void>;
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
 }
 
 /**
  * Sets the claims {tenantId, role} on top of whatever else the user has, so sign-in state
- * survives; a user who does not exist is left alone.
+ * survives, and drops permission overrides, which belonged to the old role; a user who does not
+ * exist is left alone.
  */
 export async function grantTenantClaims(auth: AuthPort, uid: string, tenantId: string, role: string) {
   const user = await auth.getUser(uid);
-  if (user) await auth.setCustomUserClaims(uid, { ...user.customClaims, tenantId, role });
+  if (!user) return;
+  const { permissions: _dropped, ...kept } = user.customClaims;
+  await auth.setCustomUserClaims(uid, { ...kept, tenantId, role });
 }
 
 const isNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === 'auth/user-not-found';
 
 export function createFirebaseAuthPort(auth: Auth): AuthPort {
-  const record = (user: { uid: string; email?: string; customClaims?: Record<string, unknown> }) => ({
+  const record = (user: UserRecord): AuthUserRecord => ({
     uid: user.uid,
     email: user.email ?? null,
     customClaims: user.customClaims ?? {},
@@ -71,14 +74,7 @@ export function createFirebaseAuthPort(auth: Auth): AuthPort {
         throw error;
       }
     },
-    async ensureUser(email) {
-      try {
-        return record(await auth.getUserByEmail(email));
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-        return record(await auth.createUser({ email }));
-      }
-    },
+    createUser: async (email) => record(await auth.createUser({ email })),
     setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
   };

@@ -178,3 +178,45 @@ describe('admin-getAvailableRoles', () => {
     });
   });
 });
+
+describe('permission overrides come from the store, never from an older token', () => {
+  it("ends a demoted admin's override claim with the demotion", async () => {
+    const demoted = await env.account({
+      claims: { tenantId: 'acme', role: 'admin', permissions: { manageUsers: true, assignRoles: true } },
+    });
+    await env.store.set(paths.tenantUser('acme', demoted.uid), {
+      email: demoted.email,
+      tenantId: 'acme',
+      role: 'admin',
+    });
+    expect((await env.call(API.listTenantUsers, null, demoted.token)).status).toBe(200);
+
+    resultOf(
+      await env.call(API.setUserRole, { uid: demoted.uid, tenantId: 'acme', role: 'viewer' }, owner.token),
+    );
+
+    // The old token still carries the override; the server no longer reads it.
+    await expectRefused(API.listTenantUsers, null, demoted.token, 'PERMISSION_DENIED', /manage users/);
+    await expectRefused(
+      API.createInvite,
+      { email: 'someone@example.com', surveyId: 'quickscan' },
+      demoted.token,
+      'PERMISSION_DENIED',
+      /manage users/,
+    );
+    expect((await env.auth.getUser(demoted.uid))?.customClaims).toEqual({ tenantId: 'acme', role: 'viewer' });
+  });
+
+  it('honours an override stored on the member, and clears it when the role changes', async () => {
+    const helper = await env.member('acme', 'viewer');
+    await env.store.update(paths.tenantUser('acme', helper.uid), { permissions: { manageUsers: true } });
+    expect((await env.call(API.listTenantUsers, null, helper.token)).status).toBe(200);
+
+    resultOf(
+      await env.call(API.setUserRole, { uid: helper.uid, tenantId: 'acme', role: 'editor' }, owner.token),
+    );
+
+    expect((await env.store.get(paths.tenantUser('acme', helper.uid))).data?.permissions).toBeUndefined();
+    expect(errorOf(await env.call(API.listTenantUsers, null, helper.token)).status).toBe('PERMISSION_DENIED');
+  });
+});

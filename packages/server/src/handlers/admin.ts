@@ -1,12 +1,13 @@
 // SPEC §7 admin callables. Roles live in the tenant user's `role` field (what the router reads on
 // every request) and are mirrored into custom claims {tenantId, role} for the browser's guards.
-import { API, ROLE_RANK, ROLES, type Role } from '@toolkit/domain';
+import { API, canGrantRole, grantableRoles, type Role } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler, type Member, type ServerDeps } from '../api/handler';
 import { ApiError, notFound, permissionDenied } from '../api/errors';
 import { grantTenantClaims } from '../auth/port';
 import { paths } from '../repositories/paths';
 import { roleOf } from '../repositories/users';
+import { FieldValue } from '../store/port';
 
 function requireOwnTenant(caller: Member, tenantId: string) {
   if (tenantId !== caller.tenantId)
@@ -36,7 +37,16 @@ async function changeRole(deps: ServerDeps, caller: Member, uid: string, role: R
         );
       }
     }
-    if (current !== role) tx.update(paths.tenantUser(tenantId, uid), { role });
+    // Overrides were granted for the old role; none outlives a change of role. A member whose role
+    // is managed here has joined: an open invite no longer makes them invitable again.
+    if (current !== role) {
+      tx.update(paths.tenantUser(tenantId, uid), {
+        role,
+        permissions: FieldValue.delete(),
+        invitePending: FieldValue.delete(),
+        accountCreatedByInvite: FieldValue.delete(),
+      });
+    }
     return current;
   });
   await grantTenantClaims(deps.auth, uid, tenantId, role);
@@ -50,7 +60,7 @@ export const setUserRole = defineHandler({
   async run({ uid, tenantId, role }, { caller, deps }) {
     requireAssignRoles(caller);
     requireOwnTenant(caller, tenantId);
-    if (ROLE_RANK[role] > ROLE_RANK[caller.role]) {
+    if (!canGrantRole(caller.role, role)) {
       throw permissionDenied(`You cannot grant the role ${role}, which is above your own (${caller.role}).`);
     }
     await changeRole(deps, caller, uid, role);
@@ -86,7 +96,7 @@ export const getAvailableRoles = defineHandler({
   async run(_input, { caller }) {
     return {
       status: 'success' as const,
-      availableRoles: ROLES.filter((role) => ROLE_RANK[role] <= ROLE_RANK[caller.role]),
+      availableRoles: grantableRoles(caller.role),
       userRole: caller.role,
     };
   },

@@ -1,6 +1,15 @@
 import { API, MESSAGES } from '@toolkit/domain';
 import { paths } from '../repositories/paths';
-import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
+import {
+  errorOf,
+  inviteSentTo,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  uniqueEmail,
+  type TestAccount,
+  type TestEnv,
+} from '../testing';
 
 const TENANT = 'tenant-journey';
 const SURVEY = 'quickscan';
@@ -25,13 +34,9 @@ interface Invited {
 
 /** An invite created by the owner and opened by the invited person, as the journey page does. */
 async function openInvite(): Promise<Invited> {
-  const { inviteId } = resultOf<{ inviteId: string }>(
-    await env.call(
-      API.createInvite,
-      { email: `invitee-${Date.now()}@example.com`, surveyId: SURVEY },
-      owner.token,
-    ),
-  );
+  const email = uniqueEmail('invitee');
+  resultOf(await env.call(API.createInvite, { email, surveyId: SURVEY }, owner.token));
+  const { inviteId } = await inviteSentTo(env.store, email);
   const verified = resultOf<{ inviteData: { surveyResultId: string; tenantId: string }; token: string }>(
     await env.call(API.verifyAndLoginWithInvite, { inviteId }),
   );
@@ -159,15 +164,13 @@ describe('journey-submit', () => {
     const mails = await env.store.query(paths.mail());
     expect(mails).toHaveLength(mailsBefore + 1);
 
+    // The invite's session ended with it: a second submit or a late save is refused and changes nothing.
     const before = await snapshotStore(env.store);
     for (const response of [
       await env.call(API.submitInvite, submitRequest(invited), invited.token),
       await env.call(API.saveInviteAnswer, saveRequest(invited, { seq: 9 }), invited.token),
     ]) {
-      expect(errorOf(response)).toEqual({
-        status: 'FAILED_PRECONDITION',
-        message: 'This survey was already submitted.',
-      });
+      expect(errorOf(response)).toEqual({ status: 'UNAUTHENTICATED', message: MESSAGES.inviteSessionEnded });
     }
     expect(await snapshotStore(env.store)).toBe(before);
   });

@@ -5,10 +5,11 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { z } from 'zod';
 import { ApiError, invalidArgument, notFound, permissionDenied } from '../api/errors';
 import { defineHandler, type Caller } from '../api/handler';
+import { completionQuota } from '../abuse/limits';
 import { answerSaved } from './answer-saved';
 import { checkAnswer, loadSurvey } from '../content';
-import { getInvite, INVITE_STATUS } from '../repositories/invites';
-import { ALREADY_SUBMITTED, completeResult, inviteIdOf, saveAnswer } from '../repositories/results';
+import { getInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
+import { ALREADY_SUBMITTED, completeResult, saveAnswer } from '../repositories/results';
 import type { DocumentStore } from '../store/port';
 
 const ID_FIELDS = new Set(['tenantId', 'surveyId', 'surveyResultId', 'inviteId']);
@@ -42,6 +43,7 @@ async function openInvite(
   const invite = await getInvite(store, inviteId);
   if (
     !invite ||
+    invite.redeemedBy !== caller.uid ||
     invite.surveyTenantId !== ids.tenantId ||
     invite.surveyId !== ids.surveyId ||
     invite.surveyResultId !== ids.surveyResultId
@@ -77,15 +79,18 @@ export const submitInvite = defineHandler({
   name: API.submitInvite,
   access: 'signedIn',
   input: z.unknown(),
-  async run(raw, { caller, deps }): Promise<ApiResponses[typeof API.submitInvite]> {
+  async run(raw, { caller, deps, now, request }): Promise<ApiResponses[typeof API.submitInvite]> {
     const input = parseJourney(REQUESTS[API.submitInvite], raw);
     const inviteId = await openInvite(deps.store, caller, input);
+    const { tenantId, surveyId } = input;
     const outcome = await completeResult(deps.store, {
-      ref: { tenantId: input.tenantId, surveyId: input.surveyId, resultId: input.surveyResultId },
-      definition: await loadSurvey(deps, input.surveyId),
+      ref: { tenantId, surveyId, resultId: input.surveyResultId },
+      definition: await loadSurvey(deps, surveyId),
       caller: { ...caller, inviteId },
       appUrl: deps.appUrl,
       viaInvite: true,
+      // Each submit mails the publisher, like a survey completion: the same limits apply.
+      quota: completionQuota({ uid: caller.uid, ip: request.ip, tenantId, surveyId }, now),
     });
     switch (outcome.outcome) {
       case 'not-found':

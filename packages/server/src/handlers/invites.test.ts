@@ -1,5 +1,13 @@
-import { API } from '@toolkit/domain';
-import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
+import { API, MESSAGES } from '@toolkit/domain';
+import {
+  errorOf,
+  inviteSentTo,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../testing';
 import { paths } from '../repositories/paths';
 
 let env: TestEnv;
@@ -13,11 +21,21 @@ beforeAll(async () => {
 
 afterAll(() => env?.stop(), 60_000);
 
-async function invite(email: string) {
-  return resultOf<{ inviteId: string; link: string }>(
-    await env.call(API.createInvite, { email, surveyId: 'quickscan' }, admin.token),
+/** Sends an invite as the admin; the id and link come from the invitee's e-mail, as in real life. */
+async function invite(email: string, role?: string) {
+  const answer = resultOf(
+    await env.call(
+      API.createInvite,
+      { email, surveyId: 'quickscan', ...(role ? { role } : {}) },
+      admin.token,
+    ),
   );
+  expect(answer).toEqual({ status: 'sent', email: email.toLowerCase() });
+  return inviteSentTo(env.store, email.toLowerCase());
 }
+
+const verify = async (inviteId: string, token?: string) =>
+  env.call(API.verifyAndLoginWithInvite, { inviteId }, token);
 
 describe('invites-create', () => {
   it('creates the invite, its result, an auth user, an escaped mail and the invite-team milestone', async () => {
@@ -32,6 +50,9 @@ describe('invites-create', () => {
       surveyTenantId: 'demo-publisher',
       surveyId: 'quickscan',
       surveyResultId: expect.any(String),
+      role: 'user',
+      invitedUid: (await env.auth.getUserByEmail('new.person@example.com'))?.uid,
+      accountExisted: false,
       createdBy: admin.uid,
       createdAt: expect.stringMatching(/^\d{4}-/),
     });
@@ -76,6 +97,8 @@ describe('invites-create', () => {
       tenantId: 'acme',
       role: 'user',
       invitedBy: admin.uid,
+      invitePending: true,
+      accountCreatedByInvite: true,
     });
     expect((await env.store.get(paths.globalUser(teammate!.uid))).data).toMatchObject({ tenants: ['acme'] });
     expect(inviteId).toEqual(expect.any(String));
@@ -150,5 +173,142 @@ describe('journey-verifyAndLoginWithInvite', () => {
     expect(errorOf(await env.call(API.verifyAndLoginWithInvite, { inviteId })).message).toMatch(
       /more than 14 days old and has expired/,
     );
+  });
+});
+
+describe('invites cannot take over accounts (issue: an admin became owner through an invite)', () => {
+  it("refuses the owner's own address, and the admin never sees a link or gets a token", async () => {
+    const owner = await env.member('acme', 'owner');
+    const before = await snapshotStore(env.store);
+    const response = await env.call(
+      API.createInvite,
+      { email: owner.email, surveyId: 'quickscan' },
+      admin.token,
+    );
+    expect(errorOf(response)).toEqual({
+      status: 'ALREADY_EXISTS',
+      message: `${owner.email} is already a member of your organisation. Change their role in the list instead.`,
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+
+  it('answers the inviter with neither the link nor the invite id', async () => {
+    const answer = resultOf(
+      await env.call(API.createInvite, { email: 'quiet@example.com', surveyId: 'quickscan' }, admin.token),
+    );
+    const { inviteId } = await inviteSentTo(env.store, 'quiet@example.com');
+    expect(JSON.stringify(answer)).not.toContain(inviteId);
+    expect(JSON.stringify(answer)).not.toContain('/journey/');
+  });
+
+  it("refuses a role above the inviter's own, and writes nothing", async () => {
+    const before = await snapshotStore(env.store);
+    expect(
+      errorOf(
+        await env.call(
+          API.createInvite,
+          { email: 'boss@example.com', surveyId: 'quickscan', role: 'owner' },
+          admin.token,
+        ),
+      ),
+    ).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: 'You cannot invite someone as owner, which is above your own role (admin).',
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+    expect(await env.auth.getUserByEmail('boss@example.com')).toBeNull();
+  });
+
+  it('invites into a role up to the inviter’s, which the invitee holds once signed in', async () => {
+    const { inviteId } = await invite('new.editor@example.com', 'editor');
+    const editor = await env.auth.getUserByEmail('new.editor@example.com');
+    expect(editor?.customClaims).toMatchObject({ tenantId: 'acme', role: 'editor' });
+    expect((await env.store.get(paths.tenantUser('acme', editor!.uid))).data).toMatchObject({
+      role: 'editor',
+    });
+    expect((await env.store.get(paths.invite(inviteId))).data).toMatchObject({ role: 'editor' });
+  });
+
+  it('never signs anyone into an account that existed before the invite', async () => {
+    const existing = await env.account({ email: 'has.account@example.com' });
+    const { inviteId } = await invite('has.account@example.com');
+    const stranger = await env.account();
+
+    for (const token of [undefined, stranger.token, (await env.anonymous()).token]) {
+      expect(errorOf(await verify(inviteId, token))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        message: MESSAGES.inviteForExistingAccount,
+      });
+    }
+    expect((await env.store.get(paths.invite(inviteId))).data?.redeemedBy).toBeUndefined();
+
+    // Signed in through their own e-mail link, the invitee redeems it for their own account.
+    const { token } = resultOf<{ token: string }>(await verify(inviteId, await env.signIn(existing)));
+    const session = await env.auth.verifyIdToken(await env.signInWithCustomToken(token));
+    expect(session.uid).toBe(existing.uid);
+  });
+
+  it('lets a pending invitee be invited again, but not someone who has joined', async () => {
+    await invite('again@example.com');
+    const { inviteId } = await invite('again@example.com');
+    resultOf(await verify(inviteId));
+    expect(
+      errorOf(
+        await env.call(API.createInvite, { email: 'again@example.com', surveyId: 'quickscan' }, admin.token),
+      ).status,
+    ).toBe('ALREADY_EXISTS');
+  });
+});
+
+describe('an invite is redeemed once, by its addressee, and its sessions end with it', () => {
+  it('gives one session out of 20 parallel redemptions; later ones are refused', async () => {
+    const { inviteId } = await invite('race@example.com');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => verify(inviteId)));
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.status !== 200)) {
+      expect(errorOf(refused).message).toMatch(/already been opened/);
+    }
+    expect(errorOf(await verify(inviteId)).message).toMatch(/already been opened/);
+    const stranger = await env.account();
+    expect(errorOf(await verify(inviteId, stranger.token)).message).toMatch(/already been opened/);
+  });
+
+  it('lets the same signed-in invitee come back to it', async () => {
+    const { inviteId } = await invite('returning@example.com');
+    const first = resultOf<{ token: string }>(await verify(inviteId));
+    const session = await env.signInWithCustomToken(first.token);
+    const again = resultOf<{ token: string; inviteData: unknown }>(await verify(inviteId, session));
+    expect((await env.auth.verifyIdToken(await env.signInWithCustomToken(again.token))).uid).toBe(
+      (await env.auth.getUserByEmail('returning@example.com'))?.uid,
+    );
+  });
+
+  it('ends the sessions issued from it when it is submitted', async () => {
+    const { inviteId } = await invite('submitter@example.com');
+    const verified = resultOf<{
+      token: string;
+      inviteData: { tenantId: string; surveyId: string; surveyResultId: string };
+    }>(await verify(inviteId));
+    const session = await env.signInWithCustomToken(verified.token);
+    expect((await env.call(API.getProfile, null, session)).status).toBe(200);
+
+    const ids = { ...verified.inviteData, inviteId };
+    resultOf(await env.call(API.submitInvite, ids, session));
+
+    for (const [name, data] of [
+      [API.getProfile, null],
+      [API.saveInviteAnswer, { ...ids, questionId: 'renewable-electricity', answer: 'all', seq: 9 }],
+      [API.listMilestones, {}],
+    ] as const) {
+      expect(errorOf(await env.call(name, data, session))).toEqual({
+        status: 'UNAUTHENTICATED',
+        message: MESSAGES.inviteSessionEnded,
+      });
+    }
+    // A public call treats the ended session as signed out and says what happened to the invite.
+    expect(errorOf(await verify(inviteId, session)).message).toMatch(/already been used/);
+    expect(
+      errorOf(await env.call(API.setMilestone, { milestoneId: 'view-results', completed: true }, session)),
+    ).toEqual({ status: 'UNAUTHENTICATED', message: MESSAGES.userNotAuthenticated });
   });
 });

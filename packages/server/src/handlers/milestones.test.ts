@@ -43,17 +43,19 @@ describe('milestones-set', () => {
     expect(await snapshotStore(env.store)).toBe(before);
   });
 
-  it('lets an invited respondent (tenant claim, no tenant user record) set their own milestone', async () => {
-    const invited = await env.account({ claims: { tenantId: 'acme', inviteId: 'inv-1' } });
-    resultOf(
-      await env.call(API.setMilestone, { milestoneId: 'complete-quickscan', completed: true }, invited.token),
-    );
+  it('trusts no tenant claim without membership in that tenant, and writes nothing', async () => {
+    const outsider = await env.account({ claims: { tenantId: 'acme', role: 'owner' } });
+    const before = await snapshotStore(env.store);
     expect(
-      (await env.store.get(paths.milestone('acme', invited.uid, 'complete-quickscan'))).data,
-    ).toMatchObject({
-      completed: true,
-      completedBy: invited.uid,
-    });
+      errorOf(
+        await env.call(
+          API.setMilestone,
+          { milestoneId: 'complete-quickscan', completed: true },
+          outsider.token,
+        ),
+      ),
+    ).toEqual({ status: 'PERMISSION_DENIED', message: MESSAGES.notAMember });
+    expect(await snapshotStore(env.store)).toBe(before);
   });
 
   it('refuses accounts without a tenant and anonymous sessions', async () => {

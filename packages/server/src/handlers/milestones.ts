@@ -40,7 +40,8 @@ export const listMilestones = defineHandler({
 
 /**
  * Public so that a request without a user gets SPEC §5's "User not authenticated". Any
- * non-anonymous account with a tenant may set its own milestones, e.g. an invited respondent.
+ * non-anonymous member of the token's tenant may set its own milestones, e.g. an invited
+ * respondent; the tenant claim alone is not trusted, as on every other callable.
  */
 export const setMilestone = defineHandler({
   name: API.setMilestone,
@@ -51,6 +52,8 @@ export const setMilestone = defineHandler({
     if (caller.isAnonymous || !caller.tenantId) {
       throw permissionDenied('Milestones belong to an account in an organisation; sign in first.');
     }
+    const member = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
+    if (!member.data) throw permissionDenied(MESSAGES.notAMember);
     const write = milestoneWrite(caller.tenantId, caller.uid, milestoneId, completed, caller.uid);
     await deps.store.set(write.path, write.data, { merge: true });
     return { status: 'ok' };

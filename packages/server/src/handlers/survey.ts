@@ -4,16 +4,17 @@
 import { API, SurveyStatus, decideResultAction, statusOfResult, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound, permissionDenied } from '../api/errors';
+import { completionQuota } from '../abuse/limits';
 import { defineHandler } from '../api/handler';
 import { answerSaved } from './answer-saved';
 import { checkAnswer, loadSurvey, SURVEY_NOT_FOUND } from '../content';
+import { inviteIdOf } from '../repositories/invites';
 import { milestoneWrite } from '../repositories/milestones';
 import { paths } from '../repositories/paths';
 import {
   actionPlansOf,
   allAnswers,
   canReach,
-  inviteIdOf,
   completeResult as completeStoredResult,
   createResult,
   findLatestUserResult,
@@ -113,7 +114,7 @@ export const completeResult = defineHandler({
   input: REQUESTS[API.completeResult],
   async run(
     { tenantId, surveyId, resultId },
-    { caller, deps, now },
+    { caller, deps, now, request },
   ): Promise<ApiResponses[typeof API.completeResult]> {
     const outcome = await completeStoredResult(deps.store, {
       ref: { tenantId, surveyId, resultId },
@@ -121,6 +122,7 @@ export const completeResult = defineHandler({
       caller: { ...caller, inviteId: inviteIdOf(caller) },
       appUrl: deps.appUrl,
       viaInvite: false,
+      quota: completionQuota({ uid: caller.uid, ip: request.ip, tenantId, surveyId }, now),
     });
     switch (outcome.outcome) {
       case 'not-found':

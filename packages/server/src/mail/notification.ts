@@ -2,7 +2,7 @@
 // ignore stylesheets and flexbox, so the layout is tables with inline styles. Every value a
 // respondent typed is escaped (DESIGN.md "Mail"); URLs must be http(s) to be used at all.
 import type { ResultScore } from '@toolkit/domain';
-import { escapeHtml } from '../repositories/mail';
+import { escapeHtml, singleLine } from '../repositories/mail';
 
 export interface NotificationInput {
   surveyTitle: string;
@@ -25,10 +25,6 @@ export interface NotificationMessage {
 
 const SUBJECT_MAX = 100;
 const FALLBACK_COLOR = '#1f5f4a';
-
-/** One line of plain text: line breaks and other control characters become spaces. */
-// eslint-disable-next-line no-control-regex
-const singleLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 
 const httpUrl = (value: string | null): string | null => {
   if (!value) return null;

@@ -52,6 +52,17 @@ async function delivery(id: string): Promise<Delivery> {
   return (await store.get(`mail/${id}`)).data?.delivery as Delivery;
 }
 
+it('sends a subject written with line breaks on one line, adding no header or recipient', async () => {
+  await store.add('mail', mail('Acme\r\nBcc: x@evil.example\u2028X-Other: 1'));
+  expect(await start(inbox.smtpPort).runOnce()).toBe(1);
+  const [message] = await inbox.waitFor((messages) => messages.length > 0);
+  expect(message?.subject).toBe('Acme Bcc: x@evil.example X-Other: 1');
+  expect(message?.envelope.to.map((recipient) => recipient.address).sort()).toEqual([
+    'owner@example.com',
+    'records@example.com',
+  ]);
+});
+
 it('sends a new mail document once and records SUCCESS in the extension shape', async () => {
   const id = await store.add('mail', mail('New self-assessment result'));
   const relay = start(inbox.smtpPort);

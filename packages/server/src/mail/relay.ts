@@ -2,6 +2,7 @@
 // through SMTP (MailDev locally) and records the extension's `delivery` shape on each document.
 import nodemailer from 'nodemailer';
 import type { DocumentStore, DocData } from '../store/port';
+import { singleLine } from '../repositories/mail';
 import { paths } from '../repositories/paths';
 
 export const MAIL_FROM = 'Sustainability Toolkit <no-reply@toolkit.local>';
@@ -65,15 +66,16 @@ function readMessage(data: DocData): Message | string {
   const message = (data.message ?? {}) as Record<string, unknown>;
   const to = addresses(data.to);
   if (to.length === 0) return 'The mail document has no recipient in "to".';
-  if (typeof message.subject !== 'string' || message.subject.trim() === '')
-    return 'The mail document has no message.subject.';
+  // Documents built elsewhere than mailDocument get the same one-line subject.
+  const subject = typeof message.subject === 'string' ? singleLine(message.subject) : '';
+  if (subject === '') return 'The mail document has no message.subject.';
   if (typeof message.html !== 'string' && typeof message.text !== 'string')
     return 'The mail document has neither message.html nor message.text.';
   return {
     to,
     cc: addresses(data.cc),
     bcc: addresses(data.bcc),
-    subject: message.subject,
+    subject,
     ...(typeof message.html === 'string' ? { html: message.html } : {}),
     ...(typeof message.text === 'string' ? { text: message.text } : {}),
   };

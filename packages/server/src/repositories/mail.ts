@@ -10,6 +10,14 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
+// eslint-disable-next-line no-control-regex
+const BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/**
+ * One line of plain text: line breaks (CR, LF, U+2028/2029) and other control characters become
+ * spaces, so a value typed by someone (an organisation's name) cannot add a header to a mail.
+ */
+export const singleLine = (value: string) => value.replace(BREAKS_AND_CONTROLS, ' ').trim();
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
 }
@@ -21,8 +29,9 @@ export interface MailMessage {
   html: string;
 }
 
+/** Every mail document is built here, so every subject is one line whatever it was made of. */
 export function mailDocument({ to, bcc = [], subject, html }: MailMessage): DocData {
-  return { to, bcc, message: { subject, html } };
+  return { to, bcc, message: { subject: singleLine(subject), html } };
 }
 
 export interface InviteMailInput {

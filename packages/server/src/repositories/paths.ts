@@ -1,22 +1,46 @@
 // The document paths of SPEC.md §3/§7, written once.
+import { idProblem } from '@toolkit/domain/requests';
+
+/**
+ * Each id must be one segment of the id alphabet: the request schemas check ids already, and this
+ * second check means a handler that forgot to cannot reach another document ("u1/milestones/x").
+ * A plain Error on purpose: the router logs it and answers `internal`, as for any bug.
+ */
+function segment(id: unknown): string {
+  const problem = typeof id === 'string' ? idProblem(id) : 'must be a string';
+  if (problem !== null) {
+    throw new Error(
+      `Refused the store path segment ${JSON.stringify(String(id).slice(0, 140))}: it ${problem}.`,
+    );
+  }
+  return id as string;
+}
+
+/** A path whose every interpolated id is checked with `segment`. */
+function path(literals: TemplateStringsArray, ...ids: string[]): string {
+  return literals.reduce((built, literal, i) => built + segment(ids[i - 1]) + literal);
+}
+
 export const paths = {
-  globalUser: (uid: string) => `users/${uid}`,
-  tenant: (tenantId: string) => `tenants/${tenantId}`,
-  tenantUsers: (tenantId: string) => `tenants/${tenantId}/users`,
-  tenantUser: (tenantId: string, uid: string) => `tenants/${tenantId}/users/${uid}`,
-  organisation: (tenantId: string) => `tenants/${tenantId}/organisation/profile`,
-  results: (tenantId: string, surveyId: string) => `tenants/${tenantId}/assessments/${surveyId}/results`,
+  globalUser: (uid: string) => path`users/${uid}`,
+  tenant: (tenantId: string) => path`tenants/${tenantId}`,
+  tenantUsers: (tenantId: string) => path`tenants/${tenantId}/users`,
+  tenantUser: (tenantId: string, uid: string) => path`tenants/${tenantId}/users/${uid}`,
+  organisation: (tenantId: string) => path`tenants/${tenantId}/organisation/profile`,
+  results: (tenantId: string, surveyId: string) => path`tenants/${tenantId}/assessments/${surveyId}/results`,
   result: (tenantId: string, surveyId: string, resultId: string) =>
-    `tenants/${tenantId}/assessments/${surveyId}/results/${resultId}`,
-  userSurveyResults: (tenantId: string, uid: string) => `tenants/${tenantId}/users/${uid}/surveyResults`,
+    path`tenants/${tenantId}/assessments/${surveyId}/results/${resultId}`,
+  userSurveyResults: (tenantId: string, uid: string) => path`tenants/${tenantId}/users/${uid}/surveyResults`,
   userSurveyResult: (tenantId: string, uid: string, id: string) =>
-    `tenants/${tenantId}/users/${uid}/surveyResults/${id}`,
-  milestones: (tenantId: string, uid: string) => `tenants/${tenantId}/users/${uid}/milestones`,
+    path`tenants/${tenantId}/users/${uid}/surveyResults/${id}`,
+  milestones: (tenantId: string, uid: string) => path`tenants/${tenantId}/users/${uid}/milestones`,
   milestone: (tenantId: string, uid: string, milestoneId: string) =>
-    `tenants/${tenantId}/users/${uid}/milestones/${milestoneId}`,
+    path`tenants/${tenantId}/users/${uid}/milestones/${milestoneId}`,
   /** Counts and score sums per survey, updated with each completion, read by dashboards. */
-  aggregate: (tenantId: string, surveyId: string) => `tenants/${tenantId}/aggregates/${surveyId}`,
-  invite: (inviteId: string) => `survey-invites/${inviteId}`,
+  aggregate: (tenantId: string, surveyId: string) => path`tenants/${tenantId}/aggregates/${surveyId}`,
+  invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
-  mailDoc: (id: string) => `mail/${id}`,
+  mailDoc: (id: string) => path`mail/${id}`,
+  /** One abuse-limit counter for one window (abuse/limits.ts); expired by a TTL policy on expiresAt. */
+  rateLimit: (counterId: string) => path`rateLimits/${counterId}`,
 } as const;

@@ -9,6 +9,7 @@ import {
   type DocumentStore,
   type StoreTransaction,
 } from '../store/port';
+import { takeQuota, type Quota } from '../abuse/limits';
 import type { ServerSurveyDefinition } from '../api/handler';
 import { renderNotification } from '../mail/notification';
 import { scoreResult } from '../scoring';
@@ -21,10 +22,6 @@ import { paths } from './paths';
 export const COMPANY_NAME_QUESTION = 'company-name';
 
 export const ALREADY_SUBMITTED = 'This survey was already submitted.';
-
-/** The invite a caller's token names (set by journey-verifyAndLoginWithInvite), if any. */
-export const inviteIdOf = (caller: { claims: Record<string, unknown> }) =>
-  typeof caller.claims.inviteId === 'string' ? caller.claims.inviteId : null;
 
 export interface ResultRef {
   tenantId: string;
@@ -301,6 +298,8 @@ export interface Completion {
   appUrl: string;
   /** The invite journey's submit: only through a pending invite for this result. */
   viaInvite: boolean;
+  /** The abuse limits this completion counts against; a result completed before counts for nothing. */
+  quota?: Quota;
 }
 
 export type CompletionOutcome =
@@ -334,7 +333,7 @@ export async function completeResult(
   store: DocumentStore,
   completion: Completion,
 ): Promise<CompletionOutcome> {
-  const { ref, definition, caller, appUrl, viaInvite } = completion;
+  const { ref, definition, caller, appUrl, viaInvite, quota } = completion;
   const outcome = await store.transaction(async (tx): Promise<CompletionOutcome> => {
     const result = await readResult(tx, ref);
     if (!result) return { outcome: 'not-found' };
@@ -358,6 +357,8 @@ export async function completeResult(
       caller.tenantId && !caller.isAnonymous
         ? await tx.get(paths.tenantUser(caller.tenantId, caller.uid))
         : null;
+    // Counted in this transaction: a repeated or concurrent request for the result counts once.
+    if (quota) await takeQuota(tx, quota);
 
     const answers = allAnswers(result);
     const score = scoreResult(definition, answers);

@@ -1,5 +1,5 @@
 // Global users (users/{uid}) and tenant users (tenants/{t}/users/{uid}), SPEC §3.
-import { isRole, type Role, type TenantUserProfile } from '@toolkit/domain';
+import { isPermission, isRole, type Permission, type Role, type TenantUserProfile } from '@toolkit/domain';
 import type { DocData, DocSnapshot, DocumentStore } from '../store/port';
 import { paths } from './paths';
 
@@ -7,6 +7,17 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** A tenant user's stored role; a missing or unknown value is the lowest role. */
 export const roleOf = (data: DocData | null): Role => (isRole(data?.role) ? data.role : 'user');
+
+/** Permission overrides kept on the tenant user (SPEC §6 "explicit permission claims"); booleans only. */
+export function permissionOverridesOf(data: DocData | null): Partial<Record<Permission, boolean>> {
+  const stored = data?.permissions;
+  if (typeof stored !== 'object' || stored === null) return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter(
+      (entry): entry is [Permission, boolean] => isPermission(entry[0]) && typeof entry[1] === 'boolean',
+    ),
+  );
+}
 
 export function organisationOf(value: unknown): TenantUserProfile['organization'] {
   if (typeof value !== 'object' || value === null) return null;

@@ -219,3 +219,24 @@ export function errorOf(response: ApiResponse): { status: string; message: strin
 export async function snapshotStore(store: DocumentStore): Promise<string> {
   return JSON.stringify(await store.exportAll());
 }
+
+/**
+ * The newest invite sent to an address and the link its e-mail carries: the inviter's answer
+ * holds neither, so tests read them where only the invitee would find them.
+ */
+export async function inviteSentTo(
+  store: DocumentStore,
+  email: string,
+): Promise<{ inviteId: string; link: string }> {
+  const invites = await store.query('survey-invites', { where: [['email', '==', email]] });
+  const newest = invites
+    .sort((a, b) => String(a.data?.createdAt).localeCompare(String(b.data?.createdAt)))
+    .at(-1);
+  if (!newest) throw new Error(`No invite was sent to ${email}.`);
+  const html = (await store.query(paths.mail()))
+    .map((doc) => String((doc.data as { message?: { html?: string } }).message?.html ?? ''))
+    .find((text) => text.includes(`/journey/${newest.id}?`));
+  const link = html && /href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  if (!link) throw new Error(`The invite ${newest.id} was sent in no e-mail.`);
+  return { inviteId: newest.id, link };
+}

@@ -1,0 +1,140 @@
+import { MESSAGES } from '@toolkit/domain';
+import { ApiError } from '../api/errors';
+import { openPgliteStore } from '../store/pglite';
+import type { DocumentStore } from '../store/port';
+import {
+  COMPLETION_LIMITS,
+  completionQuota,
+  counterPath,
+  networkOf,
+  takeQuota,
+  type Counter,
+  type Quota,
+} from './limits';
+
+const MINUTE = 60_000;
+const WINDOW = 10 * MINUTE;
+// 12:03 UTC: the 10-minute window runs from 12:00 to 12:10.
+const AT = new Date('2030-05-01T12:03:00.000Z');
+
+let store: DocumentStore;
+
+beforeAll(async () => {
+  store = await openPgliteStore();
+}, 60_000);
+
+afterAll(() => store?.close());
+
+let counterNumber = 0;
+const counter = (max: number, subject = 'someone'): Counter => ({
+  name: `test-${++counterNumber}`,
+  subject,
+  limit: { max, windowMs: WINDOW },
+});
+const quota = (counters: Counter[], at = AT): Quota => ({ counters, at, message: 'Slow down, please.' });
+const take = (q: Quota) => store.transaction((tx) => takeQuota(tx, q));
+const countOf = async (c: Counter, at = AT) => (await store.get(counterPath(c, at))).data?.count;
+
+describe('takeQuota', () => {
+  it('allows max actions per window, then refuses with resource-exhausted and the quota’s message', async () => {
+    const c = counter(3);
+    for (let i = 0; i < 3; i += 1) await take(quota([c]));
+    const refused = await take(quota([c])).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: 'resource-exhausted', message: 'Slow down, please.' });
+    expect(await countOf(c)).toBe(3);
+  });
+
+  it('starts afresh in the next window and keeps each window in its own document that expires', async () => {
+    const c = counter(1);
+    await take(quota([c]));
+    await expect(take(quota([c], new Date(AT.getTime() + 6 * MINUTE)))).rejects.toMatchObject({
+      code: 'resource-exhausted',
+    });
+    const next = new Date(AT.getTime() + 7 * MINUTE); // 12:10, the next window
+    await take(quota([c], next));
+    expect(counterPath(c, next)).not.toBe(counterPath(c, AT));
+    expect((await store.get(counterPath(c, AT))).data).toEqual({
+      count: 1,
+      expiresAt: '2030-05-01T12:10:00.000Z',
+    });
+    expect((await store.get(counterPath(c, next))).data).toEqual({
+      count: 1,
+      expiresAt: '2030-05-01T12:20:00.000Z',
+    });
+  });
+
+  it('counts against every counter or none: a full one leaves the others as they were', async () => {
+    const roomy = counter(10);
+    const full = counter(1);
+    await take(quota([full]));
+    await expect(take(quota([roomy, full]))).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect(await countOf(roomy)).toBeUndefined();
+    await take(quota([roomy]));
+    expect(await countOf(roomy)).toBe(1);
+  });
+
+  it('writes nothing else of the transaction when the quota is full', async () => {
+    const c = counter(0);
+    await expect(
+      store.transaction(async (tx) => {
+        await takeQuota(tx, quota([c]));
+        tx.set('tenants/limited', { written: true });
+      }),
+    ).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect((await store.get('tenants/limited')).data).toBeNull();
+  });
+
+  it('counts concurrent actions exactly', async () => {
+    const c = counter(5);
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => take(quota([c]))));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+    expect(await countOf(c)).toBe(5);
+  });
+
+  it('keeps subjects out of paths and documents: hashed, whatever characters they hold', async () => {
+    const address = '2001:db8::1/../x';
+    const c = counter(2, address);
+    await take(quota([c]));
+    const path = counterPath(c, AT);
+    expect(path).toMatch(/^rateLimits\/test-\d+-\d+-[0-9a-f]{64}$/);
+    const dump = JSON.stringify(await store.exportAll());
+    expect(dump).not.toContain('2001:db8');
+    expect(counterPath(counter(2, 'other'), AT)).not.toBe(path);
+  });
+});
+
+describe('networkOf', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['2001:db8::1:2:3:4:5', '2001:db8:0:1::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['not an address', 'not an address'],
+  ])('%s counts as %s', (address, network) => {
+    expect(networkOf(address)).toBe(network);
+  });
+});
+
+describe('completionQuota', () => {
+  it('counts the session, the survey and the client’s network, with the catalogue’s kind message', () => {
+    const q = completionQuota(
+      { uid: 'u1', ip: '2001:db8:1:2::99', tenantId: 't1', surveyId: 'quickscan' },
+      AT,
+    );
+    expect(q.message).toBe(MESSAGES.tooManyResults);
+    expect(q.counters).toEqual([
+      { name: 'completion-session', subject: 'u1', limit: COMPLETION_LIMITS.session },
+      { name: 'completion-survey', subject: 't1/quickscan', limit: COMPLETION_LIMITS.survey },
+      { name: 'completion-ip', subject: '2001:db8:1:2::/64', limit: COMPLETION_LIMITS.ip },
+    ]);
+    expect(
+      completionQuota({ uid: 'u1', tenantId: 't1', surveyId: 'quickscan' }, AT).counters.map((c) => c.name),
+    ).toEqual(['completion-session', 'completion-survey']);
+  });
+});

@@ -1,0 +1,115 @@
+// Abuse limits (issue 20): fixed-window counters in the DocumentStore, one document per counter and
+// window, so that every server instance (Cloud Functions scale out) counts the same requests.
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { MESSAGES } from '@toolkit/domain';
+import { ApiError } from '../api/errors';
+import { paths } from '../repositories/paths';
+import type { StoreTransaction } from '../store/port';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** Completed results (each queues one notification mail); docs/decisions.md says why these numbers. */
+export const COMPLETION_LIMITS = {
+  session: { max: 5, windowMs: HOUR },
+  ip: { max: 50, windowMs: HOUR },
+  survey: { max: 500, windowMs: HOUR },
+} as const satisfies Record<string, Limit>;
+
+export interface Counter {
+  /** Names the counter in its document id: lower-case letters and dashes. */
+  name: string;
+  /** Whose actions it counts (a uid, an address, a survey): only its hash is stored. */
+  subject: string;
+  limit: Limit;
+}
+
+export interface Quota {
+  counters: readonly Counter[];
+  at: Date;
+  /** What the caller is told when a counter is full. */
+  message: string;
+}
+
+const windowStartOf = (limit: Limit, at: Date) => Math.floor(at.getTime() / limit.windowMs) * limit.windowMs;
+
+/**
+ * The counter's document in the window `at` falls in. The subject is hashed, so an address never
+ * appears in a path or a document, and any subject (an IPv6 address, a '/') makes a valid id.
+ */
+export function counterPath(counter: Counter, at: Date): string {
+  const hash = createHash('sha256').update(`${counter.name}\n${counter.subject}`).digest('hex');
+  return paths.rateLimit(`${counter.name}-${windowStartOf(counter.limit, at)}-${hash}`);
+}
+
+/**
+ * The network an address counts for. One IPv6 subscriber gets a whole /64 and can pick any address
+ * in it, so IPv6 addresses count by their first four groups; IPv4 (also IPv4-mapped) as it is.
+ */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  const plain = address.replace(/%.*$/, '');
+  if (!isIPv6(plain)) return address;
+  // An embedded IPv4 address at the end fills the last two groups.
+  const groupsOf = (part: string) =>
+    (part ? part.split(':') : []).flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
+  const [head = '', tail] = plain.split('::');
+  const groups =
+    tail === undefined
+      ? groupsOf(head)
+      : [
+          ...groupsOf(head),
+          ...Array<string>(8 - groupsOf(head).length - groupsOf(tail).length).fill('0'),
+          ...groupsOf(tail),
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * Counts one action against every counter of the quota inside `tx`, or against none when one is
+ * full, and then throws resource-exhausted. Call it after the transaction's other reads (Firestore
+ * reads before writes), so that the action and its counting commit together or not at all.
+ */
+export async function takeQuota(tx: StoreTransaction, quota: Quota): Promise<void> {
+  const counted: { path: string; count: number; expiresAt: Date }[] = [];
+  for (const counter of quota.counters) {
+    const path = counterPath(counter, quota.at);
+    const { data } = await tx.get(path);
+    const count = typeof data?.count === 'number' ? data.count : 0;
+    if (count >= counter.limit.max) throw new ApiError('resource-exhausted', quota.message);
+    counted.push({
+      path,
+      count,
+      expiresAt: new Date(windowStartOf(counter.limit, quota.at) + counter.limit.windowMs),
+    });
+  }
+  // A Date is a Firestore timestamp, which its TTL policy on rateLimits.expiresAt deletes by.
+  for (const { path, count, expiresAt } of counted) tx.set(path, { count: count + 1, expiresAt });
+}
+
+export interface CompletionRequest {
+  uid: string;
+  /** The client's address; unknown when the host does not tell it. */
+  ip?: string | undefined;
+  tenantId: string;
+  surveyId: string;
+}
+
+/** The quota one completed result takes: the session's, the client network's and the survey's. */
+export function completionQuota({ uid, ip, tenantId, surveyId }: CompletionRequest, at: Date): Quota {
+  const counters: Counter[] = [
+    { name: 'completion-session', subject: uid, limit: COMPLETION_LIMITS.session },
+    { name: 'completion-survey', subject: `${tenantId}/${surveyId}`, limit: COMPLETION_LIMITS.survey },
+  ];
+  if (ip) counters.push({ name: 'completion-ip', subject: networkOf(ip), limit: COMPLETION_LIMITS.ip });
+  return { counters, at, message: MESSAGES.tooManyResults };
+}
