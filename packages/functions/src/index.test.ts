@@ -1,13 +1,17 @@
 // The deployed functions, called as Firebase calls them once it has verified the ID token
-// (firebase-functions-test, offline), with firebase-admin's Firestore on @firestore-emulator/server
-// and the local content service.
-import net from 'node:net';
-import { FirestoreServer } from '@firestore-emulator/server';
+// (firebase-functions-test, offline), with firebase-admin's Firestore on the Google Cloud CLI's
+// Firestore emulator and the local content service. Without the CLI the file is skipped, saying why.
 import { startContentServer } from '@toolkit/content';
 import { ROLES } from '@toolkit/domain';
+import { COMPLETION_LIMITS, counterPath } from '@toolkit/server/src/abuse/limits';
 import { allHandlers } from '@toolkit/server/src/handlers';
+import {
+  firestoreEmulatorMissing,
+  startFirestoreEmulator,
+  type FirestoreEmulator,
+} from '@toolkit/server/src/testing/firestore-emulator';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { CallableFunction, CallableRequest } from 'firebase-functions/v2/https';
 import functionsTest from 'firebase-functions-test';
 
@@ -15,24 +19,20 @@ type Functions = typeof import('./index');
 
 const tester = functionsTest({ projectId: 'demo-toolkit' });
 let functions: Functions;
-let firestore: FirestoreServer;
+let firestore: FirestoreEmulator;
 let content: { close(): Promise<void> };
 let app: App;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+const missing = firestoreEmulatorMissing();
+if (missing) {
+  // One visible reason instead of failures: every case below needs the emulator.
+  test.only(`skipped: ${missing}`, () => undefined);
 }
 
 beforeAll(async () => {
-  firestore = new FirestoreServer();
-  const port = await freePort();
-  await firestore.start(port);
-  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  if (missing) return;
+  firestore = await startFirestoreEmulator();
+  process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
   const server = await startContentServer({ port: 0, key: 'functions-test-key' });
   content = server;
   // What `firebase deploy` asks for: the parameters and the secret (read from the environment here).
@@ -49,14 +49,15 @@ beforeAll(async () => {
     tenantId: 'acme',
     role: 'owner',
   });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   tester.cleanup();
+  if (missing) return;
   await deleteApp(app);
   await content.close();
-  firestore.stop();
-});
+  await firestore.stop();
+}, 30_000);
 
 type Auth = CallableRequest['auth'];
 const signedIn = (uid: string, provider: string, claims: Record<string, unknown> = {}): Auth =>
@@ -67,8 +68,11 @@ const signedIn = (uid: string, provider: string, claims: Record<string, unknown>
 const owner = signedIn('owner-1', 'password', { tenantId: 'acme', role: 'owner' });
 const anonymous = signedIn('anon-1', 'anonymous');
 
+const CLIENT_IP = '203.0.113.9';
+
 function invoke(fn: CallableFunction<unknown, Promise<unknown>>, data: unknown, auth?: Auth) {
-  return tester.wrap(fn)({ data, auth } as CallableRequest) as Promise<Record<string, unknown>>;
+  const rawRequest = { ip: CLIENT_IP } as CallableRequest['rawRequest'];
+  return tester.wrap(fn)({ data, auth, rawRequest } as CallableRequest) as Promise<Record<string, unknown>>;
 }
 
 it('exports one function per handler, named as Firebase deploys it (group-name)', () => {
@@ -115,6 +119,18 @@ it('signedIn: an anonymous respondent starts a result, read from the content ser
     .doc(`tenants/demo-publisher/assessments/quickscan/results/${result.resultId}`)
     .get();
   expect(stored.exists).toBe(true);
+});
+
+it('tells the handlers the client’s address: a completion counts against its limit', async () => {
+  const ref = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
+  const respondent = signedIn('anon-2', 'anonymous');
+  const { resultId } = await invoke(functions.survey.startResult!, ref, respondent);
+  await invoke(functions.survey.completeResult!, { ...ref, resultId }, respondent);
+  const counter = { name: 'completion-ip', subject: CLIENT_IP, limit: COMPLETION_LIMITS.ip };
+  const stored = await getFirestore(app).doc(counterPath(counter, new Date())).get();
+  expect(stored.get('count')).toBe(1);
+  // A Firestore timestamp, which a TTL policy on rateLimits.expiresAt can delete the counter by.
+  expect(stored.get('expiresAt')).toBeInstanceOf(Timestamp);
 });
 
 it('public: without a session the handler answers unauthenticated with the SPEC message', async () => {
