@@ -25,6 +25,66 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/**
+ * What the server tells callers, beside SPEC's own messages above: every refusal of a callable,
+ * written once here so handlers hold no wording of their own. Kind, specific, and never a raw code.
+ */
+export const SERVER_ERRORS = {
+  // Sessions and access (the router).
+  badAuthorizationHeader: 'The authorization header must be "Bearer <ID token>".',
+  sessionInvalid: 'Your session has expired or is not valid. Sign in again.',
+  signInRequired: 'Sign in to do this.',
+  accountInOrganisationRequired: 'This needs an account in an organisation.',
+  notAnonymous: 'This needs a signed-in account, not an anonymous session.',
+  bodyNotCallable: 'The request body must be a JSON object with a data field.',
+  noSuchFunction: (name: string) => `There is no function named "${name}".`,
+  invalidField: (field: string, problem: string) => `Invalid ${field}: ${problem}`,
+  internal: 'Something went wrong on our side. Please try again.',
+  // Users and roles.
+  manageUsersRequired: 'Only owners and admins can manage users.',
+  assignRolesRequired: 'Only owners and admins can change roles.',
+  ownTenantOnly: 'You can only manage users of your own organisation.',
+  noSuchUser: 'There is no such user in your organisation.',
+  noSuchUserId: (uid: string) => `There is no user ${uid} in your organisation.`,
+  ownerRoleByOwnerOnly: 'Only an owner can change the role of an owner.',
+  lastOwner: 'This is the only owner of the organisation. Make someone else owner first.',
+  roleAboveOwn: (role: string, own: string) =>
+    `You cannot grant the role ${role}, which is above your own (${own}).`,
+  othersRolesHidden: "Only owners and admins can see other users' roles.",
+  roleSet: (role: string) => `The user's role is now ${role}.`,
+  roleRemoved: (role: string) => `The user's role ${role} was removed.`,
+  // Organisation, plans and milestones.
+  manageSettingsRequired: "Only owners and admins can change the organisation's details.",
+  billingUnavailable: 'Billing is not available yet, so paid plans cannot be shown.',
+  ownEntitlementsOnly: "You can only see your own organisation's entitlements.",
+  milestonesNeedAccount: 'Milestones belong to an account in an organisation; sign in first.',
+  // Surveys and results.
+  surveyNotFound: 'Survey not found',
+  surveyNeedsAccount: 'This survey needs an account. Sign in with your e-mail address to take part.',
+  resultNotFound: 'We could not find this survey result. Start the survey again from its link.',
+  resultNotYours: 'This survey result belongs to someone else.',
+  alreadySubmitted: 'This survey was already submitted.',
+  noSuchQuestion: (field: string, questionId: string) =>
+    `Invalid ${field}: this survey has no question "${questionId}".`,
+  invalidAnswer: (questionId: string, problem: string) => `Invalid answer to "${questionId}": ${problem}.`,
+  // Invites.
+  noSurveyToInvite: (surveyId: string) => `There is no survey "${surveyId}" to invite someone to.`,
+  inviteRoleAboveOwn: (role: string, own: string) =>
+    `You cannot invite someone as ${role}, which is above your own role (${own}).`,
+  alreadyMember: (email: string) =>
+    `${email} is already a member of your organisation. Change their role in the list instead.`,
+  inOtherOrganisation: (email: string) =>
+    `${email} already belongs to another organisation, so they cannot join yours.`,
+  inviteNotValid: 'This invite link is not valid. Ask the person who invited you to send a new one.',
+  inviteUsed: 'This invite has already been used. Ask the person who invited you to send a new one.',
+  inviteOpened:
+    'This invite link has already been opened. If that was you, carry on where you opened it; otherwise ask the person who invited you to send a new one.',
+  inviteExpired: (days: number) =>
+    `This invite link is more than ${days} days old and has expired. Ask the person who invited you to send a new one.`,
+  notYourInvite: 'This invite is for someone else. Open the link from your invitation e-mail again.',
+  inviteResultNotFound: 'We could not find the survey of this invite. Ask for a new invite.',
+} as const;
+
 export function contentServiceFailure(serviceName: string): string {
   return `Could not receive the data from ${serviceName}!`;
 }

@@ -1,4 +1,11 @@
-import { MILESTONE_IDS, STAGE_NAMES, buildJourney, progressSummary, type StoredMilestone } from './journey';
+import {
+  MILESTONE_IDS,
+  MILESTONE_OF_ACTION,
+  STAGE_NAMES,
+  buildJourney,
+  progressSummary,
+  type StoredMilestone,
+} from './journey';
 import { matchRoute } from './routes';
 
 const completedOf = (stored: StoredMilestone[]) =>
@@ -165,5 +172,18 @@ describe('progressSummary (SPEC §9)', () => {
     [[...done('complete-quickscan'), { id: 'view-results', completed: false }], 1, 33],
   ])('%j -> %i of 3 (%i%)', (stored, completed, percent) => {
     expect(progressSummary(stored)).toEqual({ completed, total: 3, percent });
+  });
+});
+
+describe('MILESTONE_OF_ACTION: the milestone each server action sets', () => {
+  test.each([
+    ['signUp', 'sign-up'],
+    ['saveOrganisation', 'update-organisation'],
+    ['completeSurvey', 'complete-quickscan'],
+    ['openResults', 'view-results'],
+    ['inviteTeamMember', 'invite-team'],
+  ])('%s sets %s, a stage 1 milestone', (action, milestone) => {
+    expect(MILESTONE_OF_ACTION[action as keyof typeof MILESTONE_OF_ACTION]).toBe(milestone);
+    expect(MILESTONE_IDS.slice(0, 5)).toContain(milestone);
   });
 });

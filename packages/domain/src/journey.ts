@@ -23,6 +23,15 @@ export const MILESTONE_KEYS = {
   updateOrganisation: 'update-organisation',
 } as const satisfies Record<string, MilestoneId>;
 
+/** The milestone each action of a signed-in member sets on the server (SPEC §3 stage 1). */
+export const MILESTONE_OF_ACTION = {
+  signUp: 'sign-up',
+  saveOrganisation: MILESTONE_KEYS.updateOrganisation,
+  completeSurvey: MILESTONE_KEYS.completeQuickscan,
+  openResults: 'view-results',
+  inviteTeamMember: 'invite-team',
+} as const satisfies Record<string, MilestoneId>;
+
 export const PROGRESS_MILESTONES = [
   'update-organisation',
   'complete-quickscan',

@@ -1,4 +1,7 @@
 import {
+  decideCompletion,
+  mayReachResult,
+  type CompletionDecision,
   INITIAL_PROGRESS,
   QUESTION_TYPES,
   SURVEY_LIMITS,
@@ -51,5 +54,54 @@ describe('constants (SPEC §9)', () => {
     [null, false],
   ])('isQuestionType(%j) -> %s', (value, expected) => {
     expect(isQuestionType(value)).toBe(expected);
+  });
+});
+
+describe('mayReachResult: the starter or the invitee of this result', () => {
+  test.each([
+    [{ isStarter: true, inviteMatches: false }, true],
+    [{ isStarter: false, inviteMatches: true }, true],
+    [{ isStarter: true, inviteMatches: true }, true],
+    [{ isStarter: false, inviteMatches: false }, false],
+  ])('%o → %s', (access, expected) => {
+    expect(mayReachResult(access)).toBe(expected);
+  });
+});
+
+describe('decideCompletion: who may complete a result', () => {
+  const base = {
+    viaInvite: false,
+    isStarter: true,
+    inviteMatches: false,
+    inviteOpen: false,
+    isCompleted: false,
+  };
+  test.each<[string, Partial<typeof base>, CompletionDecision]>([
+    ['the starter completes', {}, 'complete'],
+    ['the starter asking again gets the stored completion', { isCompleted: true }, 'already-completed'],
+    ['someone else is refused', { isStarter: false }, 'denied'],
+    [
+      'an invitee of this result completes it through the survey',
+      { isStarter: false, inviteMatches: true },
+      'complete',
+    ],
+    ['the journey needs an invite for this result, even from the starter', { viaInvite: true }, 'denied'],
+    [
+      'the journey with an open invite completes',
+      { viaInvite: true, inviteMatches: true, inviteOpen: true },
+      'complete',
+    ],
+    [
+      'the journey with a submitted invite is closed',
+      { viaInvite: true, inviteMatches: true },
+      'invite-closed',
+    ],
+    [
+      'the journey never completes twice',
+      { viaInvite: true, inviteMatches: true, inviteOpen: true, isCompleted: true },
+      'invite-closed',
+    ],
+  ])('%s', (_case, state, expected) => {
+    expect(decideCompletion({ ...base, ...state })).toBe(expected);
   });
 });

@@ -26,3 +26,32 @@ export function decideResultAction(existing: StoredResultState | null | undefine
 export function statusOfResult(result: StoredResultState | null | undefined): SurveyStatus {
   return result?.isCompleted === true ? SurveyStatus.Completed : SurveyStatus.InProgress;
 }
+
+/**
+ * Who may save to a result (SPEC §4): the user who started it, or an invitee whose token names an
+ * invite for exactly this result.
+ */
+export function mayReachResult(access: { isStarter: boolean; inviteMatches: boolean }): boolean {
+  return access.isStarter || access.inviteMatches;
+}
+
+export type CompletionDecision = 'complete' | 'already-completed' | 'denied' | 'invite-closed';
+
+/**
+ * Who may complete a result, and what a repeated request gets. Through the invite journey only
+ * the invitee of an open invite for this result may, and only once; through the survey the user who
+ * started it or such an invitee, and a completed result is answered as it stands.
+ */
+export function decideCompletion(state: {
+  viaInvite: boolean;
+  isStarter: boolean;
+  inviteMatches: boolean;
+  inviteOpen: boolean;
+  isCompleted: boolean;
+}): CompletionDecision {
+  const { viaInvite, isStarter, inviteMatches, inviteOpen, isCompleted } = state;
+  if (viaInvite ? !inviteMatches : !mayReachResult({ isStarter, inviteMatches })) return 'denied';
+  if (viaInvite && !inviteOpen) return 'invite-closed';
+  if (isCompleted) return viaInvite ? 'invite-closed' : 'already-completed';
+  return 'complete';
+}

@@ -4,7 +4,7 @@
 import { startContentServer } from '@toolkit/content';
 import { ROLES } from '@toolkit/domain';
 import { COMPLETION_LIMITS, counterPath } from '@toolkit/server/src/abuse/limits';
-import { allHandlers } from '@toolkit/server/src/handlers';
+import { allCallables } from '@toolkit/server/src/callables';
 import {
   firestoreEmulatorMissing,
   startFirestoreEmulator,
@@ -79,7 +79,7 @@ it('exports one function per handler, named as Firebase deploys it (group-name)'
   const deployed = Object.entries(functions).flatMap(([group, members]) =>
     Object.keys(members as object).map((name) => `${group}-${name}`),
   );
-  expect(deployed.sort()).toEqual(allHandlers.map((handler) => handler.name).sort());
+  expect(deployed.sort()).toEqual(allCallables.map((handler) => handler.name).sort());
 });
 
 it('member: reaches the handler with the role stored in Firestore', async () => {

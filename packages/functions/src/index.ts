@@ -17,7 +17,7 @@ import { FUNCTIONS_REGION, type ApiName } from '@toolkit/domain';
 import { createRouter, type Router } from '@toolkit/server/src/api/router';
 import { createFirebaseAuthPort, type VerifiedToken } from '@toolkit/server/src/auth/port';
 import { createContentPort } from '@toolkit/server/src/content';
-import { allHandlers } from '@toolkit/server/src/handlers';
+import { allCallables } from '@toolkit/server/src/callables';
 import { createFirestoreStore } from '@toolkit/server/src/store/firestore';
 
 const CONTENT_URL = defineString('CONTENT_URL', {
@@ -41,7 +41,7 @@ function productionRouter(): Router {
         content: createContentPort({ url: CONTENT_URL.value(), key: CONTENT_KEY.value() }),
         appUrl: APP_URL.value(),
       },
-      allHandlers,
+      allCallables,
     );
   }
   return router;
@@ -78,7 +78,7 @@ function callable(name: ApiName) {
 /** The functions of one name prefix, keyed by the rest of the name. */
 function group(prefix: string) {
   return Object.fromEntries(
-    allHandlers
+    allCallables
       .filter((handler) => handler.name.startsWith(`${prefix}-`))
       .map((handler) => [handler.name.slice(prefix.length + 1), callable(handler.name)]),
   );

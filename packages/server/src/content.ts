@@ -1,6 +1,6 @@
 // The server's view of the content service (SPEC §7): one GraphQL query by survey id over plain
 // fetch with the bearer key, mapped to what scoring, authorisation and the notification mail need.
-import { contentServiceFailure, type AnswerValue } from '@toolkit/domain';
+import { contentServiceFailure, SERVER_ERRORS, type AnswerValue } from '@toolkit/domain';
 import { ApiError, invalidArgument, notFound } from './api/errors';
 import type {
   ContentPort,
@@ -10,8 +10,6 @@ import type {
   ServerSurveyDefinition,
 } from './api/handler';
 import { answerProblem, findQuestion } from './scoring';
-
-export const SURVEY_NOT_FOUND = 'Survey not found';
 
 export interface ContentPortOptions {
   /** The GraphQL endpoint, e.g. http://127.0.0.1:4000/graphql */
@@ -188,7 +186,7 @@ export function createContentPort({
 export async function loadSurvey(
   deps: Pick<ServerDeps, 'content'>,
   surveyId: string,
-  notFoundMessage = SURVEY_NOT_FOUND,
+  notFoundMessage: string = SERVER_ERRORS.surveyNotFound,
 ): Promise<ServerSurveyDefinition> {
   let definition: ServerSurveyDefinition | null;
   try {
@@ -208,7 +206,7 @@ export function checkAnswer(
   field: string,
 ): void {
   const question = findQuestion(definition, questionId);
-  if (!question) throw invalidArgument(`Invalid ${field}: this survey has no question "${questionId}".`);
+  if (!question) throw invalidArgument(SERVER_ERRORS.noSuchQuestion(field, questionId));
   const problem = answerProblem(question, answer);
-  if (problem) throw invalidArgument(`Invalid answer to "${questionId}": ${problem}.`);
+  if (problem) throw invalidArgument(SERVER_ERRORS.invalidAnswer(questionId, problem));
 }

@@ -1,10 +1,10 @@
-// Tenant isolation and authorisation for EVERY callable in allHandlers, against the real Auth
+// Tenant isolation and authorisation for EVERY callable in allCallables, against the real Auth
 // emulator, PGlite and the local content service. A new handler without an entry in CASES fails
 // the suite. Each entry names one request aimed at tenant A's data and what must happen when it
 // comes (1) without a token, (2) from an anonymous session, (3) from tenant B's owner and (4) from
 // a caller below the bar; a refusal must leave every stored document byte-for-byte as it was.
 import { API, type ApiName } from '@toolkit/domain';
-import { allHandlers } from './handlers';
+import { allCallables } from './callables';
 import { paths } from './repositories/paths';
 import type { DocSnapshot } from './store/port';
 import {
@@ -397,12 +397,12 @@ async function expectOutcome(who: Who, name: string, data: unknown, outcome: Out
 }
 
 it('has a case for every handler, and no case for a handler that does not exist', () => {
-  const names = allHandlers.map((handler) => handler.name as string);
+  const names = allCallables.map((handler) => handler.name as string);
   expect(names.filter((name) => !(name in CASES))).toEqual([]);
   expect(Object.keys(CASES).filter((name) => !names.includes(name))).toEqual([]);
 });
 
-describe.each(allHandlers.map((handler) => handler.name).filter((name) => name in CASES))('%s', (name) => {
+describe.each(allCallables.map((handler) => handler.name).filter((name) => name in CASES))('%s', (name) => {
   const entry = CASES[name];
 
   it('(1) without a token', () => expectOutcome('none', name, entry.attack(seed), entry.noToken));
@@ -424,7 +424,7 @@ describe.each(allHandlers.map((handler) => handler.name).filter((name) => name i
 
 // After the refusals: each attack request, made by the one entitled to it, succeeds.
 describe('the same requests from the rightful caller', () => {
-  it.each(allHandlers.map((handler) => handler.name).filter((name) => name in CASES))('%s', async (name) => {
+  it.each(allCallables.map((handler) => handler.name).filter((name) => name in CASES))('%s', async (name) => {
     const entry = CASES[name];
     const response = await callAs(entry.rightful, name, entry.attack(seed));
     expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });

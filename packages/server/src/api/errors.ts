@@ -1,5 +1,5 @@
 // Errors a handler throws; the host turns them into the callable protocol's error body.
-import { HTTP_STATUS_BY_CODE, type CallableErrorCode } from '@toolkit/domain';
+import { HTTP_STATUS_BY_CODE, SERVER_ERRORS, type CallableErrorCode } from '@toolkit/domain';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -12,9 +12,9 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthenticated = (message = 'Sign in to do this.') => new ApiError('unauthenticated', message);
-export const permissionDenied = (message = 'You do not have permission to do this.') =>
-  new ApiError('permission-denied', message);
+export const unauthenticated = (message: string = SERVER_ERRORS.signInRequired) =>
+  new ApiError('unauthenticated', message);
+export const permissionDenied = (message: string) => new ApiError('permission-denied', message);
 export const notFound = (message: string) => new ApiError('not-found', message);
 export const invalidArgument = (message: string, details?: unknown) =>
   new ApiError('invalid-argument', message, details);

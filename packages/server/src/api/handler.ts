@@ -94,10 +94,18 @@ export interface HandlerContext<A extends Access> {
   request: RequestMeta;
 }
 
+/** One problem zod found in a request's data. */
+export interface InputIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
 export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodType, R = unknown> {
   name: ApiName;
   access: A;
   input: S;
+  /** The message for invalid input where SPEC words it; null leaves the router's "Invalid <field>". */
+  inputMessage?: (issues: readonly InputIssue[]) => string | null;
   run(input: z.output<S>, context: HandlerContext<A>): Promise<R>;
 }
 

@@ -1,7 +1,7 @@
 // One entry for every callable: the same checks for the local API host and Cloud Functions.
-import { MESSAGES, permissionsFor, roleFromClaims } from '@toolkit/domain';
+import { MESSAGES, SERVER_ERRORS, permissionsFor, roleFromClaims } from '@toolkit/domain';
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
-import type { Access, Caller, Handler, Member, RequestMeta, ServerDeps } from './handler';
+import type { Access, Caller, Handler, InputIssue, Member, RequestMeta, ServerDeps } from './handler';
 import { paths } from '../repositories/paths';
 import { getInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
 import { permissionOverridesOf, roleOf } from '../repositories/users';
@@ -12,6 +12,9 @@ export interface ApiResponse {
   body: unknown;
 }
 
+/** What a call came to: the handler's result, or the ApiError that refused it. */
+export type CallOutcome = { result: unknown } | { error: ApiError };
+
 function callerOf(token: VerifiedToken): Caller {
   const tenantId = typeof token.claims.tenantId === 'string' ? token.claims.tenantId : null;
   return { ...token, tenantId };
@@ -20,11 +23,11 @@ function callerOf(token: VerifiedToken): Caller {
 async function verify(deps: ServerDeps, authorization: string | undefined): Promise<Caller | null> {
   if (!authorization) return null;
   const match = /^Bearer\s+(.+)$/i.exec(authorization);
-  if (!match?.[1]) throw unauthenticated('The authorization header must be "Bearer <ID token>".');
+  if (!match?.[1]) throw unauthenticated(SERVER_ERRORS.badAuthorizationHeader);
   try {
     return callerOf(await deps.auth.verifyIdToken(match[1]));
   } catch {
-    throw unauthenticated('Your session has expired or is not valid. Sign in again.');
+    throw unauthenticated(SERVER_ERRORS.sessionInvalid);
   }
 }
 
@@ -34,7 +37,7 @@ async function verify(deps: ServerDeps, authorization: string | undefined): Prom
  */
 async function asMember(deps: ServerDeps, caller: Caller): Promise<Member> {
   if (caller.isAnonymous || !caller.tenantId)
-    throw permissionDenied('This needs an account in an organisation.');
+    throw permissionDenied(SERVER_ERRORS.accountInOrganisationRequired);
   const tenantUser = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
   if (!tenantUser.data) throw permissionDenied(MESSAGES.notAMember);
   const stored = { role: roleOf(tenantUser.data), permissions: permissionOverridesOf(tenantUser.data) };
@@ -71,22 +74,28 @@ async function authorise(
   if (access === 'public') return caller;
   if (!caller) throw unauthenticated();
   if (access === 'signedIn') return caller;
-  if (caller.isAnonymous) throw permissionDenied('This needs a signed-in account, not an anonymous session.');
+  if (caller.isAnonymous) throw permissionDenied(SERVER_ERRORS.notAnonymous);
   return access === 'member' ? asMember(deps, caller) : caller;
 }
 
-function inputError(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ApiError {
+function inputError(handler: Handler, issues: readonly InputIssue[]): ApiError {
+  const worded = handler.inputMessage?.(issues);
+  if (worded) return new ApiError('invalid-argument', worded);
   const first = issues[0];
   const field = first && first.path.length > 0 ? first.path.map(String).join('.') : 'data';
-  return new ApiError('invalid-argument', `Invalid ${field}: ${first?.message ?? 'invalid input'}`, {
-    fields: issues.map((issue) => issue.path.map(String).join('.') || 'data'),
-  });
+  return new ApiError(
+    'invalid-argument',
+    SERVER_ERRORS.invalidField(field, first?.message ?? 'invalid input'),
+    {
+      fields: issues.map((issue) => issue.path.map(String).join('.') || 'data'),
+    },
+  );
 }
 
 /** The `data` of a callable request's body. */
 function dataOf(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
-    throw new ApiError('invalid-argument', 'The request body must be a JSON object with a data field.');
+    throw new ApiError('invalid-argument', SERVER_ERRORS.bodyNotCallable);
   }
   return body.data;
 }
@@ -98,73 +107,63 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
   /** The checks in order: the name, the token, the request's shape, the caller's access, then the input. */
   async function run(
     name: string,
-    readData: () => unknown,
     identify: () => Promise<Caller | null>,
+    readData: () => unknown,
     request: RequestMeta,
-  ): Promise<ApiResponse> {
+  ): Promise<CallOutcome> {
     try {
       const handler = byName.get(name);
-      if (!handler) throw new ApiError('not-found', `There is no function named "${name}".`);
-      // The token first: a request with a bad token costs no body parsing (see callHttp).
+      if (!handler) throw new ApiError('not-found', SERVER_ERRORS.noSuchFunction(name));
       const identified = await identify();
-      const data = await readData();
+      const data = readData();
       const caller = await authorise(deps, handler.access, identified);
       const parsed = handler.input.safeParse(data);
-      if (!parsed.success) throw inputError(parsed.error.issues);
+      if (!parsed.success) throw inputError(handler, parsed.error.issues);
       const now = deps.now?.() ?? new Date();
       const result = await handler.run(parsed.data, { caller: caller as never, deps, now, request });
-      return { status: 200, body: { result: result ?? null } };
+      return { result: result ?? null };
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
+      if (error instanceof ApiError) return { error };
       log(`[api] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return errorResponse(new ApiError('internal', 'Something went wrong on our side. Please try again.'));
+      return { error: new ApiError('internal', SERVER_ERRORS.internal) };
     }
   }
 
   /**
-   * A callable request as it arrives over HTTP, its body read only once the Authorization header's
-   * token is verified: `readBody` answers the parsed JSON body or throws an ApiError.
+   * A request body `{ data }` with its Authorization header, answered as the callable protocol
+   * answers over HTTP: for tests, which call the handlers without an HTTP host.
    */
-  function callHttp(
-    name: string,
-    authorization: string | undefined,
-    readBody: () => Promise<unknown>,
-    request: RequestMeta = {},
-  ): Promise<ApiResponse> {
-    return run(
-      name,
-      async () => dataOf(await readBody()),
-      () => verify(deps, authorization),
-      request,
-    );
-  }
-
-  /** A callable request whose body `{ data }` is parsed already. */
-  function call(
+  async function call(
     name: string,
     body: unknown,
     authorization?: string,
     request: RequestMeta = {},
   ): Promise<ApiResponse> {
-    return callHttp(name, authorization, async () => body, request);
+    const outcome = await run(
+      name,
+      () => verify(deps, authorization),
+      () => dataOf(body),
+      request,
+    );
+    return 'error' in outcome ? errorResponse(outcome.error) : { status: 200, body: outcome };
   }
 
-  /** For hosts that verified the ID token already (Cloud Functions' onCall); null when signed out. */
+  /** For onCall, which has verified the ID token already; null when signed out. */
   function callAs(
     name: string,
     data: unknown,
     token: VerifiedToken | null,
     request: RequestMeta = {},
-  ): Promise<ApiResponse> {
+  ): Promise<CallOutcome> {
     return run(
       name,
-      () => data,
       async () => (token ? callerOf(token) : null),
+      () => data,
       request,
     );
   }
 
-  return { call, callHttp, callAs, names: [...byName.keys()] };
+  return { call, callAs, names: [...byName.keys()] };
 }
 
 export type Router = ReturnType<typeof createRouter>;

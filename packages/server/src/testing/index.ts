@@ -17,7 +17,7 @@ import { startAuthEmulator } from '@toolkit/dev-stack/src/auth-emulator.js';
 import { startContentServer } from '@toolkit/content';
 import type { Role } from '@toolkit/domain';
 import type { Handler, ServerDeps } from '../api/handler';
-import { allHandlers } from '../handlers';
+import { allCallables } from '../callables';
 import { createRouter, type ApiResponse, type Router } from '../api/router';
 import { createFirebaseAuthPort, type AuthPort } from '../auth/port';
 import { createContentPort } from '../content';
@@ -119,7 +119,7 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
       appUrl: options.appUrl ?? 'http://localhost:3000',
       log: (line) => logs.push(line),
     };
-    const router = createRouter(deps, options.handlers ?? allHandlers);
+    const router = createRouter(deps, options.handlers ?? allCallables);
 
     const identityToolkit = `${emulator.url}/identitytoolkit.googleapis.com/v1`;
     async function rest<T>(method: string, body: object): Promise<T> {

@@ -1,6 +1,13 @@
 import { API } from '@toolkit/domain';
-import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
-import { paths } from '../repositories/paths';
+import {
+  errorOf,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
+import { paths } from '../../repositories/paths';
 
 let env: TestEnv;
 let owner: TestAccount;

@@ -1,5 +1,5 @@
 import { API, MESSAGES } from '@toolkit/domain';
-import { paths } from '../repositories/paths';
+import { paths } from '../../repositories/paths';
 import {
   errorOf,
   inviteSentTo,
@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   type TestAccount,
   type TestEnv,
-} from '../testing';
+} from '../../testing';
 
 const TENANT = 'tenant-journey';
 const SURVEY = 'quickscan';

@@ -7,8 +7,8 @@ import {
   startTestEnv,
   type TestAccount,
   type TestEnv,
-} from '../testing';
-import { paths } from '../repositories/paths';
+} from '../../testing';
+import { paths } from '../../repositories/paths';
 
 let env: TestEnv;
 let admin: TestAccount;

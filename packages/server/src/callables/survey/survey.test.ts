@@ -1,6 +1,13 @@
 import { API, INITIAL_PROGRESS, type ApiResponses, type ResultSummary } from '@toolkit/domain';
-import { paths } from '../repositories/paths';
-import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
+import { paths } from '../../repositories/paths';
+import {
+  errorOf,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
 
 const PUBLISHER = 'demo-publisher';
 const SURVEY = 'quickscan';

@@ -1,6 +1,6 @@
 import { API } from '@toolkit/domain';
-import { errorOf, resultOf, snapshotStore, startTestEnv, uniqueEmail, type TestEnv } from '../testing';
-import { paths } from '../repositories/paths';
+import { errorOf, resultOf, snapshotStore, startTestEnv, uniqueEmail, type TestEnv } from '../../testing';
+import { paths } from '../../repositories/paths';
 
 let env: TestEnv;
 

@@ -1,6 +1,13 @@
 import { API, MESSAGES } from '@toolkit/domain';
-import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
-import { paths } from '../repositories/paths';
+import {
+  errorOf,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
+import { paths } from '../../repositories/paths';
 
 let env: TestEnv;
 let admin: TestAccount;
@@ -114,9 +121,9 @@ describe('milestones-list', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const { createRouter } = await import('../api/router');
-    const { milestoneHandlers } = await import('./milestones');
-    const router = createRouter({ ...env.deps, store: failing }, milestoneHandlers);
+    const { createRouter } = await import('../../api/router');
+    const { listMilestones } = await import('./list');
+    const router = createRouter({ ...env.deps, store: failing }, [listMilestones]);
     const response = await router.call(
       API.listMilestones,
       { data: { userIds: [admin.uid, broken.uid] } },

@@ -1,5 +1,5 @@
 import { API } from '@toolkit/domain';
-import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../testing';
+import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
 
 let env: TestEnv;
 let admin: TestAccount;

@@ -1,0 +1,17 @@
+// Rights checks that several callables share; the router has resolved the member's stored role.
+import { SERVER_ERRORS } from '@toolkit/domain';
+import { permissionDenied } from '../api/errors';
+import type { Member } from '../api/handler';
+
+export function requireManageUsers(caller: Member): void {
+  if (!caller.permissions.manageUsers) throw permissionDenied(SERVER_ERRORS.manageUsersRequired);
+}
+
+export function requireAssignRoles(caller: Member): void {
+  if (!caller.permissions.assignRoles) throw permissionDenied(SERVER_ERRORS.assignRolesRequired);
+}
+
+/** A request naming a tenant may only name the caller's own. */
+export function requireOwnTenant(caller: Member, tenantId: string): void {
+  if (tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.ownTenantOnly);
+}

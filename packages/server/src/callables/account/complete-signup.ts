@@ -1,0 +1,63 @@
+// account-completeSignup: sign-up through a toolkit portal makes the user owner of a new tenant
+// (SPEC §6), or answers the tenant they already belong to.
+import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { grantTenantClaims } from '../../auth/port';
+import { milestoneWrite } from '../../repositories/milestones';
+import { paths } from '../../repositories/paths';
+import { getTenantUser, tenantsOf } from '../../repositories/users';
+import { FieldValue } from '../../store/port';
+
+export const completeSignup = defineHandler({
+  name: API.completeSignup,
+  access: 'account',
+  input: REQUESTS[API.completeSignup],
+  async run(input, { caller, deps }): Promise<ApiResponses[typeof API.completeSignup]> {
+    if (caller.tenantId) return { status: 'ok', tenantId: caller.tenantId, created: false };
+    const email = (caller.email ?? '').toLowerCase();
+    const firstName = input.firstName ?? '';
+    const lastName = input.lastName ?? '';
+    const organisationName = input.organisationName ?? '';
+    const outcome = await deps.store.transaction(async (tx) => {
+      // Read inside the transaction: two concurrent sign-ups of one user create one tenant.
+      const globalUser = await tx.get(paths.globalUser(caller.uid));
+      const [known] = tenantsOf(globalUser.data);
+      if (known) return { tenantId: known, created: false };
+      const tenantId = deps.store.newId();
+      const createdAt = FieldValue.serverTimestamp();
+      tx.create(paths.tenant(tenantId), {
+        createdBy: caller.uid,
+        getStarted: true,
+        toolkit: input.toolkit,
+        createdAt,
+        name: organisationName,
+      });
+      tx.set(
+        paths.globalUser(caller.uid),
+        { email, firstName, lastName, createdAt, tenants: [tenantId] },
+        { merge: true },
+      );
+      tx.create(paths.tenantUser(tenantId, caller.uid), {
+        email,
+        firstName,
+        lastName,
+        createdAt,
+        tenantId,
+        group: 'owner',
+        organization: { name: organisationName },
+        role: 'owner',
+      });
+      tx.set(paths.organisation(tenantId), { name: organisationName, createdAt });
+      const signUp = milestoneWrite(tenantId, caller.uid, MILESTONE_OF_ACTION.signUp, true, caller.uid);
+      tx.set(signUp.path, signUp.data, { merge: true });
+      return { tenantId, created: true };
+    });
+    // Also for an existing tenant: an earlier attempt may have failed after the documents were written.
+    const role = outcome.created
+      ? 'owner'
+      : ((await getTenantUser(deps.store, outcome.tenantId, caller.uid))?.role ?? 'user');
+    await grantTenantClaims(deps.auth, caller.uid, outcome.tenantId, role);
+    return { status: 'ok', ...outcome };
+  },
+});

@@ -1,0 +1,23 @@
+// account-getProfile: the caller's tenant user record and tenant (SPEC §3).
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { getTenant } from '../../repositories/tenants';
+import { getTenantUser } from '../../repositories/users';
+
+export const getProfile = defineHandler({
+  name: API.getProfile,
+  access: 'member',
+  input: REQUESTS[API.getProfile],
+  async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getProfile]> {
+    const [profile, tenant] = await Promise.all([
+      getTenantUser(deps.store, caller.tenantId, caller.uid),
+      getTenant(deps.store, caller.tenantId),
+    ]);
+    return {
+      status: 'ok',
+      profile,
+      tenant: tenant && { id: tenant.id, createdBy: tenant.createdBy, getStarted: tenant.getStarted },
+    };
+  },
+});

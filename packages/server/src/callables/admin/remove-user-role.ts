@@ -1,0 +1,23 @@
+// admin-removeUserRole (SPEC §7): the member's role goes back to user.
+import { API, SERVER_ERRORS } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { requireAssignRoles, requireOwnTenant } from '../access';
+import { changeRole } from './change-role';
+
+export const removeUserRole = defineHandler({
+  name: API.removeUserRole,
+  access: 'member',
+  input: REQUESTS[API.removeUserRole],
+  async run({ uid, tenantId }, { caller, deps }) {
+    requireAssignRoles(caller);
+    requireOwnTenant(caller, tenantId);
+    const previousRole = await changeRole(deps, caller, uid, 'user');
+    return {
+      status: 'success' as const,
+      message: SERVER_ERRORS.roleRemoved(previousRole),
+      previousRole,
+      newRole: 'user' as const,
+    };
+  },
+});

@@ -1,0 +1,53 @@
+// Every callable, one file each under its area (callables/<area>/<name>.ts, named after the part of
+// its API name after the area). The router, both API hosts, Cloud Functions and the isolation suite
+// (which covers each entry automatically) read this list.
+import type { Handler } from '../api/handler';
+import { getCustomerEntitlements } from './entitlements/get-customer-entitlements';
+import { completeSignup } from './account/complete-signup';
+import { getProfile } from './account/get-profile';
+import { updateNames } from './account/update-names';
+import { getAvailableRoles } from './admin/get-available-roles';
+import { getUserRole } from './admin/get-user-role';
+import { removeUserRole } from './admin/remove-user-role';
+import { setUserRole } from './admin/set-user-role';
+import { createInvite } from './invites/create';
+import { saveInviteAnswer } from './journey/save-answer';
+import { submitInvite } from './journey/submit';
+import { verifyAndLoginWithInvite } from './journey/verify-and-login-with-invite';
+import { listMilestones } from './milestones/list';
+import { setMilestone } from './milestones/set';
+import { saveOrganisation } from './organisation/save';
+import { listLatestResults } from './results/list-latest';
+import { toggleActionPlan } from './results/toggle-action-plan';
+import { getSubscriptionDetails } from './subscription/get-subscription-details';
+import { completeSurveyResult } from './survey/complete-result';
+import { saveAnswer } from './survey/save-answer';
+import { startResult } from './survey/start-result';
+import { findUsersByEmail } from './users/find-by-email';
+import { listTenantUsers } from './users/list-tenant-users';
+
+export const allCallables: readonly Handler[] = [
+  setUserRole,
+  getUserRole,
+  getAvailableRoles,
+  removeUserRole,
+  getSubscriptionDetails,
+  getCustomerEntitlements,
+  verifyAndLoginWithInvite,
+  completeSignup,
+  getProfile,
+  updateNames,
+  saveOrganisation,
+  startResult,
+  saveAnswer,
+  completeSurveyResult,
+  saveInviteAnswer,
+  submitInvite,
+  listLatestResults,
+  toggleActionPlan,
+  findUsersByEmail,
+  listTenantUsers,
+  createInvite,
+  listMilestones,
+  setMilestone,
+];

@@ -1,0 +1,29 @@
+// milestones-set (SPEC §4, §5): the signed-in member sets one of their own milestones.
+import { API, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { permissionDenied, unauthenticated } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { milestoneWrite } from '../../repositories/milestones';
+import { paths } from '../../repositories/paths';
+
+/**
+ * Public so that a request without a user gets SPEC §5's "User not authenticated". Any
+ * non-anonymous member of the token's tenant may set its own milestones, e.g. an invited
+ * respondent; the tenant claim alone is not trusted, as on every other callable.
+ */
+export const setMilestone = defineHandler({
+  name: API.setMilestone,
+  access: 'public',
+  input: REQUESTS[API.setMilestone],
+  async run({ milestoneId, completed }, { caller, deps }): Promise<ApiResponses[typeof API.setMilestone]> {
+    if (!caller) throw unauthenticated(MESSAGES.userNotAuthenticated);
+    if (caller.isAnonymous || !caller.tenantId) {
+      throw permissionDenied(SERVER_ERRORS.milestonesNeedAccount);
+    }
+    const member = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
+    if (!member.data) throw permissionDenied(MESSAGES.notAMember);
+    const write = milestoneWrite(caller.tenantId, caller.uid, milestoneId, completed, caller.uid);
+    await deps.store.set(write.path, write.data, { merge: true });
+    return { status: 'ok' };
+  },
+});

@@ -1,0 +1,30 @@
+// organisation-save: the organisation's details; saving sets update-organisation (SPEC §7).
+import { API, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { permissionDenied } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { milestoneWrite } from '../../repositories/milestones';
+import { paths } from '../../repositories/paths';
+
+export const saveOrganisation = defineHandler({
+  name: API.saveOrganisation,
+  access: 'member',
+  input: REQUESTS[API.saveOrganisation],
+  async run(input, { caller, deps }): Promise<ApiResponses[typeof API.saveOrganisation]> {
+    if (!caller.permissions.manageSettings) throw permissionDenied(SERVER_ERRORS.manageSettingsRequired);
+    const organisation = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    await deps.store.transaction(async (tx) => {
+      tx.set(paths.organisation(caller.tenantId), organisation, { merge: true });
+      tx.set(paths.tenantUser(caller.tenantId, caller.uid), { organization: organisation }, { merge: true });
+      const milestone = milestoneWrite(
+        caller.tenantId,
+        caller.uid,
+        MILESTONE_OF_ACTION.saveOrganisation,
+        true,
+        caller.uid,
+      );
+      tx.set(milestone.path, milestone.data, { merge: true });
+    });
+    return { status: 'ok' };
+  },
+});

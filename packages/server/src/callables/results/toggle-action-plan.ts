@@ -1,0 +1,30 @@
+// results-toggleActionPlan (SPEC §4): adds or removes an action id in the user's result.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { notFound } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { paths } from '../../repositories/paths';
+import { actionPlansOf } from '../../repositories/results';
+import { FieldValue, StoreError } from '../../store/port';
+
+export const toggleActionPlan = defineHandler({
+  name: API.toggleActionPlan,
+  access: 'member',
+  input: REQUESTS[API.toggleActionPlan],
+  async run(
+    { userResultId, actionId, selected },
+    { caller, deps },
+  ): Promise<ApiResponses[typeof API.toggleActionPlan]> {
+    const path = paths.userSurveyResult(caller.tenantId, caller.uid, userResultId);
+    try {
+      await deps.store.update(path, {
+        actionPlans: selected ? FieldValue.arrayUnion(actionId) : FieldValue.arrayRemove(actionId),
+      });
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'not-found')
+        throw notFound(SERVER_ERRORS.resultNotFound);
+      throw error;
+    }
+    return { actionPlans: actionPlansOf((await deps.store.get(path)).data) };
+  },
+});

@@ -1,0 +1,82 @@
+// Saving one answer (SPEC §4), for the survey and the invite journey alike: one use case keyed on
+// the caller's uid and invite claim; only the answers field and the wording of refusals differ.
+import { mayReachResult, SERVER_ERRORS, type AnswerValue, type ApiResponses } from '@toolkit/domain';
+import { ApiError, notFound, permissionDenied } from '../../api/errors';
+import { inviteIsFor } from '../../repositories/invites';
+import { paths } from '../../repositories/paths';
+import { readResult, type ResultRef, type StoredResult } from '../../repositories/results';
+import { FieldValue, type DocumentStore, type StoreTransaction } from '../../store/port';
+
+type Reader = Pick<StoreTransaction, 'get'>;
+
+/** Whether this caller may read or write the result, reading the invite their token names. */
+export async function canReach(
+  reader: Reader,
+  ref: ResultRef,
+  result: StoredResult,
+  who: { uid: string; inviteId: string | null },
+): Promise<boolean> {
+  const isStarter = result.userId !== null && result.userId === who.uid;
+  if (isStarter || !who.inviteId) return isStarter;
+  const { data: invite } = await reader.get(paths.invite(who.inviteId));
+  return mayReachResult({ isStarter, inviteMatches: inviteIsFor(invite, ref) });
+}
+
+type SaveOutcome =
+  | { outcome: 'not-found' | 'denied' | 'completed' }
+  | { outcome: 'applied' | 'stale'; updatedAt: string | null };
+
+export interface AnswerSave {
+  ref: ResultRef;
+  who: { uid: string; inviteId: string | null };
+  /** questions for the survey, answers for the invite journey. */
+  field: 'questions' | 'answers';
+  questionId: string;
+  answer: AnswerValue;
+  seq: number;
+}
+
+/**
+ * Saves one answer unless a save with a higher or equal order was already applied, so a late,
+ * older request never overwrites a newer answer. The whole maps are written back (inside the
+ * transaction that read them) rather than as dotted paths, so a question id with a dot is safe.
+ */
+async function saveAnswer(store: DocumentStore, save: AnswerSave): Promise<SaveOutcome> {
+  const { ref, who, field, questionId, answer, seq } = save;
+  const outcome = await store.transaction(async (tx): Promise<SaveOutcome> => {
+    const result = await readResult(tx, ref);
+    if (!result) return { outcome: 'not-found' };
+    if (!(await canReach(tx, ref, result, who))) return { outcome: 'denied' };
+    if (result.isCompleted) return { outcome: 'completed' };
+    if (seq <= (result.seqs[questionId] ?? -1)) return { outcome: 'stale', updatedAt: result.updatedAt };
+    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), {
+      [field]: { ...result[field], [questionId]: answer },
+      seqs: { ...result.seqs, [questionId]: seq },
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    return { outcome: 'applied', updatedAt: null };
+  });
+  if (outcome.outcome !== 'applied') return outcome;
+  // The store sets the timestamp at commit: read it back for the response.
+  return { outcome: 'applied', updatedAt: (await readResult(store, ref))?.updatedAt ?? null };
+}
+
+/** Saves the answer and answers the callable, refusing in the caller's words. */
+export async function recordAnswer(
+  store: DocumentStore,
+  save: AnswerSave,
+  refusals: { notFound: string; denied: string },
+  now: Date,
+): Promise<ApiResponses['survey-saveAnswer']> {
+  const saved = await saveAnswer(store, save);
+  switch (saved.outcome) {
+    case 'not-found':
+      throw notFound(refusals.notFound);
+    case 'denied':
+      throw permissionDenied(refusals.denied);
+    case 'completed':
+      throw new ApiError('failed-precondition', SERVER_ERRORS.alreadySubmitted);
+    default:
+      return { applied: saved.outcome === 'applied', updatedAt: saved.updatedAt ?? now.toISOString() };
+  }
+}

@@ -1,0 +1,161 @@
+// Completing a result (SPEC §4), for the survey and the invite journey alike: who may is the
+// domain's rule (decideCompletion); the writes happen in one transaction.
+import { decideCompletion, MILESTONE_OF_ACTION, type ResultScore } from '@toolkit/domain';
+import { takeQuota, type Quota } from '../../abuse/limits';
+import type { ServerSurveyDefinition } from '../../api/handler';
+import { renderNotification } from '../../mail/notification';
+import { INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
+import { mailDocument } from '../../repositories/mail';
+import { milestoneWrite } from '../../repositories/milestones';
+import { paths } from '../../repositories/paths';
+import {
+  addToAggregate,
+  allAnswers,
+  readResult,
+  userResultTenant,
+  type ResultRef,
+  type StoredResult,
+} from '../../repositories/results';
+import { scoreResult } from '../../scoring';
+import { FieldValue, type DocData, type DocumentStore } from '../../store/port';
+
+/** The question whose answer names the respondent's organisation (the survey link can prefill it). */
+export const COMPANY_NAME_QUESTION = 'company-name';
+
+export interface CompletionCaller {
+  uid: string;
+  email: string | null;
+  isAnonymous: boolean;
+  tenantId: string | null;
+  inviteId: string | null;
+}
+
+export interface Completion {
+  ref: ResultRef;
+  definition: ServerSurveyDefinition;
+  caller: CompletionCaller;
+  appUrl: string;
+  /** The invite journey's submit: only through a pending invite for this result. */
+  viaInvite: boolean;
+  /** The abuse limits this completion counts against; a result completed before counts for nothing. */
+  quota?: Quota;
+}
+
+export type CompletionOutcome =
+  | { outcome: 'not-found' | 'denied' | 'invite-closed' }
+  | { outcome: 'already-completed' | 'completed'; completedAt: string | null; score: ResultScore | null };
+
+/** The respondent as the mail names them: their tenant profile, else the survey link's prefill. */
+function respondentName(profile: DocData | null, result: StoredResult, email: string | null) {
+  const join = (first: unknown, last: unknown) =>
+    [first, last]
+      .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+      .join(' ')
+      .trim();
+  return (
+    join(profile?.firstName, profile?.lastName) ||
+    join(result.respondent.firstName, result.respondent.lastName) ||
+    join(result.custom.custom_firstName, result.custom.custom_lastName) ||
+    email ||
+    result.respondent.email ||
+    null
+  );
+}
+
+/**
+ * SPEC §4 completion in one transaction: the result and the user survey result are marked
+ * complete, the score and the survey's aggregate are stored, one notification mail is queued, the
+ * caller's complete-quickscan milestone is set and, through an invite, the invite is completed.
+ * A result completed before is left alone, so a repeated request sends no second mail.
+ */
+export async function completeResult(
+  store: DocumentStore,
+  completion: Completion,
+): Promise<CompletionOutcome> {
+  const { ref, definition, caller, appUrl, viaInvite, quota } = completion;
+  const outcome = await store.transaction(async (tx): Promise<CompletionOutcome> => {
+    const result = await readResult(tx, ref);
+    if (!result) return { outcome: 'not-found' };
+    const invite = caller.inviteId ? await tx.get(paths.invite(caller.inviteId)) : null;
+    const inviteMatches = inviteIsFor(invite?.data ?? null, ref);
+    const inviteOpen = invite?.data?.status === INVITE_STATUS.pending;
+    const decision = decideCompletion({
+      viaInvite,
+      isStarter: result.userId !== null && result.userId === caller.uid,
+      inviteMatches,
+      inviteOpen,
+      isCompleted: result.isCompleted,
+    });
+    if (decision === 'already-completed') {
+      return { outcome: decision, completedAt: result.completedAt, score: result.score };
+    }
+    if (decision !== 'complete') return { outcome: decision };
+
+    const userResultPath = result.userId
+      ? paths.userSurveyResult(userResultTenant(ref, result), result.userId, ref.resultId)
+      : null;
+    const userResult = userResultPath ? await tx.get(userResultPath) : null;
+    const aggregate = await tx.get(paths.aggregate(ref.tenantId, ref.surveyId));
+    const profile =
+      caller.tenantId && !caller.isAnonymous
+        ? await tx.get(paths.tenantUser(caller.tenantId, caller.uid))
+        : null;
+    // Counted in this transaction: a repeated or concurrent request for the result counts once.
+    if (quota) await takeQuota(tx, quota);
+
+    const answers = allAnswers(result);
+    const score = scoreResult(definition, answers);
+    const completed = {
+      isCompleted: true,
+      updatedAt: FieldValue.serverTimestamp(),
+      completedAt: FieldValue.serverTimestamp(),
+    };
+    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), { ...completed, score });
+    if (userResultPath && userResult?.data) tx.update(userResultPath, completed);
+    tx.set(paths.aggregate(ref.tenantId, ref.surveyId), {
+      ...addToAggregate(aggregate.data, ref.surveyId, score),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    if (definition.notificationRecipients.length > 0) {
+      const company = answers[COMPANY_NAME_QUESTION];
+      const { subject, html } = renderNotification({
+        surveyTitle: definition.title,
+        organisation: typeof company === 'string' ? company : null,
+        respondentName: respondentName(profile?.data ?? null, result, caller.email),
+        primaryLogo: definition.primaryLogo,
+        secondaryLogo: definition.secondaryLogo,
+        primaryColor: definition.primaryColor,
+        appUrl,
+        score,
+      });
+      tx.create(
+        paths.mailDoc(store.newId()),
+        mailDocument({
+          to: definition.notificationRecipients,
+          bcc: definition.notificationBcc,
+          subject,
+          html,
+        }),
+      );
+    }
+    if (caller.tenantId && !caller.isAnonymous) {
+      const milestone = milestoneWrite(
+        caller.tenantId,
+        caller.uid,
+        MILESTONE_OF_ACTION.completeSurvey,
+        true,
+        caller.uid,
+      );
+      tx.set(milestone.path, milestone.data, { merge: true });
+    }
+    if (inviteMatches && caller.inviteId && inviteOpen) {
+      tx.update(paths.invite(caller.inviteId), {
+        status: INVITE_STATUS.completed,
+        completedAt: FieldValue.serverTimestamp(),
+      });
+    }
+    return { outcome: 'completed', completedAt: null, score };
+  });
+  if (outcome.outcome !== 'completed') return outcome;
+  return { ...outcome, completedAt: (await readResult(store, ref))?.completedAt ?? null };
+}
