@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'];
 
@@ -29,6 +30,59 @@ function boundary(files, forbidden, message) {
     },
   };
 }
+
+/** Where an app's file sits: `{ feature }` under features/<feature>/, `{ feature: null }` under shared/. */
+function layerOf(file) {
+  const match = /\/(shell|mfe-[a-z]+)\/src\/(?:features\/([^/]+)|shared)\//.exec(
+    file.split(path.sep).join('/'),
+  );
+  return match && { app: match[1], feature: match[2] ?? null };
+}
+
+const toolkitRules = {
+  'feature-boundaries': {
+    meta: {
+      type: 'problem',
+      schema: [],
+      messages: {
+        otherFeature: 'Features do not import each other; move what both use to shared/.',
+        feature: 'shared/ does not import features.',
+      },
+    },
+    create(context) {
+      const from = layerOf(context.filename);
+      if (!from) return {};
+      const check = ({ source }) => {
+        if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+        // The trailing slash lets an import of a folder itself count as inside it.
+        const to = layerOf(`${path.resolve(path.dirname(context.filename), source.value)}/`);
+        if (!to || to.app !== from.app || to.feature === null || to.feature === from.feature) return;
+        context.report({ node: source, messageId: from.feature ? 'otherFeature' : 'feature' });
+      };
+      return {
+        ImportDeclaration: check,
+        ImportExpression: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+      };
+    },
+  },
+  'kebab-case-files': {
+    meta: {
+      type: 'suggestion',
+      schema: [],
+      messages: { name: '"{{name}}": folders and files are kebab-case (docs/decisions.md).' },
+    },
+    create(context) {
+      const segments = path.relative(context.cwd, context.filename).split(path.sep);
+      const name = segments.find(
+        (segment) =>
+          segment !== '..' && !segment.split('.').every((part) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(part)),
+      );
+      return name ? { Program: (node) => context.report({ node, messageId: 'name', data: { name } }) } : {};
+    },
+  },
+};
 
 const remoteBoundaries = REMOTES.map((remote) =>
   boundary(
@@ -61,8 +115,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, toolkit: { rules: toolkitRules } },
     rules: {
+      'toolkit/kebab-case-files': 'error',
       // The classic hook rules; the React Compiler rules of v7 assume the compiler, which we do not use.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
@@ -84,4 +139,8 @@ export default tseslint.config(
     'The shell knows remotes only by name and manifest URL.',
   ),
   ...remoteBoundaries,
+  {
+    files: ['{shell,mfe-*}/src/**/*.{ts,tsx}'],
+    rules: { 'toolkit/feature-boundaries': 'error' },
+  },
 );

@@ -1,4 +1,4 @@
 import { createRemoteLifecycles } from '@toolkit/parcel';
-import { App } from './App';
+import { App } from './app';
 
 export const { bootstrap, mount, unmount, update } = createRemoteLifecycles(App, 'survey');

@@ -3,12 +3,12 @@ import { Provider } from 'react-redux';
 import { authChanged, createAppStore, tenantResolved } from '@toolkit/store-contract';
 import { createCallableClient } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
-import { App } from './App';
+import { App } from './app';
 import { createFirebaseAuth } from './auth/firebase-auth';
 import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
-import { TenantTheme } from './TenantTheme';
+import { TenantTheme } from './tenant-theme';
 
 const root = createRoot(document.getElementById('root')!);
 

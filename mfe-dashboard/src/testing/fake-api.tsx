@@ -8,7 +8,7 @@ import { CallableError, type CallableClient } from '@toolkit/platform';
 import { createAppStore, type AuthUser } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/src/testing';
 import { buildTheme } from '@toolkit/ui';
-import { App } from '../App';
+import { App } from '../app';
 
 export type Handler = (data: unknown) => unknown;
 

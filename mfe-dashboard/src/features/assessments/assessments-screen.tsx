@@ -1,0 +1,129 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { paths, type ResultSummary } from '@toolkit/domain';
+import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
+import { useLatestResults } from '../../shared/api';
+import { Loaded } from '../../shared/loading';
+import {
+  formatDate,
+  QUICKSCAN,
+  QUICKSCAN_PATH,
+  surveyTitle,
+  useSurveyCatalogue,
+  type SurveyInfo,
+} from '../../shared/surveys';
+
+const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
+  ${buttonStyles}
+  align-self: flex-start;
+`;
+
+const TextLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.link};
+  font-weight: 600;
+`;
+
+const ResultList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  & > li {
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.medium};
+    padding: ${({ theme }) => theme.space[4]}px;
+    display: grid;
+    gap: ${({ theme }) => theme.space[2]}px;
+    overflow-wrap: anywhere;
+  }
+  h3 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+function ResultStatus({ result, survey }: { result: ResultSummary; survey: SurveyInfo | undefined }) {
+  if (result.isCompleted) {
+    return (
+      <>
+        <p>
+          Completed on {formatDate(result.completedAt)}
+          {result.score &&
+            ` · overall score ${result.score.overall.points} out of ${result.score.overall.max}`}
+        </p>
+        <TextLink to={paths.results()}>See your results</TextLink>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>
+        In progress · started {formatDate(result.startedAt)}
+        {result.updatedAt && `, last saved ${formatDate(result.updatedAt)}`}
+      </p>
+      {survey && (
+        <TextLink to={paths.survey(survey.tenantId, result.surveyId)}>Continue where you left off</TextLink>
+      )}
+    </>
+  );
+}
+
+export function AssessmentsScreen() {
+  const [results, reload] = useLatestResults();
+  const catalogue = useSurveyCatalogue();
+  const quickscanId = useId();
+  const latestId = useId();
+  const quickscanTitle = catalogue.get(QUICKSCAN.surveyId)?.title ?? 'Sustainability Quickscan';
+  // Opening a completed Quickscan starts a new round, so the button says so.
+  const quickscanDone =
+    results.status === 'ready' &&
+    results.data.results.some((result) => result.surveyId === QUICKSCAN.surveyId && result.isCompleted);
+
+  return (
+    <Stack>
+      <PageTitle>Assessments</PageTitle>
+      <Card aria-labelledby={quickscanId}>
+        <Stack gap={3}>
+          <h2 id={quickscanId} style={{ margin: 0 }}>
+            {quickscanTitle}
+          </h2>
+          <MutedText>
+            Questions on energy, waste, people, community and governance. Your answers are saved as you go,
+            and your scores appear on the Results page.
+          </MutedText>
+          <CallToAction to={QUICKSCAN_PATH} $variant="primary">
+            {quickscanDone ? 'Take the Quickscan again' : 'Complete the Quickscan'}
+          </CallToAction>
+        </Stack>
+      </Card>
+      <Card aria-labelledby={latestId}>
+        <Stack gap={3}>
+          <h2 id={latestId} style={{ margin: 0 }}>
+            Your latest results
+          </h2>
+          <Loaded resource={results} doing="load your results" onRetry={reload}>
+            {({ results: list }) =>
+              list.length === 0 ? (
+                <MutedText>You have not started an assessment yet.</MutedText>
+              ) : (
+                <ResultList>
+                  {list.map((result) => (
+                    <li key={result.resultId}>
+                      <h3>{surveyTitle(catalogue, result.surveyId)}</h3>
+                      <ResultStatus result={result} survey={catalogue.get(result.surveyId)} />
+                    </li>
+                  ))}
+                </ResultList>
+              )
+            }
+          </Loaded>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import type { ResultScore, ResultSummary } from '@toolkit/domain';
+import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
+import { useLatestResults } from '../../shared/api';
+import { Loaded } from '../../shared/loading';
+import {
+  formatDate,
+  latestScored,
+  QUICKSCAN_PATH,
+  surveyTitle,
+  useSurveyCatalogue,
+} from '../../shared/surveys';
+import { ScoreChart } from './score-chart';
+
+const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
+  ${buttonStyles}
+  align-self: flex-start;
+`;
+
+const Heading = styled.h2`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Overall = styled.p`
+  margin: 0;
+  font-size: 1.5rem;
+  font-weight: 700;
+`;
+
+const Band = styled.div`
+  border-left: 6px solid ${({ theme }) => theme.colors.primary};
+  padding-left: ${({ theme }) => theme.space[3]}px;
+  h3,
+  p {
+    margin: 0;
+  }
+`;
+
+const TableScroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  caption {
+    text-align: left;
+    font-weight: 600;
+    padding-bottom: ${({ theme }) => theme.space[2]}px;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[2]}px`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  td:not(:first-child),
+  th[scope='col']:not(:first-child) {
+    text-align: right;
+    white-space: nowrap;
+  }
+`;
+
+function ScoreTable({ score }: { score: ResultScore }) {
+  const sections = [...score.sections].sort((a, b) => a.sectionIndex - b.sectionIndex);
+  return (
+    <TableScroll>
+      <Table>
+        <caption>Your scores as a table</caption>
+        <thead>
+          <tr>
+            <th scope="col">Area</th>
+            <th scope="col">Score</th>
+            <th scope="col">Points</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Overall</th>
+            <td>{score.overall.percent}%</td>
+            <td>
+              {score.overall.points} of {score.overall.max}
+            </td>
+          </tr>
+          {sections.map((section) => {
+            const scored = section.weight > 0 && section.max > 0;
+            return (
+              <tr key={section.sectionIndex}>
+                <th scope="row">{section.title}</th>
+                <td>{scored ? `${section.percent}%` : 'Not scored'}</td>
+                <td>{scored ? `${section.points} of ${section.max}` : '–'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+function LatestResult({ result, title }: { result: ResultSummary & { score: ResultScore }; title: string }) {
+  const headingId = useId();
+  const { score } = result;
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={4}>
+        <Stack gap={1}>
+          <Heading id={headingId}>{title}</Heading>
+          <MutedText>Completed on {formatDate(result.completedAt)}</MutedText>
+        </Stack>
+        <Overall>
+          Overall score: {score.overall.points} out of {score.overall.max}
+        </Overall>
+        {score.band && (
+          <Band>
+            <h3>{score.band.label}</h3>
+            {score.band.description && <p>{score.band.description}</p>}
+          </Band>
+        )}
+        <ScoreChart score={score} />
+        <ScoreTable score={score} />
+        <MutedText>
+          Areas marked “not scored” describe your business and do not count towards the overall score.
+        </MutedText>
+      </Stack>
+    </Card>
+  );
+}
+
+function NoResult() {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={3}>
+        <Heading id={headingId}>You have not completed a Quickscan yet</Heading>
+        <MutedText>
+          Complete the Quickscan to see how your business scores in each area of sustainability.
+        </MutedText>
+        <CallToAction to={QUICKSCAN_PATH} $variant="primary">
+          Complete the Quickscan
+        </CallToAction>
+      </Stack>
+    </Card>
+  );
+}
+
+/** SPEC §2: the results page does not require a completed survey; without one it says so. */
+export function ResultsScreen() {
+  const [results, reload] = useLatestResults({ opened: true });
+  const catalogue = useSurveyCatalogue();
+  return (
+    <Stack>
+      <PageTitle>Results</PageTitle>
+      <Loaded resource={results} doing="load your results" onRetry={reload}>
+        {({ results: list }) => {
+          const latest = latestScored(list);
+          return latest?.score ? (
+            <LatestResult
+              result={{ ...latest, score: latest.score }}
+              title={surveyTitle(catalogue, latest.surveyId)}
+            />
+          ) : (
+            <NoResult />
+          );
+        }}
+      </Loaded>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { Route, Routes } from 'react-router';
+import { paths, ROUTE_BY_ID, type JourneyStepNumber } from '@toolkit/domain';
+import { InviteJourney, type InviteServices } from './invite-journey';
+import { StagePage } from './stage-page';
+
+const STEPS: readonly JourneyStepNumber[] = [1, 2, 3, 4, 5];
+
+/** The parcel props this remote uses (ParcelProps carries more). */
+export interface AppProps {
+  services: InviteServices;
+}
+
+export function App({ services }: AppProps) {
+  return (
+    <Routes>
+      <Route path={ROUTE_BY_ID.journeyInvite.path} element={<InviteJourney services={services} />} />
+      {STEPS.map((step) => (
+        <Route
+          key={step}
+          path={paths.journeyStep(step)}
+          element={<StagePage step={step} callable={services.callable} />}
+        />
+      ))}
+    </Routes>
+  );
+}

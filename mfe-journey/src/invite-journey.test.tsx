@@ -1,0 +1,180 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { API, MESSAGES } from '@toolkit/domain';
+import {
+  createFakeApi,
+  deferred,
+  failure,
+  reply,
+  type FakeReply,
+  type FakeRoute,
+} from '@toolkit/journey-view/src/testing';
+import type { AuthOutcome } from '@toolkit/parcel';
+import { buildTheme } from '@toolkit/ui';
+import { App } from './app';
+import { inviteIdFrom } from './invite-journey';
+
+const INVITE = { surveyResultId: 'result-7', surveyId: 'supplier-assessment', tenantId: 'tenant-a' };
+
+/** Stands in for the survey remote: shows where the journey went and how. */
+function SurveyProbe() {
+  const location = useLocation();
+  return (
+    <p>
+      Survey at {location.pathname}
+      {location.search} by {useNavigationType()}
+    </p>
+  );
+}
+
+function renderInvite(url: string, verify: FakeRoute, signIn: (token: string) => Promise<AuthOutcome>) {
+  const api = createFakeApi({ [API.verifyAndLoginWithInvite]: verify });
+  const tokens: string[] = [];
+  const signInWithCustomToken = (token: string) => {
+    tokens.push(token);
+    return signIn(token);
+  };
+  render(
+    <ThemeProvider theme={buildTheme()}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/survey/*" element={<SurveyProbe />} />
+          <Route path="*" element={<App services={{ callable: api.callable, signInWithCustomToken }} />} />
+        </Routes>
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+  return { calls: api.calls, tokens };
+}
+
+const signedIn = async (): Promise<AuthOutcome> => ({ success: true });
+const verified = () => reply({ inviteData: INVITE, token: 'custom-token-1' });
+
+describe('inviteIdFrom', () => {
+  it.each([
+    ['?inviteId=from-query', 'from-path', 'from-query'],
+    ['', 'from-path', 'from-path'],
+    ['?inviteId=%20', 'from-path', 'from-path'],
+    ['?inviteId=', ' ', ''],
+    ['', undefined, ''],
+  ])('reads %j with path segment %j as %j', (search, segment, expected) => {
+    expect(inviteIdFrom(new URLSearchParams(search), segment)).toBe(expected);
+  });
+});
+
+describe('InviteJourney', () => {
+  it('checks the invitation, signs in with its token and opens the first survey section in invite mode', async () => {
+    const pending = deferred<FakeReply>();
+    const { calls, tokens } = renderInvite(
+      '/journey/inv-42?inviteId=inv-42',
+      () => pending.promise,
+      signedIn,
+    );
+
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your invitation…');
+
+    pending.resolve(verified());
+    expect(
+      await screen.findByText(
+        'Survey at /survey/tenant-a/supplier-assessment/section/1?inviteId=inv-42&resultId=result-7 by REPLACE',
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([{ name: API.verifyAndLoginWithInvite, data: { inviteId: 'inv-42' } }]);
+    expect(tokens).toEqual(['custom-token-1']);
+  });
+
+  it('prefers the invite id of the query string over the path segment', async () => {
+    const { calls } = renderInvite('/journey/from-path?inviteId=from-query', verified, signedIn);
+    await screen.findByText(/^Survey at/);
+    expect(calls[0]?.data).toEqual({ inviteId: 'from-query' });
+    expect(screen.getByText(/^Survey at/)).toHaveTextContent('inviteId=from-query&resultId=result-7');
+  });
+
+  it('uses the path segment when the query string has no invite id', async () => {
+    const { calls } = renderInvite('/journey/from-path', verified, signedIn);
+    await screen.findByText(/^Survey at/);
+    expect(calls[0]?.data).toEqual({ inviteId: 'from-path' });
+  });
+
+  it('says the link is incomplete when there is no invite id, and calls nothing', () => {
+    const { calls, tokens } = renderInvite('/journey/%20', verified, signedIn);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This invitation link is incomplete');
+    expect(alert).toHaveTextContent(MESSAGES.missingJourneyIds);
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'go to the portal' })).toHaveAttribute('href', '/');
+    expect(calls).toEqual([]);
+    expect(tokens).toEqual([]);
+  });
+
+  it("shows the server's verification error with a link to the portal, without signing in", async () => {
+    const { tokens } = renderInvite(
+      '/journey/inv-done?inviteId=inv-done',
+      () => failure(400, 'FAILED_PRECONDITION', 'This invitation has already been completed.'),
+      signedIn,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't open your invitation");
+    expect(alert).toHaveTextContent('This invitation has already been completed.');
+    // A used or unknown invitation does not get better by trying again.
+    expect(within(alert).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'go to the portal' })).toHaveAttribute('href', '/');
+    expect(tokens).toEqual([]);
+    expect(screen.queryByText(/^Survey at/)).toBeNull();
+  });
+
+  it('offers Try again when the server cannot be reached, and then continues', async () => {
+    let attempts = 0;
+    const { calls } = renderInvite(
+      '/journey/inv-42?inviteId=inv-42',
+      () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('connection refused');
+        return verified();
+      },
+      signedIn,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/Could not reach the function journey-verifyAndLoginWithInvite/);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText(/^Survey at \/survey\/tenant-a\/supplier-assessment\/section\/1/);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reports a failed sign-in with its message and lets the invitee try again', async () => {
+    let outcome: AuthOutcome = { success: false, message: 'The sign-in service is offline.' };
+    const { tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, async () => outcome);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't sign you in");
+    expect(alert).toHaveTextContent('The sign-in service is offline.');
+    expect(screen.queryByText(/^Survey at/)).toBeNull();
+
+    outcome = { success: true };
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText(/^Survey at/);
+    expect(tokens).toEqual(['custom-token-1', 'custom-token-1']);
+  });
+
+  it('reports a sign-in that throws instead of answering', async () => {
+    renderInvite('/journey/inv-42?inviteId=inv-42', verified, () =>
+      Promise.reject(new Error('Firebase: Error (auth/network-request-failed).')),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't sign you in");
+    expect(alert).toHaveTextContent('Firebase: Error (auth/network-request-failed).');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('refuses an answer without the ids the survey needs', async () => {
+    const { tokens } = renderInvite(
+      '/journey/inv-42?inviteId=inv-42',
+      () => reply({ inviteData: { ...INVITE, surveyResultId: '' }, token: 'custom-token-1' }),
+      signedIn,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.missingJourneyIds);
+    expect(tokens).toEqual([]);
+  });
+});

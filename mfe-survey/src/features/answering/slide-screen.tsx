@@ -1,0 +1,104 @@
+import { useEffect, useId, useState } from 'react';
+import { useParams } from 'react-router';
+import styled from 'styled-components';
+import { Button, ErrorPanel, Stack } from '@toolkit/ui';
+import { locateSlide, nextPosition, previousPosition } from '../../shared/definition';
+import { RichHtml } from '../../shared/rich-text';
+import { Actions, FocusHeading, ScreenCard, ToStart } from '../../shared/screen-parts';
+import { useSurvey } from '../../shared/survey-context';
+import { Progress } from './progress';
+import { QuestionView } from './questions/question-view';
+
+const GroupIntro = styled(RichHtml)`
+  margin-bottom: ${({ theme }) => theme.space[5]}px;
+
+  & > :first-child {
+    margin-top: 0;
+  }
+  & > :last-child {
+    margin-bottom: 0;
+  }
+`;
+
+const Eyebrow = styled.p`
+  margin: ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[2]}px;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+export function SlideScreen() {
+  const params = useParams();
+  const { survey, result, goTo } = useSurvey();
+  const baseId = useId();
+  const [finishing, setFinishing] = useState(false);
+  const [finishError, setFinishError] = useState<string | null>(null);
+  const sectionId = Number(params.sectionId);
+  const slideNumber = Number(params.slideId);
+  const position = { sectionId, slide: slideNumber };
+  const located = locateSlide(survey, position);
+  const isKnown = located !== null;
+  const { rememberPosition } = result;
+  useEffect(() => {
+    if (isKnown) rememberPosition({ sectionId, slide: slideNumber });
+  }, [isKnown, sectionId, slideNumber, rememberPosition]);
+
+  if (!located) return <ToStart />;
+  const { section, slide, number, total } = located;
+  const next = nextPosition(survey, position);
+  const titleId = (index: number) => `${baseId}-q${index}`;
+  const slideTitleId = slide.isGroup ? `${baseId}-group` : titleId(0);
+
+  const move = (to: typeof next) => {
+    result.flush();
+    goTo(to);
+  };
+  const finish = () => {
+    setFinishing(true);
+    setFinishError(null);
+    result.complete().catch((error: unknown) => {
+      setFinishing(false);
+      setFinishError(error instanceof Error ? error.message : String(error));
+    });
+  };
+
+  return (
+    <ScreenCard aria-labelledby={slideTitleId}>
+      <Progress current={number} total={total} />
+      <Eyebrow>{section.title}</Eyebrow>
+      <FocusHeading focusKey={`${sectionId}/${slideNumber}`} id={slideTitleId}>
+        {slide.title}
+      </FocusHeading>
+      {slide.isGroup && slide.helperText && <GroupIntro html={slide.helperText} />}
+      <Stack gap={6}>
+        {slide.questions.map((question, index) => (
+          <QuestionView
+            key={question.id}
+            question={question}
+            value={result.answers[question.id]}
+            onChange={(answer, options) => result.setAnswer(question.id, answer, options)}
+            titleId={titleId(index)}
+            showTitle={slide.isGroup}
+          />
+        ))}
+      </Stack>
+      {finishError && (
+        <ErrorPanel
+          title="We couldn't submit your answers"
+          message={`${finishError} Your answers are kept on this device.`}
+          onRetry={finish}
+        />
+      )}
+      <Actions>
+        <Button variant="secondary" onClick={() => move(previousPosition(survey, position))}>
+          Previous
+        </Button>
+        {next ? (
+          <Button onClick={() => move(next)}>Next</Button>
+        ) : (
+          <Button onClick={finish} disabled={finishing} aria-busy={finishing}>
+            {finishing ? 'Submitting…' : 'Finish'}
+          </Button>
+        )}
+      </Actions>
+    </ScreenCard>
+  );
+}

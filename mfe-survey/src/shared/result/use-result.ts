@@ -1,0 +1,255 @@
+// The result lifecycle (SPEC.md §4): start or resume, save every answer through the outbox, complete
+// once. In invite mode the journey API saves and submits instead (SPEC.md §4 Invite journey).
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { API, paths, SurveyStatus, type AnswerValue } from '@toolkit/domain';
+import { callApi, isCallableError, type CallableClient } from '@toolkit/platform';
+import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
+import type { Position } from '../definition';
+import { once } from './completion';
+import { Outbox, outboxStorageKey, type FailureAction, type OutboxEntry, type SaveStatus } from './outbox';
+import { loadPosition, savePosition } from './position';
+import type { SurveyQuery } from './query-params';
+
+export interface ResultOptions {
+  callable: CallableClient;
+  tenantId: string;
+  surveyId: string;
+  query: SurveyQuery;
+  /** False until the shell has settled the session (anonymous or signed in) and the definition is known. */
+  enabled: boolean;
+}
+
+export type ResultState =
+  | { kind: 'starting' }
+  | { kind: 'failed'; message: string; retry: () => void }
+  | { kind: 'ready'; resultId: string };
+
+export interface SurveyResult {
+  state: ResultState;
+  answers: Record<string, AnswerValue>;
+  saveStatus: SaveStatus;
+  completed: boolean;
+  /** The server resumed an earlier result rather than creating one. */
+  resumed: boolean;
+  /** Where the respondent last was in this result, for "Continue". */
+  resumePosition: Position | null;
+  setAnswer(questionId: string, answer: AnswerValue, options?: { delayMs?: number }): void;
+  rememberPosition(position: Position): void;
+  /** Sends queued answers now, as the respondent moves on. */
+  flush(): void;
+  /** Waits until every answer is saved, then completes the result; repeated calls complete once. */
+  complete(): Promise<void>;
+}
+
+interface Session {
+  resultId: string;
+  outbox: Outbox;
+  complete: () => Promise<void>;
+}
+
+/** Permission denied stops saving (the caller leaves for the dashboard); a rejected answer can never succeed. */
+function classify(error: unknown): FailureAction {
+  if (isCallableError(error) && error.code === 'permission-denied') return 'fatal';
+  if (isCallableError(error) && error.code === 'invalid-argument') return 'drop';
+  return 'retry';
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Answers given while the result is still starting (the first question shows before it exists),
+ * kept on the device under the survey until the outbox takes them over.
+ */
+const earlyAnswersKey = (tenantId: string, surveyId: string) =>
+  `toolkit:survey-early-answers:v1:${tenantId}/${surveyId}`;
+
+function loadEarlyAnswers(storage: Storage | null, key: string): Record<string, AnswerValue> {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? 'null');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, AnswerValue>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export function useResult({ callable, tenantId, surveyId, query, enabled }: ResultOptions): SurveyResult {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // The navigate function changes with every location; starting a result must not.
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
+  const { resultId: requestedResultId, inviteId, prefill } = query;
+
+  const [attempt, setAttempt] = useState(0);
+  const [session, setSession] = useState<Session | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>({});
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
+  const [completed, setCompleted] = useState(false);
+  const [resumed, setResumed] = useState(false);
+  const [resumePosition, setResumePosition] = useState<Position | null>(null);
+  const earlyKey = earlyAnswersKey(tenantId, surveyId);
+  // The early answers of the survey under `key`: read from the device once, then kept in memory
+  // (which also serves browsers whose storage is unavailable).
+  const earlyAnswers = useRef<{ key: string; answers: Record<string, AnswerValue> } | null>(null);
+  const earlyAnswersOf = useCallback((key: string) => {
+    if (earlyAnswers.current?.key !== key)
+      earlyAnswers.current = { key, answers: loadEarlyAnswers(browserStorage(), key) };
+    return earlyAnswers.current.answers;
+  }, []);
+
+  useEffect(() => {
+    // SPEC §5: an empty survey id creates no result.
+    if (!enabled || !surveyId.trim()) return;
+    let cancelled = false;
+    let outbox: Outbox | null = null;
+    setFailure(null);
+    setSession(null);
+
+    callApi(callable, API.startResult, {
+      tenantId,
+      surveyId,
+      ...(requestedResultId ? { resultId: requestedResultId } : {}),
+      ...(prefill ? { prefill } : {}),
+    }).then(
+      (started) => {
+        if (cancelled) return;
+        const storage = browserStorage();
+        const resultId = started.resultId;
+        const send = ({ questionId, answer, seq }: OutboxEntry) =>
+          inviteId
+            ? callApi(callable, API.saveInviteAnswer, {
+                tenantId,
+                surveyId,
+                surveyResultId: resultId,
+                questionId,
+                answer,
+                seq,
+              })
+            : callApi(callable, API.saveAnswer, { tenantId, surveyId, resultId, questionId, answer, seq });
+        const box = new Outbox({
+          send,
+          storage,
+          storageKey: outboxStorageKey(resultId),
+          seqs: started.seqs,
+          classify,
+          // SPEC §4: a permission-denied error while saving sends the user to the dashboard.
+          onFatal: () => navigateRef.current(paths.dashboard()),
+          isOnline: () => window.navigator.onLine,
+          onlineEvents: window,
+        });
+        outbox = box;
+        const complete = once(async () => {
+          await box.drain();
+          if (inviteId) {
+            await callApi(callable, API.submitInvite, {
+              tenantId,
+              surveyId,
+              surveyResultId: resultId,
+              inviteId,
+            });
+          } else {
+            await callApi(callable, API.completeResult, { tenantId, surveyId, resultId });
+          }
+          savePosition(storage, resultId, null);
+          if (cancelled) return;
+          dispatch(surveyCompleted());
+          setCompleted(true);
+        });
+
+        const isCompleted = started.status === SurveyStatus.Completed;
+        // A completed result takes no more answers; otherwise the early ones are saved like any other.
+        if (!isCompleted) {
+          for (const [questionId, answer] of Object.entries(earlyAnswersOf(earlyKey)))
+            box.put(questionId, answer);
+        }
+        earlyAnswers.current = { key: earlyKey, answers: {} };
+        storage?.removeItem(earlyKey);
+        dispatch(isCompleted ? surveyCompleted() : surveyStarted());
+        setCompleted(isCompleted);
+        setResumed(!started.created);
+        // Answers that never reached the server win over the stored ones.
+        setAnswers({ ...started.questions, ...box.pendingAnswers() });
+        setResumePosition(loadPosition(storage, resultId));
+        setSaveStatus(box.status);
+        box.subscribe(setSaveStatus);
+        setSession({ resultId, outbox: box, complete });
+        box.flush();
+      },
+      (error: unknown) => !cancelled && setFailure(messageOf(error)),
+    );
+    return () => {
+      cancelled = true;
+      outbox?.dispose();
+    };
+  }, [
+    enabled,
+    callable,
+    dispatch,
+    tenantId,
+    surveyId,
+    earlyKey,
+    earlyAnswersOf,
+    requestedResultId,
+    inviteId,
+    prefill,
+    attempt,
+  ]);
+
+  const setAnswer = useCallback(
+    (questionId: string, answer: AnswerValue, options?: { delayMs?: number }) => {
+      setAnswers((previous) => ({ ...previous, [questionId]: answer }));
+      if (session) {
+        session.outbox.put(questionId, answer, options);
+        return;
+      }
+      const answers = { ...earlyAnswersOf(earlyKey), [questionId]: answer };
+      earlyAnswers.current = { key: earlyKey, answers };
+      try {
+        browserStorage()?.setItem(earlyKey, JSON.stringify(answers));
+      } catch {
+        // A full or blocked storage still leaves the answer in memory for the outbox.
+      }
+    },
+    [session, earlyKey, earlyAnswersOf],
+  );
+
+  const rememberPosition = useCallback(
+    (position: Position) => {
+      if (!session) return;
+      savePosition(browserStorage(), session.resultId, position);
+      setResumePosition(position);
+    },
+    [session],
+  );
+
+  const flush = useCallback(() => session?.outbox.flush(), [session]);
+  const complete = useCallback(
+    () => (session ? session.complete() : Promise.reject(new Error('The survey has not started yet.'))),
+    [session],
+  );
+
+  const state: ResultState = failure
+    ? { kind: 'failed', message: failure, retry: () => setAttempt((n) => n + 1) }
+    : session
+      ? { kind: 'ready', resultId: session.resultId }
+      : { kind: 'starting' };
+
+  return {
+    state,
+    answers,
+    saveStatus,
+    completed,
+    resumed,
+    resumePosition,
+    setAnswer,
+    rememberPosition,
+    flush,
+    complete,
+  };
+}

@@ -1,0 +1,75 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
+import type { AppServices } from '@toolkit/parcel';
+import type { RouteMatch, RouteOwner } from '@toolkit/domain';
+import { Spinner } from '@toolkit/ui';
+import { GuardGate } from './guard-gate';
+import { RemoteArea } from './remotes/remote-area';
+import { ShellLayout } from './shell-layout';
+import type { ShellServices } from './services';
+
+// A respondent on /survey never needs these screens: they download when their page opens.
+const CompleteSignup = lazy(() =>
+  import('./screens/complete-signup').then((m) => ({ default: m.CompleteSignup })),
+);
+const Portal = lazy(() => import('./screens/portal').then((m) => ({ default: m.Portal })));
+const ResetPassword = lazy(() =>
+  import('./screens/reset-password').then((m) => ({ default: m.ResetPassword })),
+);
+
+const BASE_PATH: Record<Exclude<RouteOwner, 'shell'>, string> = {
+  survey: '/survey',
+  dashboard: '/dashboard',
+  journey: '/',
+  billing: '/dashboard/plans',
+};
+
+function RouteContent({
+  match,
+  services,
+  remoteServices,
+}: {
+  match: RouteMatch;
+  services: ShellServices;
+  remoteServices: AppServices;
+}) {
+  const { route } = match;
+  if (route.owner === 'shell') {
+    return (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        {route.id === 'completeSignup' ? (
+          <CompleteSignup auth={services.auth} callable={services.callable} />
+        ) : route.id === 'resetPassword' ? (
+          <ResetPassword
+            auth={services.auth}
+            code={new URLSearchParams(window.location.search).get('oobCode')}
+          />
+        ) : (
+          <Portal auth={services.auth} toolkitName={match.params.toolkitName} />
+        )}
+      </Suspense>
+    );
+  }
+  // Keyed by owner: moving between one remote's own pages keeps its parcel mounted.
+  return (
+    <RemoteArea
+      key={route.owner}
+      name={route.owner}
+      basePath={BASE_PATH[route.owner]}
+      services={remoteServices}
+    />
+  );
+}
+
+/** `remoteServices`: what remotes get (parcelServices), built once at start-up. */
+export function App({ services, remoteServices }: { services: ShellServices; remoteServices: AppServices }) {
+  return (
+    <BrowserRouter>
+      <ShellLayout services={services}>
+        <GuardGate services={services}>
+          {(match) => <RouteContent match={match} services={services} remoteServices={remoteServices} />}
+        </GuardGate>
+      </ShellLayout>
+    </BrowserRouter>
+  );
+}

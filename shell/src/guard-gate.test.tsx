@@ -1,0 +1,263 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import type { AuthClaims } from '@toolkit/domain';
+import type { ContentClient } from '@toolkit/platform';
+import { authChanged, selectHasSettledSession, type AuthState } from '@toolkit/store-contract';
+import { renderWithProviders } from '@toolkit/store-contract/src/testing';
+import { buildTheme } from '@toolkit/ui';
+import type { ShellAuth } from './auth/firebase-auth';
+import { GuardGate } from './guard-gate';
+import type { ShellServices } from './services';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+function fakeAuth(freshClaims: AuthClaims = { role: 'owner', tenantId: 't1' }) {
+  return {
+    load: jest.fn(() => Promise.resolve()),
+    signOut: jest.fn(() => Promise.resolve()),
+    signInAnonymously: jest.fn(() => Promise.resolve({ success: true as const })),
+    refreshClaims: jest.fn(() => Promise.resolve(freshClaims)),
+  };
+}
+
+function fakeContent(request: () => Promise<unknown>) {
+  return { request: jest.fn((_document: string, _variables?: object) => request()) };
+}
+
+const signedOut: AuthState = { status: 'signedOut', user: null, claims: {}, error: null, settled: false };
+const signedIn = (claims: AuthClaims): AuthState => ({
+  status: 'signedIn',
+  user: {
+    uid: 'u1',
+    email: 'ann@example.com',
+    displayName: 'Ann',
+    emailVerified: true,
+    isAnonymous: false,
+    tenantId: 't1',
+  },
+  claims,
+  error: null,
+  settled: false,
+});
+
+function renderGate(
+  path: string,
+  auth: AuthState,
+  {
+    authFake = fakeAuth(),
+    content = fakeContent(() => Promise.reject(new Error('unexpected content request'))),
+  }: { authFake?: ReturnType<typeof fakeAuth>; content?: ReturnType<typeof fakeContent> } = {},
+) {
+  const services = {
+    config: {},
+    auth: authFake as unknown as ShellAuth,
+    content: content as unknown as ContentClient,
+    callable: {},
+  } as unknown as ShellServices;
+  function Theme({ children }: { children: ReactNode }) {
+    return <ThemeProvider theme={buildTheme()}>{children}</ThemeProvider>;
+  }
+  const result = renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <LocationProbe />
+      <GuardGate services={services}>{(match) => <p>screen {match.route.id}</p>}</GuardGate>
+    </MemoryRouter>,
+    { preloadedState: { auth }, wrapper: Theme },
+  );
+  return { ...result, authFake, content };
+}
+
+const location = () => screen.getByTestId('location');
+
+beforeEach(() => {
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('GuardGate', () => {
+  it('sends a signed-out user from /dashboard to /', async () => {
+    renderGate('/dashboard', signedOut);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('screen portal')).toBeInTheDocument();
+    expect(screen.queryByText('screen dashboard')).not.toBeInTheDocument();
+  });
+
+  it('sends an unknown path to /', async () => {
+    renderGate('/no-such-page', signedOut);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('screen portal')).toBeInTheDocument();
+  });
+
+  it('renders the dashboard for a signed-in owner', async () => {
+    renderGate('/dashboard', signedIn({ role: 'owner', tenantId: 't1' }));
+    expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/dashboard');
+  });
+
+  it('sends a viewer from /dashboard/users to /dashboard', async () => {
+    const viewer = { role: 'viewer', tenantId: 't1' };
+    renderGate('/dashboard/users', signedIn(viewer), { authFake: fakeAuth(viewer) });
+    expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/dashboard$/);
+    expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
+  });
+
+  it('refreshes the claims before a page that needs rights: a removed admin role is refused at once', async () => {
+    const authFake = fakeAuth({ role: 'user', tenantId: 't1' });
+    renderGate('/dashboard/users', signedIn({ role: 'admin', tenantId: 't1' }), { authFake });
+    expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
+    expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
+  });
+
+  it('lets an admin whose fresh claims still say admin open the users page', async () => {
+    const authFake = fakeAuth({ role: 'admin', tenantId: 't1' });
+    renderGate('/dashboard/users', signedIn({ role: 'admin', tenantId: 't1' }), { authFake });
+    expect(await screen.findByText('screen dashboardUsers')).toBeInTheDocument();
+    expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs a signed-in user out once on the forced-logout page /invite', async () => {
+    const { authFake } = renderGate('/invite', signedIn({ role: 'owner', tenantId: 't1' }));
+    await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+    // Let any follow-up effects run; the sign-out must not be repeated.
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(authFake.signOut).toHaveBeenCalledTimes(1);
+    expect(authFake.signInAnonymously).not.toHaveBeenCalled();
+    expect(location()).toHaveTextContent('/invite');
+  });
+
+  it('shows a spinner and no screen while the auth status is unknown', () => {
+    renderGate('/dashboard', { status: 'unknown', user: null, claims: {}, error: null, settled: false });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/dashboard');
+  });
+
+  it('offers a retry when the survey cannot be loaded, and retrying asks again', async () => {
+    const content = fakeContent(() => Promise.reject(new Error('Could not receive the data')));
+    renderGate('/survey/t1/s1', signedOut, { content });
+    expect(await screen.findByText("We couldn't load this survey")).toBeInTheDocument();
+    expect(content.request).toHaveBeenCalledTimes(1);
+    expect(content.request).toHaveBeenCalledWith(expect.stringContaining('survey(id: $id)'), { id: 's1' });
+    expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(content.request).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText("We couldn't load this survey")).toBeInTheDocument();
+  });
+
+  it('shows a signed-out respondent the survey while it signs them in anonymously', async () => {
+    const content = fakeContent(() =>
+      Promise.resolve({ survey: { id: 's1', tenantId: 't1', requireAccount: false } }),
+    );
+    const authFake = fakeAuth();
+    authFake.signInAnonymously.mockReturnValue(new Promise(() => undefined));
+    renderGate('/survey/t1/s1', signedOut, { content, authFake });
+    expect(await screen.findByText('screen surveyStart')).toBeInTheDocument();
+    expect(authFake.signInAnonymously).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs a signed-in user out before showing them a survey, which they answer anonymously', async () => {
+    const content = fakeContent(() =>
+      Promise.resolve({ survey: { id: 's1', tenantId: 't1', requireAccount: false } }),
+    );
+    const authFake = fakeAuth();
+    authFake.signOut.mockReturnValue(new Promise(() => undefined));
+    renderGate('/survey/t1/s1', signedIn({ role: 'owner', tenantId: 't1' }), { content, authFake });
+    await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('screen surveyStart')).not.toBeInTheDocument();
+  });
+
+  it("sends a survey of another tenant to /dashboard, as if it weren't found", async () => {
+    const content = fakeContent(() =>
+      Promise.resolve({ survey: { id: 's1', tenantId: 'other', requireAccount: false } }),
+    );
+    const { authFake } = renderGate('/survey/t1/s1', signedOut, { content });
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/));
+    expect(authFake.signInAnonymously).not.toHaveBeenCalled();
+    expect(screen.queryByText('screen surveyStart')).not.toBeInTheDocument();
+  });
+
+  describe('before the sign-in SDK has loaded (status unknown)', () => {
+    const unknown: AuthState = { status: 'unknown', user: null, claims: {}, error: null, settled: false };
+    const survey = (requireAccount: boolean) =>
+      fakeContent(() => Promise.resolve({ survey: { id: 's1', tenantId: 't1', requireAccount } }));
+
+    it('shows a survey anyone may answer at once, without loading the SDK or settling a session', async () => {
+      const { authFake, store } = renderGate('/survey/t1/s1', unknown, { content: survey(false) });
+      expect(await screen.findByText('screen surveyStart')).toBeInTheDocument();
+      expect(authFake.load).not.toHaveBeenCalled();
+      expect(selectHasSettledSession(store.getState())).toBe(false);
+    });
+
+    it('keeps the survey on screen while a signed-in session found later is replaced by an anonymous one', async () => {
+      const authFake = fakeAuth();
+      const { store } = renderGate('/survey/t1/s1', unknown, { content: survey(false), authFake });
+      await screen.findByText('screen surveyStart');
+      // What Firebase reports as each step completes; the sign-out finishes when the test says.
+      let finishSignOut = () => undefined as void;
+      authFake.signOut.mockImplementation(
+        () =>
+          new Promise<void>((resolve) => {
+            finishSignOut = () => {
+              store.dispatch(authChanged({ user: null }));
+              resolve();
+            };
+          }),
+      );
+      authFake.signInAnonymously.mockImplementation(async () => {
+        store.dispatch(authChanged({ user: { ...signedIn({}).user!, uid: 'anon', isAnonymous: true } }));
+        return { success: true as const };
+      });
+
+      act(() => {
+        store.dispatch(authChanged({ user: signedIn({}).user, claims: { role: 'owner', tenantId: 't1' } }));
+      });
+      await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+      expect(screen.getByText('screen surveyStart')).toBeInTheDocument();
+      expect(selectHasSettledSession(store.getState())).toBe(false);
+
+      await act(async () => finishSignOut());
+      await waitFor(() => expect(selectHasSettledSession(store.getState())).toBe(true));
+      expect(store.getState().auth.status).toBe('anonymous');
+      expect(authFake.signOut).toHaveBeenCalledTimes(1);
+      expect(authFake.signInAnonymously).toHaveBeenCalledTimes(1);
+      expect(screen.getByText('screen surveyStart')).toBeInTheDocument();
+    });
+
+    it('loads the SDK, showing nothing yet, for a survey that requires an account', async () => {
+      const { authFake } = renderGate('/survey/t1/s1', unknown, { content: survey(true) });
+      await waitFor(() => expect(authFake.load).toHaveBeenCalledTimes(1));
+      expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
+    });
+
+    it('loads the SDK for the dashboard', async () => {
+      const { authFake } = renderGate('/dashboard', unknown);
+      await waitFor(() => expect(authFake.load).toHaveBeenCalledTimes(1));
+      expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    });
+
+    it('offers a retry when the sign-in service cannot be reached', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const authFake = fakeAuth();
+      authFake.load.mockRejectedValueOnce(new Error('offline'));
+      renderGate('/dashboard', unknown, { authFake });
+      expect(await screen.findByText("We couldn't reach the sign-in service")).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(authFake.load).toHaveBeenCalledTimes(2));
+      expect(screen.queryByText("We couldn't reach the sign-in service")).not.toBeInTheDocument();
+    });
+  });
+});

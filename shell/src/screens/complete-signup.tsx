@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { API, paths } from '@toolkit/domain';
+import { callApi, type CallableClient } from '@toolkit/platform';
+import { Card, ErrorPanel, PageTitle, Spinner } from '@toolkit/ui';
+import type { ShellAuth } from '../auth/firebase-auth';
+import { EmailLinkForm } from './email-link-form';
+
+type State =
+  | { kind: 'checking' }
+  | { kind: 'needEmail' }
+  | { kind: 'notALink' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'setupFailed'; message: string };
+
+/** The toolkit portal the link was requested from (`/flow/{toolkit}` puts it in the continue URL). */
+export function toolkitOf(href: string): string {
+  const url = new URL(href);
+  const direct = url.searchParams.get('toolkit');
+  if (direct) return direct;
+  const continueUrl = url.searchParams.get('continueUrl');
+  const nested = continueUrl
+    ? URL.canParse(continueUrl) && new URL(continueUrl).searchParams.get('toolkit')
+    : null;
+  return nested || DEFAULT_TOOLKIT;
+}
+
+const DEFAULT_TOOLKIT = 'quickscan';
+
+/** Finishes an e-mail-link sign-in, asking for the address when the link is opened on another device. */
+export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: CallableClient }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  const started = useRef(false);
+  // The link's own address: the toolkit it was requested from travels in it.
+  const [href] = useState(() => window.location.href);
+
+  const complete = async (email: string) => {
+    const result = await auth.completeSignInLink(href, email);
+    if (result.success) {
+      await setUpAccount();
+      return null;
+    }
+    const message = 'This sign-in link has expired or was already used. Please request a new one.';
+    setState({ kind: 'failed', message });
+    return message;
+  };
+
+  // A first sign-in through a portal makes the user owner of a new tenant (SPEC §6); for a returning
+  // user the server changes nothing. The new claims are fetched before the dashboard's guard runs.
+  const setUpAccount = async () => {
+    setState({ kind: 'checking' });
+    try {
+      await callApi(callable, API.completeSignup, { toolkit: toolkitOf(href) });
+      await auth.refreshClaims();
+      navigate(paths.dashboard(), { replace: true });
+    } catch (error) {
+      setState({
+        kind: 'setupFailed',
+        message: `You are signed in, but we couldn't set up your organisation: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      });
+    }
+  };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void auth.isSignInLink(href).then(
+      (isLink) => {
+        if (!isLink) return setState({ kind: 'notALink' });
+        const email = auth.pendingEmail();
+        if (email) void complete(email);
+        else setState({ kind: 'needEmail' });
+      },
+      (error: unknown) =>
+        setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    // Runs once per arrival: the link can be used only once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (state.kind === 'checking') return <Spinner label="Signing you in…" />;
+  if (state.kind === 'setupFailed') {
+    return <ErrorPanel title="Almost there" message={state.message} onRetry={() => void setUpAccount()} />;
+  }
+  if (state.kind === 'failed') {
+    return (
+      <ErrorPanel
+        title="We couldn't sign you in"
+        message={state.message}
+        onRetry={() => navigate(paths.portal())}
+        retryLabel="Request a new link"
+      />
+    );
+  }
+  return (
+    <Card>
+      <PageTitle>Complete sign-up</PageTitle>
+      {state.kind === 'notALink' ? (
+        <p>
+          Open the link from your sign-in e-mail to finish. No e-mail?{' '}
+          <Link to={paths.portal()}>Request a new link</Link>.
+        </p>
+      ) : (
+        <>
+          <p>You opened the link on a different device or browser. Confirm your e-mail address to finish.</p>
+          <EmailLinkForm
+            submitLabel="Finish signing in"
+            successMessage={() => 'Signed in.'}
+            onSubmit={complete}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
