@@ -1,15 +1,15 @@
-// The local backend (packages/server/src/local.ts) is TypeScript, which Node cannot load as it is:
-// tsx's require hook compiles it. (Under jest, whose require compiles TypeScript itself, the hook
-// is simply not used.)
+// The local backend (packages/functions/src/local-backend.ts) is TypeScript, which Node cannot
+// load as it is: tsx's require hook compiles it. (Under jest, whose require compiles TypeScript
+// itself, the hook is simply not used.)
 const { register } = require('tsx/cjs/api');
 
 /** @type {(() => void) | undefined} */
 let unregister;
 
-/** @returns {typeof import('@toolkit/server/src/local').startLocalBackend} */
+/** @returns {typeof import('@toolkit/functions/src/local-backend').startLocalBackend} */
 function loadLocalBackend() {
   unregister ??= register();
-  return require('@toolkit/server/src/local').startLocalBackend;
+  return require('@toolkit/functions/src/local-backend').startLocalBackend;
 }
 
 module.exports = { loadLocalBackend };

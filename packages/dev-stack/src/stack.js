@@ -96,7 +96,7 @@ async function startStack({
   let contentServer;
   /** @type {import('./maildev').MailDev | undefined} */
   let mailDev;
-  /** @type {import('@toolkit/server/src/local').LocalBackend | undefined} */
+  /** @type {import('@toolkit/functions/src/local-backend').LocalBackend | undefined} */
   let api;
 
   /** @param {'shell' | RemoteName} name */

@@ -10,12 +10,17 @@ import {
   startFirestoreEmulator,
   type FirestoreEmulator,
 } from '@toolkit/server/src/testing/firestore-emulator';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { CallableFunction, CallableRequest } from 'firebase-functions/v2/https';
 import functionsTest from 'firebase-functions-test';
 
 type Functions = typeof import('./index');
+
+const ALLOWED_ORIGINS = ['https://toolkit.example.com', 'https://www.toolkit.example.com'];
 
 const tester = functionsTest({ projectId: 'demo-toolkit' });
 let functions: Functions;
@@ -39,6 +44,8 @@ beforeAll(async () => {
   process.env.CONTENT_URL = server.graphqlUrl;
   process.env.CONTENT_KEY = 'functions-test-key';
   process.env.APP_URL = 'https://toolkit.example.com';
+  // Written comma-separated in .env; the CLI hands a list parameter over as JSON.
+  process.env.ALLOWED_ORIGINS = JSON.stringify(ALLOWED_ORIGINS);
   // The functions reuse the default app, as they would in Cloud Functions.
   app = initializeApp({ projectId: 'demo-toolkit' });
   functions = await import('./index');
@@ -151,4 +158,25 @@ it('invalid input is invalid-argument naming the field, with the details of the 
     message: expect.stringMatching(/^Invalid uid: /),
     details: { fields: ['uid'] },
   });
+});
+
+it('allows CORS from the origins of the ALLOWED_ORIGINS parameter only', async () => {
+  const app = express().options('/fn', (request, response) =>
+    functions.admin.getAvailableRoles!(Object.assign(request, { rawBody: Buffer.alloc(0) }), response),
+  );
+  const server = createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const preflight = (origin: string) =>
+    fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/fn`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+    });
+  try {
+    for (const origin of ALLOWED_ORIGINS) {
+      expect((await preflight(origin)).headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  } finally {
+    server.close();
+  }
 });

@@ -1,5 +1,6 @@
 // The link delivery against a local HTTP server that answers the Auth emulator's two listing
-// endpoints; packages/server/src/local.test.ts runs the same path against the real emulator.
+// endpoints; packages/functions/src/local-backend.test.ts runs the same path against the real
+// emulator.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openPgliteStore } from '../store/pglite';

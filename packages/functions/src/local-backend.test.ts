@@ -6,10 +6,10 @@ import path from 'node:path';
 import { startAuthEmulator } from '@toolkit/dev-stack/src/auth-emulator.js';
 import { startContentServer } from '@toolkit/content';
 import { API } from '@toolkit/domain';
-import { startLocalBackend, type LocalBackend } from './local';
-import { startTestMailDev, type TestInbox } from './mail/maildev-for-tests';
-import type { Delivery } from './mail/relay';
-import { DEMO_TENANT_ID } from './seed';
+import { startTestMailDev, type TestInbox } from '@toolkit/server/src/mail/maildev-for-tests';
+import type { Delivery } from '@toolkit/server/src/mail/relay';
+import { DEMO_TENANT_ID } from '@toolkit/server/src/seed';
+import { startLocalBackend, type LocalBackend } from './local-backend';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const AUTH_PORT = 9431;
@@ -90,7 +90,7 @@ function callApi(name: string, data: unknown, token?: string) {
 const toAddress = (address: string) => (messages: Awaited<ReturnType<TestInbox['messages']>>) =>
   messages.filter((message) => message.to.some((to) => to.address === address));
 
-it('serves the callables on the functions URL, verifying tokens through the emulator and reading content', async () => {
+it('serves the onCall functions on the functions URL, verifying tokens through the emulator and reading content', async () => {
   expect(backend.url).toBe(`http://127.0.0.1:${backend.port}/demo-toolkit/australia-southeast1`);
   const request = { tenantId: DEMO_TENANT_ID, surveyId: 'quickscan' };
 

@@ -1,0 +1,73 @@
+// The onCall functions, one per handler of @toolkit/server: what Cloud Functions deploys
+// (./index.ts) and what the local API host serves (./local-host.ts), so the callable protocol, the
+// ID-token check, CORS and the error mapping are firebase-functions' own code in both places.
+// Only the router and the handlers come in here: the store and services arrive through
+// `resolveDeps`, which keeps PGlite and the mail relay out of the deployed bundle.
+import {
+  HttpsError,
+  onCall,
+  type CallableFunction,
+  type CallableOptions,
+  type CallableRequest,
+} from 'firebase-functions/v2/https';
+import { FUNCTIONS_REGION, type ApiName } from '@toolkit/domain';
+import type { ServerDeps } from '@toolkit/server/src/api/handler';
+import { createRouter, type Router } from '@toolkit/server/src/api/router';
+import type { VerifiedToken } from '@toolkit/server/src/auth/port';
+import { allCallables } from '@toolkit/server/src/callables';
+
+export type Callable = CallableFunction<unknown, Promise<unknown>>;
+
+/** A callable name's prefix: `admin` of `admin-setUserRole`. */
+type Group = ApiName extends infer N ? (N extends `${infer G}-${string}` ? G : never) : never;
+
+/** The functions by name prefix, then by the rest of the name: `admin-setUserRole` is admin.setUserRole. */
+export type CallableGroups = Record<Group, Record<string, Callable>>;
+
+export interface CallablesOptions {
+  /** The browser origins allowed to call: a list locally, the ALLOWED_ORIGINS parameter in production. */
+  cors: NonNullable<CallableOptions['cors']>;
+  /** Secrets the functions read through `resolveDeps` (Cloud Functions mounts only those named). */
+  secrets?: CallableOptions['secrets'];
+}
+
+/** onCall has verified the ID token already; the router takes it as the AuthPort would give it. */
+function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
+  if (!auth) return null;
+  const { uid, email, firebase, ...claims } = auth.token;
+  return { uid, email: email ?? null, isAnonymous: firebase.sign_in_provider === 'anonymous', claims };
+}
+
+/**
+ * `resolveDeps` runs on the first call, not here: in production the parameters and secrets it
+ * reads have no values while Firebase loads the code to find the functions.
+ */
+export function createCallables(
+  resolveDeps: () => ServerDeps,
+  { cors, secrets = [] }: CallablesOptions,
+): CallableGroups {
+  let router: Router | undefined;
+  const routerOf = () => (router ??= createRouter(resolveDeps(), allCallables));
+
+  const callable = (name: ApiName): Callable =>
+    onCall({ region: FUNCTIONS_REGION, cors, secrets }, async (request) => {
+      // Express's req.ip: in Cloud Functions ('trust proxy') the first X-Forwarded-For entry, which a
+      // caller can forge; the per-session and per-survey limits hold regardless.
+      const outcome = await routerOf().callAs(name, request.data ?? null, verifiedToken(request.auth), {
+        ip: request.rawRequest.ip,
+      });
+      // The one mapping of a refusal: onCall sends an HttpsError with its code's HTTP status.
+      if ('error' in outcome) {
+        const { code, message, details } = outcome.error;
+        throw new HttpsError(code, message, details);
+      }
+      return outcome.result;
+    });
+
+  const groups: Partial<CallableGroups> = {};
+  for (const { name } of allCallables) {
+    const dash = name.indexOf('-');
+    (groups[name.slice(0, dash) as Group] ??= {})[name.slice(dash + 1)] = callable(name);
+  }
+  return groups as CallableGroups;
+}

@@ -1,0 +1,142 @@
+// The whole backend on one machine (DESIGN.md §2, "local default"): PGlite on disk, the Auth
+// emulator through firebase-admin, the onCall functions on the local API host, the demo tenant,
+// the mail relay to MailDev and the e-mailed sign-in links. `npm start` and the e-2-e stack run it
+// through packages/dev-stack. It lives beside the functions, not in @toolkit/server, because it
+// serves them; nothing that Cloud Functions deploys imports it.
+import path from 'node:path';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { FUNCTIONS_REGION } from '@toolkit/domain';
+import { createFirebaseAuthPort } from '@toolkit/server/src/auth/port';
+import { createContentPort } from '@toolkit/server/src/content';
+import { startAuthLinkDelivery, type AuthLinkDelivery } from '@toolkit/server/src/mail/auth-links';
+import { startMailRelay, type MailRelay } from '@toolkit/server/src/mail/relay';
+import { seedDemoTenant } from '@toolkit/server/src/seed';
+import { openPgliteStore } from '@toolkit/server/src/store/pglite';
+import type { DocumentStore } from '@toolkit/server/src/store/port';
+import { createCallables } from './callables';
+import { startLocalHost, type LocalHost } from './local-host';
+
+export const LOCAL_PROJECT_ID = 'demo-toolkit';
+
+export interface LocalBackendOptions {
+  /** Holds the database in `db/`. */
+  dataDir: string;
+  /** 0 picks a free port. */
+  apiPort: number;
+  host?: string;
+  /** Browser origins allowed to call the API, e.g. http://localhost:3000 */
+  appOrigins: readonly string[];
+  /** Where links in e-mails point, e.g. http://localhost:3000 */
+  appUrl: string;
+  /** host:port of the Auth emulator, e.g. 127.0.0.1:9099 */
+  authEmulatorHost: string;
+  contentUrl: string;
+  contentKey: string;
+  smtp: { host: string; port: number };
+  log?: (line: string) => void;
+  /** Polling intervals; tests shorten them. */
+  relayPollMs?: number;
+  authLinkPollMs?: number;
+}
+
+export interface LocalBackend {
+  /** The callable base URL, e.g. http://127.0.0.1:5001/demo-toolkit/australia-southeast1 */
+  url: string;
+  port: number;
+  store: DocumentStore;
+  stop(): Promise<void>;
+}
+
+let appCount = 0;
+
+export async function startLocalBackend({
+  dataDir,
+  apiPort,
+  host = '127.0.0.1',
+  appOrigins,
+  appUrl,
+  authEmulatorHost,
+  contentUrl,
+  contentKey,
+  smtp,
+  log = (line) => console.log(line),
+  relayPollMs,
+  authLinkPollMs,
+}: LocalBackendOptions): Promise<LocalBackend> {
+  // firebase-admin reads the emulator address from the environment, not from app options: both the
+  // handlers' Auth and onCall's token check go to the emulator.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
+
+  // Stopped in reverse order of start; the store, opened first, closes last.
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) {
+      await stop().catch((error: unknown) =>
+        log(`[backend] stopping failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+  };
+
+  try {
+    const store = await openPgliteStore({ dataDir: path.join(dataDir, 'db') });
+    stops.push(() => store.close());
+
+    // A named app per backend, so several can live in one process (tests).
+    const app: App = initializeApp({ projectId: LOCAL_PROJECT_ID }, `local-backend-${++appCount}`);
+    stops.push(() => deleteApp(app));
+
+    const relay: MailRelay = startMailRelay({
+      store,
+      smtp,
+      log,
+      ...(relayPollMs === undefined ? {} : { pollIntervalMs: relayPollMs }),
+    });
+    stops.push(() => relay.stop());
+
+    await seedDemoTenant(store);
+
+    const callables = createCallables(
+      () => ({
+        store,
+        auth: createFirebaseAuthPort(getAuth(app)),
+        content: createContentPort({ url: contentUrl, key: contentKey }),
+        appUrl,
+        log,
+      }),
+      { cors: [...appOrigins] },
+    );
+    const api: LocalHost = await startLocalHost({
+      callables,
+      port: apiPort,
+      host,
+      projectId: LOCAL_PROJECT_ID,
+      region: FUNCTIONS_REGION,
+      // A handler may have added mail: deliver it now rather than at the next poll.
+      afterCall: () => relay.nudge(),
+    });
+    stops.push(() => api.close());
+
+    const links: AuthLinkDelivery = startAuthLinkDelivery({
+      store,
+      emulatorUrl: `http://${authEmulatorHost}`,
+      projectId: LOCAL_PROJECT_ID,
+      appUrl,
+      onQueued: () => relay.nudge(),
+      log,
+      ...(authLinkPollMs === undefined ? {} : { pollIntervalMs: authLinkPollMs }),
+    });
+    stops.push(() => links.stop());
+
+    let stopped: Promise<void> | undefined;
+    return {
+      url: api.url,
+      port: api.port,
+      store,
+      stop: () => (stopped ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,260 @@
+// The onCall functions on the local API host, over HTTP, with ID tokens from the real Auth
+// emulator: the protocol, CORS, token checks and error statuses are firebase-functions' own.
+import { API, MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
+import { callApi, CallableError, createCallableClient, getAvailableRoles } from '@toolkit/platform';
+import { COMPLETION_LIMITS, counterPath } from '@toolkit/server/src/abuse/limits';
+import { paths } from '@toolkit/server/src/repositories/paths';
+import { startTestEnv, TEST_PROJECT_ID, type TestAccount, type TestEnv } from '@toolkit/server/src/testing';
+import { createCallables } from './callables';
+import { MAX_BODY_BYTES, startLocalHost, type LocalHost } from './local-host';
+
+const APP_ORIGIN = 'http://localhost:3000';
+// Two, as the local stack has (localhost and 127.0.0.1): onCall turns a list of one into a fixed
+// Access-Control-Allow-Origin naming it, sent to every caller (docs/decisions.md).
+const APP_ORIGINS = [APP_ORIGIN, 'http://127.0.0.1:3000'];
+let env: TestEnv;
+let host: LocalHost;
+let owner: TestAccount;
+let calls = 0;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9426, content: true });
+  host = await startLocalHost({
+    callables: createCallables(() => env.deps, { cors: APP_ORIGINS }),
+    port: 0,
+    projectId: TEST_PROJECT_ID,
+    afterCall: () => calls++,
+  });
+  owner = await env.member('acme', 'owner');
+  await env.store.set(paths.tenant('acme'), { createdBy: owner.uid, getStarted: true });
+}, 120_000);
+
+afterAll(async () => {
+  await host?.close();
+  await env?.stop();
+}, 60_000);
+
+const clientWith = (token: string | null) =>
+  createCallableClient({ baseUrl: host.url, getIdToken: async () => token });
+
+/** A callable request as the browser sends it, answered with its status and JSON body. */
+async function post(name: string, data: unknown, token?: string) {
+  const response = await fetch(`${host.url}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+it('serves the callables under /{project}/{region}/{name} to the platform client', async () => {
+  expect(host.url).toBe(`http://127.0.0.1:${host.port}/demo-toolkit/australia-southeast1`);
+  const client = clientWith(owner.token);
+  expect(await getAvailableRoles(client)).toMatchObject({ status: 'success', userRole: 'owner' });
+});
+
+it('reaches the handler with the caller of the verified token, and tells the host when it answered', async () => {
+  const before = calls;
+  expect(await callApi(clientWith(owner.token), API.getProfile, null)).toMatchObject({
+    status: 'ok',
+    profile: { uid: owner.uid, email: owner.email, role: 'owner' },
+  });
+  expect(calls).toBe(before + 1);
+});
+
+it('gives the client the error code and the server’s message', async () => {
+  const failure = await callApi(clientWith(null), API.getProfile, null).catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(CallableError);
+  expect(failure).toMatchObject({ code: 'unauthenticated', message: SERVER_ERRORS.signInRequired });
+});
+
+describe('ID tokens (onCall verifies them with firebase-admin against the Auth emulator)', () => {
+  const unauthenticated = {
+    status: 401,
+    body: { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } },
+  };
+
+  it('refuses a token that is not a JWT', async () => {
+    expect(await post(API.getProfile, null, 'not-a-valid-token')).toEqual(unauthenticated);
+  });
+
+  it('refuses an expired token, though the emulator signs none', async () => {
+    const [header, payload] = owner.token.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, number>;
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    const expired = Buffer.from(
+      JSON.stringify({ ...claims, iat: hourAgo - 3600, auth_time: hourAgo - 3600, exp: hourAgo }),
+    ).toString('base64url');
+    expect(await post(API.getProfile, null, `${header}.${expired}.`)).toEqual(unauthenticated);
+  });
+});
+
+describe('error codes travel with SPEC §8’s HTTP statuses', () => {
+  it('unauthenticated 401, permission-denied 403, not-found 404, invalid-argument 400', async () => {
+    const stranger = await env.account({ claims: { tenantId: 'acme', role: 'owner' } });
+    expect(await post(API.getProfile, null)).toEqual({
+      status: 401,
+      body: { error: { status: 'UNAUTHENTICATED', message: SERVER_ERRORS.signInRequired } },
+    });
+    expect(await post(API.getAvailableRoles, null, stranger.token)).toEqual({
+      status: 403,
+      body: { error: { status: 'PERMISSION_DENIED', message: MESSAGES.notAMember } },
+    });
+    expect(await post(API.getUserRole, { uid: 'nobody', tenantId: 'acme' }, owner.token)).toEqual({
+      status: 404,
+      body: { error: { status: 'NOT_FOUND', message: SERVER_ERRORS.noSuchUser } },
+    });
+    expect(await post(API.getUserRole, { uid: '', tenantId: 'acme' }, owner.token)).toMatchObject({
+      status: 400,
+      body: { error: { status: 'INVALID_ARGUMENT', details: { fields: ['uid'] } } },
+    });
+  });
+
+  it('resource-exhausted 429', async () => {
+    const at = new Date();
+    env.deps.now = () => at;
+    const respondent = await env.anonymous();
+    const request = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
+    const { body } = await post(API.startResult, request, respondent.token);
+    const { resultId } = body.result as { resultId: string };
+    const session = { name: 'completion-session', subject: respondent.uid, limit: COMPLETION_LIMITS.session };
+    await env.store.set(counterPath(session, at), { count: COMPLETION_LIMITS.session.max });
+    expect(await post(API.completeResult, { ...request, resultId }, respondent.token)).toEqual({
+      status: 429,
+      body: { error: { status: 'RESOURCE_EXHAUSTED', message: MESSAGES.tooManyResults } },
+    });
+  });
+});
+
+describe('CORS (onCall’s own, with the app’s origins)', () => {
+  it('answers a preflight from an allowed origin with the method and the headers asked for', async () => {
+    const response = await fetch(`${host.url}/${API.getProfile}`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(response.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+  });
+
+  it('allows no other origin', async () => {
+    const response = await fetch(`${host.url}/${API.getProfile}`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const post = await fetch(`${host.url}/${API.getAvailableRoles}`, {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+      body: '{"data":null}',
+    });
+    expect(post.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('marks responses to an allowed origin', async () => {
+    const response = await fetch(`${host.url}/${API.getAvailableRoles}`, {
+      method: 'POST',
+      headers: {
+        Origin: APP_ORIGIN,
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${owner.token}`,
+      },
+      body: '{"data":null}',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+  });
+});
+
+describe('bad requests', () => {
+  const post = (body: BodyInit, token = owner.token) =>
+    fetch(`${host.url}/${API.getAvailableRoles}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body,
+      // A stream body goes out in chunks, without a Content-Length.
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    });
+  const tooLarge = {
+    error: { status: 'INVALID_ARGUMENT', message: 'The request body is larger than 64 KB.' },
+  };
+  const notJson = { error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' } };
+  const padded = (bytes: number) => JSON.stringify({ data: { padding: 'x'.repeat(bytes) } });
+
+  it('refuses a body over 64 KiB by its Content-Length, with 413 and the error body', async () => {
+    expect(MAX_BODY_BYTES).toBe(64 * 1024);
+    const response = await post(padded(100 * 1024));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(tooLarge);
+  });
+
+  it('stops reading a chunked body once it passes 64 KiB', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.length;
+        // Far more than the cap; the host must answer long before the stream would end.
+        if (sent > 64 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const response = await post(endless);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(tooLarge);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  // onCall needs the parsed body before it checks the token (as behind the Functions Framework),
+  // so a bad token is answered only once the body has been read: within the cap, and parsed.
+  it('answers a bad token with a readable body as unauthenticated, a body that is not JSON as such', async () => {
+    const response = await post(padded(60 * 1024), 'not-a-valid-token');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' },
+    });
+    const broken = await post(`{"data": ${'['.repeat(60 * 1024)}`, 'not-a-valid-token');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual(notJson);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await post('data=1');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(notJson);
+  });
+
+  it('answers unknown paths and functions with not-found', async () => {
+    const elsewhere = await fetch(`http://127.0.0.1:${host.port}/elsewhere`, { method: 'POST', body: '{}' });
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toMatchObject({ error: { status: 'NOT_FOUND' } });
+    const unknown = await fetch(`${host.url}/no-such-function`, { method: 'POST', body: '{"data":null}' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      error: { status: 'NOT_FOUND', message: SERVER_ERRORS.noSuchFunction('no-such-function') },
+    });
+  });
+});
+
+it('tells handlers the client’s address, which the completion limits count by', async () => {
+  const at = new Date();
+  env.deps.now = () => at;
+  const respondent = await env.anonymous();
+  const client = clientWith(respondent.token);
+  const request = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
+  const { resultId } = await callApi(client, API.startResult, request);
+  await callApi(client, API.completeResult, { ...request, resultId });
+  const counter = { name: 'completion-ip', subject: '127.0.0.1', limit: COMPLETION_LIMITS.ip };
+  expect((await env.store.get(counterPath(counter, at))).data).toMatchObject({ count: 1 });
+});
+
+it('reports health at GET /healthz', async () => {
+  const response = await fetch(`http://127.0.0.1:${host.port}/healthz`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok' });
+});
