@@ -12,6 +12,7 @@ module.exports = {
     {
       ...common,
       displayName: 'node',
+      setupFiles: ['<rootDir>/jest.setup-node.js'],
       testEnvironment: 'node',
       testMatch: [
         '<rootDir>/packages/{domain,platform,federation,dev-stack,content,server,functions}/**/*.test.ts',

@@ -56,7 +56,8 @@ function spawnService({
     detached: true,
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+    // No probe of the cloud metadata server (a link-local address): nothing here leaves the loopback.
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', METADATA_SERVER_DETECTION: 'none', ...env },
   });
   const tail = createTail(tailLines, onLine);
   for (const stream of [child.stdout, child.stderr]) {

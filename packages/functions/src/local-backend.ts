@@ -67,6 +67,9 @@ export async function startLocalBackend({
   // firebase-admin reads the emulator address from the environment, not from app options: both the
   // handlers' Auth and onCall's token check go to the emulator.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
+  // Google's client libraries probe the cloud metadata server (a link-local address) to find
+  // credentials; this machine is never on Google Cloud, and nothing may leave the loopback.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
 
   // Stopped in reverse order of start; the store, opened first, closes last.
   const stops: (() => Promise<void>)[] = [];
