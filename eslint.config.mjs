@@ -6,29 +6,38 @@ import path from 'node:path';
 
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'];
 
+/** Tests and their helpers: the only code that may import a package's `./testing` entry. */
+const TEST_CODE = ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.{ts,tsx}'];
+
 /**
  * Dependency direction (CONVENTIONS.md item 4) for one area, plus the ban on the untyped
- * react-redux hooks, which the typed ones in @toolkit/store-contract replace.
+ * react-redux hooks, which the typed ones in @toolkit/store-contract replace. Outside tests, the
+ * `./testing` entries are banned too, so test helpers never reach a production bundle.
  */
 function boundary(files, forbidden, message) {
-  return {
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch'],
-              message: 'Use the typed hooks from @toolkit/store-contract.',
-            },
-          ],
-          patterns: [{ group: forbidden, message }],
-        },
-      ],
+  const rules = (patterns) => ({
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'react-redux',
+            importNames: ['useSelector', 'useDispatch'],
+            message: 'Use the typed hooks from @toolkit/store-contract.',
+          },
+        ],
+        patterns: [{ group: forbidden, message }, ...patterns],
+      },
+    ],
+  });
+  return [
+    { files, rules: rules([]) },
+    {
+      files,
+      ignores: TEST_CODE,
+      rules: rules([{ group: ['@toolkit/*/testing'], message: 'Test helpers are for tests only.' }]),
     },
-  };
+  ];
 }
 
 /** Where an app's file sits: `{ feature }` under features/<feature>/, `{ feature: null }` under shared/. */
@@ -84,7 +93,7 @@ const toolkitRules = {
   },
 };
 
-const remoteBoundaries = REMOTES.map((remote) =>
+const remoteBoundaries = REMOTES.flatMap((remote) =>
   boundary(
     [`mfe-${remote}/**/*.{ts,tsx}`],
     [
@@ -128,12 +137,12 @@ export default tseslint.config(
     files: ['**/*.{js,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  boundary(
+  ...boundary(
     ['packages/**/*.{ts,tsx}'],
     ['**/shell/**', '**/mfe-*/**', '@toolkit/shell', '@toolkit/mfe-*'],
     'packages/ never import the shell or a remote.',
   ),
-  boundary(
+  ...boundary(
     ['shell/**/*.{ts,tsx}'],
     ['**/mfe-*/**', '@toolkit/mfe-*'],
     'The shell knows remotes only by name and manifest URL.',

@@ -3,15 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { API, MESSAGES } from '@toolkit/domain';
-import {
-  createFakeApi,
-  deferred,
-  failure,
-  reply,
-  type FakeReply,
-  type FakeRoute,
-} from '@toolkit/journey-view/src/testing';
 import type { AuthOutcome } from '@toolkit/parcel';
+import {
+  createFakeBackend,
+  deferred,
+  serverError,
+  viaProtocol,
+  type FakeHandler,
+} from '@toolkit/platform/testing';
 import { buildTheme } from '@toolkit/ui';
 import { App } from './app';
 import { inviteIdFrom } from './invite-journey';
@@ -29,8 +28,8 @@ function SurveyProbe() {
   );
 }
 
-function renderInvite(url: string, verify: FakeRoute, signIn: (token: string) => Promise<AuthOutcome>) {
-  const api = createFakeApi({ [API.verifyAndLoginWithInvite]: verify });
+function renderInvite(url: string, verify: FakeHandler, signIn: (token: string) => Promise<AuthOutcome>) {
+  const api = createFakeBackend({ [API.verifyAndLoginWithInvite]: verify });
   const tokens: string[] = [];
   const signInWithCustomToken = (token: string) => {
     tokens.push(token);
@@ -41,7 +40,10 @@ function renderInvite(url: string, verify: FakeRoute, signIn: (token: string) =>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/survey/*" element={<SurveyProbe />} />
-          <Route path="*" element={<App services={{ callable: api.callable, signInWithCustomToken }} />} />
+          <Route
+            path="*"
+            element={<App services={{ callable: viaProtocol(api), signInWithCustomToken }} />}
+          />
         </Routes>
       </MemoryRouter>
     </ThemeProvider>,
@@ -50,7 +52,7 @@ function renderInvite(url: string, verify: FakeRoute, signIn: (token: string) =>
 }
 
 const signedIn = async (): Promise<AuthOutcome> => ({ success: true });
-const verified = () => reply({ inviteData: INVITE, token: 'custom-token-1' });
+const verified = () => ({ inviteData: INVITE, token: 'custom-token-1' });
 
 describe('inviteIdFrom', () => {
   it.each([
@@ -66,7 +68,7 @@ describe('inviteIdFrom', () => {
 
 describe('InviteJourney', () => {
   it('checks the invitation, signs in with its token and opens the first survey section in invite mode', async () => {
-    const pending = deferred<FakeReply>();
+    const pending = deferred<unknown>();
     const { calls, tokens } = renderInvite(
       '/journey/inv-42?inviteId=inv-42',
       () => pending.promise,
@@ -112,7 +114,7 @@ describe('InviteJourney', () => {
   it("shows the server's verification error with a link to the portal, without signing in", async () => {
     const { tokens } = renderInvite(
       '/journey/inv-done?inviteId=inv-done',
-      () => failure(400, 'FAILED_PRECONDITION', 'This invitation has already been completed.'),
+      () => serverError('failed-precondition', 'This invitation has already been completed.'),
       signedIn,
     );
     const alert = await screen.findByRole('alert');
@@ -171,7 +173,7 @@ describe('InviteJourney', () => {
   it('refuses an answer without the ids the survey needs', async () => {
     const { tokens } = renderInvite(
       '/journey/inv-42?inviteId=inv-42',
-      () => reply({ inviteData: { ...INVITE, surveyResultId: '' }, token: 'custom-token-1' }),
+      () => ({ inviteData: { ...INVITE, surveyResultId: '' }, token: 'custom-token-1' }),
       signedIn,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.missingJourneyIds);

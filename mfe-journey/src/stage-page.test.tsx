@@ -3,25 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { API, type JourneyStepNumber, type StoredMilestone } from '@toolkit/domain';
-import { createFakeApi, failure, reply, type FakeRoute } from '@toolkit/journey-view/src/testing';
+import { createFakeBackend, serverError, viaProtocol, type FakeHandler } from '@toolkit/platform/testing';
 import { buildTheme } from '@toolkit/ui';
 import { App } from './app';
 import { StagePage } from './stage-page';
 
 /** The stage page over the callable API, whose milestones-list answers with `stored` for the caller. */
 async function renderStage(step: JourneyStepNumber, stored: StoredMilestone[] = []) {
-  const route: FakeRoute = () => reply({ milestones: { 'caller-uid': stored } });
-  const api = renderStageWith(step, route);
+  const api = renderStageWith(step, () => ({ milestones: { 'caller-uid': stored } }));
   await loaded();
   return api;
 }
 
-function renderStageWith(step: JourneyStepNumber, route: FakeRoute) {
-  const api = createFakeApi({ [API.listMilestones]: route });
+function renderStageWith(step: JourneyStepNumber, handler: FakeHandler) {
+  const api = createFakeBackend({ [API.listMilestones]: handler });
   render(
     <ThemeProvider theme={buildTheme()}>
       <MemoryRouter initialEntries={[`/step${step}`]}>
-        <StagePage step={step} callable={api.callable} />
+        <StagePage step={step} callable={viaProtocol(api)} />
       </MemoryRouter>
     </ThemeProvider>,
   );
@@ -129,7 +128,7 @@ describe('StagePage', () => {
     renderStageWith(1, () => {
       attempts += 1;
       if (attempts === 1) throw new Error('connection refused');
-      return reply({ milestones: { 'caller-uid': [{ id: 'complete-quickscan', completed: true }] } });
+      return { milestones: { 'caller-uid': [{ id: 'complete-quickscan', completed: true }] } };
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load your journey progress");
@@ -144,19 +143,19 @@ describe('StagePage', () => {
   });
 
   it('shows a server refusal in words', async () => {
-    renderStageWith(1, () => failure(403, 'PERMISSION_DENIED', 'You are not a member of this organisation.'));
+    renderStageWith(1, () => serverError('permission-denied', 'You are not a member of this organisation.'));
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not a member of this organisation.');
   });
 });
 
 describe('App', () => {
   it('routes /step4 to the stage page, loading the milestones through the callable API', async () => {
-    const api = createFakeApi({ [API.listMilestones]: () => reply({ milestones: {} }) });
+    const api = createFakeBackend({ [API.listMilestones]: () => ({ milestones: {} }) });
     const signInWithCustomToken = () => Promise.reject(new Error('The stage page does not sign in.'));
     render(
       <ThemeProvider theme={buildTheme()}>
         <MemoryRouter initialEntries={['/step4']}>
-          <App services={{ callable: api.callable, signInWithCustomToken }} />
+          <App services={{ callable: viaProtocol(api), signInWithCustomToken }} />
         </MemoryRouter>
       </ThemeProvider>,
     );

@@ -4,7 +4,14 @@ import { API, MESSAGES, paths } from '@toolkit/domain';
 import { CallableError, loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
 import { authChanged, createAppStore, selectSurveyStatus, sessionSettled } from '@toolkit/store-contract';
 import { outboxStorageKey } from './shared/result/outbox';
-import { anonymousStore, createServices, FakeApi, renderSurvey } from './testing/fake-api';
+import {
+  anonymousStore,
+  createServices,
+  createSurveyBackend,
+  failSaves,
+  gateSaves,
+  renderSurvey,
+} from './testing/fake-api';
 import { quickscanResponse } from './testing/quickscan';
 
 const START = paths.survey('demo-publisher', 'quickscan');
@@ -22,7 +29,7 @@ beforeEach(() => window.localStorage.clear());
 
 describe('the survey remote', () => {
   it('walks from the start page through a section start to the first slide, by keyboard', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     const response = quickscanResponse();
     response.survey.intro!.html += '<img src="x" onerror="window.hacked=1"><script>window.hacked=1</script>';
     renderSurvey(START, createServices(api, content(response)));
@@ -39,7 +46,7 @@ describe('the survey remote', () => {
       'Three steps: answer the questions, see your score, choose actions',
     );
     expect(howItWorks).toHaveAttribute('width', '800');
-    expect(api.callsOf(API.startResult)).toEqual([{ tenantId: 'demo-publisher', surveyId: 'quickscan' }]);
+    expect(api.callsTo(API.startResult)).toEqual([{ tenantId: 'demo-publisher', surveyId: 'quickscan' }]);
 
     // The title and intro show at once; Start waits for the result.
     (await screen.findByRole('button', { name: 'Start' })).focus();
@@ -60,7 +67,7 @@ describe('the survey remote', () => {
     const activation = { hasBeenActive: false };
     Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true });
     try {
-      renderSurvey(slideUrl(1, 1), createServices(new FakeApi(), content()));
+      renderSurvey(slideUrl(1, 1), createServices(createSurveyBackend(), content()));
       const first = await screen.findByRole('heading', { level: 1, name: 'Before you start' });
       expect(first).not.toHaveFocus();
 
@@ -75,7 +82,7 @@ describe('the survey remote', () => {
   });
 
   it('saves answers with increasing seqs as the respondent moves on', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     renderSurvey(slideUrl(1, 2), createServices(api, content()));
 
     expect(
@@ -90,7 +97,7 @@ describe('the survey remote', () => {
       name: 'Which sector best describes your business?',
     });
     await saved();
-    expect(api.callsOf(API.saveAnswer)).toEqual([
+    expect(api.callsTo(API.saveAnswer)).toEqual([
       {
         tenantId: 'demo-publisher',
         surveyId: 'quickscan',
@@ -113,16 +120,16 @@ describe('the survey remote', () => {
   });
 
   it('shows a question before the result exists and saves an answer given meanwhile once it does', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     let release = () => {};
-    api.startGate = new Promise<void>((resolve) => (release = resolve));
+    api.gate(API.startResult, new Promise<void>((resolve) => (release = resolve)));
     renderSurvey(slideUrl(1, 3), createServices(api, content()));
 
     const sector = await screen.findByRole('combobox', {
       name: 'Which sector best describes your business?',
     });
     await userEvent.selectOptions(sector, 'Retail');
-    expect(api.callsOf(API.saveAnswer)).toEqual([]);
+    expect(api.callsTo(API.saveAnswer)).toEqual([]);
     expect(
       JSON.parse(window.localStorage.getItem('toolkit:survey-early-answers:v1:demo-publisher/quickscan')!),
     ).toEqual({ 'industry-sector': 'retail' });
@@ -140,20 +147,20 @@ describe('the survey remote', () => {
       'toolkit:survey-early-answers:v1:demo-publisher/quickscan',
       JSON.stringify({ 'company-name': 'Leaf' }),
     );
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     renderSurvey(slideUrl(1, 2), createServices(api, content()));
     await waitFor(() => expect(api.results.get('result-1')!.questions['company-name']).toBe('Leaf'));
     expect(screen.getByRole('textbox', { name: 'What is the name of your business?' })).toHaveValue('Leaf');
   });
 
   it('sends the respondent, the company name and custom_ parameters of the query string as prefill', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     renderSurvey(
       `${START}?companyName=Green%20Leaf&custom_source=newsletter&firstName=Ana`,
       createServices(api, content()),
     );
     await screen.findByRole('button', { name: 'Start' });
-    expect(api.callsOf(API.startResult)[0]).toEqual({
+    expect(api.callsTo(API.startResult)[0]).toEqual({
       tenantId: 'demo-publisher',
       surveyId: 'quickscan',
       prefill: {
@@ -173,14 +180,14 @@ describe('the survey remote', () => {
   });
 
   it('shows its first screen before the session exists, then asks the shell for it and waits until the shell has settled it', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     const store = createAppStore({ storage: null });
     const services = { ...createServices(api, content()), requestSession: jest.fn() };
     renderSurvey(START, services, store);
     await screen.findByRole('heading', { level: 1, name: 'Sustainability Quickscan' });
     expect(screen.getByText('Getting your survey ready…')).toBeInTheDocument();
     await waitFor(() => expect(services.requestSession).toHaveBeenCalledTimes(1));
-    expect(api.callsOf(API.startResult)).toEqual([]);
+    expect(api.callsTo(API.startResult)).toEqual([]);
 
     // Firebase reports the anonymous session; the shell's guard has not confirmed it yet.
     act(() => {
@@ -197,13 +204,13 @@ describe('the survey remote', () => {
         }),
       );
     });
-    expect(api.callsOf(API.startResult)).toEqual([]);
+    expect(api.callsTo(API.startResult)).toEqual([]);
 
     act(() => {
       store.dispatch(sessionSettled());
     });
     await screen.findByRole('button', { name: 'Start' });
-    expect(api.callsOf(API.startResult)).toHaveLength(1);
+    expect(api.callsTo(API.startResult)).toHaveLength(1);
     expect(selectSurveyStatus(store.getState())).toBe(1);
     expect(services.requestSession).toHaveBeenCalledTimes(1);
   });
@@ -211,24 +218,24 @@ describe('the survey remote', () => {
   it('shows the slide on its first render when the shell has already loaded the definition', async () => {
     const loaded = content();
     await loadSurveyDefinition(loaded, 'quickscan');
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     renderSurvey(slideUrl(1, 1), createServices(api, loaded));
     // No waiting state in between: the heading is there synchronously.
     expect(screen.getByRole('heading', { level: 1, name: 'Before you start' })).toBeInTheDocument();
     expect(screen.queryByText('Loading the survey…')).not.toBeInTheDocument();
-    await waitFor(() => expect(api.callsOf(API.startResult)).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
     await act(async () => undefined);
   });
 
   it('creates nothing for an empty survey id', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     renderSurvey('/survey/demo-publisher/%20', createServices(api, content()));
     expect(await screen.findByText("We couldn't find this survey")).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 
   it('shows the content failure with a retry', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     let attempts = 0;
     const flaky: ContentClient = {
       request: async <T,>() => {
@@ -247,8 +254,8 @@ describe('the survey remote', () => {
   });
 
   it('keeps answers on the device while offline and sends them when back online', async () => {
-    const api = new FakeApi();
-    api.saveFailure = 'unavailable';
+    const api = createSurveyBackend();
+    failSaves(api, 'unavailable');
     const online = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       renderSurvey(slideUrl(1, 4), createServices(api, content()));
@@ -262,7 +269,7 @@ describe('the survey remote', () => {
         { questionId: 'employee-count', answer: '5-19', seq: 1 },
       ]);
 
-      api.saveFailure = null;
+      failSaves(api, null);
       online.mockReturnValue(true);
       act(() => {
         window.dispatchEvent(new Event('online'));
@@ -276,7 +283,7 @@ describe('the survey remote', () => {
   });
 
   it('after a reload, resumes at the last slide with unsent answers in place and sends them', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     api.results.set('result-7', {
       questions: { 'business-description': 'Two cafés', 'energy-tracking': 1 },
       seqs: { 'business-description': 3, 'energy-tracking': 1 },
@@ -314,8 +321,8 @@ describe('the survey remote', () => {
   });
 
   it('leaves for the dashboard when saving is not permitted', async () => {
-    const api = new FakeApi();
-    api.saveFailure = 'permission-denied';
+    const api = createSurveyBackend();
+    failSaves(api, 'permission-denied');
     renderSurvey(slideUrl(1, 4), createServices(api, content()));
     await userEvent.click(await screen.findByRole('radio', { name: '1 to 4' }));
     expect(await screen.findByText('Dashboard')).toBeInTheDocument();
@@ -323,7 +330,7 @@ describe('the survey remote', () => {
   });
 
   it('completes once after every answer is saved, then thanks the respondent', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     const store = anonymousStore();
     renderSurvey(slideUrl(6, 6), createServices(api, content()), store);
 
@@ -331,13 +338,13 @@ describe('the survey remote', () => {
       name: /Where would support from our programme help/,
     });
     let openNetwork = () => {};
-    api.saveGate = new Promise((resolve) => (openNetwork = resolve));
+    gateSaves(api, new Promise<void>((resolve) => (openNetwork = resolve)));
     await userEvent.type(support, 'Solar');
     await userEvent.dblClick(screen.getByRole('button', { name: 'Finish' }));
 
     // The answer is still on its way: completion waits for it.
     expect(await screen.findByRole('button', { name: 'Submitting…' })).toBeDisabled();
-    expect(api.callsOf(API.completeResult)).toEqual([]);
+    expect(api.callsTo(API.completeResult)).toEqual([]);
     openNetwork();
 
     expect(
@@ -353,10 +360,11 @@ describe('the survey remote', () => {
   });
 
   it('asks kindly to wait when the server has received too many results, and completes on a retry', async () => {
-    const api = new FakeApi();
-    api.completeFailure = new CallableError('resource-exhausted', MESSAGES.tooManyResults, {
-      hasServerMessage: true,
-    });
+    const api = createSurveyBackend();
+    api.fail(
+      API.completeResult,
+      new CallableError('resource-exhausted', MESSAGES.tooManyResults, { hasServerMessage: true }),
+    );
     renderSurvey(slideUrl(6, 6), createServices(api, content()));
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
 
@@ -365,16 +373,16 @@ describe('the survey remote', () => {
     expect(alert).toHaveTextContent(`${MESSAGES.tooManyResults} Your answers are kept on this device.`);
     expect(alert).not.toHaveTextContent('resource-exhausted');
 
-    api.completeFailure = null;
+    api.fail(API.completeResult, null);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
     ).toBeInTheDocument();
-    expect(api.callsOf(API.completeResult)).toHaveLength(2);
+    expect(api.callsTo(API.completeResult)).toHaveLength(2);
   });
 
   it('in invite mode saves and submits through the journey API', async () => {
-    const api = new FakeApi();
+    const api = createSurveyBackend();
     api.results.set('invite-result', { questions: {}, seqs: {}, isCompleted: false });
     renderSurvey(
       `${slideUrl(6, 6)}?inviteId=invite-9&resultId=invite-result`,
@@ -386,19 +394,19 @@ describe('the survey remote', () => {
     await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
 
     const ids = { tenantId: 'demo-publisher', surveyId: 'quickscan', surveyResultId: 'invite-result' };
-    expect(api.callsOf(API.startResult)).toEqual([
+    expect(api.callsTo(API.startResult)).toEqual([
       { tenantId: 'demo-publisher', surveyId: 'quickscan', resultId: 'invite-result' },
     ]);
-    expect(api.callsOf(API.saveInviteAnswer)).toEqual([
+    expect(api.callsTo(API.saveInviteAnswer)).toEqual([
       { ...ids, questionId: 'support-needed', answer: 'Mentoring', seq: 'Mentoring'.length },
     ]);
-    expect(api.callsOf(API.submitInvite)).toEqual([{ ...ids, inviteId: 'invite-9' }]);
-    expect(api.callsOf(API.saveAnswer)).toEqual([]);
-    expect(api.callsOf(API.completeResult)).toEqual([]);
+    expect(api.callsTo(API.submitInvite)).toEqual([{ ...ids, inviteId: 'invite-9' }]);
+    expect(api.callsTo(API.saveAnswer)).toEqual([]);
+    expect(api.callsTo(API.completeResult)).toEqual([]);
   });
 
   it('sends an unknown slide back to the start page, keeping the query string', async () => {
-    renderSurvey(`${slideUrl(1, 99)}?resultId=x`, createServices(new FakeApi(), content()));
+    renderSurvey(`${slideUrl(1, 99)}?resultId=x`, createServices(createSurveyBackend(), content()));
     await screen.findByRole('heading', { level: 1, name: 'Sustainability Quickscan' });
     expect(location()).toBe(`${START}?resultId=x`);
   });

@@ -6,7 +6,7 @@ import { ThemeProvider } from 'styled-components';
 import type { AuthClaims } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
 import { authChanged, selectHasSettledSession, type AuthState } from '@toolkit/store-contract';
-import { renderWithProviders } from '@toolkit/store-contract/src/testing';
+import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { buildTheme } from '@toolkit/ui';
 import type { ShellAuth } from './auth/firebase-auth';
 import { GuardGate } from './guard-gate';

@@ -1,25 +1,19 @@
-// The network edge of the dashboard's tests: `services.callable.call` and the account services
-// answer from a Map of in-test handlers, so screens run their real code against chosen answers.
+// The network edge of the dashboard's tests: the shared fake backend answers `services.callable`
+// and the account services, so screens run their real code against chosen answers.
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import type { AuthClaims, TenantUserProfile } from '@toolkit/domain';
 import type { AppServices, AuthOutcome } from '@toolkit/parcel';
-import { CallableError, type CallableClient } from '@toolkit/platform';
+import { createFakeBackend, type FakeBackend, type FakeHandlers } from '@toolkit/platform/testing';
 import { createAppStore, type AuthUser } from '@toolkit/store-contract';
-import { renderWithProviders } from '@toolkit/store-contract/src/testing';
+import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { buildTheme } from '@toolkit/ui';
 import { App } from '../app';
 
-export type Handler = (data: unknown) => unknown;
-
-export interface FakeApi {
+export interface FakeApi extends FakeBackend {
   services: AppServices;
-  handlers: Map<string, Handler>;
-  /** Every call in order, with its request. */
-  calls: { name: string; data: unknown }[];
   /** How often the screen asked for fresh claims. */
   refreshes: () => number;
-  callsTo: (name: string) => unknown[];
 }
 
 /** Handler names of the identity provider's account services; they succeed unless a test sets a handler. */
@@ -39,27 +33,18 @@ export const SURVEYS = [
   { id: 'supplier-assessment', title: 'Supplier Sustainability Assessment', tenantId: 'demo-publisher' },
 ];
 
-export function createFakeApi(initial: Record<string, Handler> = {}, surveys = SURVEYS): FakeApi {
-  const handlers = new Map(Object.entries(initial));
-  const calls: { name: string; data: unknown }[] = [];
+export function createFakeApi(initial: FakeHandlers = {}, surveys = SURVEYS): FakeApi {
+  const backend = createFakeBackend(initial);
   let refreshCount = 0;
-  const callable: CallableClient = {
-    async call<Req, Res>(name: string, data: Req): Promise<Res> {
-      calls.push({ name, data });
-      const handler = handlers.get(name);
-      if (!handler) throw new CallableError('not-found', `No handler for ${name} in this test.`);
-      return (await handler(data)) as Res;
-    },
-  };
   const account =
-    (name: string) =>
+    (name: (typeof ACCOUNT)[keyof typeof ACCOUNT]) =>
     async (value: string): Promise<AuthOutcome> => {
-      calls.push({ name, data: value });
-      const handler = handlers.get(name);
-      return handler ? ((await handler(value)) as AuthOutcome) : { success: true };
+      if (backend.handlers.has(name)) return backend.call<string, AuthOutcome>(name, value);
+      backend.calls.push({ name, data: value });
+      return { success: true };
     };
   const services: AppServices = {
-    callable,
+    callable: backend,
     content: {
       request: async <T,>() => ({ surveys }) as T,
     },
@@ -74,29 +59,7 @@ export function createFakeApi(initial: Record<string, Handler> = {}, surveys = S
     updatePassword: account(ACCOUNT.updatePassword),
     updateDisplayName: account(ACCOUNT.updateDisplayName),
   };
-  return {
-    services,
-    handlers,
-    calls,
-    refreshes: () => refreshCount,
-    callsTo: (name) => calls.filter((call) => call.name === name).map((call) => call.data),
-  };
-}
-
-/** A server answer that is an error with the server's message, as the callable client raises it. */
-export function serverError(code: ConstructorParameters<typeof CallableError>[0], message: string): never {
-  throw new CallableError(code, message, { hasServerMessage: true });
-}
-
-/** A promise the test settles itself, to observe in-between states such as "Saving…". */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
+  return Object.assign(backend, { services, refreshes: () => refreshCount });
 }
 
 export const OWNER: AuthUser = {

@@ -1,5 +1,6 @@
-// Test helpers: a small in-memory callable API (the network edge) with the seq rule of
-// REQUESTS['survey-saveAnswer'], and the remote rendered as the shell mounts it.
+// Test helpers: the survey's result callables on the shared fake backend, as the server handlers
+// behave for the survey (with the seq rule of REQUESTS['survey-saveAnswer']), and the remote
+// rendered as the shell mounts it.
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import {
@@ -11,8 +12,9 @@ import {
 } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
 import { CallableError, type CallableClient } from '@toolkit/platform';
+import { createFakeBackend, type FakeBackend } from '@toolkit/platform/testing';
 import { createAppStore, type AppStore } from '@toolkit/store-contract';
-import { renderWithProviders } from '@toolkit/store-contract/src/testing';
+import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { defaultTheme } from '@toolkit/ui';
 import { App } from '../app';
 
@@ -22,86 +24,82 @@ interface StoredResult {
   isCompleted: boolean;
 }
 
-/** The callable API over a Map, as the server handlers behave for the survey. */
-export class FakeApi implements CallableClient {
-  results = new Map<string, StoredResult>();
-  calls: { name: string; data: Record<string, unknown> }[] = [];
-  /** Fails every save with this code while set. */
-  saveFailure: CallableErrorCode | null = null;
-  /** While set, saves wait for it: a slow network. */
-  saveGate: Promise<void> | null = null;
-  /** While set, starting a result waits for it. */
-  startGate: Promise<void> | null = null;
-  /** Fails every completion with this error while set. */
-  completeFailure: CallableError | null = null;
-  private nextId = 1;
+export interface SurveyBackend extends FakeBackend {
+  /** The stored results by id. */
+  results: Map<string, StoredResult>;
+}
 
-  callsOf(name: string) {
-    return this.calls.filter((c) => c.name === name).map((c) => c.data);
-  }
+/** Both kinds of save: the respondent's own and an invitee's. */
+const SAVES = [API.saveAnswer, API.saveInviteAnswer] as const;
 
-  async call<Req, Res>(name: string, request: Req): Promise<Res> {
-    const data = request as Record<string, unknown>;
-    this.calls.push({ name, data });
-    if (this.saveGate && (name === API.saveAnswer || name === API.saveInviteAnswer)) await this.saveGate;
-    if (this.startGate && name === API.startResult) await this.startGate;
-    return this.handle(name, data) as Res;
-  }
-
-  private handle(name: string, data: Record<string, unknown>): unknown {
-    switch (name) {
-      case API.startResult: {
-        const requested = data.resultId as string | undefined;
-        const existing = requested ? this.results.get(requested) : undefined;
-        if (existing && !existing.isCompleted) return this.started(requested!, existing, false);
-        const resultId = `result-${this.nextId++}`;
-        const prefill = data.prefill as { answers?: Record<string, AnswerValue> } | undefined;
-        const created: StoredResult = { questions: { ...prefill?.answers }, seqs: {}, isCompleted: false };
-        this.results.set(resultId, created);
-        return this.started(resultId, created, true);
-      }
-      case API.saveAnswer:
-      case API.saveInviteAnswer: {
-        if (this.saveFailure) throw new CallableError(this.saveFailure, `Save failed: ${this.saveFailure}`);
-        const result = this.results.get((data.resultId ?? data.surveyResultId) as string)!;
-        const questionId = data.questionId as string;
-        const applied = (data.seq as number) > (result.seqs[questionId] ?? 0);
-        if (applied) {
-          result.questions[questionId] = data.answer as AnswerValue;
-          result.seqs[questionId] = data.seq as number;
-        }
-        return { applied, updatedAt: new Date().toISOString() };
-      }
-      case API.completeResult:
-      case API.submitInvite: {
-        if (this.completeFailure) throw this.completeFailure;
-        const result = this.results.get((data.resultId ?? data.surveyResultId) as string)!;
-        result.isCompleted = true;
-        return name === API.submitInvite
-          ? { status: 'completed' }
-          : ({
-              completedAt: new Date().toISOString(),
-              alreadyCompleted: false,
-              score: null,
-            } satisfies ApiResponses[typeof API.completeResult]);
-      }
-      default:
-        throw new CallableError('not-found', `No fake for ${name}`);
-    }
-  }
-
-  private started(resultId: string, result: StoredResult, created: boolean) {
-    return {
+export function createSurveyBackend(): SurveyBackend {
+  const results = new Map<string, StoredResult>();
+  let nextId = 1;
+  const started = (resultId: string, result: StoredResult, created: boolean) =>
+    ({
       resultId,
       status: result.isCompleted ? 2 : 1,
       created,
       questions: { ...result.questions },
       seqs: { ...result.seqs },
-    } satisfies ApiResponses[typeof API.startResult];
-  }
+    }) satisfies ApiResponses[typeof API.startResult];
+  const save = (request: unknown) => {
+    const data = request as Record<string, unknown>;
+    const result = results.get((data.resultId ?? data.surveyResultId) as string)!;
+    const questionId = data.questionId as string;
+    const applied = (data.seq as number) > (result.seqs[questionId] ?? 0);
+    if (applied) {
+      result.questions[questionId] = data.answer as AnswerValue;
+      result.seqs[questionId] = data.seq as number;
+    }
+    return { applied, updatedAt: new Date().toISOString() };
+  };
+  const complete = (request: unknown) => {
+    const data = request as Record<string, unknown>;
+    results.get((data.resultId ?? data.surveyResultId) as string)!.isCompleted = true;
+  };
+  const backend = createFakeBackend({
+    [API.startResult]: (request) => {
+      const data = request as Record<string, unknown>;
+      const requested = data.resultId as string | undefined;
+      const existing = requested ? results.get(requested) : undefined;
+      if (existing && !existing.isCompleted) return started(requested!, existing, false);
+      const resultId = `result-${nextId++}`;
+      const prefill = data.prefill as { answers?: Record<string, AnswerValue> } | undefined;
+      const created: StoredResult = { questions: { ...prefill?.answers }, seqs: {}, isCompleted: false };
+      results.set(resultId, created);
+      return started(resultId, created, true);
+    },
+    [API.saveAnswer]: save,
+    [API.saveInviteAnswer]: save,
+    [API.completeResult]: (request) => {
+      complete(request);
+      return {
+        completedAt: new Date().toISOString(),
+        alreadyCompleted: false,
+        score: null,
+      } satisfies ApiResponses[typeof API.completeResult];
+    },
+    [API.submitInvite]: (request) => {
+      complete(request);
+      return { status: 'completed' } satisfies ApiResponses[typeof API.submitInvite];
+    },
+  });
+  return Object.assign(backend, { results });
 }
 
-export function createServices(api: FakeApi, content: AppServices['content']): AppServices {
+/** Fails every save with `code` while set; null lets them through again. */
+export function failSaves(api: FakeBackend, code: CallableErrorCode | null) {
+  const error = code && new CallableError(code, `Save failed: ${code}`);
+  for (const name of SAVES) api.fail(name, error);
+}
+
+/** Saves wait for `until`: a slow network. */
+export function gateSaves(api: FakeBackend, until: Promise<unknown>) {
+  for (const name of SAVES) api.gate(name, until);
+}
+
+export function createServices(api: CallableClient, content: AppServices['content']): AppServices {
   return {
     callable: api,
     content,

@@ -4,9 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { API, type StoredMilestone } from '@toolkit/domain';
 import type { CallableClient } from '@toolkit/platform';
+import { createFakeBackend, serverError, viaProtocol, type FakeHandler } from '@toolkit/platform/testing';
 import { buildTheme } from '@toolkit/ui';
 import { JourneyOverview } from './journey-overview';
-import { createFakeApi, failure, reply, type FakeRoute } from './testing';
 import { useJourney } from './use-journey';
 
 const STAGES = ['Initiator', 'Explorer', 'Implementer', 'Innovator', 'Leader'];
@@ -15,19 +15,19 @@ function Overview({ callable }: { callable: CallableClient }) {
   return <JourneyOverview {...useJourney(callable)} />;
 }
 
-function renderOverview(route: FakeRoute) {
-  const api = createFakeApi({ [API.listMilestones]: route });
+function renderOverview(handler: FakeHandler) {
+  const api = createFakeBackend({ [API.listMilestones]: handler });
   render(
     <ThemeProvider theme={buildTheme()}>
       <MemoryRouter>
-        <Overview callable={api.callable} />
+        <Overview callable={viaProtocol(api)} />
       </MemoryRouter>
     </ThemeProvider>,
   );
   return api;
 }
 
-const stored = (records: StoredMilestone[]) => () => reply({ milestones: { 'caller-uid': records } });
+const stored = (records: StoredMilestone[]) => () => ({ milestones: { 'caller-uid': records } });
 
 /** Waits until the records are in: the loading notice is the only status region. */
 async function ready() {
@@ -180,8 +180,8 @@ describe('JourneyOverview', () => {
     const api = renderOverview(() => {
       attempts += 1;
       return attempts === 1
-        ? failure(503, 'UNAVAILABLE', 'The milestone service is restarting.')
-        : reply({ milestones: { 'caller-uid': [{ id: 'update-organisation', completed: true }] } });
+        ? serverError('unavailable', 'The milestone service is restarting.')
+        : { milestones: { 'caller-uid': [{ id: 'update-organisation', completed: true }] } };
     });
 
     const alert = await screen.findByRole('alert');

@@ -1,9 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { API, type StoredMilestone } from '@toolkit/domain';
-import { createFakeApi, deferred, failure, reply, type FakeReply } from './testing';
+import { createFakeBackend, deferred, serverError, viaProtocol } from '@toolkit/platform/testing';
 import { useJourney } from './use-journey';
 
-const milestonesOf = (uid: string, stored: StoredMilestone[]) => reply({ milestones: { [uid]: stored } });
+const milestonesOf = (uid: string, stored: StoredMilestone[]) => ({ milestones: { [uid]: stored } });
 
 function stage1Done(result: { current: ReturnType<typeof useJourney> }) {
   return result.current.stages[0]!.milestones.map((milestone) => milestone.completed);
@@ -11,9 +11,10 @@ function stage1Done(result: { current: ReturnType<typeof useJourney> }) {
 
 describe('useJourney', () => {
   it('shows the defaults while loading, then the stored records of the caller', async () => {
-    const pending = deferred<FakeReply>();
-    const api = createFakeApi({ [API.listMilestones]: () => pending.promise });
-    const { result } = renderHook(() => useJourney(api.callable));
+    const pending = deferred<unknown>();
+    const api = createFakeBackend({ [API.listMilestones]: () => pending.promise });
+    const callable = viaProtocol(api);
+    const { result } = renderHook(() => useJourney(callable));
 
     expect(result.current.status).toBe('loading');
     expect(stage1Done(result)).toEqual([true, false, false, false, false]);
@@ -33,16 +34,16 @@ describe('useJourney', () => {
   });
 
   it("asks for the given user's records and uses only theirs", async () => {
-    const api = createFakeApi({
-      [API.listMilestones]: () =>
-        reply({
-          milestones: {
-            'user-b': [{ id: 'view-results', completed: true }],
-            'user-a': [{ id: 'update-organisation', completed: true }],
-          },
-        }),
+    const api = createFakeBackend({
+      [API.listMilestones]: () => ({
+        milestones: {
+          'user-b': [{ id: 'view-results', completed: true }],
+          'user-a': [{ id: 'update-organisation', completed: true }],
+        },
+      }),
     });
-    const { result } = renderHook(() => useJourney(api.callable, 'user-a'));
+    const callable = viaProtocol(api);
+    const { result } = renderHook(() => useJourney(callable, 'user-a'));
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(api.calls[0]?.data).toEqual({ userIds: ['user-a'] });
     expect(stage1Done(result)).toEqual([true, true, false, false, false]);
@@ -50,13 +51,14 @@ describe('useJourney', () => {
 
   it('keeps the defaults and reports the server message on failure, and loads again on reload', async () => {
     let fail = true;
-    const api = createFakeApi({
+    const api = createFakeBackend({
       [API.listMilestones]: () =>
         fail
-          ? failure(503, 'UNAVAILABLE', 'The milestone service is restarting.')
+          ? serverError('unavailable', 'The milestone service is restarting.')
           : milestonesOf('caller-uid', [{ id: 'sign-up', completed: false }]),
     });
-    const { result } = renderHook(() => useJourney(api.callable));
+    const callable = viaProtocol(api);
+    const { result } = renderHook(() => useJourney(callable));
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.error).toBe('The milestone service is restarting.');
     expect(stage1Done(result)[0]).toBe(true);
@@ -72,8 +74,9 @@ describe('useJourney', () => {
   });
 
   it('treats a caller without records as the defaults', async () => {
-    const api = createFakeApi({ [API.listMilestones]: () => reply({ milestones: {} }) });
-    const { result } = renderHook(() => useJourney(api.callable));
+    const api = createFakeBackend({ [API.listMilestones]: () => ({ milestones: {} }) });
+    const callable = viaProtocol(api);
+    const { result } = renderHook(() => useJourney(callable));
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(stage1Done(result)).toEqual([true, false, false, false, false]);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { renderWithProviders } from '@toolkit/store-contract/src/testing';
+import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { buildTheme } from '@toolkit/ui';
 import { passwordProblem, ResetPassword } from './reset-password';
 

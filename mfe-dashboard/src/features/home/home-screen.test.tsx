@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { API, type StoredMilestone, type TenantUserProfile } from '@toolkit/domain';
-import { createFakeApi, OWNER_PROFILE, renderDashboard, serverError } from '../../testing/fake-api';
+import { serverError } from '@toolkit/platform/testing';
+import { createFakeApi, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
 
 const STAGE_ONE_DONE: StoredMilestone[] = [
   'update-organisation',

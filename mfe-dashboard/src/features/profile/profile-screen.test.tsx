@@ -2,22 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
-import {
-  ACCOUNT,
-  createFakeApi,
-  deferred,
-  OWNER_PROFILE,
-  renderDashboard,
-  serverError,
-  type Handler,
-} from '../../testing/fake-api';
+import { deferred, serverError, type FakeHandlers } from '@toolkit/platform/testing';
+import { ACCOUNT, createFakeApi, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
 
 const MEMBER: TenantUserProfile = {
   ...OWNER_PROFILE,
   organization: { name: 'Green Grocers', industry: 'Retail', size: '10–49 employees', country: 'Australia' },
 };
 
-function setup(member: TenantUserProfile | null = MEMBER, handlers: Record<string, Handler> = {}) {
+function setup(member: TenantUserProfile | null = MEMBER, handlers: FakeHandlers = {}) {
   const api = createFakeApi({
     [API.getProfile]: () => ({ status: 'ok', profile: member, tenant: null }),
     [API.saveOrganisation]: () => ({ status: 'ok' }),

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type ResultSummary } from '@toolkit/domain';
-import { createFakeApi, renderDashboard, serverError } from '../../testing/fake-api';
+import { serverError } from '@toolkit/platform/testing';
+import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
 
 function setup(results: ResultSummary[]) {

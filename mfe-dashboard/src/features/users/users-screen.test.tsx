@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type Role, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
-import { createFakeApi, renderDashboard, serverError, type Handler } from '../../testing/fake-api';
+import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
+import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 
 const member = (uid: string, firstName: string, role: Role): TenantUserProfile => ({
   uid,
@@ -23,7 +24,7 @@ const TEAM = [
 ];
 const ADMIN_ROLES: Role[] = ['user', 'viewer', 'editor', 'billing', 'admin'];
 
-function setup(handlers: Record<string, Handler> = {}) {
+function setup(handlers: FakeHandlers = {}) {
   const api = createFakeApi({
     [API.listTenantUsers]: () => ({ users: TEAM }),
     [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: ADMIN_ROLES, userRole: 'admin' }),

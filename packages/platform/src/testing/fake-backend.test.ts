@@ -1,0 +1,98 @@
+import { API } from '@toolkit/domain';
+import { CallableError } from '../callable';
+import { createFakeBackend, deferred, serverError, viaProtocol } from './fake-backend';
+
+describe('createFakeBackend', () => {
+  it('answers from the handler of the name and logs every call in order', async () => {
+    const api = createFakeBackend({ [API.getProfile]: () => ({ status: 'ok' }) });
+    api.handlers.set(API.updateNames, async (data) => ({ echoed: data }));
+
+    await expect(api.call(API.getProfile, {})).resolves.toEqual({ status: 'ok' });
+    await expect(api.call(API.updateNames, { firstName: 'Liv' })).resolves.toEqual({
+      echoed: { firstName: 'Liv' },
+    });
+    expect(api.calls).toEqual([
+      { name: API.getProfile, data: {} },
+      { name: API.updateNames, data: { firstName: 'Liv' } },
+    ]);
+    expect(api.callsTo(API.updateNames)).toEqual([{ firstName: 'Liv' }]);
+  });
+
+  it('refuses a name without a handler as not-found, after logging it', async () => {
+    const api = createFakeBackend();
+    const error = await api.call(API.listMilestones, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CallableError);
+    expect(error).toMatchObject({ code: 'not-found' });
+    expect(api.callsTo(API.listMilestones)).toEqual([{}]);
+  });
+
+  it('passes a refusal of the handler through unchanged', async () => {
+    const api = createFakeBackend({
+      [API.setUserRole]: () => serverError('permission-denied', 'Admins only'),
+    });
+    await expect(api.call(API.setUserRole, {})).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: 'Admins only',
+      hasServerMessage: true,
+    });
+  });
+
+  it('holds the calls to a gated name until the gate opens', async () => {
+    const api = createFakeBackend({ [API.saveAnswer]: () => 'saved', [API.getProfile]: () => 'profile' });
+    const gate = deferred<void>();
+    api.gate(API.saveAnswer, gate.promise);
+
+    let answered = false;
+    const saving = api.call(API.saveAnswer, {}).then(() => (answered = true));
+    await expect(api.call(API.getProfile, {})).resolves.toBe('profile');
+    expect(answered).toBe(false);
+    expect(api.callsTo(API.saveAnswer)).toHaveLength(1);
+
+    gate.resolve();
+    await saving;
+    expect(answered).toBe(true);
+  });
+
+  it('fails the calls to a name while a failure is set', async () => {
+    const api = createFakeBackend({ [API.completeResult]: () => 'done' });
+    api.fail(API.completeResult, new CallableError('unavailable', 'Service restarting'));
+    await expect(api.call(API.completeResult, {})).rejects.toMatchObject({ code: 'unavailable' });
+
+    api.fail(API.completeResult, null);
+    await expect(api.call(API.completeResult, {})).resolves.toBe('done');
+    expect(api.callsTo(API.completeResult)).toHaveLength(2);
+  });
+});
+
+describe('viaProtocol', () => {
+  it('carries requests and answers through the callable protocol', async () => {
+    const api = createFakeBackend({ [API.listMilestones]: () => ({ milestones: {} }) });
+    await expect(viaProtocol(api).call(API.listMilestones, undefined)).resolves.toEqual({ milestones: {} });
+    // The protocol always sends a `data` field; undefined travels as null.
+    expect(api.calls).toEqual([{ name: API.listMilestones, data: null }]);
+  });
+
+  it("turns a handler's CallableError into the error body the client maps back", async () => {
+    const api = createFakeBackend({
+      [API.verifyAndLoginWithInvite]: () =>
+        serverError('failed-precondition', 'This invitation has already been completed.'),
+    });
+    await expect(viaProtocol(api).call(API.verifyAndLoginWithInvite, {})).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'This invitation has already been completed.',
+      hasServerMessage: true,
+    });
+  });
+
+  it('turns any other throw into a network failure', async () => {
+    const api = createFakeBackend({
+      [API.listMilestones]: () => {
+        throw new Error('connection refused');
+      },
+    });
+    await expect(viaProtocol(api).call(API.listMilestones, {})).rejects.toMatchObject({
+      code: 'unavailable',
+      message: expect.stringMatching(/^Could not reach the function milestones-list/),
+    });
+  });
+});
