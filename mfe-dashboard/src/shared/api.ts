@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { API, type ApiResponses } from '@toolkit/domain';
 import { callApi } from '@toolkit/platform';
 import { useServices } from './services';
@@ -11,6 +11,44 @@ export function useProfile(): [Resource<Profile>, () => void] {
   const { callable } = useServices();
   const load = useCallback(() => callApi(callable, API.getProfile, null), [callable]);
   return useResource(load);
+}
+
+/** After a dropped stream, the next try: soon enough to feel live, rare enough to spare a server in trouble. */
+const REOPEN_AFTER_FAILURE_MS = 5_000;
+
+/**
+ * The profile kept live while a screen shows it (SPEC §7 "Live subscribe to the tenant user
+ * profile"): after the first load, the server streams every change made elsewhere (another tab,
+ * an admin). A stream the server ends is reopened at once; a failed one a little later.
+ */
+export function useLiveProfile(): [Resource<Profile>, () => void] {
+  const { callable } = useServices();
+  const [resource, reload] = useProfile();
+  const [live, setLive] = useState<ApiResponses[typeof API.watchProfile] | null>(null);
+  const ready = resource.status === 'ready';
+
+  useEffect(() => {
+    if (!ready || !callable.stream) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reopen = (delay: number) => {
+      if (!controller.signal.aborted) timer = setTimeout(open, delay);
+    };
+    function open() {
+      callable.stream?.(API.watchProfile, null, setLive, { signal: controller.signal }).then(
+        () => reopen(0),
+        () => reopen(REOPEN_AFTER_FAILURE_MS),
+      );
+    }
+    open();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [callable, ready]);
+
+  if (resource.status !== 'ready' || !live) return [resource, reload];
+  return [{ ...resource, data: { ...resource.data, profile: live.profile } }, reload];
 }
 
 export type LatestResults = ApiResponses[typeof API.listLatestResults];

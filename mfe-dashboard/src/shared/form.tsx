@@ -1,5 +1,8 @@
 import {
+  useCallback,
+  useEffect,
   useId,
+  useRef,
   useState,
   type ChangeEvent,
   type InputHTMLAttributes,
@@ -165,12 +168,35 @@ export function useForm<V extends Record<keyof V, string>>(
 ) {
   const [values, setValues] = useState<V>(initial);
   const [submitted, setSubmitted] = useState(false);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [save, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const errors: FieldErrors<V> = submitted ? validate(values) : {};
+
+  // A field nobody has edited follows its stored value when that changes elsewhere (the live
+  // profile, SPEC §7); a field being edited keeps what was typed, so no input is ever lost.
+  const edited = useRef(new Set<keyof V>());
+  const latestInitial = useRef(initial);
+  latestInitial.current = initial;
+  const initialKey = JSON.stringify(initial);
+  useEffect(() => {
+    setValues((current) => {
+      const next = { ...current };
+      for (const name of Object.keys(latestInitial.current) as (keyof V)[]) {
+        if (!edited.current.has(name)) next[name] = latestInitial.current[name];
+      }
+      return next;
+    });
+  }, [initialKey]);
+
+  const setSave = useCallback((state: SaveState) => {
+    // Once saved, what was typed is what is stored: the fields follow the store again.
+    if (state.kind === 'saved') edited.current.clear();
+    setSaveState(state);
+  }, []);
 
   /** The change handler for one field; fits both TextField and SelectField. */
   const change = (name: keyof V) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const { value } = event.target;
+    edited.current.add(name);
     setValues((current) => ({ ...current, [name]: value }));
     if (save.kind === 'saved') setSave({ kind: 'idle' });
   };
@@ -189,6 +215,7 @@ export function useForm<V extends Record<keyof V, string>>(
     },
     /** Back to the initial values, with errors hidden until the next submit. */
     reset: () => {
+      edited.current.clear();
       setValues(initial);
       setSubmitted(false);
     },

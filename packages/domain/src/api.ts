@@ -20,6 +20,8 @@ export const API = {
   // SPEC §7 document operations, one callable each.
   completeSignup: 'account-completeSignup',
   getProfile: 'account-getProfile',
+  /** SPEC §7 "Live subscribe to the tenant user profile": streams the profile as it changes. */
+  watchProfile: 'account-watchProfile',
   updateNames: 'account-updateNames',
   saveOrganisation: 'organisation-save',
   startResult: 'survey-startResult',
@@ -107,6 +109,8 @@ export interface ApiResponses {
     profile: TenantUserProfile | null;
     tenant: { id: string; createdBy: string; getStarted: boolean } | null;
   };
+  /** The final answer and every streamed message alike: the profile as it is now. */
+  [API.watchProfile]: { profile: TenantUserProfile | null };
   [API.updateNames]: { status: 'ok' | 'skipped' };
   [API.saveOrganisation]: { status: 'ok' };
   [API.startResult]: {

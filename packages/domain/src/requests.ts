@@ -72,6 +72,7 @@ export const REQUESTS = {
     organisationName: name.optional(),
   }),
   [API.getProfile]: z.null().or(z.object({})).optional(),
+  [API.watchProfile]: z.null().or(z.object({})).optional(),
   /** SPEC §5: a name update is skipped when first or last name is undefined. */
   [API.updateNames]: z.object({ firstName: name.optional(), lastName: name.optional() }),
   [API.saveOrganisation]: z.object({

@@ -50,11 +50,15 @@ export function createCallables(
   const routerOf = () => (router ??= createRouter(resolveDeps(), allCallables));
 
   const callable = (name: ApiName): Callable =>
-    onCall({ region: FUNCTIONS_REGION, cors, secrets }, async (request) => {
+    onCall({ region: FUNCTIONS_REGION, cors, secrets }, async (request, response) => {
       // Express's req.ip: in Cloud Functions ('trust proxy') the first X-Forwarded-For entry, which a
       // caller can forge; the per-session and per-survey limits hold regardless.
       const outcome = await routerOf().callAs(name, request.data ?? null, verifiedToken(request.auth), {
         ip: request.rawRequest.ip,
+        stream:
+          request.acceptsStreaming && response
+            ? { send: (message) => response.sendChunk(message), signal: response.signal }
+            : undefined,
       });
       // The one mapping of a refusal: onCall sends an HttpsError with its code's HTTP status.
       if ('error' in outcome) {

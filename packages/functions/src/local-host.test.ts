@@ -258,3 +258,48 @@ it('reports health at GET /healthz', async () => {
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok' });
 });
+
+describe('account-watchProfile: the live profile (SPEC §7), streamed by onCall', () => {
+  async function until(condition: () => boolean) {
+    const deadline = Date.now() + 10_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('The condition never held.');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('sends the profile now and after a change made elsewhere, until the client stops', async () => {
+    const member = await env.member('acme', 'editor');
+    const seen: { profile: { firstName: string; lastName: string } | null }[] = [];
+    const controller = new AbortController();
+    const ended = clientWith(member.token).stream!(
+      API.watchProfile,
+      null,
+      (message: (typeof seen)[number]) => seen.push(message),
+      {
+        signal: controller.signal,
+      },
+    ).catch((error: unknown) => error);
+    await until(() => seen.length > 0);
+    expect(seen[0]?.profile).toMatchObject({ firstName: 'editor', lastName: 'Tester' });
+
+    // Another session of the same member (another tab) saves new names.
+    await callApi(clientWith(member.token), API.updateNames, { firstName: 'Eda', lastName: 'Live' });
+    await until(() => seen.at(-1)?.profile?.firstName === 'Eda');
+    expect(seen.at(-1)?.profile).toMatchObject({ firstName: 'Eda', lastName: 'Live' });
+
+    controller.abort();
+    expect(await ended).toMatchObject({ code: 'cancelled' });
+  });
+
+  it('answers the profile once to a client that does not stream, and refuses a non-member', async () => {
+    expect(await callApi(clientWith(owner.token), API.watchProfile, null)).toMatchObject({
+      profile: { uid: owner.uid, role: 'owner' },
+    });
+    const stranger = await env.account();
+    const refused = await clientWith(stranger.token).stream!(API.watchProfile, null, () => undefined).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: 'permission-denied' });
+  });
+});

@@ -250,3 +250,65 @@ describe('time-out, cancellation and network failure', () => {
     expect(seen).toEqual([`${server.url}/fn`]);
   });
 });
+
+describe('stream: a streamed answer (onCall streaming, server-sent events)', () => {
+  const streamingClient = () =>
+    createCallableClient({ baseUrl: server.url, getIdToken: async () => 'token-1' });
+
+  it('asks for an event stream, hands over each message across split chunks and heartbeats, and answers the result', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.write(': ping\n\n');
+      response.write('data: {"message":{"n":1}}\n\ndata: {"mes');
+      setTimeout(() => {
+        response.write('sage":{"n":2}}\n\n');
+        response.end('data: {"result":{"done":true}}\n\n');
+      }, 20);
+    });
+    const messages: unknown[] = [];
+    const result = await streamingClient().stream!('account-watchProfile', null, (message) =>
+      messages.push(message),
+    );
+    expect(messages).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(result).toEqual({ done: true });
+    expect(server.requests[0]?.headers).toMatchObject({
+      accept: 'text/event-stream',
+      authorization: 'Bearer token-1',
+    });
+  });
+
+  it('raises an error event as the callable error it names', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.end('data: {"error":{"status":"PERMISSION_DENIED","message":"Not yours."}}\n\n');
+    });
+    await expect(
+      streamingClient().stream!('account-watchProfile', null, () => undefined),
+    ).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: 'Not yours.',
+    });
+  });
+
+  it('is cancelled by its signal, and unavailable when the server ends the stream without an answer', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.write('data: {"message":1}\n\n');
+    });
+    const controller = new AbortController();
+    const pending = streamingClient().stream!('account-watchProfile', null, () => controller.abort(), {
+      signal: controller.signal,
+    });
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.end('data: {"message":1}\n\n');
+    });
+    await expect(
+      streamingClient().stream!('account-watchProfile', null, () => undefined),
+    ).rejects.toMatchObject({
+      code: 'unavailable',
+    });
+  });
+});

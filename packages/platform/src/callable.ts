@@ -55,6 +55,16 @@ export interface CallOptions {
 
 export interface CallableClient {
   call<Req, Res>(name: string, data: Req, options?: CallOptions): Promise<Res>;
+  /**
+   * A call whose answer streams (onCall streaming, as server-sent events): `onMessage` gets each
+   * message before the final answer. It runs until the server ends it or `signal` aborts it.
+   */
+  stream?<Req, Msg, Res>(
+    name: string,
+    data: Req,
+    onMessage: (message: Msg) => void,
+    options?: { signal?: AbortSignal },
+  ): Promise<Res>;
 }
 
 function errorFromBody(status: number, body: Record<string, unknown> | null): CallableError | null {
@@ -167,5 +177,84 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
     }
   }
 
-  return { call };
+  async function stream<Req, Msg, Res>(
+    name: string,
+    data: Req,
+    onMessage: (message: Msg) => void,
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<Res> {
+    const url = `${baseUrl}/${name}`;
+    const token = await options.getIdToken();
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const failure = (cause: unknown) =>
+      signal?.aborted
+        ? new CallableError('cancelled', `The call to ${name} was cancelled.`, { cause })
+        : new CallableError(
+            'unavailable',
+            `Could not reach the function ${name} at ${url}; check the connection.`,
+            {
+              cause,
+            },
+          );
+
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ data: data === undefined ? null : data }),
+        signal,
+      });
+    } catch (cause) {
+      throw failure(cause);
+    }
+    if (!response.ok || !response.body) {
+      let body: Record<string, unknown> | null = null;
+      try {
+        const parsed: unknown = JSON.parse(await response.text());
+        if (isPlainObject(parsed)) body = parsed;
+      } catch {
+        body = null;
+      }
+      throw (
+        errorFromBody(response.status, body) ?? new CallableError('internal', MESSAGES.responseNotJsonObject)
+      );
+    }
+
+    // Events are separated by a blank line; a line starting with ':' is the server's heartbeat.
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = '';
+    for (;;) {
+      let chunk: ReadableStreamReadResult<string>;
+      try {
+        chunk = await reader.read();
+      } catch (cause) {
+        throw failure(cause);
+      }
+      if (chunk.done) break;
+      buffered += chunk.value;
+      for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+        const payload = buffered
+          .slice(0, end)
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trim())
+          .join('\n');
+        buffered = buffered.slice(end + 2);
+        if (!payload) continue;
+        const event: unknown = JSON.parse(payload);
+        if (!isPlainObject(event)) continue;
+        if ('message' in event) onMessage(event.message as Msg);
+        else if ('error' in event) throw errorFromBody(200, event) ?? new CallableError('unknown', name);
+        else if ('result' in event) return event.result as Res;
+      }
+    }
+    throw failure(new Error('The stream ended without an answer.'));
+  }
+
+  return { call, stream };
 }

@@ -158,6 +158,14 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => [], field: 'data' },
   },
+  [API.watchProfile]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
   [API.updateNames]: {
     ...MEMBER,
     attack: () => ({ firstName: 'Mallory', lastName: 'Intruder' }),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
@@ -13,6 +13,7 @@ const MEMBER: TenantUserProfile = {
 function setup(member: TenantUserProfile | null = MEMBER, handlers: FakeHandlers = {}) {
   const api = createFakeApi({
     [API.getProfile]: () => ({ status: 'ok', profile: member, tenant: null }),
+    [API.watchProfile]: () => ({ profile: member }),
     [API.saveOrganisation]: () => ({ status: 'ok' }),
     [API.updateNames]: () => ({ status: 'ok' }),
     ...handlers,
@@ -24,6 +25,30 @@ function setup(member: TenantUserProfile | null = MEMBER, handlers: FakeHandlers
 const orgName = () => screen.findByLabelText('Organisation name');
 
 describe('Profile screen', () => {
+  it('follows changes made elsewhere while open, keeping what is being typed', async () => {
+    const { api, user } = setup();
+    expect(await orgName()).toHaveValue('Green Grocers');
+    await user.type(screen.getByLabelText('Last name'), '-Smith');
+
+    // Another tab or an admin changes the stored profile: the server's stream sends it.
+    await screen.findByLabelText('First name');
+    expect(api.callsTo(API.watchProfile)).toHaveLength(1);
+    act(() =>
+      api.push(API.watchProfile, {
+        profile: {
+          ...MEMBER,
+          firstName: 'Ollie',
+          lastName: 'Other',
+          organization: { ...MEMBER.organization, name: 'Blue Grocers' },
+        },
+      }),
+    );
+
+    expect(await screen.findByDisplayValue('Ollie')).toBe(screen.getByLabelText('First name'));
+    expect(screen.getByLabelText('Organisation name')).toHaveValue('Blue Grocers');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Owens-Smith');
+  });
+
   it('fills both forms from the stored profile', async () => {
     setup();
     expect(await orgName()).toHaveValue('Green Grocers');

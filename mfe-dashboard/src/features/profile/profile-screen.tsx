@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { callApi } from '@toolkit/platform';
 import { Button, Card, PageTitle, Stack } from '@toolkit/ui';
-import { useProfile } from '../../shared/api';
+import { useLiveProfile } from '../../shared/api';
 import { describeError } from '../../shared/errors';
 import {
   Actions,
@@ -212,7 +212,7 @@ function NamesForm({ profile }: { profile: TenantUserProfile | null }) {
 }
 
 export function ProfileScreen() {
-  const [profile, reload] = useProfile();
+  const [profile, reload] = useLiveProfile();
   return (
     <Stack>
       <PageTitle>Profile</PageTitle>

@@ -64,6 +64,24 @@ describe('createFakeBackend', () => {
   });
 });
 
+describe('createFakeBackend: streams', () => {
+  it('sends the handler’s answer first, then every push, until the signal aborts', async () => {
+    const api = createFakeBackend({ [API.watchProfile]: () => ({ profile: null }) });
+    const messages: unknown[] = [];
+    const controller = new AbortController();
+    const ended = api.stream!(API.watchProfile, null, (message) => messages.push(message), {
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    api.push(API.watchProfile, { profile: 'changed' });
+    controller.abort();
+    expect(await ended).toMatchObject({ code: 'cancelled' });
+    api.push(API.watchProfile, { profile: 'after the end' });
+    expect(messages).toEqual([{ profile: null }, { profile: 'changed' }]);
+    expect(api.callsTo(API.watchProfile)).toEqual([null]);
+  });
+});
+
 describe('viaProtocol', () => {
   it('carries requests and answers through the callable protocol', async () => {
     const api = createFakeBackend({ [API.listMilestones]: () => ({ milestones: {} }) });

@@ -30,6 +30,8 @@ export interface FakeBackend extends CallableClient {
   gate(name: FakeName, until: Promise<unknown>): void;
   /** Calls to `name` fail with `error` until `fail(name, null)`. */
   fail(name: FakeName, error: CallableError | null): void;
+  /** Sends `message` to every open stream of `name`, as a live subscription's update. */
+  push(name: FakeName, message: unknown): void;
 }
 
 export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
@@ -37,6 +39,19 @@ export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
   const calls: FakeCall[] = [];
   const gates = new Map<FakeName, Promise<unknown>>();
   const failures = new Map<FakeName, CallableError>();
+  const listeners = new Map<FakeName, Set<(message: unknown) => void>>();
+
+  async function answer(name: FakeName, data: unknown): Promise<unknown> {
+    calls.push({ name, data });
+    const gate = gates.get(name);
+    if (gate) await gate;
+    const failure = failures.get(name);
+    if (failure) throw failure;
+    const handler = handlers.get(name);
+    if (!handler) throw new CallableError('not-found', `No handler for ${name} in this test.`);
+    return handler(data);
+  }
+
   return {
     handlers,
     calls,
@@ -48,16 +63,30 @@ export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
       if (error) failures.set(name, error);
       else failures.delete(name);
     },
-    async call<Req, Res>(callName: string, data: Req): Promise<Res> {
+    push(name, message) {
+      listeners.get(name)?.forEach((listener) => listener(message));
+    },
+    async call<Req, Res>(name: string, data: Req): Promise<Res> {
+      return (await answer(name as FakeName, data)) as Res;
+    },
+    /** The handler's answer is the first message; `push` sends more until the signal aborts. */
+    async stream<Req, Msg, Res>(
+      callName: string,
+      data: Req,
+      onMessage: (message: Msg) => void,
+      { signal }: { signal?: AbortSignal } = {},
+    ): Promise<Res> {
       const name = callName as FakeName;
-      calls.push({ name, data });
-      const gate = gates.get(name);
-      if (gate) await gate;
-      const failure = failures.get(name);
-      if (failure) throw failure;
-      const handler = handlers.get(name);
-      if (!handler) throw new CallableError('not-found', `No handler for ${name} in this test.`);
-      return (await handler(data)) as Res;
+      onMessage((await answer(name, data)) as Msg);
+      const listener = (message: unknown) => onMessage(message as Msg);
+      const open = listeners.get(name) ?? new Set();
+      listeners.set(name, open.add(listener));
+      await new Promise((resolve) => {
+        if (signal?.aborted) resolve(undefined);
+        signal?.addEventListener('abort', resolve, { once: true });
+      });
+      open.delete(listener);
+      throw new CallableError('cancelled', `The call to ${name} was cancelled.`);
     },
   };
 }

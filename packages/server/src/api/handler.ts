@@ -85,6 +85,15 @@ export type CallerFor<A extends Access> = A extends 'public'
 export interface RequestMeta {
   /** The client's address as the host sees it; absent when the host cannot tell. */
   ip?: string | undefined;
+  /** Present when the client accepts a streamed answer (onCall streaming, server-sent events). */
+  stream?: ResponseStream | undefined;
+}
+
+export interface ResponseStream {
+  /** Sends one message before the final answer; false once the client has gone. */
+  send(message: unknown): Promise<boolean>;
+  /** Aborted when the client disconnects. */
+  signal: AbortSignal;
 }
 
 export interface HandlerContext<A extends Access> {

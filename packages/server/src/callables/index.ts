@@ -6,6 +6,7 @@ import { getCustomerEntitlements } from './entitlements/get-customer-entitlement
 import { completeSignup } from './account/complete-signup';
 import { getProfile } from './account/get-profile';
 import { updateNames } from './account/update-names';
+import { watchProfile } from './account/watch-profile';
 import { getAvailableRoles } from './admin/get-available-roles';
 import { getUserRole } from './admin/get-user-role';
 import { removeUserRole } from './admin/remove-user-role';
@@ -36,6 +37,7 @@ export const allCallables: readonly Handler[] = [
   verifyAndLoginWithInvite,
   completeSignup,
   getProfile,
+  watchProfile,
   updateNames,
   saveOrganisation,
   startResult,

@@ -506,6 +506,49 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
       );
     });
 
+    describe('watch', () => {
+      /** Waits until the watcher's last report holds `data` (a store may coalesce reports). */
+      async function lastReport(seen: unknown[], data: unknown) {
+        const deadline = Date.now() + 10_000;
+        while (JSON.stringify(seen.at(-1)) !== JSON.stringify(data)) {
+          if (Date.now() > deadline)
+            throw new Error(`No report of ${JSON.stringify(data)}: ${JSON.stringify(seen)}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+
+      it('reports the document now and after each committed change, until stopped', async () => {
+        const path = `${fresh()}/doc`;
+        const other = `${path.split('/')[0]}/other`;
+        await store.set(path, { v: 1 });
+        const seen: unknown[] = [];
+        const stop = store.watch(path, (snapshot) => seen.push(snapshot.data));
+        await lastReport(seen, { v: 1 });
+        await store.update(path, { v: 2 });
+        await lastReport(seen, { v: 2 });
+        await store.transaction(async (tx) => {
+          tx.set(path, { v: 3 }, { merge: true });
+          tx.set(other, { v: 0 });
+        });
+        await lastReport(seen, { v: 3 });
+        await expectStoreError(
+          store.transaction(async (tx) => {
+            tx.set(path, { v: 99 });
+            tx.create(other, { v: 1 });
+          }),
+          'already-exists',
+        );
+        await store.delete(path);
+        await lastReport(seen, null);
+        expect(seen).not.toContainEqual({ v: 99 });
+
+        stop();
+        await store.set(path, { v: 4 });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(seen.at(-1)).toBeNull();
+      });
+    });
+
     it('exportAll returns every document sorted by path, also below missing documents', async () => {
       const collection = fresh();
       await store.set(`${collection}/b`, { v: 2 });

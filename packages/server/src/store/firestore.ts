@@ -170,6 +170,13 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
         }),
       ),
 
+    // A listener error (the document became unreadable) ends the watch without a last report.
+    watch: (path, listener) =>
+      doc(path).onSnapshot(
+        (snapshot) => listener(toSnapshot(snapshot)),
+        () => undefined,
+      ),
+
     newId: newDocumentId,
 
     // Walks every collection with listCollections/listDocuments: one request per document, so it

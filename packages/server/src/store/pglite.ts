@@ -96,8 +96,12 @@ function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; par
 
 type Row = { path: string; id: string; data: DocData };
 
+type Listener = (snapshot: DocSnapshot) => void;
+
 class PgliteStore implements DocumentStore {
   private tail: Promise<unknown> = Promise.resolve();
+  /** `watch` listeners by document path: this process is the embedded store's only writer. */
+  private readonly watchers = new Map<string, Set<Listener>>();
   /** Set while a transaction's work runs, to refuse store calls that would wait on it forever. */
   private readonly insideTransaction = new AsyncLocalStorage<true>();
 
@@ -162,7 +166,35 @@ class PgliteStore implements DocumentStore {
 
   private async write(write: Write): Promise<void> {
     check(write);
-    return this.exclusive(() => this.apply(write, new Date().toISOString()));
+    await this.exclusive(() => this.apply(write, new Date().toISOString()));
+    this.changed([write.path]);
+  }
+
+  /** Tells the watchers of these paths what the documents now hold. */
+  private changed(paths: readonly string[]): void {
+    for (const path of new Set(paths)) {
+      const listeners = this.watchers.get(path);
+      if (!listeners) continue;
+      this.get(path).then(
+        (snapshot) => listeners.forEach((listener) => listener(snapshot)),
+        () => undefined,
+      );
+    }
+  }
+
+  watch(path: string, listener: Listener): () => void {
+    splitDocumentPath(path);
+    const listeners = this.watchers.get(path) ?? new Set<Listener>();
+    this.watchers.set(path, listeners);
+    listeners.add(listener);
+    this.get(path).then(
+      (snapshot) => listeners.has(listener) && listener(snapshot),
+      () => undefined,
+    );
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.watchers.get(path) === listeners) this.watchers.delete(path);
+    };
   }
 
   get(path: string): Promise<DocSnapshot> {
@@ -196,10 +228,10 @@ class PgliteStore implements DocumentStore {
     return this.exclusive(() => this.find(collectionPath, spec));
   }
 
-  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
-    return this.exclusive(async () => {
-      // Writes are buffered and applied at commit, as Firestore does; reads see committed data.
-      const writes: Write[] = [];
+  async transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    // Writes are buffered and applied at commit, as Firestore does; reads see committed data.
+    const writes: Write[] = [];
+    const result = await this.exclusive(async () => {
       const read = <R>(fn: () => Promise<R>) => {
         if (writes.length > 0) return Promise.reject(readAfterWrite());
         return fn();
@@ -228,6 +260,8 @@ class PgliteStore implements DocumentStore {
         throw error;
       }
     });
+    this.changed(writes.map((write) => write.path));
+    return result;
   }
 
   newId(): string {

@@ -69,6 +69,11 @@ export interface DocumentStore {
   query(collectionPath: string, spec?: QuerySpec): Promise<DocSnapshot[]>;
   /** Runs `work` atomically; retried on contention by the adapter. */
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Reports the document now and after every committed change, until the returned function is
+   * called: the live subscriptions of SPEC §7 (the tenant user profile).
+   */
+  watch(path: string, listener: (snapshot: DocSnapshot) => void): () => void;
   /** A new random document id (20 characters, as Firestore's). */
   newId(): string;
   /** Every document, sorted by path: used by tests to prove a refused request changed nothing. */

@@ -1,0 +1,35 @@
+// SPEC §7 "Live subscribe to the tenant user profile": the Profile screen follows a change saved in
+// another session of the same account, without a reload.
+import { AppPage } from '../support/app-page';
+import { signInThroughPortal, signUpAsOwner } from '../support/auth';
+import { expect, test } from '../support/stack';
+
+test('a name saved in another tab appears on the open Profile screen without a reload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  const { email } = await signUpAsOwner(page);
+  await app.dashboardLink('Profile').click();
+  await app.expectScreen('Profile', '/dashboard/profile');
+  await expect(page.getByLabel('First name')).toHaveValue('');
+
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    const otherApp = new AppPage(other);
+    await signInThroughPortal(other, email);
+    await otherApp.dashboardLink('Profile').click();
+    await otherApp.expectScreen('Profile', '/dashboard/profile');
+    await other.getByLabel('First name').fill('Robin');
+    await other.getByLabel('Last name').fill('Live');
+    await other.getByRole('button', { name: 'Save name' }).click();
+    await expect(other.getByText('Saved')).toBeVisible();
+  } finally {
+    await otherContext.close();
+  }
+
+  await expect(page.getByLabel('First name')).toHaveValue('Robin');
+  await expect(page.getByLabel('Last name')).toHaveValue('Live');
+});

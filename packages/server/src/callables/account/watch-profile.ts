@@ -1,0 +1,37 @@
+// account-watchProfile (SPEC §7 "Live subscribe to the tenant user profile"): a streamed answer
+// that sends the caller's profile now and after every change, so an open Profile screen follows
+// edits made in another tab or by an admin. Without streaming it answers the profile once.
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { paths } from '../../repositories/paths';
+import { getTenantUser, toProfile } from '../../repositories/users';
+
+/** A stream ends after this long (the client opens a new one): access is checked at each start. */
+export const WATCH_PROFILE_MAX_MS = 10 * 60 * 1000;
+
+export const watchProfile = defineHandler({
+  name: API.watchProfile,
+  access: 'member',
+  input: REQUESTS[API.watchProfile],
+  async run(_input, { caller, deps, request }): Promise<ApiResponses[typeof API.watchProfile]> {
+    const { stream } = request;
+    const path = paths.tenantUser(caller.tenantId, caller.uid);
+    if (stream && !stream.signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const stopWatching = deps.store.watch(path, (snapshot) => {
+          const { data } = snapshot;
+          void stream.send({ profile: data ? toProfile({ ...snapshot, data }, caller.tenantId) : null });
+        });
+        const end = () => {
+          stopWatching();
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(end, WATCH_PROFILE_MAX_MS);
+        stream.signal.addEventListener('abort', end, { once: true });
+      });
+    }
+    return { profile: await getTenantUser(deps.store, caller.tenantId, caller.uid) };
+  },
+});
