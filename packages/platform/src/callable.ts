@@ -92,17 +92,44 @@ function errorFromBody(status: number, body: Record<string, unknown> | null): Ca
   });
 }
 
+const cancelled = (name: string, cause: unknown) =>
+  new CallableError('cancelled', `The call to ${name} was cancelled.`, { cause });
+
+const unreachable = (name: string, url: string, cause: unknown) =>
+  new CallableError('unavailable', `Could not reach the function ${name} at ${url}; check the connection.`, {
+    cause,
+  });
+
+/** A JSON object body, or null for anything else. */
+function objectBody(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isPlainObject(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createCallableClient(options: CallableClientOptions): CallableClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const defaultTimeoutMs = options.timeoutMs ?? CALLABLE_TIMEOUT_MS;
+
+  /** The request itself: `undefined` is not JSON, and the protocol always carries a `data` field. */
+  const post = (url: string, data: unknown, headers: Record<string, string>, signal?: AbortSignal) =>
+    fetchImpl(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: data === undefined ? null : data }),
+      signal,
+    });
 
   async function call<Req, Res>(name: string, data: Req, callOptions: CallOptions = {}): Promise<Res> {
     const url = `${baseUrl}/${name}`;
     const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
     const external = callOptions.signal;
     if (external?.aborted) {
-      throw new CallableError('cancelled', `The call to ${name} was cancelled.`, { cause: external.reason });
+      throw cancelled(name, external.reason);
     }
 
     const token = await options.getIdToken();
@@ -128,42 +155,20 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
           },
         );
       }
-      if (external?.aborted) {
-        return new CallableError('cancelled', `The call to ${name} was cancelled.`, { cause });
-      }
-      return new CallableError(
-        'unavailable',
-        `Could not reach the function ${name} at ${url}; check the connection.`,
-        {
-          cause,
-        },
-      );
+      return external?.aborted ? cancelled(name, cause) : unreachable(name, url, cause);
     };
 
     try {
       let response: Response;
       let text: string;
       try {
-        // `undefined` is not JSON; the protocol always carries a `data` field.
-        response = await fetchImpl(url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ data: data === undefined ? null : data }),
-          signal: controller.signal,
-        });
+        response = await post(url, data, headers, controller.signal);
         text = await response.text();
       } catch (cause) {
         throw failure(cause);
       }
 
-      let body: Record<string, unknown> | null = null;
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (isPlainObject(parsed)) body = parsed;
-      } catch {
-        body = null;
-      }
-
+      const body = objectBody(text);
       const error = errorFromBody(response.status, body);
       if (error) throw error;
       if (!body) throw new CallableError('internal', MESSAGES.responseNotJsonObject);
@@ -191,35 +196,16 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
     };
     if (token) headers.Authorization = `Bearer ${token}`;
     const failure = (cause: unknown) =>
-      signal?.aborted
-        ? new CallableError('cancelled', `The call to ${name} was cancelled.`, { cause })
-        : new CallableError(
-            'unavailable',
-            `Could not reach the function ${name} at ${url}; check the connection.`,
-            {
-              cause,
-            },
-          );
+      signal?.aborted ? cancelled(name, cause) : unreachable(name, url, cause);
 
     let response: Response;
     try {
-      response = await fetchImpl(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ data: data === undefined ? null : data }),
-        signal,
-      });
+      response = await post(url, data, headers, signal);
     } catch (cause) {
       throw failure(cause);
     }
     if (!response.ok || !response.body) {
-      let body: Record<string, unknown> | null = null;
-      try {
-        const parsed: unknown = JSON.parse(await response.text());
-        if (isPlainObject(parsed)) body = parsed;
-      } catch {
-        body = null;
-      }
+      const body = objectBody(await response.text());
       throw (
         errorFromBody(response.status, body) ?? new CallableError('internal', MESSAGES.responseNotJsonObject)
       );

@@ -80,6 +80,16 @@ const inviteRef = (seed: Seed) => ({
 
 let invitees = 0;
 
+/** The caller's own profile, read once or watched: any member, and only their own. */
+const OWN_PROFILE = {
+  ...MEMBER,
+  attack: () => null,
+  otherTenant: OWN_ONLY,
+  tooLow: ANY_MEMBER,
+  rightful: 'ownerA',
+  invalid: { data: () => [], field: 'data' },
+} as const;
+
 const CASES: Record<ApiName, Case> = {
   [API.setUserRole]: {
     ...MEMBER,
@@ -150,22 +160,8 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ toolkit: '' }), field: 'toolkit' },
   },
-  [API.getProfile]: {
-    ...MEMBER,
-    attack: () => null,
-    otherTenant: OWN_ONLY,
-    tooLow: ANY_MEMBER,
-    rightful: 'ownerA',
-    invalid: { data: () => [], field: 'data' },
-  },
-  [API.watchProfile]: {
-    ...MEMBER,
-    attack: () => null,
-    otherTenant: OWN_ONLY,
-    tooLow: ANY_MEMBER,
-    rightful: 'ownerA',
-    invalid: { data: () => [], field: 'data' },
-  },
+  [API.getProfile]: OWN_PROFILE,
+  [API.watchProfile]: OWN_PROFILE,
   [API.updateNames]: {
     ...MEMBER,
     attack: () => ({ firstName: 'Mallory', lastName: 'Intruder' }),
