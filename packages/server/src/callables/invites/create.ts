@@ -34,18 +34,10 @@ export const createInvite = defineHandler({
     }
     const survey = await loadSurvey(deps, surveyId, SERVER_ERRORS.noSurveyToInvite(surveyId));
     const { tenantId } = caller;
-    const alreadyMember = new ApiError('already-exists', SERVER_ERRORS.alreadyMember(email));
     const existing = await deps.auth.getUserByEmail(email);
-    // An account that an earlier, unredeemed invite of ours created counts as new again.
-    let accountExisted = existing !== null;
-    if (existing) {
-      const existingTenant = existing.customClaims.tenantId;
-      if (typeof existingTenant === 'string' && existingTenant !== tenantId) {
-        throw new ApiError('failed-precondition', SERVER_ERRORS.inOtherOrganisation(email));
-      }
-      const member = await deps.store.get(paths.tenantUser(tenantId, existing.uid));
-      if (joined(member)) throw alreadyMember;
-      accountExisted = member.data?.invitePending !== true || member.data.accountCreatedByInvite !== true;
+    const existingTenant = existing?.customClaims.tenantId;
+    if (typeof existingTenant === 'string' && existingTenant !== tenantId) {
+      throw new ApiError('failed-precondition', SERVER_ERRORS.inOtherOrganisation(email));
     }
     const [organisation, inviter] = await Promise.all([
       deps.store.get(paths.organisation(tenantId)),
@@ -63,7 +55,11 @@ export const createInvite = defineHandler({
         tx.get(paths.tenantUser(tenantId, invited.uid)),
         tx.get(paths.globalUser(invited.uid)),
       ]);
-      if (joined(member)) throw alreadyMember;
+      if (joined(member)) throw new ApiError('already-exists', SERVER_ERRORS.alreadyMember(email));
+      // An account that an earlier, unredeemed invite of ours created counts as new again.
+      const accountExisted =
+        existing !== null &&
+        (member.data?.invitePending !== true || member.data.accountCreatedByInvite !== true);
       tx.set(paths.tenantUser(tenantId, invited.uid), {
         email,
         firstName: text(member.data?.firstName),
