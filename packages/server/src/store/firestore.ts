@@ -71,6 +71,10 @@ const CODES: Record<number, StoreErrorCode> = {
   10: 'aborted',
 };
 
+// Firestore aborts a transaction that loses a lock to another and firebase-admin retries it with
+// back-off, five times by default; twenty writers on one document under load can need more.
+const TRANSACTION_OPTIONS = { maxAttempts: 12 };
+
 /** Runs a Firestore call, turning its errors for these codes into StoreErrors. */
 async function mapped<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -167,7 +171,7 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
             },
           };
           return work(tx);
-        }),
+        }, TRANSACTION_OPTIONS),
       ),
 
     // A listener error (the document became unreadable) ends the watch without a last report.
