@@ -3,6 +3,7 @@
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
 import type { StoredMilestone } from './journey';
+import type { Benchmark, Distribution } from './insights';
 import type { Entitlement, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
 import type { Role } from './roles';
@@ -36,6 +37,10 @@ export const API = {
   submitInvite: 'journey-submit',
   listMilestones: 'milestones-list',
   setMilestone: 'milestones-set',
+  /** A publisher's view of the results its survey received. */
+  getSurveyInsights: 'insights-getSurveyInsights',
+  /** A business's own results of a survey over time, beside its peers'. */
+  getBenchmark: 'insights-getBenchmark',
 } as const;
 
 export type ApiName = (typeof API)[keyof typeof API];
@@ -125,6 +130,14 @@ export interface ApiResponses {
   [API.completeResult]: { completedAt: string; alreadyCompleted: boolean; score: ResultScore | null };
   [API.listLatestResults]: { results: ResultSummary[] };
   [API.toggleActionPlan]: { actionPlans: string[] };
+  [API.getSurveyInsights]: SurveyInsights;
+  [API.getBenchmark]: {
+    surveyId: string;
+    /** The caller's completed results of the survey, oldest first. */
+    history: { resultId: string; completedAt: string | null; score: ResultScore }[];
+    /** Against the latest completed result; null before the first one. */
+    benchmark: Benchmark | null;
+  };
   [API.findUsersByEmail]: { users: { uid: string; email: string; firstName: string; lastName: string }[] };
   [API.listTenantUsers]: { users: TenantUserProfile[] };
   /** The invite link goes to the invitee's inbox only: it signs its holder in. */
@@ -133,4 +146,28 @@ export interface ApiResponses {
   [API.submitInvite]: { status: 'completed' };
   [API.listMilestones]: { milestones: Record<string, StoredMilestone[]> };
   [API.setMilestone]: { status: 'ok' };
+}
+
+/** Counts per whole percent (0–100) beside their summary. */
+export interface ScoreSpread {
+  histogram: Record<string, number>;
+  summary: Distribution | null;
+}
+
+export interface SurveyInsights {
+  survey: { id: string; title: string };
+  started: number;
+  completed: number;
+  organisations: number;
+  overall: ScoreSpread;
+  sections: ({ sectionIndex: number; title: string } & ScoreSpread)[];
+  /** Closed questions only: how often each option or slider value was answered. */
+  questions: {
+    id: string;
+    title: string;
+    type: string;
+    answers: { key: string; label: string; count: number }[];
+  }[];
+  /** Completed results per UTC day, oldest first. */
+  trend: { day: string; completed: number }[];
 }

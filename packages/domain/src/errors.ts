@@ -83,6 +83,9 @@ export const SERVER_ERRORS = {
     `This invite link is more than ${days} days old and has expired. Ask the person who invited you to send a new one.`,
   notYourInvite: 'This invite is for someone else. Open the link from your invitation e-mail again.',
   inviteResultNotFound: 'We could not find the survey of this invite. Ask for a new invite.',
+  // Insights.
+  viewInsightsRequired: 'Insights need the view-insights permission. Ask an owner or admin for it.',
+  notYourSurvey: 'Insights of a survey are shown only to the organisation that publishes it.',
 } as const;
 
 export function contentServiceFailure(serviceName: string): string {

@@ -7,3 +7,4 @@ export * from './survey';
 export * from './errors';
 export * from './strings';
 export * from './api';
+export * from './insights';

@@ -30,6 +30,7 @@ export const MILESTONE_OF_ACTION = {
   completeSurvey: MILESTONE_KEYS.completeQuickscan,
   openResults: 'view-results',
   inviteTeamMember: 'invite-team',
+  openInsights: 'view-insights',
 } as const satisfies Record<string, MilestoneId>;
 
 export const PROGRESS_MILESTONES = [

@@ -119,6 +119,9 @@ export const REQUESTS = {
     .null()
     .or(z.object({ opened: z.boolean().optional() }))
     .optional(),
+  /** `opened`: the Insights screen asks, which is the view-insights milestone. */
+  [API.getSurveyInsights]: z.object({ surveyId: id, opened: z.boolean().optional() }),
+  [API.getBenchmark]: z.object({ surveyId: id, opened: z.boolean().optional() }),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.findUsersByEmail]: z.object({ email }),
   [API.listTenantUsers]: z.null().or(z.object({})).optional(),

@@ -261,6 +261,25 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ userIds: 'everyone' }), field: 'userIds' },
   },
+  [API.getSurveyInsights]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: SURVEY }),
+    // Tenant A publishes the survey: another organisation's staff see nothing of what it received.
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ surveyId: 'a/b' }), field: 'surveyId' },
+  },
+  [API.getBenchmark]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: SURVEY }),
+    otherTenant: {
+      exempt: 'it reads only the caller’s own results and peer statistics that name no organisation',
+    },
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ surveyId: 42 }), field: 'surveyId' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),

@@ -11,6 +11,8 @@ import { getAvailableRoles } from './admin/get-available-roles';
 import { getUserRole } from './admin/get-user-role';
 import { removeUserRole } from './admin/remove-user-role';
 import { setUserRole } from './admin/set-user-role';
+import { getBenchmark } from './insights/get-benchmark';
+import { getSurveyInsights } from './insights/get-survey-insights';
 import { createInvite } from './invites/create';
 import { saveInviteAnswer } from './journey/save-answer';
 import { submitInvite } from './journey/submit';
@@ -52,4 +54,6 @@ export const allCallables: readonly Handler[] = [
   createInvite,
   listMilestones,
   setMilestone,
+  getSurveyInsights,
+  getBenchmark,
 ];

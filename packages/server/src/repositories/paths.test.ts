@@ -52,7 +52,8 @@ describe('paths', () => {
       () => paths.milestones('acme', value),
       () => paths.milestone('acme', AUTH_UID, value),
       () => paths.milestone('acme', value, 'sign-up'),
-      () => paths.aggregate(value, 'quickscan'),
+      () => paths.aggregateShard(value, 'quickscan', 0),
+      () => paths.aggregateOrganisation('acme', 'quickscan', value),
       () => paths.invite(value),
       () => paths.mailDoc(value),
     ];

@@ -36,8 +36,14 @@ export const paths = {
   milestones: (tenantId: string, uid: string) => path`tenants/${tenantId}/users/${uid}/milestones`,
   milestone: (tenantId: string, uid: string, milestoneId: string) =>
     path`tenants/${tenantId}/users/${uid}/milestones/${milestoneId}`,
-  /** Counts and score sums per survey, updated with each completion, read by dashboards. */
-  aggregate: (tenantId: string, surveyId: string) => path`tenants/${tenantId}/aggregates/${surveyId}`,
+  /** A survey's counts are kept in shards (domain insights.ts), read together by Insights. */
+  aggregateShards: (tenantId: string, surveyId: string) =>
+    path`tenants/${tenantId}/aggregates/${surveyId}/shards`,
+  aggregateShard: (tenantId: string, surveyId: string, shard: number) =>
+    path`tenants/${tenantId}/aggregates/${surveyId}/shards/${String(shard)}`,
+  /** Marks an organisation as counted among the survey's distinct organisations. */
+  aggregateOrganisation: (tenantId: string, surveyId: string, organisationKey: string) =>
+    path`tenants/${tenantId}/aggregates/${surveyId}/organisations/${organisationKey}`,
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => path`mail/${id}`,

@@ -9,6 +9,7 @@ import {
   type DocumentStore,
   type StoreTransaction,
 } from '../store/port';
+import { addToAggregate } from './aggregates';
 import { paths } from './paths';
 
 export interface ResultRef {
@@ -42,14 +43,6 @@ export interface UserResultLink {
   surveyId: string;
   surveyTenantId: string;
   resultId: string;
-}
-
-/** Per survey: how many results were completed and the sums of their percents, for dashboards. */
-export interface ResultAggregate {
-  surveyId: string;
-  completed: number;
-  overallPercentSum: number;
-  sections: { sectionIndex: number; title: string; percentSum: number }[];
 }
 
 type Reader = Pick<StoreTransaction, 'get'>;
@@ -123,6 +116,23 @@ export async function findLatestUserResult(
 }
 
 /** SPEC §7: the user's surveyResults by surveyId, then startedAt descending; the first per survey. */
+/** Every result the user started of one survey, oldest first. */
+export async function listUserResultsOfSurvey(
+  store: DocumentStore,
+  tenantId: string,
+  uid: string,
+  surveyId: string,
+): Promise<UserResultLink[]> {
+  const snapshots = await store.query(paths.userSurveyResults(tenantId, uid), {
+    where: [['surveyId', '==', surveyId]],
+    orderBy: [['startedAt', 'desc']],
+  });
+  return snapshots
+    .map(toLink)
+    .filter((link): link is UserResultLink => link !== null)
+    .reverse();
+}
+
 export async function listLatestUserResults(
   store: DocumentStore,
   tenantId: string,
@@ -189,29 +199,7 @@ export async function createResult(store: DocumentStore, input: NewResult): Prom
       isCompleted: false,
       completedAt: null,
     });
+    addToAggregate(tx, ref, { started: 1 });
   });
   return resultId;
-}
-
-/** The aggregate with one more completed result added. */
-export function addToAggregate(
-  current: DocData | null,
-  surveyId: string,
-  score: ResultScore,
-): ResultAggregate & DocData {
-  const sections = Array.isArray(current?.sections) ? (current.sections as ResultAggregate['sections']) : [];
-  return {
-    surveyId,
-    completed: (typeof current?.completed === 'number' ? current.completed : 0) + 1,
-    overallPercentSum:
-      (typeof current?.overallPercentSum === 'number' ? current.overallPercentSum : 0) +
-      score.overall.percent,
-    sections: score.sections.map((section) => ({
-      sectionIndex: section.sectionIndex,
-      title: section.title,
-      percentSum:
-        (sections.find((stored) => stored.sectionIndex === section.sectionIndex)?.percentSum ?? 0) +
-        section.percent,
-    })),
-  };
 }

@@ -1,15 +1,25 @@
 // Completing a result (SPEC §4), for the survey and the invite journey alike: who may is the
 // domain's rule (decideCompletion); the writes happen in one transaction.
-import { decideCompletion, MILESTONE_OF_ACTION, type ResultScore } from '@toolkit/domain';
+import {
+  completionCounts,
+  decideCompletion,
+  MILESTONE_OF_ACTION,
+  type ResultScore,
+} from '@toolkit/domain';
 import { takeQuota, type Quota } from '../../abuse/limits';
 import type { ServerSurveyDefinition } from '../../api/handler';
 import { renderNotification } from '../../mail/notification';
+import {
+  addToAggregate,
+  countOrganisation,
+  organisationCounted,
+  organisationKey,
+} from '../../repositories/aggregates';
 import { INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
 import { mailDocument } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 import {
-  addToAggregate,
   allAnswers,
   readResult,
   userResultTenant,
@@ -64,7 +74,7 @@ function respondentName(profile: DocData | null, result: StoredResult, email: st
 
 /**
  * SPEC §4 completion in one transaction: the result and the user survey result are marked
- * complete, the score and the survey's aggregate are stored, one notification mail is queued, the
+ * complete, the score is stored and counted in the survey's aggregate, one notification mail is queued, the
  * caller's complete-quickscan milestone is set and, through an invite, the invite is completed.
  * A result completed before is left alone, so a repeated request sends no second mail.
  */
@@ -95,7 +105,9 @@ export async function completeResult(
       ? paths.userSurveyResult(userResultTenant(ref, result), result.userId, ref.resultId)
       : null;
     const userResult = userResultPath ? await tx.get(userResultPath) : null;
-    const aggregate = await tx.get(paths.aggregate(ref.tenantId, ref.surveyId));
+    const answers = allAnswers(result);
+    const organisation = organisationKey(result.respondentTenantId, answers[COMPANY_NAME_QUESTION]);
+    const newOrganisation = organisation !== null && !(await organisationCounted(tx, ref, organisation));
     const profile =
       caller.tenantId && !caller.isAnonymous
         ? await tx.get(paths.tenantUser(caller.tenantId, caller.uid))
@@ -103,7 +115,6 @@ export async function completeResult(
     // Counted in this transaction: a repeated or concurrent request for the result counts once.
     if (quota) await takeQuota(tx, quota);
 
-    const answers = allAnswers(result);
     const score = scoreResult(definition, answers);
     const completed = {
       isCompleted: true,
@@ -112,10 +123,18 @@ export async function completeResult(
     };
     tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), { ...completed, score });
     if (userResultPath && userResult?.data) tx.update(userResultPath, completed);
-    tx.set(paths.aggregate(ref.tenantId, ref.surveyId), {
-      ...addToAggregate(aggregate.data, ref.surveyId, score),
-      updatedAt: FieldValue.serverTimestamp(),
-    });
+    addToAggregate(
+      tx,
+      ref,
+      completionCounts({
+        score,
+        answers,
+        questions: definition.sections.flatMap((section) => section.questions),
+        day: new Date().toISOString().slice(0, 10),
+        newOrganisation,
+      }),
+    );
+    if (newOrganisation && organisation) countOrganisation(tx, ref, organisation);
     if (definition.notificationRecipients.length > 0) {
       const company = answers[COMPANY_NAME_QUESTION];
       const { subject, html } = renderNotification({

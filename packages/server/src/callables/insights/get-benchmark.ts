@@ -1,0 +1,40 @@
+// insights-getBenchmark: a business's own results of a survey over time and, for the latest, where
+// it stands among every organisation that completed the survey (domain `benchmark`: nothing but a
+// count below the k-anonymity threshold).
+import { API, benchmark, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { readAggregate } from '../../repositories/aggregates';
+import { listUserResultsOfSurvey, readResult } from '../../repositories/results';
+import { markInsightsViewed, requireViewInsights } from './access';
+
+export const getBenchmark = defineHandler({
+  name: API.getBenchmark,
+  access: 'member',
+  input: REQUESTS[API.getBenchmark],
+  async run({ surveyId, opened }, { caller, deps }): Promise<ApiResponses[typeof API.getBenchmark]> {
+    requireViewInsights(caller);
+    const links = await listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId);
+    const results = await Promise.all(
+      links.map(async (link) => ({
+        link,
+        result: await readResult(deps.store, {
+          tenantId: link.surveyTenantId,
+          surveyId,
+          resultId: link.resultId,
+        }),
+      })),
+    );
+    const completed = results.filter(({ result }) => result?.isCompleted && result.score);
+    const history = completed.map(({ link, result }) => ({
+      resultId: link.resultId,
+      completedAt: result!.completedAt,
+      score: result!.score!,
+    }));
+    if (opened) await markInsightsViewed(deps, caller);
+    const latest = completed[completed.length - 1];
+    if (!latest) return { surveyId, history, benchmark: null };
+    const aggregate = await readAggregate(deps.store, latest.link.surveyTenantId, surveyId);
+    return { surveyId, history, benchmark: benchmark(aggregate, latest.result!.score!) };
+  },
+});

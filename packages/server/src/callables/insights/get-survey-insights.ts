@@ -1,0 +1,58 @@
+// insights-getSurveyInsights: what a publisher's survey received, read from its sharded aggregate,
+// so the answer costs the same at 100 results and at 10,000.
+import {
+  API,
+  distribution,
+  keyValue,
+  SERVER_ERRORS,
+  type ApiResponses,
+  type SurveyInsights,
+} from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { permissionDenied } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { loadSurvey } from '../../content';
+import { readAggregate } from '../../repositories/aggregates';
+import { markInsightsViewed, requireViewInsights } from './access';
+
+const spread = (histogram: Record<string, number> = {}) => ({ histogram, summary: distribution(histogram) });
+
+export const getSurveyInsights = defineHandler({
+  name: API.getSurveyInsights,
+  access: 'member',
+  input: REQUESTS[API.getSurveyInsights],
+  async run({ surveyId, opened }, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
+    requireViewInsights(caller);
+    const definition = await loadSurvey(deps, surveyId);
+    if (definition.tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.notYourSurvey);
+    const aggregate = await readAggregate(deps.store, definition.tenantId, surveyId);
+    if (opened) await markInsightsViewed(deps, caller);
+
+    const questions: SurveyInsights['questions'] = [];
+    for (const question of definition.sections.flatMap((section) => section.questions)) {
+      const counted = aggregate.answers[question.id];
+      if (!counted) continue;
+      const labels = new Map((question.options ?? []).map((option) => [option.id, option.label]));
+      const answers = Object.entries(counted)
+        .map(([key, count]) => ({ key, label: labels.get(key) ?? String(keyValue(key)), count }))
+        .sort((a, b) => (question.type === 'slider' ? keyValue(a.key) - keyValue(b.key) : b.count - a.count));
+      questions.push({ id: question.id, title: question.title, type: question.type, answers });
+    }
+    return {
+      survey: { id: definition.id, title: definition.title },
+      started: aggregate.started,
+      completed: aggregate.completed,
+      organisations: aggregate.organisations,
+      overall: spread(aggregate.overall),
+      sections: definition.sections.map((section, sectionIndex) => ({
+        sectionIndex,
+        title: section.title,
+        ...spread(aggregate.sections[String(sectionIndex)]),
+      })),
+      questions,
+      trend: Object.entries(aggregate.days)
+        .map(([day, completed]) => ({ day, completed }))
+        .sort((a, b) => a.day.localeCompare(b.day)),
+    };
+  },
+});

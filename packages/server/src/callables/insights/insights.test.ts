@@ -1,0 +1,203 @@
+// Insights over real completions: the sharded aggregate stays exact under concurrent completions
+// and unchanged by a refused one; the publisher reads it, the peer benchmark keeps k-anonymity.
+import { API, BENCHMARK_MIN_ORGANISATIONS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { COMPLETION_LIMITS } from '../../abuse/limits';
+import { readAggregate } from '../../repositories/aggregates';
+import { paths } from '../../repositories/paths';
+import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
+
+const PUBLISHER = 'demo-publisher';
+const SURVEY = 'quickscan';
+
+let env: TestEnv;
+let publisherOwner: TestAccount;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9427, content: true });
+  publisherOwner = await env.member(PUBLISHER, 'owner');
+}, 120_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+/** Starts, answers and completes the quickscan as `account`; returns the completion's response. */
+async function respond(account: TestAccount, answers: Record<string, unknown>) {
+  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
+    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
+  );
+  let seq = 0;
+  for (const [questionId, answer] of Object.entries(answers)) {
+    resultOf(
+      await env.call(
+        API.saveAnswer,
+        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
+        account.token,
+      ),
+    );
+  }
+  return env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token);
+}
+
+const insights = async (account: TestAccount, opened = false) =>
+  resultOf<ApiResponses[typeof API.getSurveyInsights]>(
+    await env.call(API.getSurveyInsights, { surveyId: SURVEY, opened }, account.token),
+  );
+
+const benchmarkOf = async (account: TestAccount) =>
+  resultOf<ApiResponses[typeof API.getBenchmark]>(
+    await env.call(API.getBenchmark, { surveyId: SURVEY, opened: true }, account.token),
+  );
+
+// First in the file: it needs the survey's aggregate to start empty.
+describe('insights-getBenchmark', () => {
+  it(`shows the peer distribution only from ${BENCHMARK_MIN_ORGANISATIONS} organisations, naming none`, async () => {
+    const business = await env.member('tenant-business', 'owner');
+    expect(await benchmarkOf(business)).toEqual({ surveyId: SURVEY, history: [], benchmark: null });
+    expect((await readAggregate(env.store, PUBLISHER, SURVEY)).organisations).toBe(0);
+
+    const peers = BENCHMARK_MIN_ORGANISATIONS - 2;
+    for (let i = 0; i < peers; i++) {
+      resultOf(
+        await respond(await env.anonymous(), { 'company-name': `Peer ${i}`, 'energy-tracking': i % 5 }),
+      );
+    }
+    const own = resultOf<ApiResponses[typeof API.completeResult]>(
+      await respond(business, { 'energy-tracking': 4, 'renewable-electricity': 'all' }),
+    );
+    const tooFew = await benchmarkOf(business);
+    expect(tooFew.history).toEqual([
+      { resultId: expect.any(String), completedAt: own.completedAt, score: own.score },
+    ]);
+    expect(tooFew.benchmark).toEqual({
+      status: 'too-few',
+      organisations: BENCHMARK_MIN_ORGANISATIONS - 1,
+      needed: BENCHMARK_MIN_ORGANISATIONS,
+    });
+
+    resultOf(await respond(await env.anonymous(), { 'company-name': 'The tenth' }));
+    const shown = await benchmarkOf(business);
+    expect(shown.benchmark).toMatchObject({
+      status: 'shown',
+      organisations: BENCHMARK_MIN_ORGANISATIONS,
+      overall: {
+        yours: own.score!.overall.percent,
+        percentile: expect.any(Number),
+        peers: { count: BENCHMARK_MIN_ORGANISATIONS, median: expect.any(Number) },
+      },
+    });
+    const energy = shown.benchmark?.status === 'shown' ? shown.benchmark.sections : [];
+    expect(energy.find((row) => row.title === 'Energy and emissions')?.yours).toBe(
+      own.score!.sections[1]!.percent,
+    );
+    expect(JSON.stringify(shown)).not.toMatch(/Peer \d|The tenth/);
+    expect(
+      (await env.store.get(paths.milestone('tenant-business', business.uid, 'view-insights'))).data,
+    ).toMatchObject({ completed: true });
+  });
+});
+
+describe('the survey aggregate', () => {
+  it('counts every one of 12 concurrent completions exactly once', async () => {
+    const before = await readAggregate(env.store, PUBLISHER, SURVEY);
+    const respondents = await Promise.all(Array.from({ length: 12 }, () => env.anonymous()));
+    const responses = await Promise.all(
+      respondents.map((respondent, i) =>
+        respond(respondent, { 'company-name': `Concurrent ${i}`, 'energy-tracking': 4 }),
+      ),
+    );
+    for (const response of responses) resultOf(response);
+    const after = await readAggregate(env.store, PUBLISHER, SURVEY);
+    expect(after.started).toBe(before.started + 12);
+    expect(after.completed).toBe(before.completed + 12);
+    expect(after.organisations).toBe(before.organisations + 12);
+    expect(after.answers['energy-tracking']?.['4']).toBe(
+      (before.answers['energy-tracking']?.['4'] ?? 0) + 12,
+    );
+    const sectionCounts = Object.values(after.sections['1'] ?? {}).reduce((sum, n) => sum + n, 0);
+    expect(sectionCounts).toBe(after.completed);
+    // No single document took every completion.
+    expect((await env.store.query(paths.aggregateShards(PUBLISHER, SURVEY))).length).toBeGreaterThan(1);
+  });
+
+  it('is left exactly as it was by a completion the abuse limit refuses', async () => {
+    const respondent = await env.anonymous();
+    for (let i = 0; i < COMPLETION_LIMITS.session.max; i++) {
+      resultOf(await respond(respondent, { 'company-name': `Limited ${i}` }));
+    }
+    const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
+      await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, respondent.token),
+    );
+    const before = await env.store.query(paths.aggregateShards(PUBLISHER, SURVEY));
+    const refused = await env.call(
+      API.completeResult,
+      { tenantId: PUBLISHER, surveyId: SURVEY, resultId },
+      respondent.token,
+    );
+    expect(errorOf(refused).status).toBe('RESOURCE_EXHAUSTED');
+    expect(await env.store.query(paths.aggregateShards(PUBLISHER, SURVEY))).toEqual(before);
+  });
+
+  it('counts an organisation once, however its name is spelt, and nameless respondents not at all', async () => {
+    const before = await readAggregate(env.store, PUBLISHER, SURVEY);
+    resultOf(await respond(await env.anonymous(), { 'company-name': 'Harbour  Bakery' }));
+    resultOf(await respond(await env.anonymous(), { 'company-name': ' harbour bakery ' }));
+    resultOf(await respond(await env.anonymous(), {}));
+    const after = await readAggregate(env.store, PUBLISHER, SURVEY);
+    expect(after.completed).toBe(before.completed + 3);
+    expect(after.organisations).toBe(before.organisations + 1);
+  });
+});
+
+describe('insights-getSurveyInsights', () => {
+  it('gives the publisher counts, distributions, closed answers and the trend, never free text', async () => {
+    resultOf(
+      await respond(await env.anonymous(), {
+        'company-name': 'Secret Name Pty Ltd',
+        'industry-sector': 'retail',
+        'energy-next-step': 'Our confidential plan',
+      }),
+    );
+    const seen = await insights(publisherOwner);
+    const aggregate = await readAggregate(env.store, PUBLISHER, SURVEY);
+    expect(seen).toMatchObject({
+      survey: { id: SURVEY, title: expect.any(String) },
+      started: aggregate.started,
+      completed: aggregate.completed,
+      organisations: aggregate.organisations,
+    });
+    expect(seen.overall.summary?.count).toBe(aggregate.completed);
+    expect(seen.sections.map((section) => section.title)).toContain('Energy and emissions');
+    expect(seen.questions.find((question) => question.id === 'industry-sector')?.answers).toContainEqual({
+      key: 'retail',
+      label: expect.any(String),
+      count: expect.any(Number),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(seen.trend.at(-1)).toEqual({ day: today, completed: expect.any(Number) });
+    const text = JSON.stringify(seen);
+    expect(text).not.toContain('Secret Name');
+    expect(text).not.toContain('confidential');
+  });
+
+  it('sets view-insights only when the screen is opened', async () => {
+    const milestone = paths.milestone(PUBLISHER, publisherOwner.uid, 'view-insights');
+    await insights(publisherOwner);
+    expect((await env.store.get(milestone)).data).toBeNull();
+    await insights(publisherOwner, true);
+    expect((await env.store.get(milestone)).data).toMatchObject({ completed: true });
+  });
+
+  it('refuses a viewer of another organisation and a member without view-insights', async () => {
+    const otherViewer = await env.member('tenant-elsewhere', 'viewer');
+    expect(errorOf(await env.call(API.getSurveyInsights, { surveyId: SURVEY }, otherViewer.token))).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.notYourSurvey,
+    });
+    const user = await env.member(PUBLISHER, 'user');
+    expect(errorOf(await env.call(API.getSurveyInsights, { surveyId: SURVEY }, user.token))).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.viewInsightsRequired,
+    });
+    const viewer = await env.member(PUBLISHER, 'viewer');
+    expect((await insights(viewer)).survey.id).toBe(SURVEY);
+  });
+});

@@ -1,0 +1,74 @@
+// A survey's aggregate as documents (domain insights.ts): AGGREGATE_SHARDS shard documents written
+// with increments only, so completions never read them and never contend on one document, and one
+// marker per organisation so each is counted once among the survey's distinct organisations.
+import { createHash } from 'node:crypto';
+import { AGGREGATE_SHARDS, shardOf, sumShards, type AggregateCounts } from '@toolkit/domain';
+import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
+import { paths } from './paths';
+
+/** Counts as a merge write: each leaf becomes an increment. */
+function increments(counts: object): DocData {
+  return Object.fromEntries(
+    Object.entries(counts).map(([key, value]) => [
+      key,
+      typeof value === 'number' ? FieldValue.increment(value) : increments(value as object),
+    ]),
+  );
+}
+
+/** Adds counts to the shard of this result, inside the caller's transaction. */
+export function addToAggregate(
+  tx: Pick<StoreTransaction, 'set'>,
+  ref: { tenantId: string; surveyId: string; resultId: string },
+  counts: Partial<AggregateCounts>,
+): void {
+  tx.set(
+    paths.aggregateShard(ref.tenantId, ref.surveyId, shardOf(ref.resultId)),
+    { ...increments(counts), updatedAt: FieldValue.serverTimestamp() },
+    { merge: true },
+  );
+}
+
+/** The survey's counts: every shard read and added up, whatever the number of results. */
+export async function readAggregate(
+  store: DocumentStore,
+  tenantId: string,
+  surveyId: string,
+): Promise<AggregateCounts> {
+  const shards = await store.query(paths.aggregateShards(tenantId, surveyId), {
+    limit: AGGREGATE_SHARDS,
+  });
+  return sumShards(shards.map((shard) => shard.data));
+}
+
+/**
+ * The organisation a completed result counts for: the respondent's business tenant, else the
+ * organisation name they answered (hashed: the marker's id never shows the name). Null when the
+ * result names none, so anonymous results without a name never make a small group look larger.
+ */
+export function organisationKey(respondentTenantId: string | null, companyName: unknown): string | null {
+  if (respondentTenantId) return `tenant-${respondentTenantId}`;
+  if (typeof companyName !== 'string') return null;
+  const name = companyName.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+  if (name === '') return null;
+  return `name-${createHash('sha256').update(name).digest('hex').slice(0, 40)}`;
+}
+
+/** Whether this organisation already counts among the survey's distinct organisations. */
+export async function organisationCounted(
+  tx: Pick<StoreTransaction, 'get'>,
+  ref: { tenantId: string; surveyId: string },
+  key: string,
+): Promise<boolean> {
+  return (await tx.get(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, key))).data !== null;
+}
+
+export function countOrganisation(
+  tx: Pick<StoreTransaction, 'create'>,
+  ref: { tenantId: string; surveyId: string },
+  key: string,
+): void {
+  tx.create(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, key), {
+    countedAt: FieldValue.serverTimestamp(),
+  });
+}
