@@ -6,6 +6,7 @@ import { ScreenPlaceholder } from '@toolkit/ui';
 import { DashboardLayout } from './dashboard-layout';
 import { AssessmentsScreen } from './features/assessments/assessments-screen';
 import { HomeScreen } from './features/home/home-screen';
+import { InsightsScreen } from './features/insights/insights-screen';
 import { ProfileScreen } from './features/profile/profile-screen';
 import { ResultsScreen } from './features/results/results-screen';
 import { UsersScreen } from './features/users/users-screen';
@@ -19,6 +20,7 @@ const SCREENS: Partial<Record<RouteId, ReactElement>> = {
   dashboardUsers: <UsersScreen />,
   dashboardAssessments: <AssessmentsScreen />,
   dashboardResults: <ResultsScreen />,
+  dashboardInsights: <InsightsScreen />,
 };
 
 function AcademyDetail() {

@@ -62,3 +62,27 @@ export function useLatestResults({ opened = false } = {}): [Resource<LatestResul
   );
   return useResource(load);
 }
+
+export type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
+
+/** The member's own results of a survey over time and the peer benchmark; opening it is view-insights. */
+export function useBenchmark(surveyId: string): [Resource<BenchmarkAnswer>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(
+    () => callApi(callable, API.getBenchmark, { surveyId, opened: true }),
+    [callable, surveyId],
+  );
+  return useResource(load);
+}
+
+export type SurveyInsightsAnswer = ApiResponses[typeof API.getSurveyInsights];
+
+/** What a survey the member's organisation publishes has received. */
+export function useSurveyInsights(surveyId: string): [Resource<SurveyInsightsAnswer>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(
+    () => callApi(callable, API.getSurveyInsights, { surveyId }),
+    [callable, surveyId],
+  );
+  return useResource(load);
+}

@@ -5,6 +5,7 @@ import type { ResultScore, ResultSummary } from '@toolkit/domain';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { useLatestResults } from '../../shared/api';
 import { Loaded } from '../../shared/loading';
+import { Table, TableScroll } from '../../shared/table';
 import {
   formatDate,
   latestScored,
@@ -36,31 +37,6 @@ const Band = styled.div`
   h3,
   p {
     margin: 0;
-  }
-`;
-
-const TableScroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  caption {
-    text-align: left;
-    font-weight: 600;
-    padding-bottom: ${({ theme }) => theme.space[2]}px;
-  }
-  th,
-  td {
-    text-align: left;
-    padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[2]}px`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  td:not(:first-child),
-  th[scope='col']:not(:first-child) {
-    text-align: right;
-    white-space: nowrap;
   }
 `;
 

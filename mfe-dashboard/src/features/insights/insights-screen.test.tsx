@@ -1,0 +1,210 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, type ApiResponses } from '@toolkit/domain';
+import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
+import { formatDate } from '../../shared/surveys';
+import { createFakeApi, renderDashboard, SURVEYS } from '../../testing/fake-api';
+import { SCORE } from '../../testing/results';
+
+type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
+type InsightsAnswer = ApiResponses[typeof API.getSurveyInsights];
+
+const HISTORY: BenchmarkAnswer['history'] = [
+  {
+    resultId: 'first',
+    completedAt: '2025-01-10T10:00:00.000Z',
+    score: { ...SCORE, overall: { points: 40, max: 100, percent: 40 } },
+  },
+  { resultId: 'second', completedAt: '2025-03-02T10:00:00.000Z', score: SCORE },
+];
+
+const SHOWN: BenchmarkAnswer['benchmark'] = {
+  status: 'shown',
+  organisations: 14,
+  overall: {
+    title: 'Overall',
+    yours: 62.5,
+    percentile: 71,
+    peers: { count: 20, mean: 51.2, q1: 38, median: 52, q3: 66 },
+  },
+  sections: [
+    {
+      title: 'Energy and emissions',
+      yours: 75,
+      percentile: 80,
+      peers: { count: 20, mean: 55, q1: 40, median: 57, q3: 70 },
+    },
+  ],
+};
+
+const RECEIVED: InsightsAnswer = {
+  survey: { id: 'business-quickscan', title: 'Sustainability Quickscan for your business' },
+  started: 40,
+  completed: 30,
+  organisations: 25,
+  overall: { histogram: { '50': 30 }, summary: { count: 30, mean: 50, q1: 40, median: 50, q3: 61 } },
+  sections: [
+    { sectionIndex: 0, title: 'Your business', histogram: {}, summary: null },
+    {
+      sectionIndex: 1,
+      title: 'Energy and emissions',
+      histogram: { '45': 30 },
+      summary: { count: 30, mean: 45, q1: 30, median: 45, q3: 60 },
+    },
+  ],
+  questions: [
+    {
+      id: 'industry-sector',
+      title: 'Which sector are you in?',
+      type: 'dropdown',
+      answers: [
+        { key: 'retail', label: 'Retail', count: 18 },
+        { key: 'hospitality', label: 'Hospitality', count: 12 },
+      ],
+    },
+  ],
+  trend: [
+    { day: '2025-03-01', completed: 10 },
+    { day: '2025-03-02', completed: 20 },
+  ],
+};
+
+function setup(handlers: FakeHandlers, tenantId = 'tenant-1') {
+  const api = createFakeApi(handlers);
+  renderDashboard('/dashboard/insights', api, { claims: { role: 'owner', tenantId } });
+  return { api, user: userEvent.setup() };
+}
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.children, (cell) => cell.textContent));
+
+describe('Insights screen for a business', () => {
+  it('asks as the opened Insights screen and invites a first completion when there is no result', async () => {
+    const { api } = setup({
+      [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: [], benchmark: null }),
+    });
+    expect(await screen.findByRole('link', { name: 'Complete the survey' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/business-quickscan',
+    );
+    expect(api.callsTo(API.getBenchmark)).toEqual([{ surveyId: 'business-quickscan', opened: true }]);
+    // Not a publisher: nothing is asked about received results.
+    expect(api.callsTo(API.getSurveyInsights)).toEqual([]);
+  });
+
+  it('shows results over time and says how many organisations the benchmark still needs', async () => {
+    setup({
+      [API.getBenchmark]: () => ({
+        surveyId: 'business-quickscan',
+        history: HISTORY,
+        benchmark: { status: 'too-few', organisations: 9, needed: 10 },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Your completed results' });
+    expect(rowsOf(table)).toEqual([
+      [formatDate('2025-03-02T10:00:00.000Z'), '62.5%', '+22.5 points'],
+      [formatDate('2025-01-10T10:00:00.000Z'), '40%', '–'],
+    ]);
+    expect(screen.getByText(/appears once 10 organisations have completed this survey/)).toHaveTextContent(
+      'So far 9 have.',
+    );
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('shows the benchmark as a chart with every value in its name, and as a table', async () => {
+    setup({
+      [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN }),
+    });
+    expect(await screen.findByText(/Compared with 14 organisations/)).toHaveTextContent(
+      'higher than 71% of theirs',
+    );
+    const chart = screen.getByRole('img');
+    expect(chart).toHaveAccessibleName(
+      "Your scores beside your peers' out of 100%. Overall: you 62.5%, peers' median 52%, middle half 38–66%; " +
+        "Energy and emissions: you 75%, peers' median 57%, middle half 40–70%.",
+    );
+    expect(chart.querySelector('circle.yours')).toHaveAttribute('cx', '62.5%');
+    expect(rowsOf(screen.getByRole('table', { name: 'Your scores beside your peers’' }))).toEqual([
+      ['Overall', '62.5%', '52%', '38–66%', '71'],
+      ['Energy and emissions', '75%', '57%', '40–70%', '80'],
+    ]);
+  });
+
+  it('offers a retry when the benchmark cannot be loaded', async () => {
+    let failures = 1;
+    const { user } = setup({
+      [API.getBenchmark]: () => {
+        if (failures-- > 0) serverError('unavailable', 'Service restarting');
+        return { surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /try again/i }));
+    expect(await screen.findByText(/Compared with 14 organisations/)).toBeInTheDocument();
+  });
+});
+
+describe('Insights screen for a publisher', () => {
+  const publisher = (handlers: FakeHandlers = {}) =>
+    setup(
+      {
+        [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: [], benchmark: null }),
+        [API.getSurveyInsights]: (data) =>
+          (data as { surveyId: string }).surveyId === RECEIVED.survey.id
+            ? RECEIVED
+            : { ...RECEIVED, survey: { id: 'supplier-assessment', title: SURVEYS[1]!.title }, started: 0 },
+        ...handlers,
+      },
+      'demo-publisher',
+    );
+
+  it('shows counts, score spreads, the trend and closed answers of the first published survey', async () => {
+    publisher();
+    expect(
+      await screen.findByRole('heading', { name: 'Received: Sustainability Quickscan for your business' }),
+    ).toBeInTheDocument();
+    const figures = Array.from(document.querySelectorAll('dl div'), (item) => item.textContent);
+    expect(figures).toEqual(['Started40', 'Completed30', 'Completion rate75%', 'Organisations25']);
+    expect(rowsOf(screen.getByRole('table', { name: 'Scores of the completed results' }))).toEqual([
+      ['Overall', '50%', '50%', '40–61%'],
+      ['Your business', 'No scores yet'],
+      ['Energy and emissions', '45%', '45%', '30–60%'],
+    ]);
+    expect(rowsOf(screen.getByRole('table', { name: 'Completed per day' }))).toEqual([
+      ['2025-03-01', '10'],
+      ['2025-03-02', '20'],
+    ]);
+    expect(rowsOf(screen.getByRole('table', { name: 'Which sector are you in?' }))).toEqual([
+      ['Retail', '18', '60%'],
+      ['Hospitality', '12', '40%'],
+    ]);
+  });
+
+  it('switches to another published survey and says when nobody has started it', async () => {
+    const { api, user } = publisher();
+    await screen.findByRole('heading', { name: /^Received: Sustainability Quickscan/ });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Survey' }), 'supplier-assessment');
+    expect(await screen.findByText(/Nobody has started this survey yet/)).toBeInTheDocument();
+    expect(api.callsTo(API.getSurveyInsights)).toEqual([
+      { surveyId: 'business-quickscan' },
+      { surveyId: 'supplier-assessment' },
+    ]);
+  });
+
+  it('says what failed and retries', async () => {
+    let failures = 1;
+    const { user } = publisher({
+      [API.getSurveyInsights]: () => {
+        if (failures-- > 0) serverError('unavailable', 'Service restarting');
+        return RECEIVED;
+      },
+    });
+    expect(
+      await screen.findByText(/We couldn't load what your survey received because the server did not answer/),
+    ).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: /try again/i })[0]!);
+    expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+// Insights (view-insights): for an organisation that publishes surveys, what they received; for
+// every organisation, its own Quickscan results over time beside its peers'.
+import { useState } from 'react';
+import { useAppSelector } from '@toolkit/store-contract';
+import { PageTitle, Stack } from '@toolkit/ui';
+import { SelectField } from '../../shared/form';
+import { QUICKSCAN, QUICKSCAN_PATH, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
+import { BenchmarkCard } from './benchmark-card';
+import { SurveyInsightsCard } from './survey-insights-card';
+
+function PublishedSurveys({ surveys }: { surveys: { id: string; title: string }[] }) {
+  const [chosen, setChosen] = useState(surveys[0]!.id);
+  const surveyId = surveys.some((survey) => survey.id === chosen) ? chosen : surveys[0]!.id;
+  return (
+    <Stack gap={3}>
+      {surveys.length > 1 && (
+        <SelectField label="Survey" value={surveyId} onChange={(event) => setChosen(event.target.value)}>
+          {surveys.map((survey) => (
+            <option key={survey.id} value={survey.id}>
+              {survey.title}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SurveyInsightsCard key={surveyId} surveyId={surveyId} />
+    </Stack>
+  );
+}
+
+export function InsightsScreen() {
+  const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
+  const catalogue = useSurveyCatalogue();
+  const published = [...catalogue]
+    .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
+    .map(([id, info]) => ({ id, title: info.title }));
+  return (
+    <Stack>
+      <PageTitle>Insights</PageTitle>
+      {published.length > 0 && <PublishedSurveys surveys={published} />}
+      <BenchmarkCard
+        surveyId={QUICKSCAN.surveyId}
+        surveyTitle={surveyTitle(catalogue, QUICKSCAN.surveyId)}
+        surveyPath={QUICKSCAN_PATH}
+      />
+    </Stack>
+  );
+}
