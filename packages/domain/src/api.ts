@@ -41,6 +41,10 @@ export const API = {
   getSurveyInsights: 'insights-getSurveyInsights',
   /** A business's own results of a survey over time, beside its peers'. */
   getBenchmark: 'insights-getBenchmark',
+  /** The completed results a publisher's survey received, newest first. */
+  listReceivedResults: 'insights-listResults',
+  /** One received result in full: the drill-down the notification e-mail links to. */
+  getReceivedResult: 'insights-getResult',
 } as const;
 
 export type ApiName = (typeof API)[keyof typeof API];
@@ -131,6 +135,8 @@ export interface ApiResponses {
   [API.listLatestResults]: { results: ResultSummary[] };
   [API.toggleActionPlan]: { actionPlans: string[] };
   [API.getSurveyInsights]: SurveyInsights;
+  [API.listReceivedResults]: { results: ReceivedResultRow[]; more: boolean };
+  [API.getReceivedResult]: ReceivedResult;
   [API.getBenchmark]: {
     surveyId: string;
     /** The caller's completed results of the survey, oldest first. */
@@ -170,4 +176,23 @@ export interface SurveyInsights {
   }[];
   /** Completed results per UTC day, oldest first. */
   trend: { day: string; completed: number }[];
+}
+
+/** One completed result in a publisher's list. */
+export interface ReceivedResultRow {
+  resultId: string;
+  completedAt: string | null;
+  /** The organisation the respondent named, if any. */
+  organisation: string | null;
+  respondent: string | null;
+  overallPercent: number | null;
+  band: string | null;
+}
+
+/** A received result in full: every answer in words, by section. */
+export interface ReceivedResult extends ReceivedResultRow {
+  surveyId: string;
+  startedAt: string | null;
+  score: ResultScore | null;
+  sections: { title: string; answers: { questionId: string; title: string; answer: string }[] }[];
 }

@@ -86,6 +86,7 @@ export const SERVER_ERRORS = {
   // Insights.
   viewInsightsRequired: 'Insights need the view-insights permission. Ask an owner or admin for it.',
   notYourSurvey: 'Insights of a survey are shown only to the organisation that publishes it.',
+  receivedResultNotFound: 'This survey has no such result. It may have been removed.',
 } as const;
 
 export function contentServiceFailure(serviceName: string): string {

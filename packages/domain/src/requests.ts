@@ -56,6 +56,9 @@ const answersByQuestion = z.record(id, answerValue, {
   error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined),
 });
 
+/** The most results one list request returns. */
+export const RECEIVED_RESULTS_MAX = 500;
+
 export const REQUESTS = {
   [API.setUserRole]: z.object({ uid: id, tenantId: id, role: z.enum(ROLES) }),
   [API.getUserRole]: z.object({ uid: id, tenantId: id }),
@@ -122,6 +125,12 @@ export const REQUESTS = {
   /** `opened`: the Insights screen asks, which is the view-insights milestone. */
   [API.getSurveyInsights]: z.object({ surveyId: id, opened: z.boolean().optional() }),
   [API.getBenchmark]: z.object({ surveyId: id, opened: z.boolean().optional() }),
+  /** `limit`: how many of the newest to list ("show more" asks for more). */
+  [API.listReceivedResults]: z.object({
+    surveyId: id,
+    limit: z.number().int().min(1).max(RECEIVED_RESULTS_MAX).optional(),
+  }),
+  [API.getReceivedResult]: z.object({ surveyId: id, resultId: id }),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.findUsersByEmail]: z.object({ email }),
   [API.listTenantUsers]: z.null().or(z.object({})).optional(),

@@ -280,6 +280,22 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ surveyId: 42 }), field: 'surveyId' },
   },
+  [API.listReceivedResults]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: SURVEY }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ surveyId: SURVEY, limit: 100_000 }), field: 'limit' },
+  },
+  [API.getReceivedResult]: {
+    ...MEMBER,
+    attack: (s) => ({ surveyId: SURVEY, resultId: s.resultA }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: (s) => ({ surveyId: SURVEY, resultId: `${s.resultA}/x` }), field: 'resultId' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),

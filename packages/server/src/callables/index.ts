@@ -12,6 +12,8 @@ import { getUserRole } from './admin/get-user-role';
 import { removeUserRole } from './admin/remove-user-role';
 import { setUserRole } from './admin/set-user-role';
 import { getBenchmark } from './insights/get-benchmark';
+import { getReceivedResult } from './insights/get-result';
+import { listReceivedResults } from './insights/list-results';
 import { getSurveyInsights } from './insights/get-survey-insights';
 import { createInvite } from './invites/create';
 import { saveInviteAnswer } from './journey/save-answer';
@@ -56,4 +58,6 @@ export const allCallables: readonly Handler[] = [
   setMilestone,
   getSurveyInsights,
   getBenchmark,
+  listReceivedResults,
+  getReceivedResult,
 ];

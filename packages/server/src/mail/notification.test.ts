@@ -10,6 +10,8 @@ const input = (overrides: Partial<NotificationInput> = {}): NotificationInput =>
   secondaryLogo: 'https://cdn.example.com/logo-secondary.svg',
   primaryColor: '#1f5f4a',
   appUrl: 'http://localhost:3000/',
+  surveyId: 'quickscan',
+  resultId: 'result-7',
   score: null,
   ...overrides,
 });
@@ -21,7 +23,10 @@ describe('renderNotification', () => {
     expect(html).toContain('Your organisation has received a new self-assessment result');
     expect(html).toContain('<strong>Green Cafe Ltd</strong>');
     expect(html).toContain('<strong>Ada Lovelace</strong>');
-    expect(html).toMatch(/<a href="http:\/\/localhost:3000\/dashboard\/ready-reckoner"[^>]*>Dashboard<\/a>/);
+    // The button opens this result for the publisher's staff (escaped: & is &amp; in an attribute).
+    expect(html).toMatch(
+      /<a href="http:\/\/localhost:3000\/dashboard\/insights\?survey=quickscan&amp;result=result-7"[^>]*>Dashboard<\/a>/,
+    );
   });
 
   it('shows both logos at most 60px high in a 580px container, with a footer', () => {

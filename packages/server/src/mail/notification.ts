@@ -13,8 +13,10 @@ export interface NotificationInput {
   primaryLogo: string | null;
   secondaryLogo: string | null;
   primaryColor: string | null;
-  /** e.g. http://localhost:3000; the button opens the results page under it. */
+  /** e.g. http://localhost:3000; the button opens the result on the Insights screen under it. */
   appUrl: string;
+  surveyId: string;
+  resultId: string;
   score: ResultScore | null;
 }
 
@@ -57,7 +59,8 @@ export function renderNotification(input: NotificationInput): NotificationMessag
   const color = hexColor(input.primaryColor);
   const organisation = singleLine(input.organisation ?? '') || 'Not given';
   const name = singleLine(input.respondentName ?? '') || 'Not given';
-  const dashboard = `${input.appUrl.replace(/\/+$/, '')}/dashboard/ready-reckoner`;
+  const query = new URLSearchParams({ survey: input.surveyId, result: input.resultId });
+  const dashboard = `${input.appUrl.replace(/\/+$/, '')}/dashboard/insights?${query}`;
   const title = escapeHtml(input.surveyTitle);
   const score = input.score
     ? `<tr><td style="padding:4px 16px 4px 0;color:#555">Overall score</td><td style="padding:4px 0"><strong>${input.score.overall.percent}%</strong>${

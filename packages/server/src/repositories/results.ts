@@ -116,6 +116,21 @@ export async function findLatestUserResult(
 }
 
 /** SPEC §7: the user's surveyResults by surveyId, then startedAt descending; the first per survey. */
+/** A survey's completed results, newest first. */
+export async function listCompletedResults(
+  store: DocumentStore,
+  tenantId: string,
+  surveyId: string,
+  limit: number,
+): Promise<{ resultId: string; result: StoredResult }[]> {
+  const snapshots = await store.query(paths.results(tenantId, surveyId), {
+    where: [['isCompleted', '==', true]],
+    orderBy: [['completedAt', 'desc']],
+    limit,
+  });
+  return snapshots.map((snapshot) => ({ resultId: snapshot.id, result: toStoredResult(snapshot.data!) }));
+}
+
 /** Every result the user started of one survey, oldest first. */
 export async function listUserResultsOfSurvey(
   store: DocumentStore,

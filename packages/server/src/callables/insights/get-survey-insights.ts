@@ -1,19 +1,10 @@
 // insights-getSurveyInsights: what a publisher's survey received, read from its sharded aggregate,
 // so the answer costs the same at 100 results and at 10,000.
-import {
-  API,
-  distribution,
-  keyValue,
-  SERVER_ERRORS,
-  type ApiResponses,
-  type SurveyInsights,
-} from '@toolkit/domain';
+import { API, distribution, keyValue, type ApiResponses, type SurveyInsights } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
-import { markInsightsViewed, requireViewInsights } from './access';
+import { loadPublishedSurvey, markInsightsViewed } from './access';
 
 const spread = (histogram: Record<string, number> = {}) => ({ histogram, summary: distribution(histogram) });
 
@@ -22,9 +13,7 @@ export const getSurveyInsights = defineHandler({
   access: 'member',
   input: REQUESTS[API.getSurveyInsights],
   async run({ surveyId, opened }, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
-    requireViewInsights(caller);
-    const definition = await loadSurvey(deps, surveyId);
-    if (definition.tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.notYourSurvey);
+    const definition = await loadPublishedSurvey(deps, caller, surveyId);
     const aggregate = await readAggregate(deps.store, definition.tenantId, surveyId);
     if (opened) await markInsightsViewed(deps, caller);
 

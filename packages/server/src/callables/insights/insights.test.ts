@@ -201,3 +201,75 @@ describe('insights-getSurveyInsights', () => {
     expect((await insights(viewer)).survey.id).toBe(SURVEY);
   });
 });
+
+describe('insights-listResults and insights-getResult', () => {
+  it('lists completed results newest first and opens one with every answer in words', async () => {
+    const respondent = await env.anonymous();
+    const done = resultOf<ApiResponses[typeof API.completeResult]>(
+      await respond(respondent, {
+        'company-name': 'Drill Down Co',
+        'industry-sector': 'retail',
+        'efficiency-measures': ['led-lighting', 'insulation'],
+        'energy-tracking': 3,
+        'energy-next-step': 'Solar panels next year',
+      }),
+    );
+    // A started, unfinished result is not listed.
+    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, (await env.anonymous()).token);
+
+    const listed = resultOf<ApiResponses[typeof API.listReceivedResults]>(
+      await env.call(API.listReceivedResults, { surveyId: SURVEY, limit: 2 }, publisherOwner.token),
+    );
+    expect(listed.more).toBe(true);
+    expect(listed.results).toHaveLength(2);
+    expect(listed.results[0]).toEqual({
+      resultId: expect.any(String),
+      completedAt: done.completedAt,
+      organisation: 'Drill Down Co',
+      respondent: null,
+      overallPercent: done.score!.overall.percent,
+      band: done.score!.band?.label ?? null,
+    });
+    const all = resultOf<ApiResponses[typeof API.listReceivedResults]>(
+      await env.call(API.listReceivedResults, { surveyId: SURVEY }, publisherOwner.token),
+    );
+    const completedAt = all.results.map((row) => row.completedAt ?? '');
+    expect(completedAt).toEqual([...completedAt].sort().reverse());
+    expect(all.results.length).toBe((await readAggregate(env.store, PUBLISHER, SURVEY)).completed);
+
+    const opened = resultOf<ApiResponses[typeof API.getReceivedResult]>(
+      await env.call(
+        API.getReceivedResult,
+        { surveyId: SURVEY, resultId: listed.results[0]!.resultId },
+        publisherOwner.token,
+      ),
+    );
+    expect(opened.score).toEqual(done.score);
+    const answers = Object.fromEntries(
+      opened.sections
+        .flatMap((section) => section.answers)
+        .map((answer) => [answer.questionId, answer.answer]),
+    );
+    expect(answers).toMatchObject({
+      'company-name': 'Drill Down Co',
+      'energy-tracking': '3',
+      'energy-next-step': 'Solar panels next year',
+      'business-description': 'Not answered',
+    });
+    expect(answers['industry-sector']).not.toBe('retail');
+    expect(answers['efficiency-measures']).toMatch(/, /);
+    expect(answers).not.toHaveProperty('waste-hierarchy');
+  });
+
+  it('says plainly when a result does not exist', async () => {
+    expect(
+      errorOf(
+        await env.call(
+          API.getReceivedResult,
+          { surveyId: SURVEY, resultId: 'no-such-result' },
+          publisherOwner.token,
+        ),
+      ),
+    ).toEqual({ status: 'NOT_FOUND', message: SERVER_ERRORS.receivedResultNotFound });
+  });
+});

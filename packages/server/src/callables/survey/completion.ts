@@ -1,11 +1,6 @@
 // Completing a result (SPEC §4), for the survey and the invite journey alike: who may is the
 // domain's rule (decideCompletion); the writes happen in one transaction.
-import {
-  completionCounts,
-  decideCompletion,
-  MILESTONE_OF_ACTION,
-  type ResultScore,
-} from '@toolkit/domain';
+import { completionCounts, decideCompletion, MILESTONE_OF_ACTION, type ResultScore } from '@toolkit/domain';
 import { takeQuota, type Quota } from '../../abuse/limits';
 import type { ServerSurveyDefinition } from '../../api/handler';
 import { renderNotification } from '../../mail/notification';
@@ -27,10 +22,8 @@ import {
   type StoredResult,
 } from '../../repositories/results';
 import { scoreResult } from '../../scoring';
+import { COMPANY_NAME_QUESTION, joinNames, organisationAnswer, prefilledName } from './respondent';
 import { FieldValue, type DocData, type DocumentStore } from '../../store/port';
-
-/** The question whose answer names the respondent's organisation (the survey link can prefill it). */
-export const COMPANY_NAME_QUESTION = 'company-name';
 
 export interface CompletionCaller {
   uid: string;
@@ -57,15 +50,9 @@ export type CompletionOutcome =
 
 /** The respondent as the mail names them: their tenant profile, else the survey link's prefill. */
 function respondentName(profile: DocData | null, result: StoredResult, email: string | null) {
-  const join = (first: unknown, last: unknown) =>
-    [first, last]
-      .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
-      .join(' ')
-      .trim();
   return (
-    join(profile?.firstName, profile?.lastName) ||
-    join(result.respondent.firstName, result.respondent.lastName) ||
-    join(result.custom.custom_firstName, result.custom.custom_lastName) ||
+    joinNames(profile?.firstName, profile?.lastName) ||
+    prefilledName(result) ||
     email ||
     result.respondent.email ||
     null
@@ -136,15 +123,16 @@ export async function completeResult(
     );
     if (newOrganisation && organisation) countOrganisation(tx, ref, organisation);
     if (definition.notificationRecipients.length > 0) {
-      const company = answers[COMPANY_NAME_QUESTION];
       const { subject, html } = renderNotification({
         surveyTitle: definition.title,
-        organisation: typeof company === 'string' ? company : null,
+        organisation: organisationAnswer(answers),
         respondentName: respondentName(profile?.data ?? null, result, caller.email),
         primaryLogo: definition.primaryLogo,
         secondaryLogo: definition.secondaryLogo,
         primaryColor: definition.primaryColor,
         appUrl,
+        surveyId: ref.surveyId,
+        resultId: ref.resultId,
         score,
       });
       tx.create(

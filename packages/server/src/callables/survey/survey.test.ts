@@ -302,7 +302,9 @@ describe('survey-completeResult', () => {
     expect(message.subject).not.toMatch(/[\r\n]/);
     expect(message.html).not.toContain(HOSTILE);
     expect(message.html).toContain('&lt;img src=x onerror=alert(1)&gt; Tester');
-    expect(message.html).toContain('href="http://app.test/dashboard/ready-reckoner"');
+    expect(message.html).toContain(
+      `href="http://app.test/dashboard/insights?survey=${SURVEY}&amp;result=${resultId}"`,
+    );
   });
 
   it('completes concurrently requested twice only once', async () => {

@@ -1,0 +1,21 @@
+// insights-getResult: one result a publisher's survey received, in full (the notification e-mail's
+// Dashboard button opens it).
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { notFound } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { readResult } from '../../repositories/results';
+import { loadPublishedSurvey } from './access';
+import { receivedResult } from './received';
+
+export const getReceivedResult = defineHandler({
+  name: API.getReceivedResult,
+  access: 'member',
+  input: REQUESTS[API.getReceivedResult],
+  async run({ surveyId, resultId }, { caller, deps }): Promise<ApiResponses[typeof API.getReceivedResult]> {
+    const definition = await loadPublishedSurvey(deps, caller, surveyId);
+    const result = await readResult(deps.store, { tenantId: definition.tenantId, surveyId, resultId });
+    if (!result) throw notFound(SERVER_ERRORS.receivedResultNotFound);
+    return receivedResult(definition, resultId, result);
+  },
+});

@@ -1,0 +1,51 @@
+// A received result as the publisher's staff read it: who answered, the score, every answer in words.
+import type { AnswerValue, ReceivedResult, ReceivedResultRow } from '@toolkit/domain';
+import type { ServerQuestion, ServerSurveyDefinition } from '../../api/handler';
+import { allAnswers, type StoredResult } from '../../repositories/results';
+import { organisationAnswer, prefilledName } from '../survey/respondent';
+
+export function receivedRow(resultId: string, result: StoredResult): ReceivedResultRow {
+  return {
+    resultId,
+    completedAt: result.completedAt,
+    organisation: organisationAnswer(allAnswers(result)),
+    respondent: prefilledName(result) || result.respondent.email || null,
+    overallPercent: result.score?.overall.percent ?? null,
+    band: result.score?.band?.label ?? null,
+  };
+}
+
+/** An answer in words: option labels for choices, the value of a slider, text as written. */
+export function answerText(question: ServerQuestion, answer: AnswerValue | undefined): string {
+  if (answer === undefined || answer === null || answer === '') return 'Not answered';
+  const labels = new Map((question.options ?? []).map((option) => [option.id, option.label]));
+  if (Array.isArray(answer)) {
+    return answer.length === 0 ? 'Not answered' : answer.map((id) => labels.get(id) ?? id).join(', ');
+  }
+  if (typeof answer === 'string') return labels.get(answer) ?? answer;
+  return String(answer);
+}
+
+export function receivedResult(
+  definition: ServerSurveyDefinition,
+  resultId: string,
+  result: StoredResult,
+): ReceivedResult {
+  const answers = allAnswers(result);
+  return {
+    ...receivedRow(resultId, result),
+    surveyId: definition.id,
+    startedAt: result.startedAt,
+    score: result.score,
+    sections: definition.sections.map((section) => ({
+      title: section.title,
+      answers: section.questions
+        .filter((question) => question.type !== 'content')
+        .map((question) => ({
+          questionId: question.id,
+          title: question.title,
+          answer: answerText(question, answers[question.id]),
+        })),
+    })),
+  };
+}
