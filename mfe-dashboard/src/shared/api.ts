@@ -86,3 +86,29 @@ export function useSurveyInsights(surveyId: string): [Resource<SurveyInsightsAns
   );
   return useResource(load);
 }
+
+export type ReceivedResults = ApiResponses[typeof API.listReceivedResults];
+
+/** The newest `limit` completed results of a survey the member's organisation publishes. */
+export function useReceivedResults(surveyId: string, limit: number): [Resource<ReceivedResults>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(
+    () => callApi(callable, API.listReceivedResults, { surveyId, limit }),
+    [callable, surveyId, limit],
+  );
+  return useResource(load);
+}
+
+export type ReceivedResultAnswer = ApiResponses[typeof API.getReceivedResult];
+
+export function useReceivedResult(
+  surveyId: string,
+  resultId: string,
+): [Resource<ReceivedResultAnswer>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(
+    () => callApi(callable, API.getReceivedResult, { surveyId, resultId }),
+    [callable, surveyId, resultId],
+  );
+  return useResource(load);
+}

@@ -69,9 +69,9 @@ const RECEIVED: InsightsAnswer = {
   ],
 };
 
-function setup(handlers: FakeHandlers, tenantId = 'tenant-1') {
+function setup(handlers: FakeHandlers, tenantId = 'tenant-1', path = '/dashboard/insights') {
   const api = createFakeApi(handlers);
-  renderDashboard('/dashboard/insights', api, { claims: { role: 'owner', tenantId } });
+  renderDashboard(path, api, { claims: { role: 'owner', tenantId } });
   return { api, user: userEvent.setup() };
 }
 
@@ -146,10 +146,38 @@ describe('Insights screen for a business', () => {
   });
 });
 
+const ROW = {
+  resultId: 'r-9',
+  completedAt: '2025-03-02T10:00:00.000Z',
+  organisation: 'Harbour Bakery',
+  respondent: 'Ada Baker',
+  overallPercent: 48,
+  band: 'Getting started',
+};
+
+const OPENED: ApiResponses[typeof API.getReceivedResult] = {
+  ...ROW,
+  surveyId: 'business-quickscan',
+  startedAt: '2025-03-02T09:00:00.000Z',
+  score: { ...SCORE, overall: { points: 48, max: 100, percent: 48 } },
+  sections: [
+    {
+      title: 'Your business',
+      answers: [{ questionId: 'industry-sector', title: 'Which sector are you in?', answer: 'Retail' }],
+    },
+  ],
+};
+
 describe('Insights screen for a publisher', () => {
-  const publisher = (handlers: FakeHandlers = {}) =>
+  const publisher = (handlers: FakeHandlers = {}, path?: string) =>
     setup(
       {
+        [API.listReceivedResults]: (data) => {
+          const { limit } = data as { limit: number };
+          const all = Array.from({ length: 30 }, (_, i) => ({ ...ROW, resultId: `r-${i}` }));
+          return { results: all.slice(0, limit), more: limit < all.length };
+        },
+        [API.getReceivedResult]: () => OPENED,
         [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: [], benchmark: null }),
         [API.getSurveyInsights]: (data) =>
           (data as { surveyId: string }).surveyId === RECEIVED.survey.id
@@ -158,6 +186,7 @@ describe('Insights screen for a publisher', () => {
         ...handlers,
       },
       'demo-publisher',
+      path,
     );
 
   it('shows counts, score spreads, the trend and closed answers of the first published survey', async () => {
@@ -206,5 +235,51 @@ describe('Insights screen for a publisher', () => {
     ).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: /try again/i })[0]!);
     expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+  });
+
+  it('lists received results, shows more on request and opens one', async () => {
+    const { api, user } = publisher();
+    const table = await screen.findByRole('table', { name: 'Completed results, newest first' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 25);
+    await user.click(screen.getByRole('button', { name: 'Show more results' }));
+    expect(
+      await within(
+        await screen.findByRole('table', { name: 'Completed results, newest first' }),
+      ).findAllByRole('row'),
+    ).toHaveLength(1 + 30);
+    expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
+    expect(api.callsTo(API.listReceivedResults)).toEqual([
+      { surveyId: 'business-quickscan', limit: 25 },
+      { surveyId: 'business-quickscan', limit: 50 },
+    ]);
+
+    await user.click(screen.getAllByRole('link', { name: 'Open the result of Harbour Bakery' })[3]!);
+    expect(await screen.findByRole('heading', { name: 'Result from Harbour Bakery' })).toBeInTheDocument();
+    expect(api.callsTo(API.getReceivedResult)).toEqual([{ surveyId: 'business-quickscan', resultId: 'r-3' }]);
+    expect(screen.getByText('Which sector are you in?').nextSibling).toHaveTextContent('Retail');
+    await user.click(screen.getByRole('link', { name: 'Back to all results' }));
+    expect(await screen.findByRole('table', { name: 'Completed results, newest first' })).toBeInTheDocument();
+  });
+
+  it('opens the result the notification e-mail links to', async () => {
+    const { api } = publisher({}, '/dashboard/insights?survey=business-quickscan&result=r-9');
+    expect(await screen.findByRole('heading', { name: 'Result from Harbour Bakery' })).toBeInTheDocument();
+    expect(screen.getByText(/Overall score: 48 out of 100 \(48%\) — Making progress/)).toBeInTheDocument();
+    expect(api.callsTo(API.getReceivedResult)).toEqual([{ surveyId: 'business-quickscan', resultId: 'r-9' }]);
+  });
+
+  it('says so when the linked result cannot be found', async () => {
+    publisher(
+      {
+        [API.getReceivedResult]: () =>
+          serverError('not-found', 'This survey has no such result. It may have been removed.'),
+      },
+      '/dashboard/insights?survey=business-quickscan&result=gone',
+    );
+    expect(
+      await screen.findByText(
+        "We couldn't open this result: This survey has no such result. It may have been removed.",
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,16 +1,22 @@
 // Insights (view-insights): for an organisation that publishes surveys, what they received; for
 // every organisation, its own Quickscan results over time beside its peers'.
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAppSelector } from '@toolkit/store-contract';
 import { PageTitle, Stack } from '@toolkit/ui';
 import { SelectField } from '../../shared/form';
 import { QUICKSCAN, QUICKSCAN_PATH, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
 import { BenchmarkCard } from './benchmark-card';
+import { ReceivedResultCard } from './received-results';
 import { SurveyInsightsCard } from './survey-insights-card';
 
+/** The survey and result to show come from the query (?survey=…&result=…), so a link can open one. */
 function PublishedSurveys({ surveys }: { surveys: { id: string; title: string }[] }) {
-  const [chosen, setChosen] = useState(surveys[0]!.id);
-  const surveyId = surveys.some((survey) => survey.id === chosen) ? chosen : surveys[0]!.id;
+  const [query, setQuery] = useSearchParams();
+  const asked = query.get('survey');
+  const surveyId = surveys.some((survey) => survey.id === asked) ? asked! : surveys[0]!.id;
+  const resultId = asked === surveyId ? query.get('result') : null;
+  const setChosen = (id: string) => setQuery(new URLSearchParams({ survey: id }));
+  if (resultId) return <ReceivedResultCard surveyId={surveyId} resultId={resultId} />;
   return (
     <Stack gap={3}>
       {surveys.length > 1 && (

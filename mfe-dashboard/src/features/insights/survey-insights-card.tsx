@@ -7,6 +7,7 @@ import { Card, MutedText, Stack } from '@toolkit/ui';
 import { useSurveyInsights } from '../../shared/api';
 import { Loaded } from '../../shared/loading';
 import { Table, TableScroll } from '../../shared/table';
+import { ReceivedResults } from './received-results';
 
 const Heading = styled.h2`
   margin: 0;
@@ -191,6 +192,7 @@ function Received({ insights }: { insights: SurveyInsights }) {
         <>
           <SpreadTable insights={insights} />
           <Trend trend={insights.trend} />
+          <ReceivedResults surveyId={insights.survey.id} />
           <AnswerTables insights={insights} />
         </>
       )}
