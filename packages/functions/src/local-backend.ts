@@ -11,7 +11,7 @@ import { createFirebaseAuthPort } from '@toolkit/server/src/auth/port';
 import { createContentPort } from '@toolkit/server/src/content';
 import { startAuthLinkDelivery, type AuthLinkDelivery } from '@toolkit/server/src/mail/auth-links';
 import { startMailRelay, type MailRelay } from '@toolkit/server/src/mail/relay';
-import { seedDemoTenant } from '@toolkit/server/src/seed';
+import { seedPublisherOwners, seedPublisherTenants } from '@toolkit/server/src/seed';
 import { openPgliteStore } from '@toolkit/server/src/store/pglite';
 import type { DocumentStore } from '@toolkit/server/src/store/port';
 import { createCallables } from './callables';
@@ -97,12 +97,14 @@ export async function startLocalBackend({
     });
     stops.push(() => relay.stop());
 
-    await seedDemoTenant(store);
+    const auth = createFirebaseAuthPort(getAuth(app));
+    await seedPublisherTenants(store);
+    await seedPublisherOwners(store, auth);
 
     const callables = createCallables(
       () => ({
         store,
-        auth: createFirebaseAuthPort(getAuth(app)),
+        auth,
         content: createContentPort({ url: contentUrl, key: contentKey }),
         appUrl,
         log,
