@@ -390,6 +390,33 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         expect(ids(await store.query(collection, { orderBy: [['n', 'asc']] }))).toEqual(['null', 'has']);
       });
 
+      it('continues after a document in the query order, page by page', async () => {
+        const collection = await seed();
+        const query = { orderBy: [['rank', 'desc']] as const, limit: 2 };
+        const first = ids(await store.query(collection, query));
+        const second = ids(await store.query(collection, { ...query, startAfter: first.at(-1)! }));
+        const third = ids(await store.query(collection, { ...query, startAfter: second.at(-1)! }));
+        expect([first, second, third]).toEqual([['c', 'e'], ['a', 'd'], ['b']]);
+        const filtered = await store.query(collection, {
+          where: [['org.size', '==', 'small']],
+          orderBy: [['startedAt', 'asc']],
+          startAfter: 'c',
+        });
+        expect(ids(filtered)).toEqual(['a', 'e']);
+        const inTransaction = await store.transaction((tx) =>
+          tx.query(collection, { orderBy: [['rank', 'asc']], startAfter: 'a' }),
+        );
+        expect(ids(inTransaction)).toEqual(['e', 'c']);
+      });
+
+      it('refuses to start after a document that does not exist', async () => {
+        const collection = await seed();
+        await expectStoreError(
+          store.query(collection, { orderBy: [['rank', 'asc']], startAfter: 'gone' }),
+          'invalid-argument',
+        );
+      });
+
       it('equality with null matches only fields holding null', async () => {
         const collection = fresh();
         await store.set(`${collection}/null`, { v: null });

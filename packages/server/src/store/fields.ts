@@ -102,6 +102,7 @@ export function checkQuery(spec: QuerySpec): void {
     }
   }
   for (const [field] of spec.orderBy ?? []) fieldSegments(field);
+  if (spec.startAfter !== undefined) splitDocumentPath(`cursor/${spec.startAfter}`);
   if (spec.limit !== undefined && (!Number.isInteger(spec.limit) || spec.limit < 0)) {
     throw new StoreError('invalid-argument', `The query limit must be a whole number of 0 or more.`);
   }
@@ -115,6 +116,13 @@ export function newDocumentId(): string {
   for (let i = 0; i < 20; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return id;
 }
+
+/** Raised when a query's startAfter names a document that does not exist. */
+export const missingCursor = (id: string) =>
+  new StoreError(
+    'invalid-argument',
+    `The query cannot start after "${id}": no such document in the collection.`,
+  );
 
 /** Raised when a transaction's work reads after it has written (Firestore forbids it). */
 export const readAfterWrite = () =>

@@ -4,6 +4,7 @@ import {
   FieldValue as AdminFieldValue,
   Timestamp,
   type CollectionReference,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type Query,
@@ -13,6 +14,7 @@ import {
   checkQuery,
   checkWrite,
   isMap,
+  missingCursor,
   newDocumentId,
   readAfterWrite,
   splitDocumentPath,
@@ -86,12 +88,22 @@ async function mapped<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-function buildQuery(firestore: Firestore, collectionPath: string, spec: QuerySpec): Query {
+async function buildQuery(
+  firestore: Firestore,
+  collectionPath: string,
+  spec: QuerySpec,
+  read: (ref: DocumentReference) => Promise<DocumentSnapshot> = (ref) => ref.get(),
+): Promise<Query> {
   checkCollectionPath(collectionPath);
   checkQuery(spec);
   let query: Query = firestore.collection(collectionPath);
   for (const [field, op, value] of spec.where ?? []) query = query.where(field, op, value);
   for (const [field, direction] of spec.orderBy ?? []) query = query.orderBy(field, direction);
+  if (spec.startAfter !== undefined) {
+    const cursor = await read(firestore.collection(collectionPath).doc(spec.startAfter));
+    if (!cursor.exists) throw missingCursor(spec.startAfter);
+    query = query.startAfter(cursor);
+  }
   if (spec.limit !== undefined) query = query.limit(spec.limit);
   return query;
 }
@@ -136,7 +148,9 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
       }),
     delete: (path) => mapped(async () => void (await doc(path).delete())),
     query: (collectionPath, spec = {}) =>
-      mapped(async () => (await buildQuery(firestore, collectionPath, spec).get()).docs.map(toSnapshot)),
+      mapped(async () =>
+        (await (await buildQuery(firestore, collectionPath, spec)).get()).docs.map(toSnapshot),
+      ),
 
     transaction: (work) =>
       mapped(() =>
@@ -150,7 +164,8 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
             },
             query: async (collectionPath, spec = {}) => {
               if (written) throw readAfterWrite();
-              return (await t.get(buildQuery(firestore, collectionPath, spec))).docs.map(toSnapshot);
+              const query = await buildQuery(firestore, collectionPath, spec, (ref) => t.get(ref));
+              return (await t.get(query)).docs.map(toSnapshot);
             },
             set: (path, data, options) => {
               const merge = options?.merge ?? false;

@@ -12,6 +12,7 @@ import {
   checkQuery,
   checkWrite,
   fieldSegments,
+  missingCursor,
   newDocumentId,
   readAfterWrite,
   splitDocumentPath,
@@ -88,8 +89,15 @@ function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; par
   }
   order.push(`id ${lastDirection}`);
   const limit = spec.limit === undefined ? '' : ` LIMIT ${param(spec.limit)}`;
+  const select = `SELECT path, id, data FROM documents WHERE ${conditions.join(' AND ')}`;
+  if (spec.startAfter === undefined) {
+    return { sql: `${select} ORDER BY ${order.join(', ')}${limit}`, params };
+  }
+  // The rows after the cursor's place in the same order: numbered once, then cut (local data only).
+  const cursor = param(spec.startAfter);
+  const ordered = `SELECT path, id, data, row_number() OVER (ORDER BY ${order.join(', ')}) AS place FROM documents WHERE ${conditions.join(' AND ')}`;
   return {
-    sql: `SELECT path, id, data FROM documents WHERE ${conditions.join(' AND ')} ORDER BY ${order.join(', ')}${limit}`,
+    sql: `WITH ordered AS (${ordered}) SELECT path, id, data FROM ordered WHERE place > (SELECT place FROM ordered WHERE id = ${cursor}) ORDER BY place${limit}`,
     params,
   };
 }
@@ -131,6 +139,10 @@ class PgliteStore implements DocumentStore {
   private async find(collectionPath: string, spec: QuerySpec): Promise<DocSnapshot[]> {
     checkCollectionPath(collectionPath);
     checkQuery(spec);
+    if (spec.startAfter !== undefined) {
+      const cursor = await this.read(`${collectionPath}/${spec.startAfter}`);
+      if (!cursor.data) throw missingCursor(spec.startAfter);
+    }
     const { sql, params } = buildQuery(collectionPath, spec);
     const { rows } = await this.db.query<Row>(sql, params);
     return rows.map(({ path, id, data }) => ({ path, id, data }));

@@ -38,6 +38,11 @@ export type WhereOp = '==' | 'in';
 export interface QuerySpec {
   where?: readonly (readonly [field: string, op: WhereOp, value: unknown])[];
   orderBy?: readonly (readonly [field: string, direction: 'asc' | 'desc'])[];
+  /**
+   * The id of a document of this collection: the results continue after it in the query's order
+   * (a page's last id gives the next page). A document that does not exist is refused.
+   */
+  startAfter?: string;
   limit?: number;
 }
 
