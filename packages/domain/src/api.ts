@@ -45,6 +45,8 @@ export const API = {
   listReceivedResults: 'insights-listResults',
   /** One received result in full: the drill-down the notification e-mail links to. */
   getReceivedResult: 'insights-getResult',
+  /** Every completed result of a survey as CSV, streamed page by page. */
+  exportReceivedResults: 'insights-exportResults',
 } as const;
 
 export type ApiName = (typeof API)[keyof typeof API];
@@ -137,6 +139,8 @@ export interface ApiResponses {
   [API.getSurveyInsights]: SurveyInsights;
   [API.listReceivedResults]: { results: ReceivedResultRow[]; more: boolean };
   [API.getReceivedResult]: ReceivedResult;
+  /** Streamed: each message is `{ csv }`, the next rows; the answer counts them (and holds the CSV when not streamed). */
+  [API.exportReceivedResults]: { rows: number; csv: string };
   [API.getBenchmark]: {
     surveyId: string;
     /** The caller's completed results of the survey, oldest first. */

@@ -8,3 +8,4 @@ export * from './errors';
 export * from './strings';
 export * from './api';
 export * from './insights';
+export * from './csv';

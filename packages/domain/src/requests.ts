@@ -131,6 +131,7 @@ export const REQUESTS = {
     limit: z.number().int().min(1).max(RECEIVED_RESULTS_MAX).optional(),
   }),
   [API.getReceivedResult]: z.object({ surveyId: id, resultId: id }),
+  [API.exportReceivedResults]: z.object({ surveyId: id }),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.findUsersByEmail]: z.object({ email }),
   [API.listTenantUsers]: z.null().or(z.object({})).optional(),

@@ -296,6 +296,14 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: (s) => ({ surveyId: SURVEY, resultId: `${s.resultA}/x` }), field: 'resultId' },
   },
+  [API.exportReceivedResults]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: SURVEY }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({}), field: 'surveyId' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),

@@ -11,6 +11,7 @@ import { getAvailableRoles } from './admin/get-available-roles';
 import { getUserRole } from './admin/get-user-role';
 import { removeUserRole } from './admin/remove-user-role';
 import { setUserRole } from './admin/set-user-role';
+import { exportReceivedResults } from './insights/export-results';
 import { getBenchmark } from './insights/get-benchmark';
 import { getReceivedResult } from './insights/get-result';
 import { listReceivedResults } from './insights/list-results';
@@ -60,4 +61,5 @@ export const allCallables: readonly Handler[] = [
   getBenchmark,
   listReceivedResults,
   getReceivedResult,
+  exportReceivedResults,
 ];

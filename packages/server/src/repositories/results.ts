@@ -122,11 +122,14 @@ export async function listCompletedResults(
   tenantId: string,
   surveyId: string,
   limit: number,
+  /** The last result of the previous page. */
+  after?: string,
 ): Promise<{ resultId: string; result: StoredResult }[]> {
   const snapshots = await store.query(paths.results(tenantId, surveyId), {
     where: [['isCompleted', '==', true]],
     orderBy: [['completedAt', 'desc']],
     limit,
+    ...(after === undefined ? {} : { startAfter: after }),
   });
   return snapshots.map((snapshot) => ({ resultId: snapshot.id, result: toStoredResult(snapshot.data!) }));
 }

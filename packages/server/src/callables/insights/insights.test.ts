@@ -273,3 +273,47 @@ describe('insights-listResults and insights-getResult', () => {
     ).toEqual({ status: 'NOT_FOUND', message: SERVER_ERRORS.receivedResultNotFound });
   });
 });
+
+describe('insights-exportResults', () => {
+  it('exports every completed result as CSV, one column per question, streamed page by page', async () => {
+    resultOf(
+      await respond(await env.anonymous(), {
+        'company-name': '=cmd|calc, "Ltd"',
+        'industry-sector': 'retail',
+        'energy-next-step': 'Line one\nline two',
+      }),
+    );
+    const completed = (await readAggregate(env.store, PUBLISHER, SURVEY)).completed;
+    const messages: string[] = [];
+    const controller = new AbortController();
+    const streamed = await env.router.call(
+      API.exportReceivedResults,
+      { data: { surveyId: SURVEY } },
+      `Bearer ${publisherOwner.token}`,
+      {
+        stream: {
+          send: async (message) => {
+            messages.push((message as { csv: string }).csv);
+            return true;
+          },
+          signal: controller.signal,
+        },
+      },
+    );
+    expect(streamed.body).toEqual({ result: { rows: completed, csv: '' } });
+    const csv = messages.join('');
+    expect(
+      csv.startsWith('\uFEFFResult,Completed,Organisation,Respondent,Overall %,Band,Your business %'),
+    ).toBe(true);
+    // Header, one line per result; the multi-line answer stays inside its quoted cell.
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(1 + completed);
+    expect(csv).toContain(`"'=cmd|calc, ""Ltd"""`);
+    expect(csv).toContain('"Line one\nline two"');
+
+    // Without a stream the answer holds the same file.
+    const whole = resultOf<ApiResponses[typeof API.exportReceivedResults]>(
+      await env.call(API.exportReceivedResults, { surveyId: SURVEY }, publisherOwner.token),
+    );
+    expect(whole).toEqual({ rows: completed, csv });
+  });
+});
