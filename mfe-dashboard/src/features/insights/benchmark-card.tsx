@@ -2,9 +2,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { Benchmark, BenchmarkRow } from '@toolkit/domain';
-import { buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
+import { CSV_BOM, csvRow, type Benchmark, type BenchmarkRow } from '@toolkit/domain';
+import { Button, buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
 import { useBenchmark, type BenchmarkAnswer } from '../../shared/api';
+import { fileSlug, saveFile } from '../../shared/download';
 import { Loaded } from '../../shared/loading';
 import { formatDate } from '../../shared/surveys';
 import { Table, TableScroll } from '../../shared/table';
@@ -20,36 +21,65 @@ const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   align-self: flex-start;
 `;
 
-function History({ history }: { history: BenchmarkAnswer['history'] }) {
-  const newestFirst = [...history].reverse();
+/** The organisation's own results as CSV: one row per completion, one column per area. */
+export function historyCsv(history: BenchmarkAnswer['history']): string {
+  const titles = new Map<number, string>();
+  for (const { score } of history) {
+    for (const section of score.sections) titles.set(section.sectionIndex, section.title);
+  }
+  const indexes = [...titles.keys()].sort((a, b) => a - b);
+  const rows = history.map(({ completedAt, score }) =>
+    csvRow([
+      completedAt,
+      score.overall.percent,
+      score.band?.label,
+      ...indexes.map((index) => score.sections.find((section) => section.sectionIndex === index)?.percent),
+    ]),
+  );
   return (
-    <TableScroll>
-      <Table>
-        <caption>Your completed results</caption>
-        <thead>
-          <tr>
-            <th scope="col">Completed</th>
-            <th scope="col">Overall</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {newestFirst.map((entry, index) => {
-            const previous = newestFirst[index + 1];
-            const change = previous
-              ? Math.round((entry.score.overall.percent - previous.score.overall.percent) * 10) / 10
-              : null;
-            return (
-              <tr key={entry.resultId}>
-                <th scope="row">{formatDate(entry.completedAt)}</th>
-                <td>{entry.score.overall.percent}%</td>
-                <td>{change === null ? '–' : `${change > 0 ? '+' : ''}${change} points`}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroll>
+    CSV_BOM +
+    csvRow(['Completed', 'Overall %', 'Band', ...indexes.map((index) => `${titles.get(index)} %`)]) +
+    rows.join('')
+  );
+}
+
+function History({ history, surveyTitle }: { history: BenchmarkAnswer['history']; surveyTitle: string }) {
+  const newestFirst = [...history].reverse();
+  const download = () =>
+    saveFile(`${fileSlug(surveyTitle)}-your-results.csv`, [historyCsv(history)], 'text/csv;charset=utf-8');
+  return (
+    <Stack gap={2}>
+      <TableScroll>
+        <Table>
+          <caption>Your completed results</caption>
+          <thead>
+            <tr>
+              <th scope="col">Completed</th>
+              <th scope="col">Overall</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {newestFirst.map((entry, index) => {
+              const previous = newestFirst[index + 1];
+              const change = previous
+                ? Math.round((entry.score.overall.percent - previous.score.overall.percent) * 10) / 10
+                : null;
+              return (
+                <tr key={entry.resultId}>
+                  <th scope="row">{formatDate(entry.completedAt)}</th>
+                  <td>{entry.score.overall.percent}%</td>
+                  <td>{change === null ? '–' : `${change > 0 ? '+' : ''}${change} points`}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </TableScroll>
+      <Button type="button" variant="secondary" onClick={download}>
+        Download your results (CSV)
+      </Button>
+    </Stack>
   );
 }
 
@@ -140,7 +170,7 @@ export function BenchmarkCard({
               </Stack>
             ) : (
               <Stack gap={4}>
-                <History history={history} />
+                <History history={history} surveyTitle={surveyTitle} />
                 <Peers benchmark={benchmark} />
               </Stack>
             )

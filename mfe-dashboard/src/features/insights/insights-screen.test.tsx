@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type ApiResponses } from '@toolkit/domain';
-import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
+import { serverError, streamed, type FakeHandlers } from '@toolkit/platform/testing';
 import { formatDate } from '../../shared/surveys';
 import { createFakeApi, renderDashboard, SURVEYS } from '../../testing/fake-api';
 import { SCORE } from '../../testing/results';
@@ -75,6 +75,31 @@ function setup(handlers: FakeHandlers, tenantId = 'tenant-1', path = '/dashboard
   return { api, user: userEvent.setup() };
 }
 
+/** Files the screen handed the browser to save, by name. */
+function captureDownloads() {
+  const files = new Map<string, Blob>();
+  let blob: Blob | null = null;
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    blob = object as Blob;
+    return 'blob:test';
+  };
+  URL.revokeObjectURL = () => undefined;
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (blob) files.set(this.download, blob);
+  });
+  return files;
+}
+
+/** The file's text byte for byte (a text decoder would drop the byte-order mark). */
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer).toString('utf8'));
+    reader.readAsArrayBuffer(blob);
+  });
+
+afterEach(() => jest.restoreAllMocks());
+
 const rowsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
@@ -112,6 +137,21 @@ describe('Insights screen for a business', () => {
       'So far 9 have.',
     );
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('downloads its own results as CSV', async () => {
+    const files = captureDownloads();
+    const { user } = setup({
+      [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download your results (CSV)' }));
+    const csv = await textOf(files.get('sustainability-quickscan-for-your-business-your-results.csv')!);
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFCompleted,Overall %,Band,Your business %,Energy and emissions %,Waste and materials %',
+      '2025-01-10T10:00:00.000Z,40,Making progress,0,75,50',
+      '2025-03-02T10:00:00.000Z,62.5,Making progress,0,75,50',
+      '',
+    ]);
   });
 
   it('shows the benchmark as a chart with every value in its name, and as a table', async () => {
@@ -281,5 +321,30 @@ describe('Insights screen for a publisher', () => {
         "We couldn't open this result: This survey has no such result. It may have been removed.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it('downloads every received result as CSV, showing progress, and says when it fails', async () => {
+    const files = captureDownloads();
+    let fail = true;
+    const { user } = publisher({
+      [API.exportReceivedResults]: () => {
+        if (fail) serverError('permission-denied', 'Insights need the view-insights permission.');
+        return streamed([{ csv: '\uFEFFResult,Completed\r\n' }, { csv: 'r-1,2025-03-02\r\n' }], {
+          rows: 1,
+          csv: '',
+        });
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Download all results (CSV)' });
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't export the results: your account no longer has permission to do this.",
+    );
+    fail = false;
+    await user.click(button);
+    expect(await screen.findByText('Exported 1 result.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const csv = await textOf(files.get('sustainability-quickscan-for-your-business-results.csv')!);
+    expect(csv).toBe('\uFEFFResult,Completed\r\nr-1,2025-03-02\r\n');
   });
 });

@@ -7,6 +7,7 @@ import { Card, MutedText, Stack } from '@toolkit/ui';
 import { useSurveyInsights } from '../../shared/api';
 import { Loaded } from '../../shared/loading';
 import { Table, TableScroll } from '../../shared/table';
+import { ExportButton } from './export-button';
 import { ReceivedResults } from './received-results';
 
 const Heading = styled.h2`
@@ -193,6 +194,7 @@ function Received({ insights }: { insights: SurveyInsights }) {
           <SpreadTable insights={insights} />
           <Trend trend={insights.trend} />
           <ReceivedResults surveyId={insights.survey.id} />
+          <ExportButton surveyId={insights.survey.id} surveyTitle={insights.survey.title} />
           <AnswerTables insights={insights} />
         </>
       )}

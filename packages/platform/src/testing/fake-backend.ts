@@ -69,7 +69,11 @@ export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
     async call<Req, Res>(name: string, data: Req): Promise<Res> {
       return (await answer(name as FakeName, data)) as Res;
     },
-    /** The handler's answer is the first message; `push` sends more until the signal aborts. */
+    /**
+     * A handler answering `streamed(messages, result)` sends those messages and then its result;
+     * any other answer is the first message of a live subscription, and `push` sends more until
+     * the signal aborts.
+     */
     async stream<Req, Msg, Res>(
       callName: string,
       data: Req,
@@ -77,7 +81,12 @@ export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
       { signal }: { signal?: AbortSignal } = {},
     ): Promise<Res> {
       const name = callName as FakeName;
-      onMessage((await answer(name, data)) as Msg);
+      const answered = await answer(name, data);
+      if (answered instanceof StreamedAnswer) {
+        for (const message of answered.messages) onMessage(message as Msg);
+        return answered.result as Res;
+      }
+      onMessage(answered as Msg);
       const listener = (message: unknown) => onMessage(message as Msg);
       const open = listeners.get(name) ?? new Set();
       listeners.set(name, open.add(listener));
@@ -90,6 +99,17 @@ export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
     },
   };
 }
+
+class StreamedAnswer {
+  constructor(
+    readonly messages: readonly unknown[],
+    readonly result: unknown,
+  ) {}
+}
+
+/** A handler's answer for a stream that ends: these messages, then the result. */
+export const streamed = (messages: readonly unknown[], result: unknown): unknown =>
+  new StreamedAnswer(messages, result);
 
 /** A server's refusal with its message, as the callable client raises it. */
 export function serverError(code: CallableErrorCode, message: string): never {
