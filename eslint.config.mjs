@@ -6,6 +6,12 @@ import path from 'node:path';
 
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'];
 
+/** Packages are imported through their exports maps (CONVENTIONS.md item 4), never their insides. */
+const DEEP_IMPORT = {
+  group: ['@toolkit/*/src', '@toolkit/*/src/**', '@toolkit/*/dist/**'],
+  message: "Import the package's entry (its exports map), never its src/ or dist/.",
+};
+
 /** Tests and their helpers: the only code that may import a package's `./testing` entry. */
 const TEST_CODE = ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.{ts,tsx}'];
 
@@ -26,7 +32,7 @@ function boundary(files, forbidden, message) {
             message: 'Use the typed hooks from @toolkit/store-contract.',
           },
         ],
-        patterns: [{ group: forbidden, message }, ...patterns],
+        patterns: [{ group: forbidden, message }, DEEP_IMPORT, ...patterns],
       },
     ],
   });
@@ -136,6 +142,10 @@ export default tseslint.config(
   {
     files: ['**/*.{js,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT] }] },
   },
   ...boundary(
     ['packages/**/*.{ts,tsx}'],

@@ -8,7 +8,10 @@ import { SurveyPage, surveySlides } from '../support/survey-page';
 const PUBLISHER_OWNER = 'owner@demo-publisher.example';
 
 const completedFigure = (page: Page) =>
-  page.locator('dl div').filter({ has: page.locator('dt', { hasText: /^Completed$/ }) }).locator('dd');
+  page
+    .locator('dl div')
+    .filter({ has: page.locator('dt', { hasText: /^Completed$/ }) })
+    .locator('dd');
 
 test('the publisher sees a new Quickscan result arrive and opens it', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -16,14 +19,17 @@ test('the publisher sees a new Quickscan result arrive and opens it', async ({ p
   await page.goto('/dashboard/insights?survey=quickscan');
   const { title, slides } = surveySlides('quickscan');
   await expect(page.getByRole('heading', { name: `Received: ${title}` })).toBeVisible();
-  const before = (await completedFigure(page).count()) > 0 ? Number(await completedFigure(page).innerText()) : 0;
+  const before =
+    (await completedFigure(page).count()) > 0 ? Number(await completedFigure(page).innerText()) : 0;
 
   // Someone else, anonymously and in another browser, completes the publisher's Quickscan.
   const company = `Harbour Bakery ${Date.now()}`;
   const respondent = await browser.newContext();
   const respondentPage = await respondent.newPage();
   const survey = new SurveyPage(respondentPage);
-  await respondentPage.goto(`/survey/demo-publisher/quickscan?${new URLSearchParams({ companyName: company })}`);
+  await respondentPage.goto(
+    `/survey/demo-publisher/quickscan?${new URLSearchParams({ companyName: company })}`,
+  );
   await survey.begin(title, slides[0]!);
   for (const [index, slide] of slides.entries()) {
     if (slide.sectionId === 2) await survey.answer(slide);

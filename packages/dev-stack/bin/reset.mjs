@@ -1,10 +1,12 @@
 // npm run reset: forget all local state (database, auth users, inbox, logs) kept in .data/.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import localServices from '@toolkit/local-services';
 import devStack from '../src/index.js';
 import { root } from './cli.mjs';
 
-const { canConnect, contractPorts, readLocalRuntimeConfig } = devStack;
+const { canConnect } = localServices;
+const { contractPorts, readLocalRuntimeConfig } = devStack;
 const dataDir = path.join(root, '.data');
 const force = process.argv.includes('--force');
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { canConnect } from './ports';
+import { canConnect } from '@toolkit/local-services';
 import { startStack } from './stack';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');

@@ -6,10 +6,10 @@ const { register } = require('tsx/cjs/api');
 /** @type {(() => void) | undefined} */
 let unregister;
 
-/** @returns {typeof import('@toolkit/functions/src/local-backend').startLocalBackend} */
+/** @returns {typeof import('@toolkit/functions/local').startLocalBackend} */
 function loadLocalBackend() {
   unregister ??= register();
-  return require('@toolkit/functions/src/local-backend').startLocalBackend;
+  return require('@toolkit/functions/local').startLocalBackend;
 }
 
 module.exports = { loadLocalBackend };

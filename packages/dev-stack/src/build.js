@@ -5,7 +5,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { CONTRACT_PACKAGES } = require('@toolkit/federation');
 const { listApps } = require('./apps');
-const { createTail } = require('./tail');
+const { createTail } = require('@toolkit/local-services');
 
 /** Packages every app bundles from source, plus the build config; a change in any makes every app stale. */
 const SHARED_PACKAGES = [...CONTRACT_PACKAGES, 'federation'];

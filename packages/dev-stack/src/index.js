@@ -1,7 +1,6 @@
 module.exports = {
   ...require('./apps'),
   ...require('./build'),
-  ...require('./ports'),
   ...require('./runtime-config'),
   ...require('./stack'),
 };

@@ -6,9 +6,8 @@
 const fsp = require('node:fs/promises');
 const http = require('node:http');
 const os = require('node:os');
-const { canConnect, listen } = require('./ports');
+const { canConnect, listen, spawnService } = require('@toolkit/local-services');
 const path = require('node:path');
-const { spawnService } = require('./child-service');
 const { createInboxProxy } = require('./inbox-proxy');
 
 /**

@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailDev } from './maildev';
-import { freePort } from './ports';
+import { freePort } from '@toolkit/local-services';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const APP = 'http://localhost:3000';

@@ -4,10 +4,9 @@
 const path = require('node:path');
 const { REMOTE_NAMES, listApps } = require('./apps');
 const { startContentServer } = require('@toolkit/content');
-const { startAuthEmulator } = require('./auth-emulator');
 const { loadLocalBackend } = require('./backend');
 const { startMailDev } = require('./maildev');
-const { assertPortFree, listen } = require('./ports');
+const { assertPortFree, listen, startAuthEmulator } = require('@toolkit/local-services');
 const { readLocalRuntimeConfig, runtimeConfigFor } = require('./runtime-config');
 const { closeServer, createStaticServer, NO_STORE } = require('./static-server');
 
@@ -22,7 +21,7 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
  *   stop: () => Promise<void>,
  *   stopRemote: (name: RemoteName) => Promise<void>,
  *   startRemote: (name: RemoteName) => Promise<void>,
- *   store: import('@toolkit/server/src/store/port').DocumentStore | undefined,
+ *   store: import('@toolkit/functions/local').LocalBackend['store'] | undefined,
  * }} Stack
  */
 
@@ -90,13 +89,13 @@ async function startStack({
 
   /** @type {Map<string, import('node:http').Server>} */
   const servers = new Map();
-  /** @type {import('./auth-emulator').AuthEmulator | undefined} */
+  /** @type {Awaited<ReturnType<typeof startAuthEmulator>> | undefined} */
   let emulator;
   /** @type {{ close: () => Promise<void>, port: number } | undefined} */
   let contentServer;
   /** @type {import('./maildev').MailDev | undefined} */
   let mailDev;
-  /** @type {import('@toolkit/functions/src/local-backend').LocalBackend | undefined} */
+  /** @type {import('@toolkit/functions/local').LocalBackend | undefined} */
   let api;
 
   /** @param {'shell' | RemoteName} name */
@@ -162,7 +161,6 @@ async function startStack({
       auth
         ? (log(`starting the Auth emulator on ${host}:${ports.auth}…`),
           startAuthEmulator({
-            root,
             port: ports.auth,
             host,
             dataDir,

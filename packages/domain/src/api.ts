@@ -7,47 +7,10 @@ import type { Benchmark, Distribution } from './insights';
 import type { Entitlement, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
 import type { Role } from './roles';
-import type { SurveyStatus } from './survey';
+import type { API } from './api-names';
+import type { ResultScore, SurveyStatus } from './survey';
 
-export const API = {
-  // SPEC §7 callables.
-  setUserRole: 'admin-setUserRole',
-  getUserRole: 'admin-getUserRole',
-  getAvailableRoles: 'admin-getAvailableRoles',
-  removeUserRole: 'admin-removeUserRole',
-  getSubscriptionDetails: 'subscription-getSubscriptionDetails',
-  getCustomerEntitlements: 'entitlements-getCustomerEntitlements',
-  verifyAndLoginWithInvite: 'journey-verifyAndLoginWithInvite',
-  // SPEC §7 document operations, one callable each.
-  completeSignup: 'account-completeSignup',
-  getProfile: 'account-getProfile',
-  /** SPEC §7 "Live subscribe to the tenant user profile": streams the profile as it changes. */
-  watchProfile: 'account-watchProfile',
-  updateNames: 'account-updateNames',
-  saveOrganisation: 'organisation-save',
-  startResult: 'survey-startResult',
-  saveAnswer: 'survey-saveAnswer',
-  completeResult: 'survey-completeResult',
-  listLatestResults: 'results-listLatest',
-  toggleActionPlan: 'results-toggleActionPlan',
-  findUsersByEmail: 'users-findByEmail',
-  listTenantUsers: 'users-listTenantUsers',
-  createInvite: 'invites-create',
-  saveInviteAnswer: 'journey-saveAnswer',
-  submitInvite: 'journey-submit',
-  listMilestones: 'milestones-list',
-  setMilestone: 'milestones-set',
-  /** A publisher's view of the results its survey received. */
-  getSurveyInsights: 'insights-getSurveyInsights',
-  /** A business's own results of a survey over time, beside its peers'. */
-  getBenchmark: 'insights-getBenchmark',
-  /** The completed results a publisher's survey received, newest first. */
-  listReceivedResults: 'insights-listResults',
-  /** One received result in full: the drill-down the notification e-mail links to. */
-  getReceivedResult: 'insights-getResult',
-  /** Every completed result of a survey as CSV, streamed page by page. */
-  exportReceivedResults: 'insights-exportResults',
-} as const;
+export { API } from './api-names';
 
 export type ApiName = (typeof API)[keyof typeof API];
 
@@ -65,24 +28,6 @@ export interface ResultSummary {
   isCompleted: boolean;
   score: ResultScore | null;
   actionPlans: string[];
-}
-
-/**
- * Scores per section and overall, each as points of the maximum (README of @toolkit/content).
- * Overall points run from 0 to the survey's scale; a section of weight 0 is shown but not scored.
- */
-export interface ResultScore {
-  overall: { points: number; max: number; percent: number };
-  sections: {
-    sectionIndex: number;
-    title: string;
-    points: number;
-    max: number;
-    percent: number;
-    weight: number;
-  }[];
-  /** The band the overall score falls in; null when the survey defines none. */
-  band: { label: string; description: string | null } | null;
 }
 
 export interface TenantUserProfile {

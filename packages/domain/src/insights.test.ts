@@ -1,4 +1,4 @@
-import type { ResultScore } from './api';
+import type { ResultScore } from './survey';
 import {
   AGGREGATE_SHARDS,
   answerKeys,

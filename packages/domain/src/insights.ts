@@ -2,7 +2,7 @@
 // up, and the statistics the Insights screen shows. The aggregate is kept as AGGREGATE_SHARDS
 // documents written with increments, so no single document takes every completion (Firestore
 // sustains about one write per second per document) and reading it costs the same at any size.
-import type { ResultScore } from './api';
+import type { ResultScore } from './survey';
 
 export const AGGREGATE_SHARDS = 10;
 

@@ -2,7 +2,7 @@
 // Kept out of the package's main entry, which the browser loads: the browser only needs their
 // types, and zod would add tens of kilobytes to a respondent's first load.
 import { z } from 'zod';
-import { API } from './api';
+import { API } from './api-names';
 import { MILESTONE_IDS } from './journey';
 import { ROLES } from './roles';
 import { idProblem, textProblem } from './strings';

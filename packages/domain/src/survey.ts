@@ -55,3 +55,21 @@ export function decideCompletion(state: {
   if (isCompleted) return viaInvite ? 'invite-closed' : 'already-completed';
   return 'complete';
 }
+
+/**
+ * Scores per section and overall, each as points of the maximum (README of @toolkit/content).
+ * Overall points run from 0 to the survey's scale; a section of weight 0 is shown but not scored.
+ */
+export interface ResultScore {
+  overall: { points: number; max: number; percent: number };
+  sections: {
+    sectionIndex: number;
+    title: string;
+    points: number;
+    max: number;
+    percent: number;
+    weight: number;
+  }[];
+  /** The band the overall score falls in; null when the survey defines none. */
+  band: { label: string; description: string | null } | null;
+}

@@ -11,10 +11,13 @@ import {
   type CallableRequest,
 } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION, type ApiName } from '@toolkit/domain';
-import type { ServerDeps } from '@toolkit/server/src/api/handler';
-import { createRouter, type Router } from '@toolkit/server/src/api/router';
-import type { VerifiedToken } from '@toolkit/server/src/auth/port';
-import { allCallables } from '@toolkit/server/src/callables';
+import {
+  type ServerDeps,
+  createRouter,
+  type Router,
+  type VerifiedToken,
+  allCallables,
+} from '@toolkit/server';
 
 export type Callable = CallableFunction<unknown, Promise<unknown>>;
 

@@ -3,13 +3,14 @@
 // Firestore emulator and the local content service. Without the CLI the file is skipped, saying why.
 import { startContentServer } from '@toolkit/content';
 import { ROLES } from '@toolkit/domain';
-import { COMPLETION_LIMITS, counterPath } from '@toolkit/server/src/abuse/limits';
-import { allCallables } from '@toolkit/server/src/callables';
 import {
+  COMPLETION_LIMITS,
+  counterPath,
   firestoreEmulatorMissing,
   startFirestoreEmulator,
   type FirestoreEmulator,
-} from '@toolkit/server/src/testing/firestore-emulator';
+} from '@toolkit/server/testing';
+import { allCallables } from '@toolkit/server';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';

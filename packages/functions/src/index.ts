@@ -1,14 +1,12 @@
 // Cloud Functions entry (DESIGN.md §2): the onCall functions of ./callables.ts over Firestore and
 // Firebase Auth, exported in groups so that Firebase deploys `admin.setUserRole` as
-// `admin-setUserRole`, the callable names of SPEC.md §7. Imports name the server's modules one by
-// one, so the bundle leaves out the local-only parts (PGlite, the mail relay).
+// `admin-setUserRole`, the callable names of SPEC.md §7. The server's main entry holds no
+// local-only part (PGlite, the mail relay are in @toolkit/server/local), so the bundle leaves them out.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { defineList, defineSecret, defineString } from 'firebase-functions/params';
-import { createFirebaseAuthPort } from '@toolkit/server/src/auth/port';
-import { createContentPort } from '@toolkit/server/src/content';
-import { createFirestoreStore } from '@toolkit/server/src/store/firestore';
+import { createFirebaseAuthPort, createContentPort, createFirestoreStore } from '@toolkit/server';
 import { createCallables } from './callables';
 
 const CONTENT_URL = defineString('CONTENT_URL', {
@@ -51,4 +49,5 @@ export const {
   users,
   invites,
   milestones,
+  insights,
 } = callables;

@@ -3,15 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startAuthEmulator } from '@toolkit/dev-stack/src/auth-emulator.js';
+import { startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
 import { API } from '@toolkit/domain';
-import { startTestMailDev, type TestInbox } from '@toolkit/server/src/mail/maildev-for-tests';
-import type { Delivery } from '@toolkit/server/src/mail/relay';
-import { DEMO_TENANT_ID } from '@toolkit/server/src/seed';
+import { startTestMailDev, type TestInbox } from '@toolkit/server/testing';
+import { type Delivery, DEMO_TENANT_ID } from '@toolkit/server/local';
 import { startLocalBackend, type LocalBackend } from './local-backend';
 
-const REPO_ROOT = path.resolve(__dirname, '../../..');
 const AUTH_PORT = 9431;
 const AUTH = `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1`;
 const APP_ORIGIN = 'http://localhost:3000';
@@ -44,7 +42,6 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-backend-'));
   const [emulator, content, mail] = await Promise.all([
     startAuthEmulator({
-      root: REPO_ROOT,
       port: AUTH_PORT,
       dataDir,
       projectId: 'demo-toolkit',

@@ -7,13 +7,16 @@ import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
-import { createFirebaseAuthPort } from '@toolkit/server/src/auth/port';
-import { createContentPort } from '@toolkit/server/src/content';
-import { startAuthLinkDelivery, type AuthLinkDelivery } from '@toolkit/server/src/mail/auth-links';
-import { startMailRelay, type MailRelay } from '@toolkit/server/src/mail/relay';
-import { seedPublisherOwners, seedPublisherTenants } from '@toolkit/server/src/seed';
-import { openPgliteStore } from '@toolkit/server/src/store/pglite';
-import type { DocumentStore } from '@toolkit/server/src/store/port';
+import { createFirebaseAuthPort, createContentPort, type DocumentStore } from '@toolkit/server';
+import {
+  startAuthLinkDelivery,
+  type AuthLinkDelivery,
+  startMailRelay,
+  type MailRelay,
+  seedPublisherOwners,
+  seedPublisherTenants,
+  openPgliteStore,
+} from '@toolkit/server/local';
 import { createCallables } from './callables';
 import { startLocalHost, type LocalHost } from './local-host';
 

@@ -2,9 +2,15 @@
 // emulator: the protocol, CORS, token checks and error statuses are firebase-functions' own.
 import { API, MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
 import { callApi, CallableError, createCallableClient, getAvailableRoles } from '@toolkit/platform';
-import { COMPLETION_LIMITS, counterPath } from '@toolkit/server/src/abuse/limits';
-import { paths } from '@toolkit/server/src/repositories/paths';
-import { startTestEnv, TEST_PROJECT_ID, type TestAccount, type TestEnv } from '@toolkit/server/src/testing';
+import {
+  COMPLETION_LIMITS,
+  counterPath,
+  paths,
+  startTestEnv,
+  TEST_PROJECT_ID,
+  type TestAccount,
+  type TestEnv,
+} from '@toolkit/server/testing';
 import { createCallables } from './callables';
 import { MAX_BODY_BYTES, startLocalHost, type LocalHost } from './local-host';
 

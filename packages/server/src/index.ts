@@ -2,7 +2,8 @@
 export { createRouter, type Router, type ApiResponse } from './api/router';
 export { defineHandler, type Handler, type ServerDeps, type ContentPort } from './api/handler';
 export { ApiError } from './api/errors';
-export { createFirebaseAuthPort, type AuthPort } from './auth/port';
+export { createFirebaseAuthPort, type AuthPort, type VerifiedToken } from './auth/port';
+export { createContentPort } from './content';
+export { createFirestoreStore } from './store/firestore';
 export { allCallables } from './callables';
-export { openPgliteStore } from './store/pglite';
 export type { DocumentStore } from './store/port';

@@ -1,7 +1,8 @@
 // The relay against a real MailDev (SMTP in, REST API out) and the in-memory PGlite store.
 import { openPgliteStore } from '../store/pglite';
 import type { DocumentStore } from '../store/port';
-import { freePort, startTestMailDev, type TestInbox } from './maildev-for-tests';
+import { freePort } from '@toolkit/local-services';
+import { startTestMailDev, type TestInbox } from '../testing/maildev';
 import { MAIL_FROM, startMailRelay, type Delivery, type MailRelay } from './relay';
 
 // One store and one inbox for the file (each takes seconds to start), emptied after each test.

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { startAuthEmulator } from '@toolkit/dev-stack/src/auth-emulator.js';
+import { startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
 import type { Role } from '@toolkit/domain';
 import type { Handler, ServerDeps } from '../api/handler';
@@ -25,11 +25,15 @@ import { paths } from '../repositories/paths';
 import type { DocumentStore } from '../store/port';
 import { openPgliteStore } from '../store/pglite';
 
+export * from './firestore-emulator';
+export * from './maildev';
+export { COMPLETION_LIMITS, counterPath } from '../abuse/limits';
+export { paths } from '../repositories/paths';
+
 export const TEST_PROJECT_ID = 'demo-toolkit';
 const API_KEY = 'demo-api-key';
 const PASSWORD = 'test-password-1';
 const CONTENT_KEY = 'test-content-key';
-const REPO_ROOT = path.resolve(__dirname, '../../../..');
 
 export interface TestAccount {
   uid: string;
@@ -84,7 +88,6 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
   };
   try {
     const emulator = await startAuthEmulator({
-      root: REPO_ROOT,
       port: options.authPort,
       dataDir,
       projectId: TEST_PROJECT_ID,

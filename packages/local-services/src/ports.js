@@ -55,9 +55,9 @@ async function assertPortFree(port, host, label) {
 
 /**
  * A port nothing listens on right now (the system's pick), for helpers whose port nobody needs to know.
- * @param {string} host
+ * @param {string} [host]
  */
-async function freePort(host) {
+async function freePort(host = '127.0.0.1') {
   const probe = net.createServer();
   const port = await listen(probe, 0, host, 'a free port');
   await new Promise((resolve) => probe.close(resolve));

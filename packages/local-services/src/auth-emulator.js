@@ -12,7 +12,6 @@ const READY = /All emulators ready/;
 
 /**
  * @param {{
- *   root: string,
  *   port: number,
  *   dataDir: string,
  *   projectId: string,
@@ -24,7 +23,6 @@ const READY = /All emulators ready/;
  * @returns {Promise<AuthEmulator>} once the emulator says it is ready
  */
 async function startAuthEmulator({
-  root,
   port,
   dataDir,
   projectId,
@@ -57,7 +55,7 @@ async function startAuthEmulator({
   // stack, a test) would export the other one's users. A private TMPDIR keeps each stack to itself.
   const tmpDir = path.join(dataDir, `tmp-${port}`);
   await fsp.mkdir(tmpDir, { recursive: true });
-  const cli = require.resolve('firebase-tools/lib/bin/firebase.js', { paths: [root] });
+  const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile];
   args.push('--import', authDir, '--export-on-exit', authDir);
   /** @type {(() => void) | undefined} */

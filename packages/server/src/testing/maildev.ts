@@ -1,8 +1,8 @@
 // A real MailDev inbox inside a jest test, read through its REST API (test-only helper).
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@toolkit/local-services';
 
 interface MailServer {
   listen(): Promise<void>;
@@ -27,14 +27,6 @@ export interface TestInbox {
   /** Resolves with the messages once `predicate` holds, polling the REST API. */
   waitFor(predicate: (messages: InboxMessage[]) => boolean, timeoutMs?: number): Promise<InboxMessage[]>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startTestMailDev(smtpPort?: number): Promise<TestInbox> {

@@ -1,0 +1,41 @@
+// The callable names (DESIGN.md §2), apart from the request and response types so that the
+// request schemas can use them without importing those types back.
+export const API = {
+  // SPEC §7 callables.
+  setUserRole: 'admin-setUserRole',
+  getUserRole: 'admin-getUserRole',
+  getAvailableRoles: 'admin-getAvailableRoles',
+  removeUserRole: 'admin-removeUserRole',
+  getSubscriptionDetails: 'subscription-getSubscriptionDetails',
+  getCustomerEntitlements: 'entitlements-getCustomerEntitlements',
+  verifyAndLoginWithInvite: 'journey-verifyAndLoginWithInvite',
+  // SPEC §7 document operations, one callable each.
+  completeSignup: 'account-completeSignup',
+  getProfile: 'account-getProfile',
+  /** SPEC §7 "Live subscribe to the tenant user profile": streams the profile as it changes. */
+  watchProfile: 'account-watchProfile',
+  updateNames: 'account-updateNames',
+  saveOrganisation: 'organisation-save',
+  startResult: 'survey-startResult',
+  saveAnswer: 'survey-saveAnswer',
+  completeResult: 'survey-completeResult',
+  listLatestResults: 'results-listLatest',
+  toggleActionPlan: 'results-toggleActionPlan',
+  findUsersByEmail: 'users-findByEmail',
+  listTenantUsers: 'users-listTenantUsers',
+  createInvite: 'invites-create',
+  saveInviteAnswer: 'journey-saveAnswer',
+  submitInvite: 'journey-submit',
+  listMilestones: 'milestones-list',
+  setMilestone: 'milestones-set',
+  /** A publisher's view of the results its survey received. */
+  getSurveyInsights: 'insights-getSurveyInsights',
+  /** A business's own results of a survey over time, beside its peers'. */
+  getBenchmark: 'insights-getBenchmark',
+  /** The completed results a publisher's survey received, newest first. */
+  listReceivedResults: 'insights-listResults',
+  /** One received result in full: the drill-down the notification e-mail links to. */
+  getReceivedResult: 'insights-getResult',
+  /** Every completed result of a survey as CSV, streamed page by page. */
+  exportReceivedResults: 'insights-exportResults',
+} as const;

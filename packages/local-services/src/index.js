@@ -1,0 +1,7 @@
+// Local services as child processes, for the dev stack and for tests of every package.
+module.exports = {
+  ...require('./auth-emulator'),
+  ...require('./child-service'),
+  ...require('./ports'),
+  ...require('./tail'),
+};
