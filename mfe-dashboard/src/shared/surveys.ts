@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { paths, type ResultSummary } from '@toolkit/domain';
+import { paths, SURVEY_LIST_QUERY, type ResultSummary, type SurveyListQuery } from '@toolkit/domain';
 import { useServices } from './services';
 
 /** The account holders' Quickscan: a requireAccount copy of the Quickscan in the seed content. */
@@ -10,16 +10,6 @@ export interface SurveyInfo {
   title: string;
   tenantId: string;
 }
-
-const SURVEYS_QUERY = /* GraphQL */ `
-  query DashboardSurveys {
-    surveys {
-      id
-      title
-      tenantId
-    }
-  }
-`;
 
 type Catalogue = ReadonlyMap<string, SurveyInfo>;
 
@@ -43,7 +33,7 @@ export function useSurveyCatalogue(): Catalogue {
     }
     let current = true;
     content
-      .request<{ surveys: ({ id: string } & SurveyInfo)[] }>(SURVEYS_QUERY)
+      .request<SurveyListQuery>(SURVEY_LIST_QUERY)
       .then(({ surveys }) => {
         const fetched: Catalogue = new Map(
           surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }]),

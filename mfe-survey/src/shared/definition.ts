@@ -1,6 +1,7 @@
-// The survey definition from the content service (its query lives in @toolkit/platform, shared with
-// the shell), reshaped into what the screens walk through: sections of slides, a group being one slide.
-import type { QuestionType } from '@toolkit/domain';
+// The survey definition from the content service (its query and types live in @toolkit/domain, its
+// loading in @toolkit/platform, shared with the shell), reshaped into what the screens walk
+// through: sections of slides, a group being one slide.
+import { questionTypeOf, type QuestionType } from '@toolkit/domain';
 import type { Asset, RawItem, RawQuestion, RawSurvey, RichText } from '@toolkit/platform';
 
 export interface Question {
@@ -48,16 +49,9 @@ export interface SurveyDefinition {
   sections: Section[];
 }
 
-const TYPES: Record<RawQuestion['type'], QuestionType> = {
-  SLIDER: 'slider',
-  COMMENT: 'comment',
-  CONTENT: 'content',
-  DROPDOWN: 'dropdown',
-  MULTIPLE_CHOICE: 'multipleChoice',
-};
-
 function toQuestion(raw: RawQuestion): Question | null {
-  const type = TYPES[raw.type];
+  // A type this version does not know (the CMS may be newer) leaves the question out.
+  const type = questionTypeOf(raw.type);
   if (!type) return null;
   return {
     id: raw.id,

@@ -1,16 +1,10 @@
 // Test fixture: the Quickscan seed survey as the content service returns it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { graphqlQuestionType, type QuestionType } from '@toolkit/domain';
 import type { LogoRef, RawItem, RawQuestion, RawSurvey } from '@toolkit/platform';
 
 type Seed = Record<string, unknown>;
-const ENUM: Record<string, RawQuestion['type']> = {
-  slider: 'SLIDER',
-  comment: 'COMMENT',
-  content: 'CONTENT',
-  dropdown: 'DROPDOWN',
-  multipleChoice: 'MULTIPLE_CHOICE',
-};
 
 function question(seed: Seed): RawQuestion {
   const field = <T>(name: string) => (seed[name] ?? null) as T | null;
@@ -18,7 +12,7 @@ function question(seed: Seed): RawQuestion {
     id: seed.id as string,
     title: seed.title as string,
     helperText: field('helperText'),
-    type: ENUM[seed.type as string]!,
+    type: graphqlQuestionType(seed.type as QuestionType),
     labels: field('labels'),
     scoreMin: field('scoreMin'),
     scoreMax: field('scoreMax'),

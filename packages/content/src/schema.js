@@ -5,6 +5,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { createSchema: makeExecutableSchema } = require('graphql-yoga');
+const QUESTION_TYPE_OF_GRAPHQL = require('@toolkit/domain/question-types.json');
 
 /** SPEC.md §9: survey shape limits, enforced whatever a query's `limit` asks for. */
 const SURVEY_LIMITS = Object.freeze({ sections: 10, questionsPerSection: 20, questionsPerGroup: 20 });
@@ -70,14 +71,9 @@ function createSchema(surveys) {
       __resolveType: (/** @type {{ kind: string }} */ item) =>
         item.kind === 'group' ? 'QuestionGroup' : 'Question',
     },
-    // Internal values are the domain's type names (packages/domain QUESTION_TYPES).
-    QuestionType: {
-      SLIDER: 'slider',
-      COMMENT: 'comment',
-      CONTENT: 'content',
-      DROPDOWN: 'dropdown',
-      MULTIPLE_CHOICE: 'multipleChoice',
-    },
+    // Internal values are the product's type names: the seed files hold those, and the table is
+    // the one the apps read (packages/domain/src/content/question-types.json).
+    QuestionType: QUESTION_TYPE_OF_GRAPHQL,
     Asset: {
       url: (
         /** @type {{ url: string }} */ asset,

@@ -80,7 +80,8 @@ const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const QUESTION_TYPES = ['slider', 'comment', 'content', 'dropdown', 'multipleChoice'];
+/** The product's question types, the values of the schema's one mapping table. */
+const QUESTION_TYPES = Object.values(require('@toolkit/domain/question-types.json'));
 
 /**
  * A validator bound to one file: every check reports the file, the path and the problem.

@@ -9,3 +9,4 @@ export * from './strings';
 export * from './api';
 export * from './insights';
 export * from './csv';
+export * from './content';

@@ -1,130 +1,26 @@
-// The survey definition query (SPEC.md §3, §7; packages/content/src/schema.graphql): one request
+// The survey definition query (SPEC.md §3, §7; declared in @toolkit/domain): one request
 // serves the shell (guard rule 4 and the tenant theme) and the survey remote (its screens). The
 // shell starts it as soon as the runtime configuration is in; the remote takes the same promise
 // (this package is a shared singleton), so a respondent waits for one request, not two in a row.
+import {
+  SURVEY_DEFINITION_QUERY,
+  type AssetFieldsFragment,
+  type LogoFragment,
+  type RespondentQuestionFragment,
+  type RichTextFieldsFragment,
+  type SurveyDefinitionQuery,
+} from '@toolkit/domain';
 import type { ContentClient } from './content';
 
-const RICH_TEXT_FIELDS = `html videos { title url embedUrl } assets { url title width height description }`;
-const QUESTION_FIELDS = `id title helperText type labels scoreMin scoreMax scoreStepSize textLines information
-  multiple options { id label }`;
-
-export const SURVEY_QUERY = /* GraphQL */ `
-  query SurveyDefinition($id: ID!) {
-    survey(id: $id) {
-      id
-      title
-      tenantId
-      requireAccount
-      primaryColor
-      secondaryColor
-      tertiaryColor
-      quaternaryColor
-      globalFont
-      textColor
-      primaryLogo { url title width height }
-      secondaryLogo { url title width height }
-      mobileSecondaryLogo { url title width height }
-      completionUrl
-      intro { ${RICH_TEXT_FIELDS} }
-      intro2 { ${RICH_TEXT_FIELDS} }
-      outro { ${RICH_TEXT_FIELDS} }
-      sections(limit: 10) {
-        id
-        title
-        description
-        primaryColor
-        sectionIcon { url title width height description }
-        questions(limit: 20) {
-          __typename
-          id
-          title
-          ... on Question { ${QUESTION_FIELDS} }
-          ... on QuestionGroup { helperText questions(limit: 20) { ${QUESTION_FIELDS} } }
-        }
-      }
-    }
-  }
-`;
-
-export interface Asset {
-  url: string;
-  title: string | null;
-  width: number | null;
-  height: number | null;
-  description: string | null;
-}
-
-export interface Video {
-  title: string;
-  url: string;
-  embedUrl: string;
-}
-
-export interface RichText {
-  html: string;
-  videos: Video[];
-  assets: Asset[];
-}
-
-export interface RawQuestion {
-  id: string;
-  title: string;
-  helperText: string | null;
-  type: 'SLIDER' | 'COMMENT' | 'CONTENT' | 'DROPDOWN' | 'MULTIPLE_CHOICE';
-  labels: string[] | null;
-  scoreMin: number | null;
-  scoreMax: number | null;
-  scoreStepSize: number | null;
-  textLines: number | null;
-  information: string | null;
-  multiple: boolean | null;
-  options: { id: string; label: string }[] | null;
-}
-
-export type RawItem =
-  | ({ __typename: 'Question' } & RawQuestion)
-  | {
-      __typename: 'QuestionGroup';
-      id: string;
-      title: string;
-      helperText: string | null;
-      questions: RawQuestion[];
-    };
-
-export interface LogoRef {
-  url: string;
-  title: string | null;
-  width: number | null;
-  height: number | null;
-}
-
-export interface RawSurvey {
-  id: string;
-  title: string;
-  tenantId: string;
-  requireAccount: boolean | null;
-  primaryColor: string | null;
-  secondaryColor: string | null;
-  tertiaryColor: string | null;
-  quaternaryColor: string | null;
-  globalFont: string | null;
-  textColor: string | null;
-  primaryLogo: LogoRef | null;
-  secondaryLogo: LogoRef | null;
-  mobileSecondaryLogo: LogoRef | null;
-  completionUrl: string | null;
-  intro: RichText | null;
-  intro2: RichText | null;
-  outro: RichText | null;
-  sections: {
-    id: number;
-    title: string;
-    description: string | null;
-    primaryColor: string | null;
-    sectionIcon: Asset | null;
-    questions: RawItem[];
-  }[];
-}
+// The shapes of the query's answer, generated from the content schema (@toolkit/domain content/).
+export type RawSurvey = NonNullable<SurveyDefinitionQuery['survey']>;
+export type RawSection = RawSurvey['sections'][number];
+export type RawItem = RawSection['questions'][number];
+export type RawQuestion = RespondentQuestionFragment;
+export type Asset = AssetFieldsFragment;
+export type RichText = RichTextFieldsFragment;
+export type Video = RichText['videos'][number];
+export type LogoRef = LogoFragment;
 
 /** A definition asked for: the request, and its answer once it has arrived. */
 interface Load {
@@ -147,7 +43,7 @@ export function loadSurveyDefinition(content: ContentClient, surveyId: string): 
   if (known) return known.request;
   const load: Load = {
     request: content
-      .request<{ survey: RawSurvey | null }, { id: string }>(SURVEY_QUERY, { id: surveyId })
+      .request<SurveyDefinitionQuery, { id: string }>(SURVEY_DEFINITION_QUERY, { id: surveyId })
       .then(({ survey }) => {
         load.arrived = { survey };
         return survey;

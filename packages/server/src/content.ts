@@ -1,14 +1,16 @@
 // The server's view of the content service (SPEC §7): one GraphQL query by survey id over plain
 // fetch with the bearer key, mapped to what scoring, authorisation and the notification mail need.
-import { contentServiceFailure, SERVER_ERRORS, type AnswerValue } from '@toolkit/domain';
+import {
+  contentServiceFailure,
+  questionTypeOf,
+  SERVER_ERRORS,
+  SERVER_SURVEY_QUERY,
+  type AnswerValue,
+  type ScoredQuestionFragment,
+  type ServerSurveyQuery,
+} from '@toolkit/domain';
 import { ApiError, invalidArgument, notFound } from './api/errors';
-import type {
-  ContentPort,
-  ScoringMethod,
-  ServerDeps,
-  ServerQuestion,
-  ServerSurveyDefinition,
-} from './api/handler';
+import type { ContentPort, ServerDeps, ServerQuestion, ServerSurveyDefinition } from './api/handler';
 import { answerProblem, findQuestion } from './scoring';
 
 export interface ContentPortOptions {
@@ -27,85 +29,14 @@ export interface ContentPortOptions {
   now?: () => number;
 }
 
-const QUESTION_FIELDS = /* GraphQL */ `
-  id
-  title
-  type
-  scoring { method maxScore }
-  scoreMin
-  scoreMax
-  options { id label score }
-  multiple
-`;
-
-const SURVEY_QUERY = /* GraphQL */ `
-  query ServerSurvey($id: ID!) {
-    survey(id: $id) {
-      id
-      title
-      tenantId
-      primaryColor
-      primaryLogo { url }
-      secondaryLogo { url }
-      notificationEmailRecipients
-      notificationEmailBcc
-      dashboardUrl
-      requireAccount
-      scoring { scale bands { min label description } }
-      sections {
-        title
-        weight
-        questions {
-          __typename
-          ... on Question { ${QUESTION_FIELDS} }
-          ... on QuestionGroup { questions { ${QUESTION_FIELDS} } }
-        }
-      }
-    }
-  }
-`;
-
-interface RawQuestion {
-  id: string;
-  title: string;
-  type: string;
-  scoring: { method: ScoringMethod; maxScore: number };
-  scoreMin: number | null;
-  scoreMax: number | null;
-  options: { id: string; label: string; score: number }[] | null;
-  multiple: boolean | null;
-}
-
-type RawItem =
-  ({ __typename: 'Question' } & RawQuestion) | { __typename: 'QuestionGroup'; questions: RawQuestion[] };
-
-interface RawSurvey {
-  id: string;
-  title: string;
-  tenantId: string;
-  primaryColor: string | null;
-  primaryLogo: { url: string } | null;
-  secondaryLogo: { url: string } | null;
-  notificationEmailRecipients: string[];
-  notificationEmailBcc: string[];
-  dashboardUrl: string | null;
-  requireAccount: boolean;
-  scoring: ServerSurveyDefinition['scoring'];
-  sections: { title: string; weight: number; questions: RawItem[] }[];
-}
-
-// GraphQL enum names (SLIDER, MULTIPLE_CHOICE) are mapped to the domain's question type names.
-const QUESTION_TYPES: Record<string, string> = {
-  SLIDER: 'slider',
-  COMMENT: 'comment',
-  CONTENT: 'content',
-  DROPDOWN: 'dropdown',
-  MULTIPLE_CHOICE: 'multipleChoice',
-};
+// The shapes of the query's answer, generated from the content schema (@toolkit/domain content/).
+type RawSurvey = NonNullable<ServerSurveyQuery['survey']>;
+type RawQuestion = ScoredQuestionFragment;
 
 const toQuestion = (raw: RawQuestion): ServerQuestion => ({
   id: raw.id,
-  type: QUESTION_TYPES[raw.type] ?? raw.type,
+  // A type this version does not know keeps its schema name.
+  type: questionTypeOf(raw.type) ?? raw.type,
   title: raw.title,
   scoring: raw.scoring,
   scoreMin: raw.scoreMin,
@@ -149,12 +80,12 @@ export function createContentPort({
   const cache = new Map<string, { at: number; definition: Promise<ServerSurveyDefinition | null> }>();
 
   async function fetchSurvey(surveyId: string): Promise<ServerSurveyDefinition | null> {
-    let body: { data?: { survey: RawSurvey | null } | null; errors?: unknown[] };
+    let body: { data?: ServerSurveyQuery | null; errors?: unknown[] };
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
-        body: JSON.stringify({ query: SURVEY_QUERY, variables: { id: surveyId } }),
+        body: JSON.stringify({ query: SERVER_SURVEY_QUERY, variables: { id: surveyId } }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -2,7 +2,7 @@
 // token, resolves the caller's tenant and *current* role from the store, and validates the input
 // before `run` sees anything, so every handler gets the same checks.
 import type { z } from 'zod';
-import type { ApiName, PermissionSet, Role } from '@toolkit/domain';
+import type { ApiName, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
 import type { AuthPort } from '../auth/port';
 import type { DocumentStore } from '../store/port';
 
@@ -21,9 +21,6 @@ export interface Member extends Caller {
   role: Role;
   permissions: PermissionSet;
 }
-
-/** How a question scores (README of @toolkit/content, "Scoring"). */
-export type ScoringMethod = 'NONE' | 'SCALED' | 'OPTION' | 'OPTION_SUM_CAPPED';
 
 export interface ServerQuestion {
   id: string;
