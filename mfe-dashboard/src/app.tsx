@@ -8,6 +8,7 @@ import { AssessmentsScreen } from './features/assessments/assessments-screen';
 import { HomeScreen } from './features/home/home-screen';
 import { InsightsScreen } from './features/insights/insights-screen';
 import { ProfileScreen } from './features/profile/profile-screen';
+import { ReportsScreen } from './features/reports/reports-screen';
 import { ResultsScreen } from './features/results/results-screen';
 import { UsersScreen } from './features/users/users-screen';
 import { ServicesProvider } from './shared/services';
@@ -21,6 +22,7 @@ const SCREENS: Partial<Record<RouteId, ReactElement>> = {
   dashboardAssessments: <AssessmentsScreen />,
   dashboardResults: <ResultsScreen />,
   dashboardInsights: <InsightsScreen />,
+  dashboardReports: <ReportsScreen />,
 };
 
 function AcademyDetail() {

@@ -65,12 +65,18 @@ export function useLatestResults({ opened = false } = {}): [Resource<LatestResul
 
 export type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
 
-/** The member's own results of a survey over time and the peer benchmark; opening it is view-insights. */
-export function useBenchmark(surveyId: string): [Resource<BenchmarkAnswer>, () => void] {
+/**
+ * The member's own results of a survey over time and the peer benchmark. `opened`: asked by the
+ * Insights screen, which the server records as view-insights; null skips the request.
+ */
+export function useBenchmark(
+  surveyId: string | null,
+  { opened = false } = {},
+): [Resource<BenchmarkAnswer | null>, () => void] {
   const { callable } = useServices();
   const load = useCallback(
-    () => callApi(callable, API.getBenchmark, { surveyId, opened: true }),
-    [callable, surveyId],
+    async () => (surveyId ? callApi(callable, API.getBenchmark, { surveyId, opened }) : null),
+    [callable, surveyId, opened],
   );
   return useResource(load);
 }

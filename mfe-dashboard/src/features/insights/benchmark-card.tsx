@@ -151,14 +151,14 @@ export function BenchmarkCard({
   surveyPath: string;
 }) {
   const headingId = useId();
-  const [answer, reload] = useBenchmark(surveyId);
+  const [answer, reload] = useBenchmark(surveyId, { opened: true });
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
         <Heading id={headingId}>How you compare: {surveyTitle}</Heading>
         <Loaded resource={answer} doing="load your benchmark" onRetry={reload}>
-          {({ history, benchmark }) =>
-            benchmark === null ? (
+          {(data) =>
+            !data?.benchmark ? (
               <Stack gap={3}>
                 <MutedText>
                   Complete the survey to see your results over time and how they compare with other
@@ -170,8 +170,8 @@ export function BenchmarkCard({
               </Stack>
             ) : (
               <Stack gap={4}>
-                <History history={history} surveyTitle={surveyTitle} />
-                <Peers benchmark={benchmark} />
+                <History history={data.history} surveyTitle={surveyTitle} />
+                <Peers benchmark={data.benchmark} />
               </Stack>
             )
           }

@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API } from '@toolkit/domain';
+import { createFakeApi, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
+import { result, SCORE } from '../../testing/results';
+
+const DONE = result({
+  isCompleted: true,
+  completedAt: '2025-03-02T10:00:00.000Z',
+  score: SCORE,
+  actionPlans: ['switch-to-led'],
+});
+
+function setup(results = [DONE], role = 'owner') {
+  const api = createFakeApi({
+    [API.listLatestResults]: () => ({ results }),
+    [API.getProfile]: () => ({ status: 'ok', profile: OWNER_PROFILE, tenant: null }),
+    [API.getBenchmark]: () => ({
+      surveyId: 'business-quickscan',
+      history: [],
+      benchmark: { status: 'too-few', organisations: 3, needed: 10 },
+    }),
+  });
+  renderDashboard('/dashboard/reports', api, { claims: { role, tenantId: 'tenant-1' } });
+  return { api, user: userEvent.setup() };
+}
+
+function captureDownload() {
+  const saved: { name: string; type: string }[] = [];
+  let blob: Blob | null = null;
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    blob = object as Blob;
+    return 'blob:test';
+  };
+  URL.revokeObjectURL = () => undefined;
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, type: blob?.type ?? '' });
+  });
+  return saved;
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('Reports screen', () => {
+  it('says a report needs a completed Quickscan and links to it', async () => {
+    setup([result({})]);
+    expect(await screen.findByRole('heading', { name: 'No report yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete the Quickscan' })).toBeInTheDocument();
+  });
+
+  it('downloads the latest result as a PDF named after the organisation', async () => {
+    const saved = captureDownload();
+    const { api, user } = setup();
+    expect(await screen.findByText(/Green Grocers, completed on .*: overall 62.5%/)).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Download PDF report' });
+    await user.click(button);
+    await screen.findByRole('button', { name: 'Download PDF report' });
+    expect(saved).toEqual([
+      {
+        name: 'green-grocers-sustainability-quickscan-for-your-business-report.pdf',
+        type: 'application/pdf',
+      },
+    ]);
+    // Reports is not the Insights screen: the benchmark is read without setting view-insights.
+    expect(api.callsTo(API.getBenchmark)).toEqual([{ surveyId: 'business-quickscan', opened: false }]);
+  });
+
+  it('leaves the benchmark out for a member without view-insights', async () => {
+    const saved = captureDownload();
+    const { api, user } = setup([DONE], 'user');
+    await user.click(await screen.findByRole('button', { name: 'Download PDF report' }));
+    await screen.findByRole('button', { name: 'Download PDF report' });
+    expect(saved).toHaveLength(1);
+    expect(api.callsTo(API.getBenchmark)).toEqual([]);
+  });
+});

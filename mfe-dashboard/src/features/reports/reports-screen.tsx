@@ -1,0 +1,127 @@
+// Reports: the latest completed result as a PDF report (organisation, date, scores with a chart,
+// the benchmark when it may be shown, the action plan) and the organisation's results as CSV.
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { hasAccess, type ResultSummary } from '@toolkit/domain';
+import { useAppSelector } from '@toolkit/store-contract';
+import { Button, buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { useBenchmark, useLatestResults, useProfile } from '../../shared/api';
+import { fileSlug, saveFile } from '../../shared/download';
+import { Loaded } from '../../shared/loading';
+import {
+  formatDate,
+  latestScored,
+  QUICKSCAN_PATH,
+  surveyTitle,
+  useSurveyCatalogue,
+} from '../../shared/surveys';
+import { buildReportPdf } from './pdf-report';
+
+const Heading = styled.h2`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
+  ${buttonStyles}
+  align-self: flex-start;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** An action id as words until the action catalogue names it ("switch-to-led" → "Switch to led"). */
+const actionName = (id: string) => {
+  const words = id.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function ReportCard({
+  result,
+  title,
+}: {
+  result: ResultSummary & { score: NonNullable<ResultSummary['score']> };
+  title: string;
+}) {
+  const headingId = useId();
+  const claims = useAppSelector((state) => state.auth.claims);
+  const [profile] = useProfile();
+  // The benchmark needs view-insights; without it the report simply leaves it out.
+  const [benchmark] = useBenchmark(hasAccess(claims, 'insights') ? result.surveyId : null);
+  const [state, setState] = useState<'idle' | 'building' | 'failed'>('idle');
+  const organisation =
+    (profile.status === 'ready' && profile.data.profile?.organization?.name?.trim()) || 'Your organisation';
+  const ready = profile.status !== 'loading' && benchmark.status !== 'loading';
+
+  async function download() {
+    setState('building');
+    try {
+      const bytes = await buildReportPdf({
+        organisation,
+        surveyTitle: title,
+        completedAt: formatDate(result.completedAt),
+        score: result.score,
+        benchmark: benchmark.status === 'ready' ? (benchmark.data?.benchmark ?? null) : null,
+        plan: result.actionPlans.map(actionName),
+        generatedOn: formatDate(new Date().toISOString()),
+      });
+      saveFile(`${fileSlug(`${organisation} ${title}`)}-report.pdf`, [bytes as BlobPart], 'application/pdf');
+      setState('idle');
+    } catch (error) {
+      console.error('The PDF report could not be made.', error);
+      setState('failed');
+    }
+  }
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={3}>
+        <Heading id={headingId}>{title}</Heading>
+        <MutedText>
+          {organisation}, completed on {formatDate(result.completedAt)}: overall{' '}
+          {result.score.overall.percent}%
+        </MutedText>
+        <Button type="button" onClick={() => void download()} disabled={!ready || state === 'building'}>
+          {state === 'building' ? 'Making the PDF…' : 'Download PDF report'}
+        </Button>
+        {state === 'failed' && (
+          <Problem role="alert">We couldn't make the PDF report. Please try again.</Problem>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function ReportsScreen() {
+  const [results, reload] = useLatestResults();
+  const catalogue = useSurveyCatalogue();
+  return (
+    <Stack>
+      <PageTitle>Reports</PageTitle>
+      <Loaded resource={results} doing="load your results" onRetry={reload}>
+        {({ results: list }) => {
+          const latest = latestScored(list);
+          return latest?.score ? (
+            <ReportCard
+              result={{ ...latest, score: latest.score }}
+              title={surveyTitle(catalogue, latest.surveyId)}
+            />
+          ) : (
+            <Card>
+              <Stack gap={3}>
+                <Heading>No report yet</Heading>
+                <MutedText>A report is made from a completed Quickscan. Complete it to get yours.</MutedText>
+                <CallToAction to={QUICKSCAN_PATH} $variant="primary">
+                  Complete the Quickscan
+                </CallToAction>
+              </Stack>
+            </Card>
+          );
+        }}
+      </Loaded>
+    </Stack>
+  );
+}
