@@ -12,6 +12,13 @@ const DEEP_IMPORT = {
   message: "Import the package's entry (its exports map), never its src/ or dist/.",
 };
 
+/** The same ban for what no-restricted-imports does not see: require() and import() calls. */
+const DEEP_PATH = String.raw`/^@toolkit\u002F[^\u002F]+\u002F(src|dist)(\u002F|$)/`;
+const DEEP_CALLS = [
+  `CallExpression[callee.name='require'][arguments.0.value=${DEEP_PATH}]`,
+  `ImportExpression[source.value=${DEEP_PATH}]`,
+].map((selector) => ({ selector, message: DEEP_IMPORT.message }));
+
 /** Tests and their helpers: the only code that may import a package's `./testing` entry. */
 const TEST_CODE = ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.{ts,tsx}'];
 
@@ -146,6 +153,10 @@ export default tseslint.config(
   {
     files: ['**/*.{js,cjs,mjs}', 'e2e/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_IMPORT] }] },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs,ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...DEEP_CALLS] },
   },
   ...boundary(
     ['packages/**/*.{ts,tsx}'],

@@ -15,7 +15,7 @@ module.exports = {
       setupFiles: ['<rootDir>/jest.setup-node.js'],
       testEnvironment: 'node',
       testMatch: [
-        '<rootDir>/packages/{domain,platform,federation,dev-stack,content,server,functions}/**/*.test.ts',
+        '<rootDir>/packages/{domain,platform,federation,local-services,dev-stack,content,server,functions}/**/*.test.ts',
       ],
     },
     {

@@ -8,7 +8,7 @@ const { ensureBuilt, startStack } = devStack;
 /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */
 let stack;
 // Registered first: a Ctrl-C during the build or start-up still exits cleanly (an emulator that
-// is still starting gets its SIGINT from the process exit hook in auth-emulator.js).
+// is still starting gets its SIGINT from the process exit hook in @toolkit/local-services).
 onShutdown(async () => {
   await stack?.stop();
 });
