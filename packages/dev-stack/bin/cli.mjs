@@ -35,8 +35,8 @@ export function onShutdown(cleanup) {
 }
 
 /**
- * Every local address of a running stack, one per line.
- * @param {{ urls: import('../src/stack.js').StackUrls }} stack
+ * Every local address of a running stack, one per line, and whom to sign in as.
+ * @param {{ urls: import('../src/stack.js').StackUrls, publishers: readonly { name: string, ownerEmail: string, toolkit: string }[] }} stack
  * @param {Record<string, string>} [notes] a remark after a remote's URL, by remote name
  */
 export function printStackUrls(stack, notes = {}) {
@@ -53,6 +53,17 @@ export function printStackUrls(stack, notes = {}) {
     ['Mail inbox (MailDev)', stack.urls.mail],
     ['SMTP (MailDev)', stack.urls.smtp],
   ]);
+  if (stack.publishers.length === 0) return;
+  console.log(
+    "  Sign in as a publisher: enter the address on the app's start page; the link arrives in the inbox.",
+  );
+  printTable(
+    stack.publishers.map(({ name, ownerEmail, toolkit }) => [
+      ownerEmail,
+      `owner of ${name} (portal ${stack.urls.app}flow/${toolkit})`,
+    ]),
+  );
+  console.log('  npm run seed:demo adds completed results from 22 organisations for fuller screens.');
 }
 
 /**

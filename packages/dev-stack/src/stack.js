@@ -22,6 +22,7 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
  *   stopRemote: (name: RemoteName) => Promise<void>,
  *   startRemote: (name: RemoteName) => Promise<void>,
  *   store: import('@toolkit/functions/local').LocalBackend['store'] | undefined,
+ *   publishers: import('@toolkit/functions/local').LocalBackend['publishers'],
  * }} Stack
  */
 
@@ -226,6 +227,7 @@ async function startStack({
     runtimeConfig,
     // What the backend stored, for checks that no screen shows (e.g. every answer of an anonymous respondent).
     store: api?.store,
+    publishers: api?.publishers ?? [],
     stop() {
       // The backend first: it reads from the emulator and sends through MailDev until it stops.
       stopped ??= (api ? api.stop() : Promise.resolve()).then(stopServices);

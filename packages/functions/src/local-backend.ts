@@ -15,6 +15,7 @@ import {
   type MailRelay,
   seedPublisherOwners,
   seedPublisherTenants,
+  PUBLISHERS,
   openPgliteStore,
 } from '@toolkit/server/local';
 import { createCallables } from './callables';
@@ -48,6 +49,8 @@ export interface LocalBackend {
   url: string;
   port: number;
   store: DocumentStore;
+  /** The seeded publishers and the owner each signs in as. */
+  publishers: readonly { name: string; ownerEmail: string; toolkit: string }[];
   stop(): Promise<void>;
 }
 
@@ -141,6 +144,7 @@ export async function startLocalBackend({
       url: api.url,
       port: api.port,
       store,
+      publishers: PUBLISHERS.map(({ name, owner, toolkit }) => ({ name, ownerEmail: owner.email, toolkit })),
       stop: () => (stopped ??= stopAll()),
     };
   } catch (error) {

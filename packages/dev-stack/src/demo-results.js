@@ -1,0 +1,231 @@
+// `npm run seed:demo`: a realistic spread of completed results on a running stack, so a newcomer
+// sees full Insights screens and a peer benchmark. Every result goes through the product's own
+// path: an account (or an anonymous session) from the Auth emulator, then the survey callables.
+const { register } = require('tsx/cjs/api');
+
+/** Businesses with accounts who complete the account-holders' Quickscan; the first names the set. */
+const BUSINESSES = [
+  'Harbourside Bakery',
+  'Greenway Plumbing',
+  'Tidal Surf School',
+  'Ridgeline Builders',
+  'Copper Kettle Cafe',
+  'Northshore Physio',
+  'Bright Spark Electrical',
+  'Wattle & Co Florists',
+  'Summit Accounting',
+  'Blue Gum Childcare',
+  'Saltwater Seafoods',
+  'Kauri Print House',
+  'Riverbend Vets',
+  'Lantern Light Design',
+  'Meadow Fresh Grocers',
+  'Ironbark Joinery',
+];
+
+/** Respondents without an account who answer the public Quickscan, naming their organisation. */
+const PUBLIC_RESPONDENTS = [
+  'Seaview Motel',
+  'Orchard Lane Cider',
+  'Pohutukawa Tours',
+  'Granite Peak Gym',
+  'Little Fern Bookshop',
+  'Driftwood Dental',
+];
+
+const PASSWORD = 'demo-password-1';
+/** The question that names the organisation (packages/content seed). */
+const COMPANY_NAME_QUESTION = 'company-name';
+/** @param {number} index */
+const emailOf = (index) => `demo-business-${index + 1}@example.com`;
+
+/**
+ * A number from 0 to 1 that is the same for the same seed (results differ, runs do not).
+ * @param {number} seed
+ */
+function noise(seed) {
+  const x = Math.sin(seed * 12.9898) * 43758.5453;
+  return x - Math.floor(x);
+}
+
+/** @typedef {import('@toolkit/domain').ScoredQuestionFragment} Question */
+
+/**
+ * The answer an organisation of `maturity` (0 = just starting, 1 = leading) gives: options further
+ * down a question's list and higher slider values as maturity grows, with some noise per question.
+ * @param {Omit<Question, 'type'> & { type: string | null }} question
+ * @param {number} maturity
+ * @param {number} seed
+ */
+function answerFor(question, maturity, seed) {
+  const level = Math.min(1, Math.max(0, maturity + (noise(seed) - 0.5) * 0.5));
+  const options = question.options ?? [];
+  switch (question.type) {
+    case 'slider': {
+      const min = question.scoreMin ?? 0;
+      const max = question.scoreMax ?? 10;
+      return Math.round(min + level * (max - min));
+    }
+    case 'dropdown':
+    case 'multipleChoice': {
+      if (options.length === 0) return null;
+      if (question.multiple) {
+        const count = Math.max(1, Math.round(level * options.length));
+        return options.slice(0, count).map((option) => option.id);
+      }
+      return options[Math.min(options.length - 1, Math.round(level * (options.length - 1)))]?.id ?? null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * @param {{ apiUrl: string, authUrl: string, apiKey: string, contentUrl: string, contentKey: string,
+ *   log?: (line: string) => void }} options
+ * @returns {Promise<{ seeded: boolean, results: number, organisations: number }>}
+ */
+async function seedDemoResults({ apiUrl, authUrl, apiKey, contentUrl, contentKey, log = console.log }) {
+  const { API, SERVER_SURVEY_QUERY, questionTypeOf } = loadDomain();
+
+  /**
+   * @param {string} method
+   * @param {object} body
+   * @returns {Promise<{ idToken: string }>}
+   */
+  async function identity(method, body) {
+    const response = await fetch(
+      `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${apiKey}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...body, returnSecureToken: true }),
+      },
+    );
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`Auth emulator ${method}: ${answer.error?.message ?? response.status}`);
+    return answer;
+  }
+
+  /**
+   * @param {string} name
+   * @param {unknown} data
+   * @param {string} idToken
+   * @returns {Promise<any>}
+   */
+  async function call(name, data, idToken) {
+    const response = await fetch(`${apiUrl}/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+      body: JSON.stringify({ data }),
+    });
+    const answer = await response.json();
+    if (!response.ok || answer.result === undefined) {
+      throw new Error(`${name}: ${answer.error?.message ?? response.status}`);
+    }
+    return answer.result;
+  }
+
+  /** @typedef {{ tenantId: string, questions: (Omit<Question, 'type'> & { type: string | null })[] }} Definition */
+  /**
+   * @param {string} surveyId
+   * @returns {Promise<Definition>}
+   */
+  async function survey(surveyId) {
+    const response = await fetch(contentUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${contentKey}` },
+      body: JSON.stringify({ query: SERVER_SURVEY_QUERY, variables: { id: surveyId } }),
+    });
+    /** @type {{ data?: import('@toolkit/domain').ServerSurveyQuery }} */
+    const answer = await response.json();
+    if (!answer.data?.survey) throw new Error(`The content service has no survey "${surveyId}".`);
+    const questions = answer.data.survey.sections.flatMap((section) =>
+      section.questions.flatMap((item) => (item.__typename === 'QuestionGroup' ? item.questions : [item])),
+    );
+    return {
+      tenantId: answer.data.survey.tenantId,
+      questions: questions.map((question) => ({ ...question, type: questionTypeOf(question.type) })),
+    };
+  }
+
+  /**
+   * Starts, answers and completes one result as `idToken`.
+   * @param {Definition} definition
+   * @param {string} surveyId
+   * @param {string} idToken
+   * @param {number} maturity
+   * @param {number} seed
+   * @param {string} companyName
+   */
+  async function respond(definition, surveyId, idToken, maturity, seed, companyName) {
+    const { resultId } = await call(
+      API.startResult,
+      {
+        tenantId: definition.tenantId,
+        surveyId,
+        prefill: { answers: { [COMPANY_NAME_QUESTION]: companyName } },
+      },
+      idToken,
+    );
+    let seq = 0;
+    for (const [index, question] of definition.questions.entries()) {
+      const answer = answerFor(question, maturity, seed * 100 + index);
+      if (answer === null) continue;
+      await call(
+        API.saveAnswer,
+        { tenantId: definition.tenantId, surveyId, resultId, questionId: question.id, answer, seq: ++seq },
+        idToken,
+      );
+    }
+    await call(API.completeResult, { tenantId: definition.tenantId, surveyId, resultId }, idToken);
+  }
+
+  // Seeded before: the first demo account exists. Seeding twice would count every result twice.
+  try {
+    await identity('signInWithPassword', { email: emailOf(0), password: PASSWORD });
+    log(`Demo results are there already (${emailOf(0)} exists); nothing added. npm run reset starts afresh.`);
+    return { seeded: false, results: 0, organisations: 0 };
+  } catch {
+    // Not seeded yet.
+  }
+
+  const businessQuickscan = await survey('business-quickscan');
+  const quickscan = await survey('quickscan');
+  let results = 0;
+  for (const [index, name] of BUSINESSES.entries()) {
+    const email = emailOf(index);
+    await identity('signUp', { email, password: PASSWORD });
+    const first = await identity('signInWithPassword', { email, password: PASSWORD });
+    await call(API.completeSignup, { toolkit: 'quickscan', organisationName: name }, first.idToken);
+    // A fresh token carries the owner claims sign-up set.
+    const { idToken } = await identity('signInWithPassword', { email, password: PASSWORD });
+    const maturity = (index + 0.5) / BUSINESSES.length;
+    await respond(businessQuickscan, 'business-quickscan', idToken, maturity, index + 1, name);
+    results += 1;
+    log(`  ${name} (${email}) completed the business Quickscan`);
+  }
+  for (const [index, name] of PUBLIC_RESPONDENTS.entries()) {
+    const { idToken } = await identity('signUp', {});
+    const maturity = (index + 0.5) / PUBLIC_RESPONDENTS.length;
+    await respond(quickscan, 'quickscan', idToken, maturity, 1000 + index, name);
+    results += 1;
+    log(`  ${name} (anonymous) completed the public Quickscan`);
+  }
+  return { seeded: true, results, organisations: BUSINESSES.length + PUBLIC_RESPONDENTS.length };
+}
+
+/** @type {(() => void) | undefined} */
+let unregister;
+
+/**
+ * The callable names, the content query and the question-type table, from @toolkit/domain (its
+ * TypeScript compiled by tsx's require hook, as for the local backend).
+ * @returns {typeof import('@toolkit/domain')}
+ */
+function loadDomain() {
+  unregister ??= register();
+  return require('@toolkit/domain');
+}
+
+module.exports = { seedDemoResults, BUSINESSES, PUBLIC_RESPONDENTS, answerFor, emailOf };
