@@ -36,12 +36,14 @@ function absolute(url, ctx) {
 
 /**
  * @param {Survey[]} surveys
+ * @param {import('./actions').Action[]} [actions] the action catalogue
  */
-function createSchema(surveys) {
+function createSchema(surveys, actions = []) {
   const byId = new Map(surveys.map((s) => [s.id, s]));
 
   const resolvers = {
     Query: {
+      actions: () => actions,
       survey: (/** @type {unknown} */ _root, /** @type {{ id: string }} */ args) => byId.get(args.id) ?? null,
       surveys: (/** @type {unknown} */ _root, /** @type {{ tenantId?: string|null }} */ args) =>
         args.tenantId ? surveys.filter((s) => s.tenantId === args.tenantId) : surveys,

@@ -606,4 +606,4 @@ function loadSeedContent(contentDir = DEFAULT_CONTENT_DIR) {
     .sort((a, b) => a.tenantId.localeCompare(b.tenantId) || a.id.localeCompare(b.id));
 }
 
-module.exports = { loadSeedContent, parseSurvey, SeedError, DEFAULT_CONTENT_DIR };
+module.exports = { loadSeedContent, parseSurvey, SeedError, DEFAULT_CONTENT_DIR, validatorFor };

@@ -10,6 +10,7 @@ const crypto = require('node:crypto');
 const zlib = require('node:zlib');
 const { createYoga } = require('graphql-yoga');
 const { loadSeedContent, DEFAULT_CONTENT_DIR } = require('./seed');
+const { loadActions } = require('./actions');
 const { createSchema } = require('./schema');
 
 const CONTENT_TYPES = {
@@ -131,9 +132,10 @@ function createContentServer(options) {
   const contentDir = path.resolve(options.contentDir ?? DEFAULT_CONTENT_DIR);
   const assetsDir = path.join(contentDir, 'assets');
   const surveys = loadSeedContent(contentDir);
+  const actions = loadActions(contentDir, surveys);
 
   const yoga = createYoga({
-    schema: createSchema(surveys),
+    schema: createSchema(surveys, actions),
     graphqlEndpoint: '/graphql',
     graphiql: false, // GraphiQL loads its UI from a CDN; this service runs offline.
     landingPage: false,

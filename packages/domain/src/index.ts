@@ -10,3 +10,4 @@ export * from './api';
 export * from './insights';
 export * from './csv';
 export * from './content';
+export * from './actions';

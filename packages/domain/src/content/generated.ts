@@ -3,6 +3,19 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** The ESG topic an action or a section belongs to. */
+export type EsgTopic =
+  | 'CIRCULARITY'
+  | 'CLIMATE'
+  | 'COMMUNITY'
+  | 'GOVERNANCE'
+  | 'PEOPLE';
+
+export type Level =
+  | 'HIGH'
+  | 'LOW'
+  | 'MEDIUM';
+
 export type QuestionType =
   | 'COMMENT'
   | 'CONTENT'
@@ -54,3 +67,8 @@ export type SurveyListQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SurveyListQuery = { surveys: Array<{ id: string, title: string, tenantId: string }> };
+
+export type ActionCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ActionCatalogueQuery = { actions: Array<{ id: string, title: string, summary: string, topic: EsgTopic, effort: Level, impact: Level, academyArticles: Array<string>, addresses: Array<{ questionId: string, atMost: number | null, anyOf: Array<string> | null, noneOf: Array<string> | null }> }> };

@@ -1,6 +1,7 @@
 export * from './queries';
 export * from './question-types';
 export type {
+  ActionCatalogueQuery,
   AssetFieldsFragment,
   LogoFragment,
   RespondentQuestionFragment,

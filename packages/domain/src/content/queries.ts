@@ -181,3 +181,24 @@ export const SURVEY_LIST_QUERY = /* GraphQL */ `
     }
   }
 `;
+
+/** The action catalogue, as the server reads it to suggest actions for a result. */
+export const ACTIONS_QUERY = /* GraphQL */ `
+  query ActionCatalogue {
+    actions {
+      id
+      title
+      summary
+      topic
+      effort
+      impact
+      academyArticles
+      addresses {
+        questionId
+        atMost
+        anyOf
+        noneOf
+      }
+    }
+  }
+`;
