@@ -21,6 +21,10 @@ export const API = {
   completeResult: 'survey-completeResult',
   listLatestResults: 'results-listLatest',
   toggleActionPlan: 'results-toggleActionPlan',
+  /** Status, owner and due date of an action in the plan. */
+  updatePlannedAction: 'results-updatePlannedAction',
+  /** The action catalogue for the caller's latest completed result: suggestions, plan, changes. */
+  listActions: 'actions-list',
   findUsersByEmail: 'users-findByEmail',
   listTenantUsers: 'users-listTenantUsers',
   createInvite: 'invites-create',

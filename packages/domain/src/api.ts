@@ -3,6 +3,7 @@
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
 import type { StoredMilestone } from './journey';
+import type { CatalogueAction, PlannedAction } from './actions';
 import type { Benchmark, Distribution } from './insights';
 import type { Entitlement, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
@@ -81,6 +82,8 @@ export interface ApiResponses {
   [API.completeResult]: { completedAt: string; alreadyCompleted: boolean; score: ResultScore | null };
   [API.listLatestResults]: { results: ResultSummary[] };
   [API.toggleActionPlan]: { actionPlans: string[] };
+  [API.updatePlannedAction]: { plan: PlannedAction[] };
+  [API.listActions]: ActionsOverview;
   [API.getSurveyInsights]: SurveyInsights;
   [API.listReceivedResults]: { results: ReceivedResultRow[]; more: boolean };
   [API.getReceivedResult]: ReceivedResult;
@@ -144,4 +147,16 @@ export interface ReceivedResult extends ReceivedResultRow {
   startedAt: string | null;
   score: ResultScore | null;
   sections: { title: string; answers: { questionId: string; title: string; answer: string }[] }[];
+}
+
+/** The Actions screen: the catalogue against the latest completed result, and its plan. */
+export interface ActionsOverview {
+  surveyId: string;
+  /** The completed result the suggestions follow and the plan belongs to; null before the first. */
+  result: { resultId: string; userResultId: string; completedAt: string | null } | null;
+  /** Every catalogue action; `addressing` names the result's answers that suggest it (none: not suggested). */
+  actions: (Omit<CatalogueAction, 'addresses'> & { addressing: { questionId: string; title: string }[] })[];
+  plan: PlannedAction[];
+  /** Questions whose points moved since the previous completed result. */
+  changes: { questionId: string; title: string; change: 'improved' | 'worsened' }[];
 }

@@ -85,6 +85,9 @@ export const SERVER_ERRORS = {
   inviteResultNotFound: 'We could not find the survey of this invite. Ask for a new invite.',
   // Insights.
   viewInsightsRequired: 'Insights need the view-insights permission. Ask an owner or admin for it.',
+  editPlanRequired:
+    'Changing the action plan needs the edit-insights permission. Ask an owner or admin for it.',
+  actionNotPlanned: 'Add this action to your plan first.',
   notYourSurvey: 'Insights of a survey are shown only to the organisation that publishes it.',
   receivedResultNotFound: 'This survey has no such result. It may have been removed.',
 } as const;

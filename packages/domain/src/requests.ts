@@ -2,6 +2,7 @@
 // Kept out of the package's main entry, which the browser loads: the browser only needs their
 // types, and zod would add tens of kilobytes to a respondent's first load.
 import { z } from 'zod';
+import { ACTION_STATUSES } from './actions';
 import { API } from './api-names';
 import { MILESTONE_IDS } from './journey';
 import { ROLES } from './roles';
@@ -133,6 +134,14 @@ export const REQUESTS = {
   [API.getReceivedResult]: z.object({ surveyId: id, resultId: id }),
   [API.exportReceivedResults]: z.object({ surveyId: id }),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
+  [API.updatePlannedAction]: z.object({
+    userResultId: id,
+    actionId: id,
+    status: z.enum(ACTION_STATUSES),
+    owner: name.nullable(),
+    dueDate: z.iso.date().nullable(),
+  }),
+  [API.listActions]: z.object({ surveyId: id }),
   [API.findUsersByEmail]: z.object({ email }),
   [API.listTenantUsers]: z.null().or(z.object({})).optional(),
   /** `role`: the role the invitee joins with (default user); never above the inviter's. */

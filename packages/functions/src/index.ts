@@ -50,4 +50,5 @@ export const {
   invites,
   milestones,
   insights,
+  actions,
 } = callables;

@@ -1,10 +1,12 @@
 // The server's view of the content service (SPEC §7): one GraphQL query by survey id over plain
 // fetch with the bearer key, mapped to what scoring, authorisation and the notification mail need.
 import {
+  ACTIONS_QUERY,
   contentServiceFailure,
   questionTypeOf,
   SERVER_ERRORS,
   SERVER_SURVEY_QUERY,
+  type ActionCatalogueQuery,
   type AnswerValue,
   type ScoredQuestionFragment,
   type ServerSurveyQuery,
@@ -76,16 +78,16 @@ export function createContentPort({
   cacheMs = 60_000,
   now = Date.now,
 }: ContentPortOptions): ContentPort {
-  /** Definitions (or "no such survey") by id; failures are never kept. */
-  const cache = new Map<string, { at: number; definition: Promise<ServerSurveyDefinition | null> }>();
+  /** Answers by query and variables (a definition, "no such survey", the catalogue); failures are never kept. */
+  const cache = new Map<string, { at: number; answer: Promise<unknown> }>();
 
-  async function fetchSurvey(surveyId: string): Promise<ServerSurveyDefinition | null> {
-    let body: { data?: ServerSurveyQuery | null; errors?: unknown[] };
+  async function fetchData<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+    let body: { data?: T | null; errors?: unknown[] };
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
-        body: JSON.stringify({ query: SERVER_SURVEY_QUERY, variables: { id: surveyId } }),
+        body: JSON.stringify({ query, variables }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -95,21 +97,29 @@ export function createContentPort({
       // SPEC §8: one message for every content failure; the cause keeps the detail for the log.
       throw new Error(contentServiceFailure(serviceName), { cause });
     }
-    return body.data.survey ? toDefinition(body.data.survey) : null;
+    return body.data;
+  }
+
+  function cached<T>(cacheKey: string, load: () => Promise<T>): Promise<T> {
+    const known = cache.get(cacheKey);
+    if (known && now() - known.at < cacheMs) return known.answer as Promise<T>;
+    const answer = load();
+    cache.set(cacheKey, { at: now(), answer });
+    answer.catch(() => {
+      // A newer fetch may have replaced this entry since; drop only our own.
+      if (cache.get(cacheKey)?.answer === answer) cache.delete(cacheKey);
+    });
+    return answer;
   }
 
   return {
-    getSurvey(surveyId) {
-      const cached = cache.get(surveyId);
-      if (cached && now() - cached.at < cacheMs) return cached.definition;
-      const definition = fetchSurvey(surveyId);
-      cache.set(surveyId, { at: now(), definition });
-      definition.catch(() => {
-        // A newer fetch may have replaced this entry since; drop only our own.
-        if (cache.get(surveyId)?.definition === definition) cache.delete(surveyId);
-      });
-      return definition;
-    },
+    getSurvey: (surveyId) =>
+      cached(`survey:${surveyId}`, async () => {
+        const { survey } = await fetchData<ServerSurveyQuery>(SERVER_SURVEY_QUERY, { id: surveyId });
+        return survey ? toDefinition(survey) : null;
+      }),
+    getActions: () =>
+      cached('actions', async () => (await fetchData<ActionCatalogueQuery>(ACTIONS_QUERY, {})).actions),
   };
 }
 

@@ -204,9 +204,10 @@ const CASES: Record<ApiName, Case> = {
   [API.toggleActionPlan]: {
     ...MEMBER,
     attack: (s) => ({ userResultId: s.resultA, actionId: 'switch-to-led', selected: true }),
-    // A user result id is looked up under the caller's own tenant and uid: someone else's is not there.
+    // A user result id is looked up under the caller's own tenant and uid: someone else's is not there;
+    // a viewer may read the plan but not change it.
     otherTenant: 'NOT_FOUND',
-    tooLow: { as: 'viewerA', expect: 'NOT_FOUND' },
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',
     invalid: {
       data: (s) => ({ userResultId: s.resultA, actionId: 'a', selected: 'yes' }),
@@ -303,6 +304,37 @@ const CASES: Record<ApiName, Case> = {
     tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',
     invalid: { data: () => ({}), field: 'surveyId' },
+  },
+  [API.updatePlannedAction]: {
+    ...MEMBER,
+    attack: (s) => ({
+      userResultId: s.resultA,
+      actionId: 'switch-to-led',
+      status: 'doing',
+      owner: null,
+      dueDate: null,
+    }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: {
+      data: (s) => ({
+        userResultId: s.resultA,
+        actionId: 'switch-to-led',
+        status: 'doing',
+        owner: null,
+        dueDate: '31/12/2026',
+      }),
+      field: 'dueDate',
+    },
+  },
+  [API.listActions]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: SURVEY }),
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => ({ surveyId: 'a/b' }), field: 'surveyId' },
   },
   [API.setMilestone]: {
     ...MEMBER,

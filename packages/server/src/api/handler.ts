@@ -2,7 +2,7 @@
 // token, resolves the caller's tenant and *current* role from the store, and validates the input
 // before `run` sees anything, so every handler gets the same checks.
 import type { z } from 'zod';
-import type { ApiName, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
+import type { ApiName, CatalogueAction, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
 import type { AuthPort } from '../auth/port';
 import type { DocumentStore } from '../store/port';
 
@@ -54,6 +54,8 @@ export interface ServerSurveyDefinition {
 export interface ContentPort {
   /** null when the survey does not exist; throws the content-service failure otherwise. */
   getSurvey(surveyId: string): Promise<ServerSurveyDefinition | null>;
+  /** The action catalogue; throws the content-service failure when it cannot be read. */
+  getActions(): Promise<CatalogueAction[]>;
 }
 
 export interface ServerDeps {

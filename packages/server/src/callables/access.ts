@@ -15,3 +15,8 @@ export function requireAssignRoles(caller: Member): void {
 export function requireOwnTenant(caller: Member, tenantId: string): void {
   if (tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.ownTenantOnly);
 }
+
+/** The action plan is changed only by roles that may edit insights (a viewer reads it). */
+export function requireEditInsights(caller: Member): void {
+  if (!caller.permissions.editInsights) throw permissionDenied(SERVER_ERRORS.editPlanRequired);
+}

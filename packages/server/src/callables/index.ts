@@ -2,6 +2,7 @@
 // its API name after the area). The router, both API hosts, Cloud Functions and the isolation suite
 // (which covers each entry automatically) read this list.
 import type { Handler } from '../api/handler';
+import { listActions } from './actions/list';
 import { getCustomerEntitlements } from './entitlements/get-customer-entitlements';
 import { completeSignup } from './account/complete-signup';
 import { getProfile } from './account/get-profile';
@@ -25,6 +26,7 @@ import { setMilestone } from './milestones/set';
 import { saveOrganisation } from './organisation/save';
 import { listLatestResults } from './results/list-latest';
 import { toggleActionPlan } from './results/toggle-action-plan';
+import { updatePlannedAction } from './results/update-planned-action';
 import { getSubscriptionDetails } from './subscription/get-subscription-details';
 import { completeSurveyResult } from './survey/complete-result';
 import { saveAnswer } from './survey/save-answer';
@@ -62,4 +64,6 @@ export const allCallables: readonly Handler[] = [
   listReceivedResults,
   getReceivedResult,
   exportReceivedResults,
+  listActions,
+  updatePlannedAction,
 ];

@@ -1,7 +1,13 @@
 // Assessment results (tenants/{tenant}/assessments/{survey}/results/{id}) and the user survey
 // results that point at them (SPEC §3, §4, §7). The result belongs to the survey's tenant; the user
 // survey result to the respondent's own tenant, or to the survey's tenant when they have none.
-import { INITIAL_PROGRESS, type AnswerValue, type ResultScore } from '@toolkit/domain';
+import {
+  ACTION_STATUSES,
+  INITIAL_PROGRESS,
+  type AnswerValue,
+  type PlannedAction,
+  type ResultScore,
+} from '@toolkit/domain';
 import {
   FieldValue,
   type DocData,
@@ -84,6 +90,20 @@ export const allAnswers = (result: StoredResult): Record<string, AnswerValue> =>
   ...result.questions,
   ...result.answers,
 });
+
+/** The planned actions of a user survey result with their status, owner and due date (SPEC §4 keeps the ids in actionPlans). */
+export function plannedActionsOf(data: DocData | null): PlannedAction[] {
+  const states = record<Record<string, unknown>>(data?.actionStatus);
+  return actionPlansOf(data).map((actionId) => {
+    const state = record<unknown>(states[actionId]);
+    return {
+      actionId,
+      status: ACTION_STATUSES.find((status) => status === state.status) ?? 'todo',
+      owner: text(state.owner),
+      dueDate: text(state.dueDate),
+    };
+  });
+}
 
 /** The action plans a user survey result lists; anything but strings is left out. */
 export const actionPlansOf = (data: DocData | null): string[] =>

@@ -102,11 +102,10 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
     const store = await openPgliteStore();
     stops.push(() => store.close());
 
-    let content: ServerDeps['content'] = {
-      getSurvey: async () => {
-        throw new Error('This test started no content service (startTestEnv({ content: true })).');
-      },
+    const noContent = async (): Promise<never> => {
+      throw new Error('This test started no content service (startTestEnv({ content: true })).');
     };
+    let content: ServerDeps['content'] = { getSurvey: noContent, getActions: noContent };
     if (options.content) {
       const server = await startContentServer({ port: 0, key: CONTENT_KEY });
       stops.push(() => server.close());

@@ -1,8 +1,10 @@
-// results-toggleActionPlan (SPEC §4): adds or removes an action id in the user's result.
+// results-toggleActionPlan (SPEC §4): adds or removes an action id in the user's result; a role
+// that may not edit insights (a viewer) reads the plan but cannot change it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
+import { requireEditInsights } from '../access';
 import { paths } from '../../repositories/paths';
 import { actionPlansOf } from '../../repositories/results';
 import { FieldValue, StoreError } from '../../store/port';
@@ -15,6 +17,7 @@ export const toggleActionPlan = defineHandler({
     { userResultId, actionId, selected },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.toggleActionPlan]> {
+    requireEditInsights(caller);
     const path = paths.userSurveyResult(caller.tenantId, caller.uid, userResultId);
     try {
       await deps.store.update(path, {

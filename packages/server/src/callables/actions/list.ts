@@ -1,0 +1,94 @@
+// actions-list: the action catalogue against the caller's latest completed result of a survey —
+// which actions its answers suggest and why, the plan kept on that result, and which answers
+// improved or worsened since the previous completed result.
+import { API, suggestActions, answerChange, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { loadSurvey } from '../../content';
+import { paths } from '../../repositories/paths';
+import {
+  allAnswers,
+  listUserResultsOfSurvey,
+  plannedActionsOf,
+  readResult,
+} from '../../repositories/results';
+import { questionPoints } from '../../scoring';
+
+export const listActions = defineHandler({
+  name: API.listActions,
+  access: 'member',
+  input: REQUESTS[API.listActions],
+  async run({ surveyId }, { caller, deps }): Promise<ApiResponses[typeof API.listActions]> {
+    const definition = await loadSurvey(deps, surveyId);
+    let catalogue;
+    try {
+      catalogue = await deps.content.getActions();
+    } catch (error) {
+      throw new ApiError('unavailable', error instanceof Error ? error.message : String(error));
+    }
+    const links = await listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId);
+    const completed = (
+      await Promise.all(
+        links.map(async (link) => ({
+          link,
+          result: await readResult(deps.store, {
+            tenantId: link.surveyTenantId,
+            surveyId,
+            resultId: link.resultId,
+          }),
+        })),
+      )
+    ).filter(({ result }) => result?.isCompleted);
+    const latest = completed.at(-1);
+    const previous = completed.at(-2);
+    const questions = definition.sections.flatMap((section) => section.questions);
+    const titleOf = new Map(questions.map((question) => [question.id, question.title]));
+
+    const answers = latest ? allAnswers(latest.result!) : {};
+    const suggested = new Map(
+      latest
+        ? suggestActions(catalogue, answers).map((suggestion) => [
+            suggestion.actionId,
+            suggestion.questionIds,
+          ])
+        : [],
+    );
+    const actions = catalogue.map(({ addresses: _addresses, ...action }) => ({
+      ...action,
+      addressing: (suggested.get(action.id) ?? [])
+        .filter((questionId) => titleOf.has(questionId))
+        .map((questionId) => ({ questionId, title: titleOf.get(questionId)! })),
+    }));
+
+    const changes: ApiResponses[typeof API.listActions]['changes'] = [];
+    if (latest && previous) {
+      const before = allAnswers(previous.result!);
+      for (const question of questions) {
+        const change = answerChange(
+          questionPoints(question, before[question.id]),
+          questionPoints(question, answers[question.id]),
+        );
+        if (change !== 'same') changes.push({ questionId: question.id, title: question.title, change });
+      }
+    }
+
+    const planDoc = latest
+      ? (await deps.store.get(paths.userSurveyResult(caller.tenantId, caller.uid, latest.link.userResultId)))
+          .data
+      : null;
+    return {
+      surveyId,
+      result: latest
+        ? {
+            resultId: latest.link.resultId,
+            userResultId: latest.link.userResultId,
+            completedAt: latest.result!.completedAt,
+          }
+        : null,
+      actions,
+      plan: plannedActionsOf(planDoc),
+      changes,
+    };
+  },
+});
