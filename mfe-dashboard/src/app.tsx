@@ -4,6 +4,7 @@ import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteId } from '@toolkit
 import type { AppServices } from '@toolkit/parcel';
 import { ScreenPlaceholder } from '@toolkit/ui';
 import { DashboardLayout } from './dashboard-layout';
+import { ActionsScreen } from './features/actions/actions-screen';
 import { AssessmentsScreen } from './features/assessments/assessments-screen';
 import { HomeScreen } from './features/home/home-screen';
 import { InsightsScreen } from './features/insights/insights-screen';
@@ -23,6 +24,7 @@ const SCREENS: Partial<Record<RouteId, ReactElement>> = {
   dashboardResults: <ResultsScreen />,
   dashboardInsights: <InsightsScreen />,
   dashboardReports: <ReportsScreen />,
+  dashboardActions: <ActionsScreen />,
 };
 
 function AcademyDetail() {

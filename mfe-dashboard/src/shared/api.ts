@@ -118,3 +118,12 @@ export function useReceivedResult(
   );
   return useResource(load);
 }
+
+export type ActionsAnswer = ApiResponses[typeof API.listActions];
+
+/** The action catalogue against the member's latest completed result of a survey, and its plan. */
+export function useActions(surveyId: string): [Resource<ActionsAnswer>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(() => callApi(callable, API.listActions, { surveyId }), [callable, surveyId]);
+  return useResource(load);
+}

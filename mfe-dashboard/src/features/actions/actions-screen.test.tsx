@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, type ActionsOverview } from '@toolkit/domain';
+import { serverError } from '@toolkit/platform/testing';
+import { createFakeApi, renderDashboard } from '../../testing/fake-api';
+
+const action = (id: string, title: string, addressing: string[] = []) => ({
+  id,
+  title,
+  summary: `Why ${title}`,
+  topic: 'CLIMATE' as const,
+  effort: 'LOW' as const,
+  impact: 'HIGH' as const,
+  academyArticles: [],
+  addressing: addressing.map((questionId) => ({ questionId, title: `Question ${questionId}` })),
+});
+
+const OVERVIEW: ActionsOverview = {
+  surveyId: 'business-quickscan',
+  result: { resultId: 'r-2', userResultId: 'ur-2', completedAt: '2025-03-02T10:00:00.000Z' },
+  actions: [
+    action('track-energy-use', 'Track your energy use', ['energy-tracking']),
+    action('switch-to-led', 'Replace lighting with LEDs', ['efficiency-measures']),
+    action('buy-local', 'Buy more from local suppliers'),
+  ],
+  plan: [{ actionId: 'track-energy-use', status: 'doing', owner: 'Sam', dueDate: '2026-12-31' }],
+  changes: [{ questionId: 'energy-tracking', title: 'How often do you track energy?', change: 'improved' }],
+};
+
+function setup(overview: ActionsOverview = OVERVIEW, role = 'owner') {
+  const api = createFakeApi({
+    [API.listActions]: () => overview,
+    [API.toggleActionPlan]: (data) => {
+      const { actionId, selected } = data as { actionId: string; selected: boolean };
+      const ids = overview.plan.map((entry) => entry.actionId);
+      return { actionPlans: selected ? [...ids, actionId] : ids.filter((id) => id !== actionId) };
+    },
+    [API.updatePlannedAction]: (data) => {
+      const { actionId, status, owner, dueDate } = data as {
+        actionId: string;
+        status: 'done';
+        owner: string;
+        dueDate: string;
+      };
+      return { plan: [{ actionId, status, owner, dueDate }] };
+    },
+  });
+  renderDashboard('/dashboard/actions', api, { claims: { role, tenantId: 'tenant-1' } });
+  return { api, user: userEvent.setup() };
+}
+
+describe('Actions screen', () => {
+  it('invites a first Quickscan when there is no completed result', async () => {
+    setup({ ...OVERVIEW, result: null, plan: [], changes: [] });
+    expect(await screen.findByRole('heading', { name: 'Complete the Quickscan first' })).toBeInTheDocument();
+  });
+
+  it('shows the plan with its progress, what changed and the suggestions with their reasons', async () => {
+    const { api } = setup();
+    expect(await screen.findByRole('heading', { name: 'Your plan' })).toBeInTheDocument();
+    expect(api.callsTo(API.listActions)).toEqual([{ surveyId: 'business-quickscan' }]);
+    expect(screen.getByRole('progressbar', { name: 'Plan progress' })).toHaveAttribute('value', '0');
+    expect(screen.getByText(/0% done \(0 of 1\)/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status of Track your energy use' })).toHaveValue('doing');
+    expect(screen.getByText('▲ Improved: How often do you track energy?')).toBeInTheDocument();
+    const led = screen.getByRole('heading', { name: 'Replace lighting with LEDs' }).closest('li')!;
+    expect(
+      within(led).getByText(/Because of your answer to: Question efficiency-measures/),
+    ).toBeInTheDocument();
+    // Not suggested by the answers: not listed.
+    expect(screen.queryByRole('heading', { name: 'Buy more from local suppliers' })).not.toBeInTheDocument();
+  });
+
+  it('adds a suggestion to the plan and saves an action as done', async () => {
+    const { api, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Add “Replace lighting with LEDs” to plan' }));
+    expect(await screen.findByRole('combobox', { name: 'Status of Replace lighting with LEDs' })).toHaveValue(
+      'todo',
+    );
+    expect(api.callsTo(API.toggleActionPlan)).toEqual([
+      { userResultId: 'ur-2', actionId: 'switch-to-led', selected: true },
+    ]);
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Status of Track your energy use' }),
+      'done',
+    );
+    await user.click(
+      within(screen.getAllByRole('heading', { name: 'Track your energy use' })[0]!.closest('li')!).getByRole(
+        'button',
+        { name: 'Save' },
+      ),
+    );
+    expect(api.callsTo(API.updatePlannedAction)).toEqual([
+      {
+        userResultId: 'ur-2',
+        actionId: 'track-energy-use',
+        status: 'done',
+        owner: 'Sam',
+        dueDate: '2026-12-31',
+      },
+    ]);
+    expect(await screen.findByText(/100% done \(1 of 1\)/)).toBeInTheDocument();
+  });
+
+  it('says what failed when a change is refused and keeps the plan as it was', async () => {
+    const { api, user } = setup();
+    api.handlers.set(API.toggleActionPlan, () =>
+      serverError('permission-denied', 'Changing the action plan needs the edit-insights permission.'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add “Replace lighting with LEDs” to plan' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't add the action to your plan: your account no longer has permission to do this.",
+    );
+    expect(
+      screen.queryByRole('combobox', { name: 'Status of Replace lighting with LEDs' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows a viewer the plan without controls to change it', async () => {
+    setup(OVERVIEW, 'viewer');
+    expect(
+      await screen.findByText('Your role can read the plan; an owner, admin or editor can change it.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('In progress · Sam · due 2026-12-31')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /to plan$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,225 @@
+// Actions: what the latest completed Quickscan suggests and why, the plan with each action's
+// status, owner and due date and its progress, and what changed since the previous Quickscan.
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { API, hasPermission, planProgress, type ActionsOverview, type PlannedAction } from '@toolkit/domain';
+import { callApi } from '@toolkit/platform';
+import { useAppSelector } from '@toolkit/store-contract';
+import { Button, buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { useActions } from '../../shared/api';
+import { describeError } from '../../shared/errors';
+import { Loaded } from '../../shared/loading';
+import { useServices } from '../../shared/services';
+import { QUICKSCAN, QUICKSCAN_PATH } from '../../shared/surveys';
+import { PlannedActionItem } from './planned-action';
+
+const Heading = styled.h2`
+  margin: 0;
+`;
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+const Suggestion = styled.li`
+  list-style: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  padding: ${({ theme }) => theme.space[4]}px;
+  h3 {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const Progress = styled.progress`
+  width: 100%;
+  height: 1rem;
+  accent-color: ${({ theme }) => theme.colors.primary};
+`;
+
+const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
+  ${buttonStyles}
+  align-self: flex-start;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const LEVEL = { LOW: 'low', MEDIUM: 'medium', HIGH: 'high' } as const;
+const TOPIC = {
+  CLIMATE: 'Climate',
+  CIRCULARITY: 'Circularity',
+  PEOPLE: 'People',
+  COMMUNITY: 'Community',
+  GOVERNANCE: 'Governance',
+} as const;
+
+function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: ActionsOverview) => void }) {
+  const { callable } = useServices();
+  const claims = useAppSelector((state) => state.auth.claims);
+  const editable = hasPermission(claims, 'editInsights');
+  const planId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const userResultId = data.result!.userResultId;
+  const titleOf = new Map(data.actions.map((action) => [action.id, action.title]));
+  const planned = new Set(data.plan.map((entry) => entry.actionId));
+  const suggestions = data.actions.filter((action) => action.addressing.length > 0);
+  const progress = planProgress(data.plan);
+
+  async function attempt(doing: string, work: () => Promise<Partial<ActionsOverview>>) {
+    setProblem(null);
+    try {
+      onChange({ ...data, ...(await work()) });
+    } catch (error) {
+      setProblem(describeError(error, doing));
+    }
+  }
+  const toggle = (actionId: string, selected: boolean) =>
+    attempt(selected ? 'add the action to your plan' : 'remove the action', async () => {
+      const { actionPlans } = await callApi(callable, API.toggleActionPlan, {
+        userResultId,
+        actionId,
+        selected,
+      });
+      const kept = new Map(data.plan.map((entry) => [entry.actionId, entry]));
+      return {
+        plan: actionPlans.map(
+          (id) => kept.get(id) ?? { actionId: id, status: 'todo' as const, owner: null, dueDate: null },
+        ),
+      };
+    });
+  const save = (next: PlannedAction) =>
+    attempt('save the action', () => callApi(callable, API.updatePlannedAction, { userResultId, ...next }));
+
+  return (
+    <Stack>
+      {problem && <Problem role="alert">{problem}</Problem>}
+      <Card aria-labelledby={planId}>
+        <Stack gap={3}>
+          <Heading id={planId}>Your plan</Heading>
+          {!editable && (
+            <MutedText>Your role can read the plan; an owner, admin or editor can change it.</MutedText>
+          )}
+          {data.plan.length === 0 ? (
+            <MutedText>No actions planned yet. Add suggested actions below.</MutedText>
+          ) : (
+            <>
+              <label>
+                {progress}% done ({data.plan.filter((entry) => entry.status === 'done').length} of{' '}
+                {data.plan.length})
+                <Progress max={100} value={progress} aria-label="Plan progress" />
+              </label>
+              <List>
+                {data.plan.map((entry) => (
+                  <PlannedActionItem
+                    key={`${entry.actionId}-${entry.status}-${entry.owner}-${entry.dueDate}`}
+                    planned={entry}
+                    title={titleOf.get(entry.actionId) ?? entry.actionId}
+                    editable={editable}
+                    onSave={save}
+                    onRemove={() => toggle(entry.actionId, false)}
+                  />
+                ))}
+              </List>
+            </>
+          )}
+        </Stack>
+      </Card>
+      {data.changes.length > 0 && (
+        <Card>
+          <Stack gap={3}>
+            <Heading>Since your previous Quickscan</Heading>
+            <List>
+              {data.changes.map((change) => (
+                <li key={change.questionId} style={{ listStyle: 'none' }}>
+                  {change.change === 'improved' ? '▲ Improved: ' : '▼ Worsened: '}
+                  {change.title}
+                </li>
+              ))}
+            </List>
+          </Stack>
+        </Card>
+      )}
+      <Card>
+        <Stack gap={3}>
+          <Heading>Suggested for you</Heading>
+          {suggestions.length === 0 ? (
+            <MutedText>
+              Your answers leave nothing to suggest: every step in the catalogue is in place.
+            </MutedText>
+          ) : (
+            <List>
+              {suggestions.map((action) => (
+                <Suggestion key={action.id}>
+                  <Stack gap={2}>
+                    <h3>{action.title}</h3>
+                    <p>{action.summary}</p>
+                    <MutedText>
+                      {TOPIC[action.topic]} · effort {LEVEL[action.effort]} · impact {LEVEL[action.impact]}
+                    </MutedText>
+                    <MutedText>
+                      Because of your answer to: {action.addressing.map((q) => q.title).join('; ')}
+                    </MutedText>
+                    {planned.has(action.id) ? (
+                      <MutedText>In your plan</MutedText>
+                    ) : (
+                      editable && (
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          onClick={() => void toggle(action.id, true)}
+                        >
+                          Add “{action.title}” to plan
+                        </Button>
+                      )
+                    )}
+                  </Stack>
+                </Suggestion>
+              ))}
+            </List>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+export function ActionsScreen() {
+  const [actions, reload] = useActions(QUICKSCAN.surveyId);
+  const [changed, setChanged] = useState<ActionsOverview | null>(null);
+  return (
+    <Stack>
+      <PageTitle>Actions</PageTitle>
+      <Loaded resource={actions} doing="load your actions" onRetry={reload}>
+        {(loaded) => {
+          const data = changed ?? loaded;
+          return data.result ? (
+            <Overview data={data} onChange={setChanged} />
+          ) : (
+            <Card>
+              <Stack gap={3}>
+                <Heading>Complete the Quickscan first</Heading>
+                <MutedText>
+                  Suggested actions follow your answers: complete the Quickscan to get yours.
+                </MutedText>
+                <CallToAction to={QUICKSCAN_PATH} $variant="primary">
+                  Complete the Quickscan
+                </CallToAction>
+              </Stack>
+            </Card>
+          );
+        }}
+      </Loaded>
+    </Stack>
+  );
+}

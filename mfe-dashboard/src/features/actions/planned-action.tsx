@@ -1,0 +1,124 @@
+// One action of the plan: its status, owner and due date, saved together, and removal.
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ACTION_STATUSES, type ActionStatus, type PlannedAction } from '@toolkit/domain';
+import { Button, MutedText, Stack } from '@toolkit/ui';
+import { Actions, FieldGrid, SelectField, TextField } from '../../shared/form';
+
+export const STATUS_LABELS: Record<ActionStatus, string> = {
+  todo: 'Not started',
+  doing: 'In progress',
+  done: 'Done',
+};
+
+const Item = styled.li`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  padding: ${({ theme }) => theme.space[4]}px;
+  list-style: none;
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+export function PlannedActionItem({
+  planned,
+  title,
+  editable,
+  onSave,
+  onRemove,
+}: {
+  planned: PlannedAction;
+  title: string;
+  editable: boolean;
+  onSave: (next: PlannedAction) => Promise<void>;
+  onRemove: () => Promise<void>;
+}) {
+  const [status, setStatus] = useState<ActionStatus>(planned.status);
+  const [owner, setOwner] = useState(planned.owner ?? '');
+  const [dueDate, setDueDate] = useState(planned.dueDate ?? '');
+  const [busy, setBusy] = useState(false);
+  const changed =
+    status !== planned.status ||
+    owner.trim() !== (planned.owner ?? '') ||
+    dueDate !== (planned.dueDate ?? '');
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!editable) {
+    return (
+      <Item>
+        <Stack gap={1}>
+          <Title>{title}</Title>
+          <MutedText>
+            {STATUS_LABELS[planned.status]}
+            {planned.owner ? ` · ${planned.owner}` : ''}
+            {planned.dueDate ? ` · due ${planned.dueDate}` : ''}
+          </MutedText>
+        </Stack>
+      </Item>
+    );
+  }
+  return (
+    <Item>
+      <Stack gap={3}>
+        <Title>{title}</Title>
+        <FieldGrid>
+          <SelectField
+            label={`Status of ${title}`}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as ActionStatus)}
+          >
+            {ACTION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={`Owner of ${title}`}
+            value={owner}
+            maxLength={100}
+            onChange={(event) => setOwner(event.target.value)}
+          />
+          <TextField
+            label={`Due date of ${title}`}
+            type="date"
+            value={dueDate}
+            onChange={(event) => setDueDate(event.target.value)}
+          />
+        </FieldGrid>
+        <Actions>
+          <Button
+            type="button"
+            disabled={!changed || busy}
+            onClick={() =>
+              void run(() =>
+                onSave({
+                  actionId: planned.actionId,
+                  status,
+                  owner: owner.trim() || null,
+                  dueDate: dueDate || null,
+                }),
+              )
+            }
+          >
+            Save
+          </Button>
+          <Button type="button" variant="secondary" disabled={busy} onClick={() => void run(onRemove)}>
+            Remove from plan
+          </Button>
+        </Actions>
+      </Stack>
+    </Item>
+  );
+}
