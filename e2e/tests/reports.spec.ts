@@ -1,5 +1,6 @@
-// Issue 14: a business owner with a completed Quickscan sees where they stand on Insights and
-// downloads their PDF report (read back here for the organisation and its scores) and their CSV.
+// Issue 14: a business owner with a completed Quickscan plans two suggested actions, sees where
+// they stand on Insights and downloads their PDF report (read back here for the organisation, its
+// scores and the plan) and their CSV.
 import { readFileSync } from 'node:fs';
 import { AppPage } from '../support/app-page';
 import { signUpAsOwner } from '../support/auth';
@@ -7,7 +8,9 @@ import { pdfText } from '../support/pdf';
 import { expect, test } from '../support/stack';
 import { SurveyPage, surveySlides } from '../support/survey-page';
 
-test('a business owner reads the benchmark and downloads the PDF report and the CSV', async ({ page }) => {
+test('a business owner plans two actions, reads the benchmark and downloads the PDF report and the CSV', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const app = new AppPage(page);
   const organisation = `Harbour Bakery ${Date.now()}`;
@@ -27,6 +30,19 @@ test('a business owner reads the benchmark and downloads the PDF report and the 
     await survey.next(slides[index + 1] ?? null);
   }
   await survey.expectThankYou();
+
+  // Two suggested actions go into the plan.
+  await page.goto('/dashboard/actions');
+  await expect(page.getByRole('heading', { name: 'Suggested for you' })).toBeVisible();
+  const planned: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const add = page.getByRole('button', { name: /^Add “.*” to plan$/ }).first();
+    const name = (await add.innerText()).replace(/^Add “|” to plan$/g, '');
+    await add.click();
+    await expect(page.getByRole('combobox', { name: `Status of ${name}` })).toBeVisible();
+    planned.push(name);
+  }
+  await expect(page.getByText('0% done (0 of 2)')).toBeVisible();
 
   await page.goto('/dashboard/insights');
   await expect(page.getByRole('heading', { name: `How you compare: ${title}` })).toBeVisible();
@@ -56,4 +72,5 @@ test('a business owner reads the benchmark and downloads the PDF report and the 
   expect(text).toContain(title);
   expect(text).toMatch(new RegExp(`Overall score: ${overall.replace('.', '\\.')} \\(`));
   expect(text).toMatch(/Energy and emissions: \d+(\.\d+)?%/);
+  for (const name of planned) expect(text).toContain(`${name} (not started)`);
 });

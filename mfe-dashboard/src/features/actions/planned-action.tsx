@@ -3,13 +3,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ACTION_STATUSES, type ActionStatus, type PlannedAction } from '@toolkit/domain';
 import { Button, MutedText, Stack } from '@toolkit/ui';
+import { STATUS_LABELS } from '../../shared/action-status';
 import { Actions, FieldGrid, SelectField, TextField } from '../../shared/form';
-
-export const STATUS_LABELS: Record<ActionStatus, string> = {
-  todo: 'Not started',
-  doing: 'In progress',
-  done: 'Done',
-};
 
 const Item = styled.li`
   border: 1px solid ${({ theme }) => theme.colors.border};

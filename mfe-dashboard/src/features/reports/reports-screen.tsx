@@ -3,10 +3,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { hasAccess, type ResultSummary } from '@toolkit/domain';
+import { hasAccess, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { useBenchmark, useLatestResults, useProfile } from '../../shared/api';
+import { STATUS_LABELS } from '../../shared/action-status';
+import { useActions, useBenchmark, useLatestResults, useProfile } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
 import { Loaded } from '../../shared/loading';
 import {
@@ -33,11 +34,15 @@ const Problem = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-/** An action id as words until the action catalogue names it ("switch-to-led" → "Switch to led"). */
-const actionName = (id: string) => {
-  const words = id.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** The plan as the report lists it: each action's title and status. */
+function planLines(actions: ActionsOverview | null, fallback: readonly string[]): string[] {
+  if (!actions) return [...fallback];
+  const titles = new Map(actions.actions.map((action) => [action.id, action.title]));
+  return actions.plan.map(
+    (entry) =>
+      `${titles.get(entry.actionId) ?? entry.actionId} (${STATUS_LABELS[entry.status].toLowerCase()})`,
+  );
+}
 
 function ReportCard({
   result,
@@ -51,10 +56,11 @@ function ReportCard({
   const [profile] = useProfile();
   // The benchmark needs view-insights; without it the report simply leaves it out.
   const [benchmark] = useBenchmark(hasAccess(claims, 'insights') ? result.surveyId : null);
+  const [actions] = useActions(result.surveyId);
   const [state, setState] = useState<'idle' | 'building' | 'failed'>('idle');
   const organisation =
     (profile.status === 'ready' && profile.data.profile?.organization?.name?.trim()) || 'Your organisation';
-  const ready = profile.status !== 'loading' && benchmark.status !== 'loading';
+  const ready = [profile, benchmark, actions].every((resource) => resource.status !== 'loading');
 
   async function download() {
     setState('building');
@@ -65,7 +71,8 @@ function ReportCard({
         completedAt: formatDate(result.completedAt),
         score: result.score,
         benchmark: benchmark.status === 'ready' ? (benchmark.data?.benchmark ?? null) : null,
-        plan: result.actionPlans.map(actionName),
+        // Without the catalogue (content unavailable) the plan is listed by action id.
+        plan: planLines(actions.status === 'ready' ? actions.data : null, result.actionPlans),
         generatedOn: formatDate(new Date().toISOString()),
       });
       saveFile(`${fileSlug(`${organisation} ${title}`)}-report.pdf`, [bytes as BlobPart], 'application/pdf');
