@@ -6,9 +6,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { SeedError, validatorFor } = require('./seed');
-
-const TOPICS = ['CLIMATE', 'CIRCULARITY', 'PEOPLE', 'COMMUNITY', 'GOVERNANCE'];
+const { ESG_TOPICS, SeedError, validatorFor } = require('./seed');
 const LEVELS = ['LOW', 'MEDIUM', 'HIGH'];
 const ACTION_FIELDS = [
   'id',
@@ -100,7 +98,7 @@ function loadActions(contentDir, surveys) {
       title: v.string(o.title, `${where}.title`),
       summary: v.string(o.summary, `${where}.summary`),
       body: v.optRichText(o.body, `${where}.body`),
-      topic: oneOf(o.topic, `${where}.topic`, TOPICS),
+      topic: oneOf(o.topic, `${where}.topic`, ESG_TOPICS),
       effort: oneOf(o.effort, `${where}.effort`, LEVELS),
       impact: oneOf(o.impact, `${where}.impact`, LEVELS),
       academyArticles: v

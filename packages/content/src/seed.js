@@ -40,6 +40,7 @@ const DEFAULT_CONTENT_DIR = path.resolve(__dirname, '..', 'content');
  * @property {string|null} description
  * @property {string|null} primaryColor
  * @property {Asset|null} sectionIcon
+ * @property {string|null} topic
  * @property {number} weight
  * @property {Array<Question|QuestionGroup>} questions
  */
@@ -82,6 +83,22 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The product's question types, the values of the schema's one mapping table. */
 const QUESTION_TYPES = Object.values(require('@toolkit/domain/question-types.json'));
+
+/** The schema's EsgTopic names, as actions and sections use them. */
+const ESG_TOPICS = ['CLIMATE', 'CIRCULARITY', 'PEOPLE', 'COMMUNITY', 'GOVERNANCE'];
+
+/**
+ * @param {ReturnType<typeof validatorFor>} v
+ * @param {unknown} value
+ * @param {string} where
+ * @returns {string|null}
+ */
+function optTopic(v, value, where) {
+  if (value === undefined || value === null) return null;
+  const topic = v.string(value, where);
+  if (!ESG_TOPICS.includes(topic)) v.fail(where, `"${topic}" is not one of ${ESG_TOPICS.join(', ')}`);
+  return topic;
+}
 
 /**
  * A validator bound to one file: every check reports the file, the path and the problem.
@@ -473,6 +490,7 @@ function parseSurvey(raw, file, contentDir) {
       'description',
       'primaryColor',
       'sectionIcon',
+      'topic',
       'weight',
       'questions',
     ]);
@@ -496,6 +514,7 @@ function parseSurvey(raw, file, contentDir) {
       description: v.optString(so.description, `${w}.description`),
       primaryColor: v.optColour(so.primaryColor, `${w}.primaryColor`),
       sectionIcon: v.optAsset(so.sectionIcon, `${w}.sectionIcon`),
+      topic: optTopic(v, so.topic, `${w}.topic`),
       weight,
       questions,
     };
@@ -606,4 +625,4 @@ function loadSeedContent(contentDir = DEFAULT_CONTENT_DIR) {
     .sort((a, b) => a.tenantId.localeCompare(b.tenantId) || a.id.localeCompare(b.id));
 }
 
-module.exports = { loadSeedContent, parseSurvey, SeedError, DEFAULT_CONTENT_DIR, validatorFor };
+module.exports = { loadSeedContent, parseSurvey, SeedError, DEFAULT_CONTENT_DIR, validatorFor, ESG_TOPICS };

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { StoredMilestone } from './journey';
 import type { CatalogueAction, PlannedAction } from './actions';
-import type { Benchmark, Distribution } from './insights';
+import type { Benchmark, Distribution, PriorityTopic } from './insights';
 import type { Entitlement, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
 import type { Role } from './roles';
@@ -95,6 +95,8 @@ export interface ApiResponses {
     history: { resultId: string; completedAt: string | null; score: ResultScore }[];
     /** Against the latest completed result; null before the first one. */
     benchmark: Benchmark | null;
+    /** The ESG topics where the latest completed result scores lowest. */
+    priorities: PriorityTopic[];
   };
   [API.findUsersByEmail]: { users: { uid: string; email: string; firstName: string; lastName: string }[] };
   [API.listTenantUsers]: { users: TenantUserProfile[] };

@@ -9,6 +9,7 @@ import {
   emptyAggregate,
   keyValue,
   percentileOf,
+  priorityTopics,
   shardOf,
   sumShards,
   valueKey,
@@ -180,5 +181,23 @@ describe('benchmark', () => {
     own.sections[0]!.weight = 0;
     const shown = benchmark(aggregateOf(12), own);
     expect(shown.status === 'shown' && shown.sections).toEqual([]);
+  });
+});
+
+describe('priorityTopics', () => {
+  it('lists the lowest-scoring tagged topics first, one per topic, at most three', () => {
+    const result = score(50, [10, 40, 20, 90, 15, 30]);
+    result.sections[5]!.weight = 0;
+    expect(
+      priorityTopics(result, [null, 'CLIMATE', 'CIRCULARITY', 'PEOPLE', 'CLIMATE', 'GOVERNANCE']),
+    ).toEqual([
+      { topic: 'CLIMATE', title: 'Section 5', percent: 15 },
+      { topic: 'CIRCULARITY', title: 'Section 3', percent: 20 },
+      { topic: 'PEOPLE', title: 'Section 4', percent: 90 },
+    ]);
+  });
+
+  it('is empty when no section has a topic', () => {
+    expect(priorityTopics(score(50, [10, 20]), [])).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // up, and the statistics the Insights screen shows. The aggregate is kept as AGGREGATE_SHARDS
 // documents written with increments, so no single document takes every completion (Firestore
 // sustains about one write per second per document) and reading it costs the same at any size.
+import type { EsgTopic } from './content';
 import type { ResultScore } from './survey';
 
 export const AGGREGATE_SHARDS = 10;
@@ -211,4 +212,34 @@ export function benchmark(aggregate: AggregateCounts, own: ResultScore): Benchma
     .map((section) => row(section.title, aggregate.sections[String(section.sectionIndex)], section.percent))
     .filter((section): section is BenchmarkRow => section !== null);
   return { status: 'shown', organisations, overall, sections };
+}
+
+export interface PriorityTopic {
+  topic: EsgTopic;
+  /** The section that measures it. */
+  title: string;
+  percent: number;
+}
+
+/** How many priority topics a business is shown. */
+export const PRIORITY_TOPICS = 3;
+
+/**
+ * The ESG topics where the result scores lowest: scored sections tagged with a topic, lowest
+ * first, one entry per topic (its lowest section), at most PRIORITY_TOPICS.
+ */
+export function priorityTopics(
+  score: ResultScore,
+  topicOfSection: readonly (EsgTopic | null)[],
+): PriorityTopic[] {
+  const lowest = new Map<EsgTopic, PriorityTopic>();
+  for (const section of score.sections) {
+    const topic = topicOfSection[section.sectionIndex];
+    if (!topic || section.weight <= 0 || section.max <= 0) continue;
+    const known = lowest.get(topic);
+    if (!known || section.percent < known.percent) {
+      lowest.set(topic, { topic, title: section.title, percent: section.percent });
+    }
+  }
+  return [...lowest.values()].sort((a, b) => a.percent - b.percent).slice(0, PRIORITY_TOPICS);
 }

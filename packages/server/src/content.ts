@@ -62,6 +62,7 @@ function toDefinition(raw: RawSurvey): ServerSurveyDefinition {
     scoring: raw.scoring,
     sections: raw.sections.map((section) => ({
       title: section.title,
+      topic: section.topic,
       weight: section.weight,
       questions: section.questions.flatMap((item) =>
         item.__typename === 'QuestionGroup' ? item.questions.map(toQuestion) : [toQuestion(item)],

@@ -108,9 +108,9 @@ describe('scoreResult', () => {
       ],
     },
     sections: [
-      { title: 'Your business', weight: 0, questions: [content, comment] },
-      { title: 'Energy', weight: 3, questions: [slider, choice] },
-      { title: 'Waste', weight: 1, questions: [multi] },
+      { title: 'Your business', topic: null, weight: 0, questions: [content, comment] },
+      { title: 'Energy', topic: null, weight: 3, questions: [slider, choice] },
+      { title: 'Waste', topic: null, weight: 1, questions: [multi] },
     ],
   };
 
@@ -161,7 +161,10 @@ describe('scoreResult', () => {
       scoreMax: 100000,
     });
     const score = scoreResult(
-      { scoring: definition.scoring, sections: [{ title: 'Only', weight: 1, questions: [one] }] },
+      {
+        scoring: definition.scoring,
+        sections: [{ title: 'Only', topic: null, weight: 1, questions: [one] }],
+      },
       { one: 39996 },
     );
     expect(score.overall.points).toBe(40);
@@ -171,7 +174,7 @@ describe('scoreResult', () => {
 
 describe('answers', () => {
   const definition = {
-    sections: [{ title: 'S', weight: 1, questions: [content, slider, choice, multi, comment] }],
+    sections: [{ title: 'S', topic: null, weight: 1, questions: [content, slider, choice, multi, comment] }],
   };
 
   it('finds answerable questions only', () => {

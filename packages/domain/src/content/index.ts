@@ -2,6 +2,7 @@ export * from './queries';
 export * from './question-types';
 export type {
   ActionCatalogueQuery,
+  EsgTopic,
   AssetFieldsFragment,
   LogoFragment,
   RespondentQuestionFragment,

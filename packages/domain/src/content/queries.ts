@@ -136,6 +136,7 @@ export const SERVER_SURVEY_QUERY = /* GraphQL */ `
       }
       sections {
         title
+        topic
         weight
         questions {
           __typename

@@ -2,7 +2,7 @@
 // token, resolves the caller's tenant and *current* role from the store, and validates the input
 // before `run` sees anything, so every handler gets the same checks.
 import type { z } from 'zod';
-import type { ApiName, CatalogueAction, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
+import type { ApiName, CatalogueAction, EsgTopic, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
 import type { AuthPort } from '../auth/port';
 import type { DocumentStore } from '../store/port';
 
@@ -48,7 +48,7 @@ export interface ServerSurveyDefinition {
   /** The overall score runs from 0 to scale; a band applies from its min up to the next band's. */
   scoring: { scale: number; bands: { min: number; label: string; description: string | null }[] };
   /** Questions of groups are listed in their section, in order: a group only arranges them. */
-  sections: { title: string; weight: number; questions: ServerQuestion[] }[];
+  sections: { title: string; topic: EsgTopic | null; weight: number; questions: ServerQuestion[] }[];
 }
 
 export interface ContentPort {

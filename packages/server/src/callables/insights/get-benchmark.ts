@@ -1,9 +1,10 @@
 // insights-getBenchmark: a business's own results of a survey over time and, for the latest, where
 // it stands among every organisation that completed the survey (domain `benchmark`: nothing but a
-// count below the k-anonymity threshold).
-import { API, benchmark, type ApiResponses } from '@toolkit/domain';
+// count below the k-anonymity threshold) and its priority ESG topics.
+import { API, benchmark, priorityTopics, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
+import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { listUserResultsOfSurvey, readResult } from '../../repositories/results';
 import { markInsightsViewed, requireViewInsights } from './access';
@@ -33,8 +34,20 @@ export const getBenchmark = defineHandler({
     }));
     if (opened) await markInsightsViewed(deps, caller);
     const latest = completed[completed.length - 1];
-    if (!latest) return { surveyId, history, benchmark: null };
-    const aggregate = await readAggregate(deps.store, latest.link.surveyTenantId, surveyId);
-    return { surveyId, history, benchmark: benchmark(aggregate, latest.result!.score!) };
+    if (!latest) return { surveyId, history, benchmark: null, priorities: [] };
+    const score = latest.result!.score!;
+    const [aggregate, definition] = await Promise.all([
+      readAggregate(deps.store, latest.link.surveyTenantId, surveyId),
+      loadSurvey(deps, surveyId),
+    ]);
+    return {
+      surveyId,
+      history,
+      benchmark: benchmark(aggregate, score),
+      priorities: priorityTopics(
+        score,
+        definition.sections.map((section) => section.topic),
+      ),
+    };
   },
 });

@@ -51,7 +51,12 @@ const benchmarkOf = async (account: TestAccount) =>
 describe('insights-getBenchmark', () => {
   it(`shows the peer distribution only from ${BENCHMARK_MIN_ORGANISATIONS} organisations, naming none`, async () => {
     const business = await env.member('tenant-business', 'owner');
-    expect(await benchmarkOf(business)).toEqual({ surveyId: SURVEY, history: [], benchmark: null });
+    expect(await benchmarkOf(business)).toEqual({
+      surveyId: SURVEY,
+      history: [],
+      benchmark: null,
+      priorities: [],
+    });
     expect((await readAggregate(env.store, PUBLISHER, SURVEY)).organisations).toBe(0);
 
     const peers = BENCHMARK_MIN_ORGANISATIONS - 2;
@@ -89,6 +94,11 @@ describe('insights-getBenchmark', () => {
       own.score!.sections[1]!.percent,
     );
     expect(JSON.stringify(shown)).not.toMatch(/Peer \d|The tenth/);
+    // Priority topics: the lowest-scoring tagged sections of the business's own result.
+    expect(shown.priorities).toHaveLength(3);
+    const percents = shown.priorities.map((priority) => priority.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(new Set(shown.priorities.map((priority) => priority.topic)).size).toBe(3);
     expect(
       (await env.store.get(paths.milestone('tenant-business', business.uid, 'view-insights'))).data,
     ).toMatchObject({ completed: true });
