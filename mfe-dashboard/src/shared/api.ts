@@ -121,9 +121,12 @@ export function useReceivedResult(
 
 export type ActionsAnswer = ApiResponses[typeof API.listActions];
 
-/** The action catalogue against the member's latest completed result of a survey, and its plan. */
-export function useActions(surveyId: string): [Resource<ActionsAnswer>, () => void] {
+/** The action catalogue against the member's latest completed result of a survey, and its plan; null skips it. */
+export function useActions(surveyId: string | null): [Resource<ActionsAnswer | null>, () => void] {
   const { callable } = useServices();
-  const load = useCallback(() => callApi(callable, API.listActions, { surveyId }), [callable, surveyId]);
+  const load = useCallback(
+    async () => (surveyId ? callApi(callable, API.listActions, { surveyId }) : null),
+    [callable, surveyId],
+  );
   return useResource(load);
 }

@@ -203,7 +203,7 @@ export function ActionsScreen() {
       <Loaded resource={actions} doing="load your actions" onRetry={reload}>
         {(loaded) => {
           const data = changed ?? loaded;
-          return data.result ? (
+          return data?.result ? (
             <Overview data={data} onChange={setChanged} />
           ) : (
             <Card>

@@ -9,6 +9,7 @@ import { fileSlug, saveFile } from '../../shared/download';
 import { Loaded } from '../../shared/loading';
 import { formatDate } from '../../shared/surveys';
 import { Table, TableScroll } from '../../shared/table';
+import { PriorityTopics } from './priority-topics';
 import { SpreadChart } from './spread-chart';
 
 const Heading = styled.h2`
@@ -172,6 +173,7 @@ export function BenchmarkCard({
               <Stack gap={4}>
                 <History history={data.history} surveyTitle={surveyTitle} />
                 <Peers benchmark={data.benchmark} />
+                <PriorityTopics surveyId={surveyId} surveyTitle={surveyTitle} priorities={data.priorities} />
               </Stack>
             )
           }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type ApiResponses } from '@toolkit/domain';
 import { serverError, streamed, type FakeHandlers } from '@toolkit/platform/testing';
@@ -109,7 +109,12 @@ const rowsOf = (table: HTMLElement) =>
 describe('Insights screen for a business', () => {
   it('asks as the opened Insights screen and invites a first completion when there is no result', async () => {
     const { api } = setup({
-      [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: [], benchmark: null }),
+      [API.getBenchmark]: () => ({
+        surveyId: 'business-quickscan',
+        history: [],
+        benchmark: null,
+        priorities: [],
+      }),
     });
     expect(await screen.findByRole('link', { name: 'Complete the survey' })).toHaveAttribute(
       'href',
@@ -126,6 +131,7 @@ describe('Insights screen for a business', () => {
         surveyId: 'business-quickscan',
         history: HISTORY,
         benchmark: { status: 'too-few', organisations: 9, needed: 10 },
+        priorities: [],
       }),
     });
     const table = await screen.findByRole('table', { name: 'Your completed results' });
@@ -142,7 +148,12 @@ describe('Insights screen for a business', () => {
   it('downloads its own results as CSV', async () => {
     const files = captureDownloads();
     const { user } = setup({
-      [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN }),
+      [API.getBenchmark]: () => ({
+        surveyId: 'business-quickscan',
+        history: HISTORY,
+        benchmark: SHOWN,
+        priorities: [],
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Download your results (CSV)' }));
     const csv = await textOf(files.get('sustainability-quickscan-for-your-business-your-results.csv')!);
@@ -154,9 +165,66 @@ describe('Insights screen for a business', () => {
     ]);
   });
 
+  it('lists the priority ESG topics with their suggested actions and downloads them, recording the milestone', async () => {
+    const files = captureDownloads();
+    const { api, user } = setup({
+      [API.getBenchmark]: () => ({
+        surveyId: 'business-quickscan',
+        history: HISTORY,
+        benchmark: SHOWN,
+        priorities: [
+          { topic: 'CIRCULARITY', title: 'Waste and materials', percent: 20 },
+          { topic: 'CLIMATE', title: 'Energy and emissions', percent: 35 },
+        ],
+      }),
+      [API.listActions]: () => ({
+        surveyId: 'business-quickscan',
+        result: null,
+        plan: [],
+        changes: [],
+        actions: [
+          {
+            id: 'improve-recycling',
+            title: 'Set up separate recycling streams',
+            summary: '',
+            topic: 'CIRCULARITY',
+            effort: 'LOW',
+            impact: 'MEDIUM',
+            academyArticles: [],
+            addressing: [{ questionId: 'recycling-rate', title: 'Recycling rate' }],
+          },
+        ],
+      }),
+      [API.setMilestone]: () => ({ status: 'ok' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Priority ESG topics' })).toBeInTheDocument();
+    expect(await screen.findByText('Suggested: Set up separate recycling streams')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download priorities (CSV)' }));
+    const csv = await textOf(files.get('sustainability-quickscan-for-your-business-priority-topics.csv')!);
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFPriority,ESG topic,Area,Your score %,Suggested actions',
+      '1,Circularity and waste,Waste and materials,20,Set up separate recycling streams',
+      '2,Climate,Energy and emissions,35,',
+      '',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Download priorities (PDF)' }));
+    await waitFor(() =>
+      expect(files.has('sustainability-quickscan-for-your-business-priority-topics.pdf')).toBe(true),
+    );
+    expect(api.callsTo(API.setMilestone)).toEqual([
+      { milestoneId: 'download-actions', completed: true },
+      { milestoneId: 'download-actions', completed: true },
+    ]);
+  });
+
   it('shows the benchmark as a chart with every value in its name, and as a table', async () => {
     setup({
-      [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN }),
+      [API.getBenchmark]: () => ({
+        surveyId: 'business-quickscan',
+        history: HISTORY,
+        benchmark: SHOWN,
+        priorities: [],
+      }),
     });
     expect(await screen.findByText(/Compared with 14 organisations/)).toHaveTextContent(
       'higher than 71% of theirs',
@@ -178,7 +246,7 @@ describe('Insights screen for a business', () => {
     const { user } = setup({
       [API.getBenchmark]: () => {
         if (failures-- > 0) serverError('unavailable', 'Service restarting');
-        return { surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN };
+        return { surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN, priorities: [] };
       },
     });
     await user.click(await screen.findByRole('button', { name: /try again/i }));
@@ -218,7 +286,12 @@ describe('Insights screen for a publisher', () => {
           return { results: all.slice(0, limit), more: limit < all.length };
         },
         [API.getReceivedResult]: () => OPENED,
-        [API.getBenchmark]: () => ({ surveyId: 'business-quickscan', history: [], benchmark: null }),
+        [API.getBenchmark]: () => ({
+          surveyId: 'business-quickscan',
+          history: [],
+          benchmark: null,
+          priorities: [],
+        }),
         [API.getSurveyInsights]: (data) =>
           (data as { surveyId: string }).surveyId === RECEIVED.survey.id
             ? RECEIVED

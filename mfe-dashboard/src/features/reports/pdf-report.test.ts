@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { SCORE } from '../../testing/results';
-import { buildReportPdf, printable, type ReportInput } from './pdf-report';
+import { printable } from '../../shared/pdf-writer';
+import { buildReportPdf, type ReportInput } from './pdf-report';
 
 const INPUT: ReportInput = {
   organisation: 'Harbour Bakery',

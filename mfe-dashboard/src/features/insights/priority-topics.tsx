@@ -1,0 +1,141 @@
+// Priority ESG topics: where the business scores lowest, each with the suggested actions of that
+// topic, downloadable as CSV and PDF (a download is the journey's download-actions milestone).
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  API,
+  CSV_BOM,
+  csvRow,
+  type ActionsOverview,
+  type EsgTopic,
+  type PriorityTopic,
+} from '@toolkit/domain';
+import { callApi } from '@toolkit/platform';
+import { Button, MutedText, Stack } from '@toolkit/ui';
+import { useActions } from '../../shared/api';
+import { fileSlug, saveFile } from '../../shared/download';
+import { Actions } from '../../shared/form';
+import { createPdfWriter } from '../../shared/pdf-writer';
+import { useServices } from '../../shared/services';
+
+export const TOPIC_NAMES: Record<EsgTopic, string> = {
+  CLIMATE: 'Climate',
+  CIRCULARITY: 'Circularity and waste',
+  PEOPLE: 'People',
+  COMMUNITY: 'Community',
+  GOVERNANCE: 'Governance',
+};
+
+const Subheading = styled.h3`
+  margin: 0;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+interface Priority extends PriorityTopic {
+  actions: string[];
+}
+
+/** Each priority with the titles of the suggested actions of its topic. */
+function withActions(priorities: readonly PriorityTopic[], actions: ActionsOverview | null): Priority[] {
+  return priorities.map((priority) => ({
+    ...priority,
+    actions: (actions?.actions ?? [])
+      .filter((action) => action.topic === priority.topic && action.addressing.length > 0)
+      .map((action) => action.title),
+  }));
+}
+
+export function prioritiesCsv(priorities: readonly Priority[]): string {
+  return (
+    CSV_BOM +
+    csvRow(['Priority', 'ESG topic', 'Area', 'Your score %', 'Suggested actions']) +
+    priorities
+      .map((priority, index) =>
+        csvRow([
+          index + 1,
+          TOPIC_NAMES[priority.topic],
+          priority.title,
+          priority.percent,
+          priority.actions.join('; '),
+        ]),
+      )
+      .join('')
+  );
+}
+
+async function prioritiesPdf(surveyTitle: string, priorities: readonly Priority[]): Promise<Uint8Array> {
+  const pdf = await createPdfWriter(`Priority ESG topics: ${surveyTitle}`);
+  pdf.write('Priority ESG topics', { size: 20, bold: true, gap: 10 });
+  pdf.write(`From your latest ${surveyTitle}`, { muted: true, gap: 18 });
+  for (const [index, priority] of priorities.entries()) {
+    pdf.write(`${index + 1}. ${TOPIC_NAMES[priority.topic]} (${priority.title}): ${priority.percent}%`, {
+      size: 13,
+      bold: true,
+      gap: 4,
+    });
+    pdf.bar(priority.percent);
+    for (const action of priority.actions) pdf.write(`•  ${action}`, { gap: 4 });
+    pdf.space(10);
+  }
+  return pdf.save();
+}
+
+export function PriorityTopics({
+  surveyId,
+  surveyTitle,
+  priorities,
+}: {
+  surveyId: string;
+  surveyTitle: string;
+  priorities: readonly PriorityTopic[];
+}) {
+  const { callable } = useServices();
+  const [actions] = useActions(priorities.length > 0 ? surveyId : null);
+  const [problem, setProblem] = useState(false);
+  if (priorities.length === 0) return null;
+  const list = withActions(priorities, actions.status === 'ready' ? actions.data : null);
+  const name = `${fileSlug(surveyTitle)}-priority-topics`;
+
+  async function download(kind: 'csv' | 'pdf') {
+    setProblem(false);
+    try {
+      if (kind === 'csv') saveFile(`${name}.csv`, [prioritiesCsv(list)], 'text/csv;charset=utf-8');
+      else saveFile(`${name}.pdf`, [(await prioritiesPdf(surveyTitle, list)) as BlobPart], 'application/pdf');
+    } catch (error) {
+      console.error('The priority topics could not be made into a file.', error);
+      setProblem(true);
+      return;
+    }
+    // The journey's milestone; the file is already saved if recording it fails.
+    callApi(callable, API.setMilestone, { milestoneId: 'download-actions', completed: true }).catch(
+      (error: unknown) => console.warn('The download-actions milestone was not recorded.', error),
+    );
+  }
+
+  return (
+    <Stack gap={3}>
+      <Subheading>Priority ESG topics</Subheading>
+      <ol>
+        {list.map((priority) => (
+          <li key={priority.topic}>
+            <strong>{TOPIC_NAMES[priority.topic]}</strong> ({priority.title}): {priority.percent}%
+            {priority.actions.length > 0 && <MutedText>Suggested: {priority.actions.join('; ')}</MutedText>}
+          </li>
+        ))}
+      </ol>
+      <Actions>
+        <Button type="button" variant="secondary" onClick={() => void download('csv')}>
+          Download priorities (CSV)
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => void download('pdf')}>
+          Download priorities (PDF)
+        </Button>
+      </Actions>
+      {problem && <Problem role="alert">We couldn't make the file. Please try again.</Problem>}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+// A small page writer over pdf-lib (loaded only when a PDF is asked for, so the dashboard's own
+// code stays small): wrapped text in the standard Helvetica fonts, bars, new pages as needed.
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+export const PDF_TEXT_WIDTH = PAGE.width - 2 * MARGIN;
+
+// The standard PDF fonts encode WinAnsi only: other characters are replaced rather than refused.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+export const printable = (text: string) =>
+  Array.from(text.normalize('NFC'), (char) =>
+    (char.codePointAt(0)! >= 0x20 && char.codePointAt(0)! <= 0xff) || WIN_ANSI_EXTRA.has(char) ? char : '?',
+  ).join('');
+
+export interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  muted?: boolean;
+  accent?: boolean;
+  /** Space below each line. */
+  gap?: number;
+}
+
+export interface PdfWriter {
+  write(text: string, style?: TextStyle): void;
+  /** A 0–100 bar across the text width. */
+  bar(percent: number): void;
+  space(points: number): void;
+  save(): Promise<Uint8Array>;
+}
+
+export async function createPdfWriter(title: string): Promise<PdfWriter> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(printable(title));
+  pdf.setCreator('Sustainability toolkit');
+  const regular: PDFFont = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold: PDFFont = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const colours: Record<'ink' | 'muted' | 'accent' | 'track', RGB> = {
+    ink: rgb(0.1, 0.1, 0.1),
+    muted: rgb(0.35, 0.35, 0.35),
+    accent: rgb(0.12, 0.37, 0.29),
+    track: rgb(0.9, 0.92, 0.91),
+  };
+
+  let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - MARGIN;
+  const ensure = (space: number) => {
+    if (y - space >= MARGIN) return;
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+  };
+
+  return {
+    write(text, { size = 11, gap = 6, ...style } = {}) {
+      const font = style.bold ? bold : regular;
+      const color = style.accent ? colours.accent : style.muted ? colours.muted : colours.ink;
+      const lines: string[] = [];
+      let line = '';
+      for (const word of printable(text).split(/\s+/).filter(Boolean)) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) > PDF_TEXT_WIDTH && line) {
+          lines.push(line);
+          line = word;
+        } else line = next;
+      }
+      if (line) lines.push(line);
+      for (const text of lines) {
+        ensure(size + gap);
+        y -= size;
+        page.drawText(text, { x: MARGIN, y, size, font, color });
+        y -= gap;
+      }
+    },
+    bar(percent) {
+      ensure(24);
+      const filled = (Math.min(100, Math.max(0, percent)) / 100) * PDF_TEXT_WIDTH;
+      page.drawRectangle({ x: MARGIN, y: y - 12, width: PDF_TEXT_WIDTH, height: 12, color: colours.track });
+      if (filled > 0)
+        page.drawRectangle({ x: MARGIN, y: y - 12, width: filled, height: 12, color: colours.accent });
+      y -= 24;
+    },
+    space(points) {
+      y -= points;
+    },
+    save: () => pdf.save(),
+  };
+}
