@@ -41,12 +41,12 @@ function loadActions(contentDir, surveys) {
     throw new SeedError(file, '', `not valid JSON (${/** @type {Error} */ (cause).message})`);
   }
   const v = validatorFor(file, contentDir);
-  /** Option ids by question id, over every survey ([] for a slider or text question). */
+  /** @type {Map<string, { options: string[] }>} Option ids by question id ([] for a slider or text). */
   const questions = new Map();
-  const walk = (/** @type {any[]} */ items) => {
+  const walk = (/** @type {(import('./seed').Question | import('./seed').QuestionGroup)[]} */ items) => {
     for (const item of items) {
       if (item.kind === 'group') walk(item.questions);
-      else questions.set(item.id, { type: item.type, options: (item.options ?? []).map((o) => o.id) });
+      else questions.set(item.id, { options: (item.options ?? []).map((option) => option.id) });
     }
   };
   for (const survey of surveys) for (const section of survey.sections) walk(section.questions);
@@ -71,8 +71,9 @@ function loadActions(contentDir, surveys) {
       const w = `${where}.addresses[${j}]`;
       const t = v.object(trigger, w, ['questionId', 'atMost', 'anyOf', 'noneOf']);
       const questionId = v.id(t.questionId, `${w}.questionId`);
-      const question = questions.get(questionId);
-      if (!question) v.fail(`${w}.questionId`, `no seed survey has a question "${questionId}"`);
+      const question =
+        questions.get(questionId) ??
+        v.fail(`${w}.questionId`, `no seed survey has a question "${questionId}"`);
       const options = (/** @type {unknown} */ list, /** @type {string} */ at) =>
         list === undefined
           ? null

@@ -160,7 +160,7 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
           ) : (
             <List>
               {suggestions.map((action) => (
-                <Suggestion key={action.id}>
+                <Suggestion key={action.id} id={action.id}>
                   <Stack gap={2}>
                     <h3>{action.title}</h3>
                     <p>{action.summary}</p>

@@ -5,9 +5,10 @@ import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
 
-function setup(results: ResultSummary[]) {
+function setup(results: ResultSummary[], actions?: unknown) {
   const api = createFakeApi({
     [API.listLatestResults]: () => ({ results }),
+    ...(actions ? { [API.listActions]: () => actions } : {}),
   });
   renderDashboard('/dashboard/ready-reckoner', api);
   return { api, user: userEvent.setup() };
@@ -105,5 +106,45 @@ describe('Results screen', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('img')).toBeInTheDocument();
+  });
+
+  it('links each weak answer to the actions that address it', async () => {
+    setup([NEWER], {
+      surveyId: 'business-quickscan',
+      result: { resultId: 'new', userResultId: 'ur-1', completedAt: NEWER.completedAt },
+      plan: [],
+      changes: [],
+      actions: [
+        {
+          id: 'track-energy-use',
+          title: 'Track your energy use',
+          summary: '',
+          topic: 'CLIMATE',
+          effort: 'LOW',
+          impact: 'MEDIUM',
+          academyArticles: [],
+          addressing: [{ questionId: 'energy-tracking', title: 'How often do you track energy?' }],
+        },
+        {
+          id: 'buy-local',
+          title: 'Buy more locally',
+          summary: '',
+          topic: 'COMMUNITY',
+          effort: 'LOW',
+          impact: 'LOW',
+          academyArticles: [],
+          addressing: [],
+        },
+      ],
+    });
+    const card = (await screen.findByRole('heading', { name: 'Answers to work on' })).closest(
+      'section, div',
+    )!;
+    expect(card).toHaveTextContent('How often do you track energy?: Track your energy use');
+    expect(screen.getByRole('link', { name: 'Track your energy use' })).toHaveAttribute(
+      'href',
+      '/dashboard/actions#track-energy-use',
+    );
+    expect(screen.queryByRole('link', { name: 'Buy more locally' })).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import {
   surveyTitle,
   useSurveyCatalogue,
 } from '../../shared/surveys';
+import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
@@ -134,10 +135,13 @@ export function ResultsScreen() {
         {({ results: list }) => {
           const latest = latestScored(list);
           return latest?.score ? (
-            <LatestResult
-              result={{ ...latest, score: latest.score }}
-              title={surveyTitle(catalogue, latest.surveyId)}
-            />
+            <>
+              <LatestResult
+                result={{ ...latest, score: latest.score }}
+                title={surveyTitle(catalogue, latest.surveyId)}
+              />
+              <AnswersToImprove surveyId={latest.surveyId} />
+            </>
           ) : (
             <NoResult />
           );
