@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
-import { paths, SURVEY_LIST_QUERY, type ResultSummary, type SurveyListQuery } from '@toolkit/domain';
+import { SURVEY_LIST_QUERY, type ResultSummary, type SurveyListQuery } from '@toolkit/domain';
 import { useServices } from './services';
-
-/** The account holders' Quickscan: a requireAccount copy of the Quickscan in the seed content. */
-export const QUICKSCAN = { tenantId: 'demo-publisher', surveyId: 'business-quickscan' } as const;
-export const QUICKSCAN_PATH = paths.survey(QUICKSCAN.tenantId, QUICKSCAN.surveyId);
 
 export interface SurveyInfo {
   title: string;

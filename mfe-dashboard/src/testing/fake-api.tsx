@@ -2,7 +2,7 @@
 // and the account services, so screens run their real code against chosen answers.
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import type { AuthClaims, TenantUserProfile } from '@toolkit/domain';
+import { API, type AuthClaims, type TenantUserProfile } from '@toolkit/domain';
 import type { AppServices, AuthOutcome } from '@toolkit/parcel';
 import { createFakeBackend, type FakeBackend, type FakeHandlers } from '@toolkit/platform/testing';
 import { createAppStore, type AuthUser } from '@toolkit/store-contract';
@@ -33,8 +33,36 @@ export const SURVEYS = [
   { id: 'supplier-assessment', title: 'Supplier Sustainability Assessment', tenantId: 'demo-publisher' },
 ];
 
-export function createFakeApi(initial: FakeHandlers = {}, surveys = SURVEYS): FakeApi {
-  const backend = createFakeBackend(initial);
+/** The tenant's toolkit as the content service publishes it (`toolkit` query). */
+export const TOOLKIT = {
+  name: 'quickscan',
+  title: 'Sustainability Quickscan',
+  tenantId: 'demo-publisher',
+  assessment: { id: 'business-quickscan', title: SURVEYS[0]!.title, tenantId: 'demo-publisher' },
+  teamSurvey: {
+    id: 'supplier-assessment',
+    title: 'Supplier Sustainability Assessment',
+    tenantId: 'demo-publisher',
+  },
+};
+
+/**
+ * `getProfile` answers OWNER_PROFILE in a tenant of TOOLKIT unless a test says otherwise; the
+ * content service answers the survey list and the toolkit, each query reading its own field.
+ */
+export function createFakeApi(
+  initial: FakeHandlers = {},
+  surveys = SURVEYS,
+  toolkit: unknown = TOOLKIT,
+): FakeApi {
+  const backend = createFakeBackend({
+    [API.getProfile]: () => ({
+      status: 'ok',
+      profile: OWNER_PROFILE,
+      tenant: { id: 'tenant-1', createdBy: 'owner-1', getStarted: true, toolkit: 'quickscan' },
+    }),
+    ...initial,
+  });
   let refreshCount = 0;
   const account =
     (name: (typeof ACCOUNT)[keyof typeof ACCOUNT]) =>
@@ -46,7 +74,7 @@ export function createFakeApi(initial: FakeHandlers = {}, surveys = SURVEYS): Fa
   const services: AppServices = {
     callable: backend,
     content: {
-      request: async <T,>() => ({ surveys }) as T,
+      request: async <T,>() => ({ surveys, toolkit }) as T,
     },
     requestSession: () => undefined,
     signOut: async () => undefined,

@@ -37,13 +37,16 @@ function absolute(url, ctx) {
 /**
  * @param {Survey[]} surveys
  * @param {import('./actions').Action[]} [actions] the action catalogue
+ * @param {import('./toolkits').Toolkit[]} [toolkits]
  */
-function createSchema(surveys, actions = []) {
+function createSchema(surveys, actions = [], toolkits = []) {
   const byId = new Map(surveys.map((s) => [s.id, s]));
 
   const resolvers = {
     Query: {
       actions: () => actions,
+      toolkit: (/** @type {unknown} */ _root, /** @type {{ name: string }} */ args) =>
+        toolkits.find((toolkit) => toolkit.name === args.name) ?? null,
       survey: (/** @type {unknown} */ _root, /** @type {{ id: string }} */ args) => byId.get(args.id) ?? null,
       surveys: (/** @type {unknown} */ _root, /** @type {{ tenantId?: string|null }} */ args) =>
         args.tenantId ? surveys.filter((s) => s.tenantId === args.tenantId) : surveys,

@@ -11,6 +11,7 @@ const zlib = require('node:zlib');
 const { createYoga } = require('graphql-yoga');
 const { loadSeedContent, DEFAULT_CONTENT_DIR } = require('./seed');
 const { loadActions } = require('./actions');
+const { loadToolkits } = require('./toolkits');
 const { createSchema } = require('./schema');
 
 const CONTENT_TYPES = {
@@ -133,9 +134,10 @@ function createContentServer(options) {
   const assetsDir = path.join(contentDir, 'assets');
   const surveys = loadSeedContent(contentDir);
   const actions = loadActions(contentDir, surveys);
+  const toolkits = loadToolkits(contentDir, surveys);
 
   const yoga = createYoga({
-    schema: createSchema(surveys, actions),
+    schema: createSchema(surveys, actions, toolkits),
     graphqlEndpoint: '/graphql',
     graphiql: false, // GraphiQL loads its UI from a CDN; this service runs offline.
     landingPage: false,

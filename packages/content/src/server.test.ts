@@ -248,6 +248,7 @@ describe('content server with the seed content', () => {
     const list = await gql(running, '{ surveys { id title slug } }');
     expect((list.body.data?.surveys as { id: string }[]).map((s) => s.id).sort()).toEqual([
       'business-quickscan',
+      'coastal-check',
       'quickscan',
       'supplier-assessment',
     ]);
@@ -452,7 +453,9 @@ describe('seed validation at start-up', () => {
   afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
   it('the shipped seed content is valid', () => {
+    // Ordered by publisher, then id.
     expect(loadSeedContent().map((s: { id: string }) => s.id)).toEqual([
+      'coastal-check',
       'business-quickscan',
       'quickscan',
       'supplier-assessment',

@@ -64,7 +64,8 @@ export interface ApiResponses {
   [API.getProfile]: {
     status: 'ok';
     profile: TenantUserProfile | null;
-    tenant: { id: string; createdBy: string; getStarted: boolean } | null;
+    /** `toolkit`: the toolkit the tenant signed up through, which names its surveys. */
+    tenant: { id: string; createdBy: string; getStarted: boolean; toolkit: string | null } | null;
   };
   /** The final answer and every streamed message alike: the profile as it is now. */
   [API.watchProfile]: { profile: TenantUserProfile | null };

@@ -1,17 +1,17 @@
 // Actions: what the latest completed Quickscan suggests and why, the plan with each action's
 // status, owner and due date and its progress, and what changed since the previous Quickscan.
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { API, hasPermission, planProgress, type ActionsOverview, type PlannedAction } from '@toolkit/domain';
 import { callApi } from '@toolkit/platform';
 import { useAppSelector } from '@toolkit/store-contract';
-import { Button, buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { useActions } from '../../shared/api';
 import { describeError } from '../../shared/errors';
 import { Loaded } from '../../shared/loading';
 import { useServices } from '../../shared/services';
-import { QUICKSCAN, QUICKSCAN_PATH } from '../../shared/surveys';
+import { AssessmentLink } from '../../shared/assessment-link';
+import { useToolkit } from '../../shared/toolkit';
 import { PlannedActionItem } from './planned-action';
 
 const Heading = styled.h2`
@@ -43,11 +43,6 @@ const Progress = styled.progress`
   width: 100%;
   height: 1rem;
   accent-color: ${({ theme }) => theme.colors.primary};
-`;
-
-const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
-  ${buttonStyles}
-  align-self: flex-start;
 `;
 
 const Problem = styled.p`
@@ -194,31 +189,38 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
   );
 }
 
-export function ActionsScreen() {
-  const [actions, reload] = useActions(QUICKSCAN.surveyId);
+function ActionsOf({ surveyId }: { surveyId: string }) {
+  const [actions, reload] = useActions(surveyId);
   const [changed, setChanged] = useState<ActionsOverview | null>(null);
+  return (
+    <Loaded resource={actions} doing="load your actions" onRetry={reload}>
+      {(loaded) => {
+        const data = changed ?? loaded;
+        return data?.result ? (
+          <Overview data={data} onChange={setChanged} />
+        ) : (
+          <Card>
+            <Stack gap={3}>
+              <Heading>Complete the Quickscan first</Heading>
+              <MutedText>
+                Suggested actions follow your answers: complete the Quickscan to get yours.
+              </MutedText>
+              <AssessmentLink>Complete the Quickscan</AssessmentLink>
+            </Stack>
+          </Card>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+export function ActionsScreen() {
+  const [toolkit, reload] = useToolkit();
   return (
     <Stack>
       <PageTitle>Actions</PageTitle>
-      <Loaded resource={actions} doing="load your actions" onRetry={reload}>
-        {(loaded) => {
-          const data = changed ?? loaded;
-          return data?.result ? (
-            <Overview data={data} onChange={setChanged} />
-          ) : (
-            <Card>
-              <Stack gap={3}>
-                <Heading>Complete the Quickscan first</Heading>
-                <MutedText>
-                  Suggested actions follow your answers: complete the Quickscan to get yours.
-                </MutedText>
-                <CallToAction to={QUICKSCAN_PATH} $variant="primary">
-                  Complete the Quickscan
-                </CallToAction>
-              </Stack>
-            </Card>
-          );
-        }}
+      <Loaded resource={toolkit} doing="load your toolkit" onRetry={reload}>
+        {({ assessment }) => <ActionsOf surveyId={assessment.id} />}
       </Loaded>
     </Stack>
   );

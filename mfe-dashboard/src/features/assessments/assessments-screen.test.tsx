@@ -13,7 +13,7 @@ function setup(results: ResultSummary[], surveys?: Parameters<typeof createFakeA
 describe('Assessments screen', () => {
   it('links account holders to the Quickscan that requires an account', async () => {
     setup([]);
-    expect(screen.getByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
       'href',
       '/survey/demo-publisher/business-quickscan',
     );
@@ -40,7 +40,7 @@ describe('Assessments screen', () => {
       'href',
       '/dashboard/ready-reckoner',
     );
-    expect(screen.getByRole('link', { name: 'Take the Quickscan again' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Take the Quickscan again' })).toHaveAttribute(
       'href',
       '/survey/demo-publisher/business-quickscan',
     );
@@ -59,5 +59,28 @@ describe('Assessments screen', () => {
     setup([result({ surveyId: 'retired-survey' })], []);
     const item = (await screen.findByRole('heading', { name: 'retired-survey' })).parentElement!;
     expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('offers the survey of the toolkit the organisation signed up through, and says when that fails', async () => {
+    const coastal = {
+      name: 'coastal',
+      title: 'Coastal Green Business Check',
+      tenantId: 'coastal-council',
+      assessment: { id: 'coastal-check', title: 'Coastal Green Business Check', tenantId: 'coastal-council' },
+      teamSurvey: null,
+    };
+    const api = createFakeApi({ [API.listLatestResults]: () => ({ results: [] }) }, undefined, coastal);
+    renderDashboard('/dashboard/assessments', api);
+    expect(await screen.findByRole('heading', { name: 'Coastal Green Business Check' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
+      'href',
+      '/survey/coastal-council/coastal-check',
+    );
+  });
+
+  it('says so when the toolkit is not published', async () => {
+    const api = createFakeApi({ [API.listLatestResults]: () => ({ results: [] }) }, undefined, null);
+    renderDashboard('/dashboard/assessments', api);
+    expect(await screen.findByText(/We couldn't load your toolkit/)).toBeInTheDocument();
   });
 });

@@ -5,14 +5,8 @@ import { paths, type ResultSummary } from '@toolkit/domain';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { useLatestResults } from '../../shared/api';
 import { Loaded } from '../../shared/loading';
-import {
-  formatDate,
-  QUICKSCAN,
-  QUICKSCAN_PATH,
-  surveyTitle,
-  useSurveyCatalogue,
-  type SurveyInfo,
-} from '../../shared/surveys';
+import { formatDate, surveyTitle, useSurveyCatalogue, type SurveyInfo } from '../../shared/surveys';
+import { useToolkit, type ToolkitSurvey } from '../../shared/toolkit';
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
@@ -73,34 +67,47 @@ function ResultStatus({ result, survey }: { result: ResultSummary; survey: Surve
   );
 }
 
+function AssessmentCard({ survey, done }: { survey: ToolkitSurvey; done: boolean }) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={3}>
+        <h2 id={headingId} style={{ margin: 0 }}>
+          {survey.title}
+        </h2>
+        <MutedText>
+          Questions on energy, waste, people, community and governance. Your answers are saved as you go, and
+          your scores appear on the Results page.
+        </MutedText>
+        <CallToAction to={survey.path} $variant="primary">
+          {/* Opening a completed Quickscan starts a new round, so the button says so. */}
+          {done ? 'Take the Quickscan again' : 'Complete the Quickscan'}
+        </CallToAction>
+      </Stack>
+    </Card>
+  );
+}
+
 export function AssessmentsScreen() {
   const [results, reload] = useLatestResults();
+  const [toolkit, reloadToolkit] = useToolkit();
   const catalogue = useSurveyCatalogue();
-  const quickscanId = useId();
   const latestId = useId();
-  const quickscanTitle = catalogue.get(QUICKSCAN.surveyId)?.title ?? 'Sustainability Quickscan';
-  // Opening a completed Quickscan starts a new round, so the button says so.
-  const quickscanDone =
-    results.status === 'ready' &&
-    results.data.results.some((result) => result.surveyId === QUICKSCAN.surveyId && result.isCompleted);
 
   return (
     <Stack>
       <PageTitle>Assessments</PageTitle>
-      <Card aria-labelledby={quickscanId}>
-        <Stack gap={3}>
-          <h2 id={quickscanId} style={{ margin: 0 }}>
-            {quickscanTitle}
-          </h2>
-          <MutedText>
-            Questions on energy, waste, people, community and governance. Your answers are saved as you go,
-            and your scores appear on the Results page.
-          </MutedText>
-          <CallToAction to={QUICKSCAN_PATH} $variant="primary">
-            {quickscanDone ? 'Take the Quickscan again' : 'Complete the Quickscan'}
-          </CallToAction>
-        </Stack>
-      </Card>
+      <Loaded resource={toolkit} doing="load your toolkit" onRetry={reloadToolkit}>
+        {({ assessment }) => (
+          <AssessmentCard
+            survey={assessment}
+            done={
+              results.status === 'ready' &&
+              results.data.results.some((result) => result.surveyId === assessment.id && result.isCompleted)
+            }
+          />
+        )}
+      </Loaded>
       <Card aria-labelledby={latestId}>
         <Stack gap={3}>
           <h2 id={latestId} style={{ margin: 0 }}>

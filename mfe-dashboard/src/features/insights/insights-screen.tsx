@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router';
 import { useAppSelector } from '@toolkit/store-contract';
 import { PageTitle, Stack } from '@toolkit/ui';
 import { SelectField } from '../../shared/form';
-import { QUICKSCAN, QUICKSCAN_PATH, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
+import { Loaded } from '../../shared/loading';
+import { useSurveyCatalogue } from '../../shared/surveys';
+import { useToolkit } from '../../shared/toolkit';
 import { BenchmarkCard } from './benchmark-card';
 import { ReceivedResultCard } from './received-results';
 import { SurveyInsightsCard } from './survey-insights-card';
@@ -36,6 +38,7 @@ function PublishedSurveys({ surveys }: { surveys: { id: string; title: string }[
 export function InsightsScreen() {
   const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
   const catalogue = useSurveyCatalogue();
+  const [toolkit, reloadToolkit] = useToolkit();
   const published = [...catalogue]
     .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
     .map(([id, info]) => ({ id, title: info.title }));
@@ -43,11 +46,15 @@ export function InsightsScreen() {
     <Stack>
       <PageTitle>Insights</PageTitle>
       {published.length > 0 && <PublishedSurveys surveys={published} />}
-      <BenchmarkCard
-        surveyId={QUICKSCAN.surveyId}
-        surveyTitle={surveyTitle(catalogue, QUICKSCAN.surveyId)}
-        surveyPath={QUICKSCAN_PATH}
-      />
+      <Loaded resource={toolkit} doing="load your toolkit" onRetry={reloadToolkit}>
+        {({ assessment }) => (
+          <BenchmarkCard
+            surveyId={assessment.id}
+            surveyTitle={assessment.title}
+            surveyPath={assessment.path}
+          />
+        )}
+      </Loaded>
     </Stack>
   );
 }

@@ -14,7 +14,11 @@ const DONE = result({
 function setup(results = [DONE], role = 'owner') {
   const api = createFakeApi({
     [API.listLatestResults]: () => ({ results }),
-    [API.getProfile]: () => ({ status: 'ok', profile: OWNER_PROFILE, tenant: null }),
+    [API.getProfile]: () => ({
+      status: 'ok',
+      profile: OWNER_PROFILE,
+      tenant: { id: 'tenant-1', createdBy: 'owner-1', getStarted: true, toolkit: 'quickscan' },
+    }),
     [API.getBenchmark]: () => ({
       surveyId: 'business-quickscan',
       history: [],
@@ -45,7 +49,7 @@ describe('Reports screen', () => {
   it('says a report needs a completed Quickscan and links to it', async () => {
     setup([result({})]);
     expect(await screen.findByRole('heading', { name: 'No report yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Complete the Quickscan' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toBeInTheDocument();
   });
 
   it('downloads the latest result as a PDF named after the organisation', async () => {

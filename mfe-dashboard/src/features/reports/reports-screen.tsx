@@ -1,32 +1,21 @@
 // Reports: the latest completed result as a PDF report (organisation, date, scores with a chart,
 // the benchmark when it may be shown, the action plan) and the organisation's results as CSV.
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { hasAccess, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
-import { Button, buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { STATUS_LABELS } from '../../shared/action-status';
 import { useActions, useBenchmark, useLatestResults, useProfile } from '../../shared/api';
+import { AssessmentLink } from '../../shared/assessment-link';
 import { fileSlug, saveFile } from '../../shared/download';
 import { Loaded } from '../../shared/loading';
-import {
-  formatDate,
-  latestScored,
-  QUICKSCAN_PATH,
-  surveyTitle,
-  useSurveyCatalogue,
-} from '../../shared/surveys';
+import { formatDate, latestScored, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
 import { buildReportPdf } from './pdf-report';
 
 const Heading = styled.h2`
   margin: 0;
   overflow-wrap: anywhere;
-`;
-
-const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
-  ${buttonStyles}
-  align-self: flex-start;
 `;
 
 const Problem = styled.p`
@@ -121,9 +110,7 @@ export function ReportsScreen() {
               <Stack gap={3}>
                 <Heading>No report yet</Heading>
                 <MutedText>A report is made from a completed Quickscan. Complete it to get yours.</MutedText>
-                <CallToAction to={QUICKSCAN_PATH} $variant="primary">
-                  Complete the Quickscan
-                </CallToAction>
+                <AssessmentLink>Complete the Quickscan</AssessmentLink>
               </Stack>
             </Card>
           );

@@ -33,7 +33,7 @@ describe('Results screen', () => {
     expect(
       await screen.findByRole('heading', { name: 'You have not completed a Quickscan yet' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
       'href',
       '/survey/demo-publisher/business-quickscan',
     );

@@ -1,25 +1,14 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
-import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
+import { Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { useLatestResults } from '../../shared/api';
 import { Loaded } from '../../shared/loading';
 import { Table, TableScroll } from '../../shared/table';
-import {
-  formatDate,
-  latestScored,
-  QUICKSCAN_PATH,
-  surveyTitle,
-  useSurveyCatalogue,
-} from '../../shared/surveys';
+import { formatDate, latestScored, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
+import { AssessmentLink } from '../../shared/assessment-link';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
-
-const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
-  ${buttonStyles}
-  align-self: flex-start;
-`;
 
 const Heading = styled.h2`
   margin: 0;
@@ -116,9 +105,7 @@ function NoResult() {
         <MutedText>
           Complete the Quickscan to see how your business scores in each area of sustainability.
         </MutedText>
-        <CallToAction to={QUICKSCAN_PATH} $variant="primary">
-          Complete the Quickscan
-        </CallToAction>
+        <AssessmentLink>Complete the Quickscan</AssessmentLink>
       </Stack>
     </Card>
   );

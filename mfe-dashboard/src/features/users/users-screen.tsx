@@ -25,9 +25,9 @@ import {
   type SaveState,
 } from '../../shared/form';
 import { useServices } from '../../shared/services';
+import { useToolkit, type ToolkitSurvey } from '../../shared/toolkit';
 
 /** The survey a team member answers when they follow an invite (seed content of @toolkit/content). */
-export const TEAM_SURVEY_ID = 'supplier-assessment';
 
 const ROLE_LABEL: Record<Role, string> = {
   user: 'User (no dashboard rights)',
@@ -240,10 +240,13 @@ function MemberRow({
 }
 
 function InviteForm({
+  teamSurvey,
   availableRoles,
   onDenied,
   onInvited,
 }: {
+  /** The toolkit's team survey, which the invite links to. */
+  teamSurvey: ToolkitSurvey;
   availableRoles: Role[];
   onDenied: () => void;
   onInvited: () => void;
@@ -265,7 +268,7 @@ function InviteForm({
     try {
       const answer = await callApi(callable, API.createInvite, {
         email: normalised,
-        surveyId: TEAM_SURVEY_ID,
+        surveyId: teamSurvey.id,
         role: values.role,
       });
       setSentTo(answer.email);
@@ -286,7 +289,7 @@ function InviteForm({
             Invite a team member
           </h2>
           <MutedText>
-            We e-mail them a link to the supplier assessment; they join your organisation with the role you
+            We e-mail them a link to the {teamSurvey.title}; they join your organisation with the role you
             choose. The link works once, for them only.
           </MutedText>
           <TextField label="E-mail address" type="email" autoComplete="off" {...field('email')} />
@@ -316,6 +319,7 @@ function InviteForm({
 export function UsersScreen() {
   const { callable, refreshClaims } = useServices();
   const uid = useAppSelector(selectUid);
+  const [toolkit] = useToolkit();
   const [team, setTeam] = useState<
     { status: 'loading' } | { status: 'ready'; data: Team } | { status: 'error'; error: unknown }
   >({ status: 'loading' });
@@ -416,12 +420,15 @@ export function UsersScreen() {
               )}
             </Stack>
           </Card>
-          {/* The invited person joins the team at once: list them. */}
-          <InviteForm
-            availableRoles={team.data.availableRoles}
-            onDenied={onDenied}
-            onInvited={() => setAttempt((value) => value + 1)}
-          />
+          {/* The invited person joins the team at once: list them. A toolkit without a team survey has no invites. */}
+          {toolkit.status === 'ready' && toolkit.data.teamSurvey && (
+            <InviteForm
+              teamSurvey={toolkit.data.teamSurvey}
+              availableRoles={team.data.availableRoles}
+              onDenied={onDenied}
+              onInvited={() => setAttempt((value) => value + 1)}
+            />
+          )}
         </>
       )}
     </Stack>

@@ -72,3 +72,10 @@ export type ActionCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ActionCatalogueQuery = { actions: Array<{ id: string, title: string, summary: string, topic: EsgTopic, effort: Level, impact: Level, academyArticles: Array<string>, addresses: Array<{ questionId: string, atMost: number | null, anyOf: Array<string> | null, noneOf: Array<string> | null }> }> };
+
+export type ToolkitQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type ToolkitQuery = { toolkit: { name: string, title: string, tenantId: string, assessment: { id: string, title: string, tenantId: string }, teamSurvey: { id: string, title: string, tenantId: string } | null } | null };

@@ -12,4 +12,5 @@ export type {
   ServerSurveyQuery,
   SurveyDefinitionQuery,
   SurveyListQuery,
+  ToolkitQuery,
 } from './generated';

@@ -7,7 +7,13 @@ import path from 'node:path';
 import { buildSchema, parse, validate, type GraphQLEnumType } from 'graphql';
 import { isQuestionType } from '../survey';
 import { SCHEMA_FILE } from './codegen-config';
-import { ACTIONS_QUERY, SERVER_SURVEY_QUERY, SURVEY_DEFINITION_QUERY, SURVEY_LIST_QUERY } from './queries';
+import {
+  ACTIONS_QUERY,
+  SERVER_SURVEY_QUERY,
+  SURVEY_DEFINITION_QUERY,
+  SURVEY_LIST_QUERY,
+  TOOLKIT_QUERY,
+} from './queries';
 import { graphqlQuestionType, QUESTION_TYPE_OF_GRAPHQL, questionTypeOf } from './question-types';
 
 const schema = buildSchema(readFileSync(SCHEMA_FILE, 'utf8'));
@@ -18,6 +24,7 @@ test.each([
   ['ServerSurvey', SERVER_SURVEY_QUERY],
   ['SurveyList', SURVEY_LIST_QUERY],
   ['ActionCatalogue', ACTIONS_QUERY],
+  ['Toolkit', TOOLKIT_QUERY],
 ])('%s asks only for what the schema has', (_name, query) => {
   expect(validate(schema, parse(query)).map((error) => error.message)).toEqual([]);
 });

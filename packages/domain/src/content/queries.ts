@@ -203,3 +203,24 @@ export const ACTIONS_QUERY = /* GraphQL */ `
     }
   }
 `;
+
+/** A tenant's toolkit: the surveys its dashboard offers (by the toolkit it signed up through). */
+export const TOOLKIT_QUERY = /* GraphQL */ `
+  query Toolkit($name: ID!) {
+    toolkit(name: $name) {
+      name
+      title
+      tenantId
+      assessment {
+        id
+        title
+        tenantId
+      }
+      teamSurvey {
+        id
+        title
+        tenantId
+      }
+    }
+  }
+`;

@@ -112,7 +112,11 @@ describe('account-completeSignup', () => {
 describe('account-getProfile', () => {
   it('returns the tenant user profile and the tenant', async () => {
     const owner = await env.member('profile-co', 'owner');
-    await env.store.set(paths.tenant('profile-co'), { createdBy: owner.uid, getStarted: true });
+    await env.store.set(paths.tenant('profile-co'), {
+      createdBy: owner.uid,
+      getStarted: true,
+      toolkit: 'quickscan',
+    });
     expect(resultOf(await env.call(API.getProfile, null, owner.token))).toEqual({
       status: 'ok',
       profile: {
@@ -124,7 +128,7 @@ describe('account-getProfile', () => {
         role: 'owner',
         organization: { name: 'Organisation profile-co' },
       },
-      tenant: { id: 'profile-co', createdBy: owner.uid, getStarted: true },
+      tenant: { id: 'profile-co', createdBy: owner.uid, getStarted: true, toolkit: 'quickscan' },
     });
   });
 });

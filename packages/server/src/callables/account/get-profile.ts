@@ -17,7 +17,12 @@ export const getProfile = defineHandler({
     return {
       status: 'ok',
       profile,
-      tenant: tenant && { id: tenant.id, createdBy: tenant.createdBy, getStarted: tenant.getStarted },
+      tenant: tenant && {
+        id: tenant.id,
+        createdBy: tenant.createdBy,
+        getStarted: tenant.getStarted,
+        toolkit: tenant.toolkit,
+      },
     };
   },
 });

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { buttonStyles } from '@toolkit/ui';
+import { useToolkit } from './toolkit';
+
+const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
+  ${buttonStyles}
+  align-self: flex-start;
+`;
+
+/** A button to the toolkit's assessment (the Quickscan the business completes); nothing until it is known. */
+export function AssessmentLink({ children }: { children: ReactNode }) {
+  const [toolkit] = useToolkit();
+  if (toolkit.status !== 'ready') return null;
+  return (
+    <CallToAction to={toolkit.data.assessment.path} $variant="primary">
+      {children}
+    </CallToAction>
+  );
+}
