@@ -45,7 +45,7 @@ function RouteContent({
             code={new URLSearchParams(window.location.search).get('oobCode')}
           />
         ) : (
-          <Portal auth={services.auth} toolkitName={match.params.toolkitName} />
+          <Portal auth={services.auth} content={services.content} toolkitName={match.params.toolkitName} />
         )}
       </Suspense>
     );

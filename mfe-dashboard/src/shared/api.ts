@@ -130,3 +130,12 @@ export function useActions(surveyId: string | null): [Resource<ActionsAnswer | n
   );
   return useResource(load);
 }
+
+export type ToolkitMembers = ApiResponses[typeof API.listToolkitMembers];
+
+/** The organisations that signed up through a toolkit the member's organisation publishes. */
+export function useToolkitMembers(toolkit: string): [Resource<ToolkitMembers>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(() => callApi(callable, API.listToolkitMembers, { toolkit }), [callable, toolkit]);
+  return useResource(load);
+}

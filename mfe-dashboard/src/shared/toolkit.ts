@@ -17,6 +17,8 @@ export interface ToolkitSurvey {
 export interface Toolkit {
   name: string;
   title: string;
+  /** The publishing tenant. */
+  tenantId: string;
   assessment: ToolkitSurvey;
   teamSurvey: ToolkitSurvey | null;
 }
@@ -47,6 +49,7 @@ export function useToolkit(): [Resource<Toolkit>, () => void] {
         return {
           name: toolkit.name,
           title: toolkit.title,
+          tenantId: toolkit.tenantId,
           assessment: withPath(toolkit.assessment),
           teamSurvey: toolkit.teamSurvey && withPath(toolkit.teamSurvey),
         };

@@ -10,7 +10,7 @@ const { SeedError, validatorFor } = require('./seed');
 
 /**
  * @typedef {import('./seed').Survey} Survey
- * @typedef {{ name: string, title: string, tenantId: string, assessment: Survey, teamSurvey: Survey|null }} Toolkit
+ * @typedef {{ name: string, title: string, tenantId: string, assessment: Survey, teamSurvey: Survey|null, publicSurvey: Survey|null }} Toolkit
  */
 
 /**
@@ -32,7 +32,14 @@ function loadToolkits(contentDir, surveys) {
   const names = new Set();
   return v.array(raw, '').map((entry, i) => {
     const where = `[${i}]`;
-    const o = v.object(entry, where, ['name', 'title', 'tenantId', 'assessment', 'teamSurvey']);
+    const o = v.object(entry, where, [
+      'name',
+      'title',
+      'tenantId',
+      'assessment',
+      'teamSurvey',
+      'publicSurvey',
+    ]);
     const name = v.id(o.name, `${where}.name`);
     if (names.has(name)) v.fail(`${where}.name`, `toolkit name "${name}" is used twice`);
     names.add(name);
@@ -44,15 +51,15 @@ function loadToolkits(contentDir, surveys) {
         v.fail(at, `survey "${id}" belongs to ${found.tenantId}, not ${tenantId}`);
       return found;
     };
+    const optional = (/** @type {unknown} */ value, /** @type {string} */ at) =>
+      value === undefined || value === null ? null : survey(value, at);
     return {
       name,
       title: v.string(o.title, `${where}.title`),
       tenantId,
       assessment: survey(o.assessment, `${where}.assessment`),
-      teamSurvey:
-        o.teamSurvey === undefined || o.teamSurvey === null
-          ? null
-          : survey(o.teamSurvey, `${where}.teamSurvey`),
+      teamSurvey: optional(o.teamSurvey, `${where}.teamSurvey`),
+      publicSurvey: optional(o.publicSurvey, `${where}.publicSurvey`),
     };
   });
 }

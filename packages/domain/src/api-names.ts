@@ -40,6 +40,8 @@ export const API = {
   listReceivedResults: 'insights-listResults',
   /** One received result in full: the drill-down the notification e-mail links to. */
   getReceivedResult: 'insights-getResult',
+  /** The organisations that signed up through a toolkit the caller's organisation publishes. */
+  listToolkitMembers: 'insights-listMembers',
   /** Every completed result of a survey as CSV, streamed page by page. */
   exportReceivedResults: 'insights-exportResults',
 } as const;

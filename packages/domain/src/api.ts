@@ -88,6 +88,10 @@ export interface ApiResponses {
   [API.getSurveyInsights]: SurveyInsights;
   [API.listReceivedResults]: { results: ReceivedResultRow[]; more: boolean };
   [API.getReceivedResult]: ReceivedResult;
+  /** Newest first, at most 200. */
+  [API.listToolkitMembers]: {
+    members: { tenantId: string; organisationName: string; joinedAt: string | null }[];
+  };
   /** Streamed: each message is `{ csv }`, the next rows; the answer counts them (and holds the CSV when not streamed). */
   [API.exportReceivedResults]: { rows: number; csv: string };
   [API.getBenchmark]: {

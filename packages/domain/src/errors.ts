@@ -89,6 +89,7 @@ export const SERVER_ERRORS = {
     'Changing the action plan needs the edit-insights permission. Ask an owner or admin for it.',
   actionNotPlanned: 'Add this action to your plan first.',
   notYourSurvey: 'Insights of a survey are shown only to the organisation that publishes it.',
+  notYourToolkit: 'Only the publisher of a toolkit sees which organisations joined it.',
   receivedResultNotFound: 'This survey has no such result. It may have been removed.',
 } as const;
 

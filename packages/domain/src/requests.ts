@@ -133,6 +133,7 @@ export const REQUESTS = {
   }),
   [API.getReceivedResult]: z.object({ surveyId: id, resultId: id }),
   [API.exportReceivedResults]: z.object({ surveyId: id }),
+  [API.listToolkitMembers]: z.object({ toolkit: id }),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.updatePlannedAction]: z.object({
     userResultId: id,

@@ -6,10 +6,12 @@ import {
   questionTypeOf,
   SERVER_ERRORS,
   SERVER_SURVEY_QUERY,
+  TOOLKIT_QUERY,
   type ActionCatalogueQuery,
   type AnswerValue,
   type ScoredQuestionFragment,
   type ServerSurveyQuery,
+  type ToolkitQuery,
 } from '@toolkit/domain';
 import { ApiError, invalidArgument, notFound } from './api/errors';
 import type { ContentPort, ServerDeps, ServerQuestion, ServerSurveyDefinition } from './api/handler';
@@ -118,6 +120,11 @@ export function createContentPort({
       cached(`survey:${surveyId}`, async () => {
         const { survey } = await fetchData<ServerSurveyQuery>(SERVER_SURVEY_QUERY, { id: surveyId });
         return survey ? toDefinition(survey) : null;
+      }),
+    getToolkit: (name) =>
+      cached(`toolkit:${name}`, async () => {
+        const { toolkit } = await fetchData<ToolkitQuery>(TOOLKIT_QUERY, { name });
+        return toolkit && { name: toolkit.name, tenantId: toolkit.tenantId };
       }),
     getActions: () =>
       cached('actions', async () => (await fetchData<ActionCatalogueQuery>(ACTIONS_QUERY, {})).actions),

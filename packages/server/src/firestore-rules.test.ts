@@ -58,6 +58,7 @@ function documentsOf(tenant: Tenant): string[] {
     paths.aggregateShard(tenant, 'quickscan', 0),
     paths.aggregateOrganisation(tenant, 'quickscan', `o${tenant}`),
     paths.globalUser(uid),
+    paths.toolkitMember('quickscan', tenant),
     paths.invite(`i${tenant}`),
     paths.mailDoc(`m${tenant}`),
     paths.rateLimit(`x${tenant}`),

@@ -336,6 +336,15 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ surveyId: 'a/b' }), field: 'surveyId' },
   },
+  [API.listToolkitMembers]: {
+    ...MEMBER,
+    // Tenant A publishes the seed's quickscan toolkit.
+    attack: () => ({ toolkit: 'quickscan' }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ toolkit: '../x' }), field: 'toolkit' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),

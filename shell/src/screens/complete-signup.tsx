@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { API, paths } from '@toolkit/domain';
 import { callApi, type CallableClient } from '@toolkit/platform';
 import { Card, ErrorPanel, PageTitle, Spinner } from '@toolkit/ui';
+import { DEFAULT_TOOLKIT } from './portal-toolkit';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
 
@@ -24,8 +25,6 @@ export function toolkitOf(href: string): string {
     : null;
   return nested || DEFAULT_TOOLKIT;
 }
-
-const DEFAULT_TOOLKIT = 'quickscan';
 
 /** Finishes an e-mail-link sign-in, asking for the address when the link is opened on another device. */
 export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: CallableClient }) {

@@ -1,30 +1,32 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '@toolkit/domain';
-import { buttonStyles, Card, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
+import type { ContentClient } from '@toolkit/platform';
+import { buttonStyles, Card, MutedText, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
-
-// The demo publisher's Quickscan; resolving a toolkit name to its publisher's survey comes with tenant records.
-const DEFAULT_SURVEY = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
+import { DEFAULT_TOOLKIT, usePortalToolkit } from './portal-toolkit';
 
 const Lead = styled.p`
   font-size: 1.125rem;
   max-width: 40rem;
 `;
 
-/** A toolkit's name as it appears in its address, e.g. "green-office", written as a name: "Green office". */
-export function toolkitTitle(name: string): string {
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 const StartLink = styled(Link)<{ $variant: ButtonVariant }>`
   ${buttonStyles}
 `;
 
 /** The portal page, shared by /, /flow/{toolkitName}, /signup and /invite. */
-export function Portal({ auth, toolkitName }: { auth: ShellAuth; toolkitName?: string }) {
+export function Portal({
+  auth,
+  content,
+  toolkitName,
+}: {
+  auth: ShellAuth;
+  content: ContentClient;
+  toolkitName?: string;
+}) {
+  const toolkit = usePortalToolkit(content, toolkitName ?? DEFAULT_TOOLKIT);
   const continueUrl = `${window.location.origin}${paths.completeSignup()}${
     toolkitName ? `?toolkit=${encodeURIComponent(toolkitName)}` : ''
   }`;
@@ -32,17 +34,30 @@ export function Portal({ auth, toolkitName }: { auth: ShellAuth; toolkitName?: s
     <Stack gap={5}>
       <section aria-labelledby="portal-title">
         <PageTitle id="portal-title">
-          {toolkitName
-            ? `Welcome to the ${toolkitTitle(toolkitName)} toolkit`
+          {toolkitName && toolkit.status === 'ready'
+            ? `Welcome to the ${toolkit.title} toolkit`
             : 'Where does your business stand on sustainability?'}
         </PageTitle>
         <Lead>
           Answer a short self-assessment, see your results straight away, and follow a clear journey from your
           first steps to leading your sector.
         </Lead>
-        <StartLink $variant="primary" to={paths.survey(DEFAULT_SURVEY.tenantId, DEFAULT_SURVEY.surveyId)}>
-          Take the Quickscan
-        </StartLink>
+        {toolkit.status === 'ready' && (
+          <StartLink $variant="primary" to={toolkit.surveyPath}>
+            Take the Quickscan
+          </StartLink>
+        )}
+        {toolkit.status === 'missing' && (
+          <MutedText role="status">
+            There is no toolkit called “{toolkitName}”. Check the address, or sign up below for the general
+            Quickscan.
+          </MutedText>
+        )}
+        {toolkit.status === 'failed' && (
+          <MutedText role="status">
+            The Quickscan cannot be opened just now. Please try again later.
+          </MutedText>
+        )}
       </section>
       <Card aria-labelledby="signin-title">
         <h2 id="signin-title">Sign up or sign in</h2>

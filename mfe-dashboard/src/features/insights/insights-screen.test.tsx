@@ -263,6 +263,10 @@ const ROW = {
   band: 'Getting started',
 };
 
+const MEMBERS = {
+  members: [{ tenantId: 't-9', organisationName: 'Tidal Surf School', joinedAt: '2025-03-01T10:00:00.000Z' }],
+};
+
 const OPENED: ApiResponses[typeof API.getReceivedResult] = {
   ...ROW,
   surveyId: 'business-quickscan',
@@ -286,6 +290,7 @@ describe('Insights screen for a publisher', () => {
           return { results: all.slice(0, limit), more: limit < all.length };
         },
         [API.getReceivedResult]: () => OPENED,
+        [API.listToolkitMembers]: () => MEMBERS,
         [API.getBenchmark]: () => ({
           surveyId: 'business-quickscan',
           history: [],
@@ -419,5 +424,12 @@ describe('Insights screen for a publisher', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const csv = await textOf(files.get('sustainability-quickscan-for-your-business-results.csv')!);
     expect(csv).toBe('\uFEFFResult,Completed\r\nr-1,2025-03-02\r\n');
+  });
+
+  it('lists the organisations that joined through its toolkit', async () => {
+    const { api } = publisher();
+    const table = await screen.findByRole('table', { name: '1 organisation, newest first' });
+    expect(rowsOf(table)).toEqual([['Tidal Surf School', formatDate('2025-03-01T10:00:00.000Z')]]);
+    expect(api.callsTo(API.listToolkitMembers)).toEqual([{ toolkit: 'quickscan' }]);
   });
 });

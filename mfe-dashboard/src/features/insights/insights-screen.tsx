@@ -10,6 +10,7 @@ import { useToolkit } from '../../shared/toolkit';
 import { BenchmarkCard } from './benchmark-card';
 import { ReceivedResultCard } from './received-results';
 import { SurveyInsightsCard } from './survey-insights-card';
+import { ToolkitMembers } from './toolkit-members';
 
 /** The survey and result to show come from the query (?survey=…&result=…), so a link can open one. */
 function PublishedSurveys({ surveys }: { surveys: { id: string; title: string }[] }) {
@@ -46,6 +47,9 @@ export function InsightsScreen() {
     <Stack>
       <PageTitle>Insights</PageTitle>
       {published.length > 0 && <PublishedSurveys surveys={published} />}
+      {toolkit.status === 'ready' && toolkit.data.tenantId === tenantId && (
+        <ToolkitMembers toolkit={toolkit.data.name} title={toolkit.data.title} />
+      )}
       <Loaded resource={toolkit} doing="load your toolkit" onRetry={reloadToolkit}>
         {({ assessment }) => (
           <BenchmarkCard

@@ -78,4 +78,4 @@ export type ToolkitQueryVariables = Exact<{
 }>;
 
 
-export type ToolkitQuery = { toolkit: { name: string, title: string, tenantId: string, assessment: { id: string, title: string, tenantId: string }, teamSurvey: { id: string, title: string, tenantId: string } | null } | null };
+export type ToolkitQuery = { toolkit: { name: string, title: string, tenantId: string, assessment: { id: string, title: string, tenantId: string }, teamSurvey: { id: string, title: string, tenantId: string } | null, publicSurvey: { id: string, title: string, tenantId: string } | null } | null };

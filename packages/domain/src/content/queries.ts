@@ -221,6 +221,11 @@ export const TOOLKIT_QUERY = /* GraphQL */ `
         title
         tenantId
       }
+      publicSurvey {
+        id
+        title
+        tenantId
+      }
     }
   }
 `;

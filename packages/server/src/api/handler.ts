@@ -54,6 +54,8 @@ export interface ServerSurveyDefinition {
 export interface ContentPort {
   /** null when the survey does not exist; throws the content-service failure otherwise. */
   getSurvey(surveyId: string): Promise<ServerSurveyDefinition | null>;
+  /** A toolkit's publisher; null when no toolkit has that name. */
+  getToolkit(name: string): Promise<{ name: string; tenantId: string } | null>;
   /** The action catalogue; throws the content-service failure when it cannot be read. */
   getActions(): Promise<CatalogueAction[]>;
 }

@@ -15,6 +15,7 @@ import { setUserRole } from './admin/set-user-role';
 import { exportReceivedResults } from './insights/export-results';
 import { getBenchmark } from './insights/get-benchmark';
 import { getReceivedResult } from './insights/get-result';
+import { listToolkitMembers } from './insights/list-members';
 import { listReceivedResults } from './insights/list-results';
 import { getSurveyInsights } from './insights/get-survey-insights';
 import { createInvite } from './invites/create';
@@ -64,6 +65,7 @@ export const allCallables: readonly Handler[] = [
   listReceivedResults,
   getReceivedResult,
   exportReceivedResults,
+  listToolkitMembers,
   listActions,
   updatePlannedAction,
 ];

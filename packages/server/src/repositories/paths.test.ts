@@ -54,6 +54,8 @@ describe('paths', () => {
       () => paths.milestone('acme', value, 'sign-up'),
       () => paths.aggregateShard(value, 'quickscan', 0),
       () => paths.aggregateOrganisation('acme', 'quickscan', value),
+      () => paths.toolkitMember('quickscan', value),
+      () => paths.toolkitMember(value, 'acme'),
       () => paths.invite(value),
       () => paths.mailDoc(value),
     ];

@@ -44,6 +44,9 @@ export const paths = {
   /** Marks an organisation as counted among the survey's distinct organisations. */
   aggregateOrganisation: (tenantId: string, surveyId: string, organisationKey: string) =>
     path`tenants/${tenantId}/aggregates/${surveyId}/organisations/${organisationKey}`,
+  /** The organisations that signed up through a toolkit's portal, one document each. */
+  toolkitMembers: (toolkit: string) => path`toolkits/${toolkit}/members`,
+  toolkitMember: (toolkit: string, tenantId: string) => path`toolkits/${toolkit}/members/${tenantId}`,
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => path`mail/${id}`,

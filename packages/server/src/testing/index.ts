@@ -105,7 +105,11 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
     const noContent = async (): Promise<never> => {
       throw new Error('This test started no content service (startTestEnv({ content: true })).');
     };
-    let content: ServerDeps['content'] = { getSurvey: noContent, getActions: noContent };
+    let content: ServerDeps['content'] = {
+      getSurvey: noContent,
+      getActions: noContent,
+      getToolkit: noContent,
+    };
     if (options.content) {
       const server = await startContentServer({ port: 0, key: CONTENT_KEY });
       stops.push(() => server.close());

@@ -1,5 +1,5 @@
 // account-completeSignup: sign-up through a toolkit portal makes the user owner of a new tenant
-// (SPEC §6), or answers the tenant they already belong to.
+// (SPEC §6), a member organisation of that toolkit, or answers the tenant they already belong to.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
@@ -49,6 +49,12 @@ export const completeSignup = defineHandler({
         role: 'owner',
       });
       tx.set(paths.organisation(tenantId), { name: organisationName, createdAt });
+      // The publisher of the toolkit sees who joined through its portal.
+      tx.create(paths.toolkitMember(input.toolkit, tenantId), {
+        tenantId,
+        organisationName,
+        joinedAt: createdAt,
+      });
       const signUp = milestoneWrite(tenantId, caller.uid, MILESTONE_OF_ACTION.signUp, true, caller.uid);
       tx.set(signUp.path, signUp.data, { merge: true });
       return { tenantId, created: true };

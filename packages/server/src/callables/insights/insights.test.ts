@@ -327,3 +327,37 @@ describe('insights-exportResults', () => {
     expect(whole).toEqual({ rows: completed, csv });
   });
 });
+
+describe('insights-listMembers', () => {
+  it('shows the publisher the organisations that signed up through its toolkit, and nobody else', async () => {
+    const joining = await env.account({ email: 'joining-owner@example.com' });
+    resultOf(
+      await env.call(
+        API.completeSignup,
+        { toolkit: 'quickscan', organisationName: 'Tidal Surf School' },
+        joining.token,
+      ),
+    );
+    const listed = resultOf<ApiResponses[typeof API.listToolkitMembers]>(
+      await env.call(API.listToolkitMembers, { toolkit: 'quickscan' }, publisherOwner.token),
+    );
+    expect(listed.members[0]).toEqual({
+      tenantId: expect.any(String),
+      organisationName: 'Tidal Surf School',
+      joinedAt: expect.stringMatching(/^\d{4}-/),
+    });
+
+    // The new business itself belongs to the toolkit but does not publish it.
+    const business = await env.signIn({ email: 'joining-owner@example.com' });
+    expect(errorOf(await env.call(API.listToolkitMembers, { toolkit: 'quickscan' }, business))).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.notYourToolkit,
+    });
+    expect(
+      errorOf(await env.call(API.listToolkitMembers, { toolkit: 'coastal' }, publisherOwner.token)),
+    ).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.notYourToolkit,
+    });
+  });
+});
