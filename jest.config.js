@@ -5,7 +5,12 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
   ],
 };
-const common = { transform, moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.js' } };
+// jose ships only ES modules; jest's module system loads CommonJS, so it is compiled like our code.
+const common = {
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.js' },
+};
 
 module.exports = {
   projects: [

@@ -44,4 +44,16 @@ export const API = {
   listToolkitMembers: 'insights-listMembers',
   /** Every completed result of a survey as CSV, streamed page by page. */
   exportReceivedResults: 'insights-exportResults',
+  /** The declaration to sign (from the CMS), who signed it and the organisation's credential. */
+  getDeclaration: 'declaration-get',
+  /** An owner or admin signs for the organisation, which issues a credential. */
+  signDeclaration: 'declaration-sign',
+  /** An owner or admin revokes the organisation's credential. */
+  revokeCredential: 'declaration-revoke',
+  /** Opening the credential from the Declaration screen (the view-declaration-credential milestone). */
+  openCredential: 'declaration-openCredential',
+  /** Public: the keys credentials are signed with, as a JWKS. */
+  getCredentialKeys: 'credentials-getKeys',
+  /** Public: whether a credential was revoked. */
+  getCredentialStatus: 'credentials-getStatus',
 } as const;

@@ -2,7 +2,8 @@
 // plus one callable per client-side document operation of SPEC §7. The request schemas
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
-import type { StoredMilestone } from './journey';
+import type { JSONWebKeySet } from 'jose';
+import type { StageName, StoredMilestone } from './journey';
 import type { CatalogueAction, PlannedAction } from './actions';
 import type { Benchmark, Distribution, PriorityTopic } from './insights';
 import type { Entitlement, Subscription } from './plans';
@@ -111,6 +112,37 @@ export interface ApiResponses {
   [API.submitInvite]: { status: 'completed' };
   [API.listMilestones]: { milestones: Record<string, StoredMilestone[]> };
   [API.setMilestone]: { status: 'ok' };
+  [API.getDeclaration]: DeclarationOverview;
+  [API.signDeclaration]: DeclarationOverview;
+  [API.revokeCredential]: DeclarationOverview;
+  [API.openCredential]: { status: 'ok' };
+  [API.getCredentialKeys]: JSONWebKeySet;
+  /** `unknown`: no credential has this id. */
+  [API.getCredentialStatus]: { status: 'active' | 'revoked' | 'unknown'; revokedAt: string | null };
+}
+
+/** The Declaration screen: what to sign, and the organisation's credential. */
+export interface DeclarationOverview {
+  /** From the CMS, on the survey of the organisation's toolkit; null when it has none. */
+  declaration: { surveyId: string; title: string; text: string; outro: string | null } | null;
+  /** The organisation's latest credential, revoked or not; null before anyone signed. */
+  credential: OrganisationCredential | null;
+  /** Whether the caller may sign and revoke: an owner or admin. */
+  canSign: boolean;
+}
+
+export interface OrganisationCredential {
+  id: string;
+  /** The signed JWT, and the public page that checks it. */
+  token: string;
+  url: string;
+  organisation: string;
+  stage: StageName;
+  declaration: string;
+  signedAt: string;
+  expiresAt: string;
+  signedBy: { name: string; email: string };
+  revokedAt: string | null;
 }
 
 /** Counts per whole percent (0–100) beside their summary. */

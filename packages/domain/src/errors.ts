@@ -91,6 +91,12 @@ export const SERVER_ERRORS = {
   notYourSurvey: 'Insights of a survey are shown only to the organisation that publishes it.',
   notYourToolkit: 'Only the publisher of a toolkit sees which organisations joined it.',
   receivedResultNotFound: 'This survey has no such result. It may have been removed.',
+  // Declaration.
+  noDeclaration: 'Your organisation has no declaration to sign.',
+  declarationChanged: 'The declaration has changed since you opened it. Read it again before signing.',
+  signDeclarationRequired: 'Only an owner or admin can sign the declaration or revoke its credential.',
+  credentialNotFound: 'Your organisation has no credential with this id.',
+  credentialNeedsOrganisation: 'Add your organisation name on the Profile page before signing.',
 } as const;
 
 export function contentServiceFailure(serviceName: string): string {

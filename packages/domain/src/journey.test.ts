@@ -3,6 +3,7 @@ import {
   MILESTONE_OF_ACTION,
   STAGE_NAMES,
   buildJourney,
+  currentStage,
   progressSummary,
   type StoredMilestone,
 } from './journey';
@@ -186,4 +187,22 @@ describe('MILESTONE_OF_ACTION: the milestone each server action sets', () => {
     expect(MILESTONE_OF_ACTION[action as keyof typeof MILESTONE_OF_ACTION]).toBe(milestone);
     expect(MILESTONE_IDS.slice(0, 5)).toContain(milestone);
   });
+});
+
+const STAGE_1 = ['sign-up', ...stage1Rest];
+const STAGE_2 = stage2;
+
+test.each<[string, StoredMilestone[], string]>([
+  ['nothing done', [], 'Initiator'],
+  ['stage 1 all but one', done(...STAGE_1.slice(0, -1)), 'Initiator'],
+  ['stage 1 done', done(...STAGE_1), 'Explorer'],
+  ['stage 2 done but stage 1 not', done(...STAGE_2), 'Initiator'],
+  ['stages 1 and 2 done', done(...STAGE_1, ...STAGE_2), 'Implementer'],
+  [
+    'stage 1 done, one undone again',
+    [...done(...STAGE_1), { id: 'invite-team', completed: false }],
+    'Initiator',
+  ],
+])('currentStage: %s -> %s', (_case, stored, expected) => {
+  expect(currentStage(stored)).toBe(expected);
 });

@@ -31,6 +31,9 @@ export const MILESTONE_OF_ACTION = {
   openResults: 'view-results',
   inviteTeamMember: 'invite-team',
   openInsights: 'view-insights',
+  downloadPriorities: 'download-actions',
+  signDeclaration: 'sign-declaration',
+  openDeclarationCredential: 'view-declaration-credential',
 } as const satisfies Record<string, MilestoneId>;
 
 export const PROGRESS_MILESTONES = [
@@ -211,6 +214,11 @@ export function buildJourney(stored: readonly StoredMilestone[]): JourneyStage[]
     });
     return { ...stage, milestones, completed: milestones.every((milestone) => milestone.completed) };
   });
+}
+
+/** The stage a business is working in: the first not yet completed (Leader once all are). */
+export function currentStage(stored: readonly StoredMilestone[]): StageName {
+  return buildJourney(stored).find((stage) => !stage.completed)?.title ?? 'Leader';
 }
 
 export interface ProgressSummary {

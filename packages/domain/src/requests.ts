@@ -134,6 +134,13 @@ export const REQUESTS = {
   [API.getReceivedResult]: z.object({ surveyId: id, resultId: id }),
   [API.exportReceivedResults]: z.object({ surveyId: id }),
   [API.listToolkitMembers]: z.object({ toolkit: id }),
+  [API.getDeclaration]: z.null().or(z.object({})).optional(),
+  /** `surveyId`: the declaration the signer read, refused if the CMS has moved on to another. */
+  [API.signDeclaration]: z.object({ surveyId: id }),
+  [API.revokeCredential]: z.object({ credentialId: id }),
+  [API.openCredential]: z.object({ credentialId: id }),
+  [API.getCredentialKeys]: z.null().or(z.object({})).optional(),
+  [API.getCredentialStatus]: z.object({ credentialId: id }),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.updatePlannedAction]: z.object({
     userResultId: id,

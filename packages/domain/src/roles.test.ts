@@ -4,6 +4,7 @@ import {
   ROLES,
   ROLE_RANK,
   canGrantRole,
+  canSignDeclaration,
   canOpenUsersPage,
   grantableRoles,
   hasAccess,
@@ -172,4 +173,15 @@ describe('ranks', () => {
   ])('isRole(%j) -> %s', (value, expected) => {
     expect(isRole(value)).toBe(expected);
   });
+});
+
+test.each<[Role, boolean]>([
+  ['owner', true],
+  ['admin', true],
+  ['billing', false],
+  ['editor', false],
+  ['viewer', false],
+  ['user', false],
+])('canSignDeclaration(%s) -> %s', (role, expected) => {
+  expect(canSignDeclaration(role)).toBe(expected);
 });

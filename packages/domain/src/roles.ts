@@ -113,6 +113,11 @@ export function canGrantRole(granter: Role, role: Role): boolean {
 
 export const grantableRoles = (granter: Role): Role[] => ROLES.filter((role) => canGrantRole(granter, role));
 
+/** The declaration speaks for the organisation: an owner or admin signs it and may revoke its credential. */
+export function canSignDeclaration(role: Role): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK.admin;
+}
+
 // The four access checks the router guard (SPEC §2 rule 6) and the dashboard navigation share.
 export const ACCESS_REQUIREMENTS = ['admin', 'billing', 'insights', 'management'] as const;
 export type AccessRequirement = (typeof ACCESS_REQUIREMENTS)[number];

@@ -6,13 +6,22 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { defineList, defineSecret, defineString } from 'firebase-functions/params';
-import { createFirebaseAuthPort, createContentPort, createFirestoreStore } from '@toolkit/server';
+import {
+  createContentPort,
+  createCredentialIssuer,
+  createFirebaseAuthPort,
+  createFirestoreStore,
+} from '@toolkit/server';
+import type { JWK } from 'jose';
 import { createCallables } from './callables';
 
 const CONTENT_URL = defineString('CONTENT_URL', {
   description: 'GraphQL endpoint of the content service (CMS)',
 });
 const CONTENT_KEY = defineSecret('CONTENT_KEY');
+// The private Ed25519 JWK (with kid) that signs declaration credentials; its public half is
+// published by credentials-getKeys. Made once with `npm run credential-key -w @toolkit/functions`.
+const CREDENTIAL_SIGNING_KEY = defineSecret('CREDENTIAL_SIGNING_KEY');
 const APP_URL = defineString('APP_URL', {
   description: 'Where links in e-mails point, e.g. https://toolkit.example.com',
 });
@@ -31,9 +40,10 @@ const callables = createCallables(
       auth: createFirebaseAuthPort(getAuth(app)),
       content: createContentPort({ url: CONTENT_URL.value(), key: CONTENT_KEY.value() }),
       appUrl: APP_URL.value(),
+      credentials: createCredentialIssuer(() => JSON.parse(CREDENTIAL_SIGNING_KEY.value()) as JWK),
     };
   },
-  { cors: ALLOWED_ORIGINS, secrets: [CONTENT_KEY] },
+  { cors: ALLOWED_ORIGINS, secrets: [CONTENT_KEY, CREDENTIAL_SIGNING_KEY] },
 );
 
 // One export per name prefix: index.test.ts checks that together they hold every handler.
@@ -51,4 +61,6 @@ export const {
   milestones,
   insights,
   actions,
+  declaration,
+  credentials,
 } = callables;

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
-import { createFirebaseAuthPort, createContentPort, type DocumentStore } from '@toolkit/server';
+import {
+  createContentPort,
+  createCredentialIssuer,
+  createFirebaseAuthPort,
+  type DocumentStore,
+} from '@toolkit/server';
 import {
   startAuthLinkDelivery,
   type AuthLinkDelivery,
@@ -17,6 +22,7 @@ import {
   seedPublisherTenants,
   PUBLISHERS,
   openPgliteStore,
+  loadOrCreateCredentialKey,
 } from '@toolkit/server/local';
 import { createCallables } from './callables';
 import { startLocalHost, type LocalHost } from './local-host';
@@ -104,6 +110,9 @@ export async function startLocalBackend({
     stops.push(() => relay.stop());
 
     const auth = createFirebaseAuthPort(getAuth(app));
+    const credentials = createCredentialIssuer(() =>
+      loadOrCreateCredentialKey(path.join(dataDir, 'credential-key.json')),
+    );
     await seedPublisherTenants(store);
     await seedPublisherOwners(store, auth);
 
@@ -113,6 +122,7 @@ export async function startLocalBackend({
         auth,
         content: createContentPort({ url: contentUrl, key: contentKey }),
         appUrl,
+        credentials,
         log,
       }),
       { cors: [...appOrigins] },

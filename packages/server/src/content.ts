@@ -61,6 +61,7 @@ function toDefinition(raw: RawSurvey): ServerSurveyDefinition {
     secondaryLogo: raw.secondaryLogo?.url ?? null,
     primaryColor: raw.primaryColor,
     dashboardUrl: raw.dashboardUrl,
+    declaration: { text: raw.declarationText ?? null, outro: raw.declarationOutro ?? null },
     scoring: raw.scoring,
     sections: raw.sections.map((section) => ({
       title: section.title,
@@ -124,7 +125,14 @@ export function createContentPort({
     getToolkit: (name) =>
       cached(`toolkit:${name}`, async () => {
         const { toolkit } = await fetchData<ToolkitQuery>(TOOLKIT_QUERY, { name });
-        return toolkit && { name: toolkit.name, tenantId: toolkit.tenantId };
+        return (
+          toolkit && {
+            name: toolkit.name,
+            title: toolkit.title,
+            tenantId: toolkit.tenantId,
+            assessment: toolkit.assessment.id,
+          }
+        );
       }),
     getActions: () =>
       cached('actions', async () => (await fetchData<ActionCatalogueQuery>(ACTIONS_QUERY, {})).actions),

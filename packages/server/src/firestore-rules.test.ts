@@ -59,6 +59,8 @@ function documentsOf(tenant: Tenant): string[] {
     paths.aggregateOrganisation(tenant, 'quickscan', `o${tenant}`),
     paths.globalUser(uid),
     paths.toolkitMember('quickscan', tenant),
+    paths.tenantCredential(tenant, `c${tenant}`),
+    paths.credentialStatus(`c${tenant}`),
     paths.invite(`i${tenant}`),
     paths.mailDoc(`m${tenant}`),
     paths.rateLimit(`x${tenant}`),

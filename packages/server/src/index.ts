@@ -4,6 +4,7 @@ export { defineHandler, type Handler, type ServerDeps, type ContentPort } from '
 export { ApiError } from './api/errors';
 export { createFirebaseAuthPort, type AuthPort, type VerifiedToken } from './auth/port';
 export { createContentPort } from './content';
+export { createCredentialIssuer, generateCredentialKey, type CredentialIssuer } from './credentials/issuer';
 export { createFirestoreStore } from './store/firestore';
 export { allCallables } from './callables';
 export type { DocumentStore } from './store/port';

@@ -3,7 +3,7 @@
 // the suite. Each entry names one request aimed at tenant A's data and what must happen when it
 // comes (1) without a token, (2) from an anonymous session, (3) from tenant B's owner and (4) from
 // a caller below the bar; a refusal must leave every stored document byte-for-byte as it was.
-import { API, type ApiName } from '@toolkit/domain';
+import { API, type ApiName, type DeclarationOverview } from '@toolkit/domain';
 import { allCallables } from './callables';
 import { paths } from './repositories/paths';
 import type { DocSnapshot } from './store/port';
@@ -44,6 +44,8 @@ interface Seed {
   /** Tenant A's owner's own survey result (also their user result's id). */
   resultA: string;
   inviteA: { inviteId: string; surveyResultId: string };
+  /** Tenant A's declaration credential, signed by its owner. */
+  credentialA: string;
 }
 
 interface Case {
@@ -89,6 +91,18 @@ const OWN_PROFILE = {
   rightful: 'ownerA',
   invalid: { data: () => [], field: 'data' },
 } as const;
+
+/** Public reads that name no tenant and reveal nothing about one: every caller gets the same answer. */
+const PUBLIC_READ = (what: string) => {
+  const exempt: Exempt = { exempt: `public: ${what}` };
+  return {
+    noToken: exempt,
+    anonymous: exempt,
+    otherTenant: exempt,
+    tooLow: { as: 'noTenant', expect: exempt },
+    rightful: 'none',
+  } as const;
+};
 
 const CASES: Record<ApiName, Case> = {
   [API.setUserRole]: {
@@ -345,6 +359,41 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ toolkit: '../x' }), field: 'toolkit' },
   },
+  [API.getDeclaration]: OWN_PROFILE,
+  [API.signDeclaration]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: 'business-quickscan' }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ surveyId: 'a/b' }), field: 'surveyId' },
+  },
+  [API.revokeCredential]: {
+    ...MEMBER,
+    attack: (s) => ({ credentialId: s.credentialA }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ credentialId: '' }), field: 'credentialId' },
+  },
+  [API.openCredential]: {
+    ...MEMBER,
+    attack: (s) => ({ credentialId: s.credentialA }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => ({ credentialId: 'a/b' }), field: 'credentialId' },
+  },
+  [API.getCredentialKeys]: {
+    ...PUBLIC_READ('the keys anyone checks a credential with'),
+    attack: () => null,
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.getCredentialStatus]: {
+    ...PUBLIC_READ('whether a credential was revoked, which its holder shows anyone'),
+    attack: (s) => ({ credentialId: s.credentialA }),
+    invalid: { data: () => ({ credentialId: 7 }), field: 'credentialId' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),
@@ -390,7 +439,14 @@ function tenantAView(docs: DocSnapshot[]): string {
 }
 
 async function seedTenants(): Promise<Seed> {
-  await env.store.set(paths.tenant(A), { createdBy: 'system', getStarted: true, name: 'Publisher' });
+  // A joined (and publishes) the seed's quickscan toolkit, whose assessment has a declaration.
+  await env.store.set(paths.tenant(A), {
+    createdBy: 'system',
+    getStarted: true,
+    name: 'Publisher',
+    toolkit: 'quickscan',
+  });
+  await env.store.set(paths.organisation(A), { name: 'Publisher' });
   await env.store.set(paths.tenant(B), { createdBy: 'system', getStarted: true, name: 'Tenant B' });
   const ownerA = await env.member(A, 'owner');
   const adminA = await env.member(A, 'admin');
@@ -434,6 +490,9 @@ async function seedTenants(): Promise<Seed> {
   const login = resultOf<{ token: string; inviteData: { surveyResultId: string } }>(
     await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
   );
+  const signed = resultOf<DeclarationOverview>(
+    await env.call(API.signDeclaration, { surveyId: 'business-quickscan' }, ownerA.token),
+  );
 
   Object.assign(tokens, {
     ownerA: ownerA.token,
@@ -452,6 +511,7 @@ async function seedTenants(): Promise<Seed> {
     ownerB,
     resultA: started.resultId,
     inviteA: { inviteId: inviteA.inviteId, surveyResultId: login.inviteData.surveyResultId },
+    credentialA: signed.credential!.id,
   };
 }
 

@@ -4,3 +4,4 @@ export { startAuthLinkDelivery, type AuthLinkDelivery } from './mail/auth-links'
 export { startMailRelay, type Delivery, type MailRelay } from './mail/relay';
 export { DEMO_TENANT_ID, PUBLISHERS, seedPublisherOwners, seedPublisherTenants } from './seed';
 export { openPgliteStore } from './store/pglite';
+export { loadOrCreateCredentialKey } from './credentials/key-file';

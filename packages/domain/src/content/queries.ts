@@ -125,6 +125,8 @@ export const SERVER_SURVEY_QUERY = /* GraphQL */ `
       notificationEmailRecipients
       notificationEmailBcc
       dashboardUrl
+      declarationText
+      declarationOutro
       requireAccount
       scoring {
         scale

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { ApiName, CatalogueAction, EsgTopic, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
 import type { AuthPort } from '../auth/port';
+import type { CredentialIssuer } from '../credentials/issuer';
 import type { DocumentStore } from '../store/port';
 
 export interface Caller {
@@ -45,6 +46,8 @@ export interface ServerSurveyDefinition {
   secondaryLogo: string | null;
   primaryColor: string | null;
   dashboardUrl: string | null;
+  /** What an organisation signs (SPEC §3); null text: the survey has no declaration. */
+  declaration: { text: string | null; outro: string | null };
   /** The overall score runs from 0 to scale; a band applies from its min up to the next band's. */
   scoring: { scale: number; bands: { min: number; label: string; description: string | null }[] };
   /** Questions of groups are listed in their section, in order: a group only arranges them. */
@@ -55,7 +58,9 @@ export interface ContentPort {
   /** null when the survey does not exist; throws the content-service failure otherwise. */
   getSurvey(surveyId: string): Promise<ServerSurveyDefinition | null>;
   /** A toolkit's publisher; null when no toolkit has that name. */
-  getToolkit(name: string): Promise<{ name: string; tenantId: string } | null>;
+  getToolkit(
+    name: string,
+  ): Promise<{ name: string; title: string; tenantId: string; assessment: string } | null>;
   /** The action catalogue; throws the content-service failure when it cannot be read. */
   getActions(): Promise<CatalogueAction[]>;
 }
@@ -66,6 +71,8 @@ export interface ServerDeps {
   content: ContentPort;
   /** Where links in e-mails point, e.g. http://localhost:3000 */
   appUrl: string;
+  /** Signs declaration credentials and publishes their keys. */
+  credentials: CredentialIssuer;
   now?: () => Date;
   log?: (message: string) => void;
 }

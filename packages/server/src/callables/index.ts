@@ -29,6 +29,12 @@ import { listLatestResults } from './results/list-latest';
 import { toggleActionPlan } from './results/toggle-action-plan';
 import { updatePlannedAction } from './results/update-planned-action';
 import { getSubscriptionDetails } from './subscription/get-subscription-details';
+import { getCredentialKeys } from './credentials/get-keys';
+import { getCredentialStatus } from './credentials/get-status';
+import { getDeclaration } from './declaration/get';
+import { openCredential } from './declaration/open-credential';
+import { revokeCredential } from './declaration/revoke';
+import { signDeclaration } from './declaration/sign';
 import { completeSurveyResult } from './survey/complete-result';
 import { saveAnswer } from './survey/save-answer';
 import { startResult } from './survey/start-result';
@@ -68,4 +74,10 @@ export const allCallables: readonly Handler[] = [
   listToolkitMembers,
   listActions,
   updatePlannedAction,
+  getDeclaration,
+  signDeclaration,
+  revokeCredential,
+  openCredential,
+  getCredentialKeys,
+  getCredentialStatus,
 ];

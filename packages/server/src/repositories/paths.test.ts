@@ -56,6 +56,9 @@ describe('paths', () => {
       () => paths.aggregateOrganisation('acme', 'quickscan', value),
       () => paths.toolkitMember('quickscan', value),
       () => paths.toolkitMember(value, 'acme'),
+      () => paths.tenantCredential('acme', value),
+      () => paths.tenantCredential(value, 'c1'),
+      () => paths.credentialStatus(value),
       () => paths.invite(value),
       () => paths.mailDoc(value),
     ];

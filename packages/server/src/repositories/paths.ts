@@ -47,6 +47,11 @@ export const paths = {
   /** The organisations that signed up through a toolkit's portal, one document each. */
   toolkitMembers: (toolkit: string) => path`toolkits/${toolkit}/members`,
   toolkitMember: (toolkit: string, tenantId: string) => path`toolkits/${toolkit}/members/${tenantId}`,
+  /** An organisation's declaration credentials, each with its token, signer and revocation. */
+  tenantCredential: (tenantId: string, credentialId: string) =>
+    path`tenants/${tenantId}/credentials/${credentialId}`,
+  /** Whether a credential was revoked, found by its id alone (the public check has no tenant). */
+  credentialStatus: (credentialId: string) => path`credentialStatus/${credentialId}`,
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => path`mail/${id}`,

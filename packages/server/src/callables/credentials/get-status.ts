@@ -1,0 +1,18 @@
+// credentials-getStatus (public): whether a credential was revoked. It answers for an id only, and
+// says nothing the credential itself does not (no organisation, no tenant).
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { paths } from '../../repositories/paths';
+
+export const getCredentialStatus = defineHandler({
+  name: API.getCredentialStatus,
+  access: 'public',
+  input: REQUESTS[API.getCredentialStatus],
+  async run({ credentialId }, { deps }): Promise<ApiResponses[typeof API.getCredentialStatus]> {
+    const { data } = await deps.store.get(paths.credentialStatus(credentialId));
+    if (!data) return { status: 'unknown', revokedAt: null };
+    const revokedAt = typeof data.revokedAt === 'string' ? data.revokedAt : null;
+    return { status: revokedAt ? 'revoked' : 'active', revokedAt };
+  },
+});

@@ -1,0 +1,27 @@
+// declaration-revoke: an owner or admin revokes one of the organisation's credentials; the public
+// check then says it is revoked. Revoking twice keeps the first date.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { notFound } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { paths } from '../../repositories/paths';
+import { declarationOverview, requireSigner } from './declaration';
+
+export const revokeCredential = defineHandler({
+  name: API.revokeCredential,
+  access: 'member',
+  input: REQUESTS[API.revokeCredential],
+  async run({ credentialId }, { caller, deps, now }): Promise<ApiResponses[typeof API.revokeCredential]> {
+    requireSigner(caller);
+    const path = paths.tenantCredential(caller.tenantId, credentialId);
+    await deps.store.transaction(async (tx) => {
+      const credential = await tx.get(path);
+      if (!credential.data) throw notFound(SERVER_ERRORS.credentialNotFound);
+      if (credential.data.revokedAt) return;
+      const revokedAt = now.toISOString();
+      tx.update(path, { revokedAt });
+      tx.set(paths.credentialStatus(credentialId), { revokedAt }, { merge: true });
+    });
+    return declarationOverview(deps, caller);
+  },
+});

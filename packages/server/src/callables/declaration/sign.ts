@@ -1,0 +1,80 @@
+// declaration-sign: an owner or admin signs the declaration for the organisation. Who, when and for
+// which organisation go on the signer's tenant user (SPEC §3 declaration); a credential is issued,
+// replacing (and revoking) the previous one, and the signer's sign-declaration milestone is set.
+import { API, currentStage, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { CREDENTIAL_VALID_DAYS } from '@toolkit/domain/credential';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { listMilestones, milestoneWrite } from '../../repositories/milestones';
+import { paths } from '../../repositories/paths';
+import { declarationOverview, loadDeclaration, requireSigner } from './declaration';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+export const signDeclaration = defineHandler({
+  name: API.signDeclaration,
+  access: 'member',
+  input: REQUESTS[API.signDeclaration],
+  async run({ surveyId }, { caller, deps, now }): Promise<ApiResponses[typeof API.signDeclaration]> {
+    requireSigner(caller);
+    const { tenantId, uid } = caller;
+    const declaration = await loadDeclaration(deps, tenantId);
+    if (!declaration) throw new ApiError('failed-precondition', SERVER_ERRORS.noDeclaration);
+    if (declaration.surveyId !== surveyId) {
+      throw new ApiError('failed-precondition', SERVER_ERRORS.declarationChanged);
+    }
+    const [signer, organisationProfile, milestones] = await Promise.all([
+      deps.store.get(paths.tenantUser(tenantId, uid)),
+      deps.store.get(paths.organisation(tenantId)),
+      listMilestones(deps.store, tenantId, uid),
+    ]);
+    const organisation = text(organisationProfile.data?.name);
+    if (!organisation) throw new ApiError('failed-precondition', SERVER_ERRORS.credentialNeedsOrganisation);
+
+    const id = deps.store.newId();
+    const signedAt = now.toISOString();
+    const expiresAt = new Date(now.getTime() + CREDENTIAL_VALID_DAYS * DAY_MS);
+    const stage = currentStage(milestones);
+    const token = await deps.credentials.issue(
+      { organisation, stage, declaration: declaration.title },
+      { id, issuedAt: now, expiresAt },
+    );
+    const name = [text(signer.data?.firstName), text(signer.data?.lastName)].filter(Boolean).join(' ');
+    const email = text(signer.data?.email) || (caller.email ?? '');
+
+    await deps.store.transaction(async (tx) => {
+      const tenant = await tx.get(paths.tenant(tenantId));
+      const previous = tenant.data?.declarationCredentialId;
+      const previousCredential =
+        typeof previous === 'string' ? await tx.get(paths.tenantCredential(tenantId, previous)) : null;
+      // Signing again replaces the credential: the old one must not keep vouching for the organisation.
+      if (typeof previous === 'string' && previousCredential?.data && !previousCredential.data.revokedAt) {
+        tx.update(paths.tenantCredential(tenantId, previous), { revokedAt: signedAt });
+        tx.set(paths.credentialStatus(previous), { revokedAt: signedAt }, { merge: true });
+      }
+      tx.create(paths.tenantCredential(tenantId, id), {
+        token,
+        organisation,
+        stage,
+        declaration: declaration.title,
+        surveyId,
+        signedAt,
+        expiresAt: expiresAt.toISOString(),
+        signedBy: { uid, name, email },
+        revokedAt: null,
+      });
+      tx.create(paths.credentialStatus(id), { tenantId, revokedAt: null });
+      tx.set(paths.tenant(tenantId), { declarationCredentialId: id }, { merge: true });
+      tx.set(
+        paths.tenantUser(tenantId, uid),
+        { declaration: { surveyId, title: declaration.title, organisation, signedAt, credentialId: id } },
+        { merge: true },
+      );
+      const milestone = milestoneWrite(tenantId, uid, MILESTONE_OF_ACTION.signDeclaration, true, uid);
+      tx.set(milestone.path, milestone.data, { merge: true });
+    });
+    return declarationOverview(deps, caller);
+  },
+});
