@@ -6,6 +6,7 @@ import { ScreenPlaceholder } from '@toolkit/ui';
 import { DashboardLayout } from './dashboard-layout';
 import { ActionsScreen } from './features/actions/actions-screen';
 import { AssessmentsScreen } from './features/assessments/assessments-screen';
+import { DeclarationScreen } from './features/declaration/declaration-screen';
 import { HomeScreen } from './features/home/home-screen';
 import { InsightsScreen } from './features/insights/insights-screen';
 import { ProfileScreen } from './features/profile/profile-screen';
@@ -25,6 +26,7 @@ const SCREENS: Partial<Record<RouteId, ReactElement>> = {
   dashboardInsights: <InsightsScreen />,
   dashboardReports: <ReportsScreen />,
   dashboardActions: <ActionsScreen />,
+  dashboardDeclaration: <DeclarationScreen />,
 };
 
 function AcademyDetail() {

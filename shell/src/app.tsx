@@ -13,6 +13,9 @@ const CompleteSignup = lazy(() =>
   import('./screens/complete-signup').then((m) => ({ default: m.CompleteSignup })),
 );
 const Portal = lazy(() => import('./screens/portal').then((m) => ({ default: m.Portal })));
+const VerifyCredential = lazy(() =>
+  import('./screens/verify-credential').then((m) => ({ default: m.VerifyCredential })),
+);
 const ResetPassword = lazy(() =>
   import('./screens/reset-password').then((m) => ({ default: m.ResetPassword })),
 );
@@ -39,6 +42,8 @@ function RouteContent({
       <Suspense fallback={<Spinner label="Loading…" />}>
         {route.id === 'completeSignup' ? (
           <CompleteSignup auth={services.auth} callable={services.callable} />
+        ) : route.id === 'verifyCredential' ? (
+          <VerifyCredential callable={services.callable} />
         ) : route.id === 'resetPassword' ? (
           <ResetPassword
             auth={services.auth}

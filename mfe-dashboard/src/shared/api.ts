@@ -139,3 +139,12 @@ export function useToolkitMembers(toolkit: string): [Resource<ToolkitMembers>, (
   const load = useCallback(() => callApi(callable, API.listToolkitMembers, { toolkit }), [callable, toolkit]);
   return useResource(load);
 }
+
+export type DeclarationAnswer = ApiResponses[typeof API.getDeclaration];
+
+/** The declaration of the organisation's toolkit, its credential and whether the member may sign. */
+export function useDeclaration(): [Resource<DeclarationAnswer>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(() => callApi(callable, API.getDeclaration, null), [callable]);
+  return useResource(load);
+}

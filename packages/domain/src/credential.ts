@@ -4,6 +4,7 @@
 // Its own entry (@toolkit/domain/credential), so that jose loads only where credentials are handled.
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { STAGE_NAMES, type StageName } from './journey';
+import { paths } from './routes';
 
 /** The JWT header's `typ`: a token of another kind signed with the same key is not a credential. */
 export const CREDENTIAL_TYPE = 'declaration+jwt';
@@ -81,5 +82,5 @@ export async function checkCredential(
 
 /** Where a credential is checked: the token travels in the fragment, which browsers never send. */
 export function credentialUrl(appUrl: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/verify#${token}`;
+  return `${appUrl.replace(/\/+$/, '')}${paths.verifyCredential()}#${token}`;
 }

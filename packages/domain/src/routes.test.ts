@@ -24,6 +24,7 @@ describe('matchRoute', () => {
     ['/signup', 'signup', {}],
     ['/complete-signup', 'completeSignup', {}],
     ['/reset-password', 'resetPassword', {}],
+    ['/verify', 'verifyCredential', {}],
     ['/journey/inv-42', 'journeyInvite', { inviteId: 'inv-42' }],
     ['/step1', 'journeyStep1', {}],
     ['/step5', 'journeyStep5', {}],
@@ -144,7 +145,7 @@ describe('route table', () => {
   });
 
   test.each<[RouteOwner, number]>([
-    ['shell', 6],
+    ['shell', 7],
     ['journey', 6],
     ['dashboard', 13],
     ['billing', 2],

@@ -54,6 +54,8 @@ const ROUTE_TABLE = [
   },
   // Not in SPEC §2: where a password-reset e-mail's link leads (docs/decisions.md).
   { id: 'resetPassword', path: '/reset-password', owner: 'shell', screen: 'Reset password', meta: {} },
+  // Not in SPEC §2: the public check of a declaration credential, carried in the fragment (docs/decisions.md).
+  { id: 'verifyCredential', path: '/verify', owner: 'shell', screen: 'Credential check', meta: {} },
   { id: 'journeyInvite', path: '/journey/:inviteId', owner: 'journey', screen: 'Invite journey', meta: {} },
   { id: 'journeyStep1', path: '/step1', owner: 'journey', screen: 'Journey stage 1', meta: journeyStep },
   { id: 'journeyStep2', path: '/step2', owner: 'journey', screen: 'Journey stage 2', meta: journeyStep },
@@ -305,6 +307,7 @@ export const paths = {
   signup: () => buildPath('signup'),
   completeSignup: () => buildPath('completeSignup'),
   resetPassword: () => buildPath('resetPassword'),
+  verifyCredential: () => buildPath('verifyCredential'),
   journeyInvite: (inviteId: string) => buildPath('journeyInvite', { inviteId }),
   journeyStep: (step: JourneyStepNumber) => buildPath(`journeyStep${step}`),
   dashboard: () => buildPath('dashboard'),

@@ -1,0 +1,284 @@
+// Declaration: the toolkit's declaration from the CMS, signed for the organisation by an owner or
+// admin; signing issues a credential anyone can check on its public page, shared as a link or a QR
+// code. Opening it is the view-declaration-credential milestone; an owner or admin can revoke it.
+import { useId, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { API, type DeclarationOverview, type OrganisationCredential } from '@toolkit/domain';
+import { callApi } from '@toolkit/platform';
+import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { useDeclaration } from '../../shared/api';
+import { describeError } from '../../shared/errors';
+import { Loaded } from '../../shared/loading';
+import { useServices } from '../../shared/services';
+import { formatDate } from '../../shared/surveys';
+import { CredentialQr } from './credential-qr';
+
+const Heading = styled.h2`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Confirm = styled.label`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]}px;
+  align-items: flex-start;
+  min-height: ${({ theme }) => theme.touchTarget};
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin-top: 0.125rem;
+    flex: none;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]}px;
+  align-items: center;
+`;
+
+const LinkField = styled.input`
+  width: 100%;
+  min-height: ${({ theme }) => theme.touchTarget};
+  font: inherit;
+  font-size: 0.875rem;
+  padding: 0 ${({ theme }) => theme.space[2]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.small};
+`;
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph, index) => <p key={index}>{paragraph}</p>);
+
+type Busy = 'idle' | 'signing' | 'revoking';
+
+function CredentialCard({
+  credential,
+  canRevoke,
+  busy,
+  onRevoke,
+}: {
+  credential: OrganisationCredential;
+  canRevoke: boolean;
+  busy: Busy;
+  onRevoke: () => void;
+}) {
+  const headingId = useId();
+  const { callable } = useServices();
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const revoked = credential.revokedAt !== null;
+
+  // Recorded as the member opens it; the page opens whether or not the record arrives.
+  const opened = () => {
+    callApi(callable, API.openCredential, { credentialId: credential.id }).catch((error: unknown) =>
+      console.warn('Opening the credential was not recorded.', error),
+    );
+  };
+
+  const copy = () => {
+    navigator.clipboard.writeText(credential.url).then(
+      () => setCopied('copied'),
+      () => setCopied('failed'),
+    );
+  };
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={3}>
+        <Heading id={headingId}>Your declaration credential</Heading>
+        {revoked ? (
+          <Problem>
+            Revoked on {formatDate(credential.revokedAt)}. Its page now tells anyone who checks it that it no
+            longer stands.
+          </Problem>
+        ) : (
+          <MutedText>
+            Signed for {credential.organisation} by {credential.signedBy.name || credential.signedBy.email} on{' '}
+            {formatDate(credential.signedAt)}, at the {credential.stage} stage. Valid until{' '}
+            {formatDate(credential.expiresAt)}. Anyone can check it, without an account, from this link or QR
+            code.
+          </MutedText>
+        )}
+        {!revoked && <CredentialQr url={credential.url} />}
+        <Actions>
+          <a href={credential.url} target="_blank" rel="noopener" onClick={opened}>
+            Open the credential
+          </a>
+          {!revoked && (
+            <Button type="button" variant="secondary" onClick={copy}>
+              Copy the link
+            </Button>
+          )}
+        </Actions>
+        <label>
+          <MutedText as="span">Credential link</MutedText>
+          <LinkField readOnly value={credential.url} onFocus={(event) => event.target.select()} />
+        </label>
+        <div aria-live="polite">
+          {copied === 'copied' && <MutedText>Link copied.</MutedText>}
+          {copied === 'failed' && (
+            <Problem>We couldn't copy the link; select it and copy it instead.</Problem>
+          )}
+        </div>
+        {canRevoke && !revoked && !confirming && (
+          <div>
+            <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
+              Revoke the credential
+            </Button>
+          </div>
+        )}
+        {confirming && !revoked && (
+          <Stack gap={2} role="group" aria-label="Confirm revoking">
+            <p>
+              Revoke this credential? Everyone who checks it will see that it is revoked. You can sign again
+              for a new one.
+            </p>
+            <Actions>
+              <Button type="button" onClick={onRevoke} disabled={busy !== 'idle'}>
+                {busy === 'revoking' ? 'Revoking…' : 'Yes, revoke it'}
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+            </Actions>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function DeclarationView({
+  overview,
+  onChange,
+}: {
+  overview: DeclarationOverview;
+  onChange: (next: DeclarationOverview) => void;
+}) {
+  const { callable } = useServices();
+  const headingId = useId();
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState<Busy>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { declaration, credential, canSign } = overview;
+
+  const run = async (
+    kind: Exclude<Busy, 'idle'>,
+    call: () => Promise<DeclarationOverview>,
+    doing: string,
+  ) => {
+    setBusy(kind);
+    setProblem(null);
+    try {
+      onChange(await call());
+      setAgreed(false);
+    } catch (error) {
+      setProblem(describeError(error, doing));
+    } finally {
+      setBusy('idle');
+    }
+  };
+
+  if (!declaration) {
+    return (
+      <Card>
+        <Stack gap={3}>
+          <Heading>No declaration to sign</Heading>
+          <MutedText>
+            Your organisation did not join a toolkit with a declaration, so there is nothing to sign here.
+          </MutedText>
+        </Stack>
+      </Card>
+    );
+  }
+  const signed = credential !== null && credential.revokedAt === null;
+  let signArea: ReactNode;
+  if (canSign) {
+    signArea = (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!agreed) {
+            setProblem('Tick the box to confirm that you may sign for your organisation.');
+            return;
+          }
+          void run(
+            'signing',
+            () => callApi(callable, API.signDeclaration, { surveyId: declaration.surveyId }),
+            'sign the declaration',
+          );
+        }}
+      >
+        <Stack gap={3}>
+          <Confirm>
+            <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+            <span>I have read the declaration and may sign it for my organisation.</span>
+          </Confirm>
+          <div>
+            <Button type="submit" disabled={busy !== 'idle'}>
+              {busy === 'signing'
+                ? 'Signing…'
+                : signed
+                  ? 'Sign again for a new credential'
+                  : 'Sign the declaration'}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    );
+  } else if (!signed) {
+    signArea = <MutedText>Only an owner or admin can sign the declaration for your organisation.</MutedText>;
+  }
+
+  return (
+    <Stack>
+      <Card aria-labelledby={headingId}>
+        <Stack gap={3}>
+          <Heading id={headingId}>{declaration.title}</Heading>
+          <div>{paragraphs(declaration.text)}</div>
+          {signed && declaration.outro && <div>{paragraphs(declaration.outro)}</div>}
+          {signArea}
+          {problem && <Problem role="alert">{problem}</Problem>}
+        </Stack>
+      </Card>
+      {credential && (
+        <CredentialCard
+          credential={credential}
+          canRevoke={canSign}
+          busy={busy}
+          onRevoke={() =>
+            void run(
+              'revoking',
+              () => callApi(callable, API.revokeCredential, { credentialId: credential.id }),
+              'revoke the credential',
+            )
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function DeclarationScreen() {
+  const [resource, reload] = useDeclaration();
+  const [latest, setLatest] = useState<DeclarationOverview | null>(null);
+  return (
+    <Stack>
+      <PageTitle>Declaration</PageTitle>
+      <Loaded resource={resource} doing="load the declaration" onRetry={reload}>
+        {(overview) => <DeclarationView overview={latest ?? overview} onChange={setLatest} />}
+      </Loaded>
+    </Stack>
+  );
+}
