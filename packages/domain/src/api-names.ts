@@ -56,4 +56,9 @@ export const API = {
   getCredentialKeys: 'credentials-getKeys',
   /** Public: whether a credential was revoked. */
   getCredentialStatus: 'credentials-getStatus',
+  /** Who receives which notification of the member's organisation. */
+  getAlerts: 'manage-getAlerts',
+  saveAlerts: 'manage-saveAlerts',
+  /** A member asks the toolkit's experts a question (the Expert page). */
+  requestExpert: 'expert-request',
 } as const;

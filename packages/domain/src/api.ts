@@ -3,6 +3,7 @@
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
+import type { AlertRecipients } from './manage';
 import type { StageName, StoredMilestone } from './journey';
 import type { CatalogueAction, PlannedAction } from './actions';
 import type { Benchmark, Distribution, PriorityTopic } from './insights';
@@ -119,6 +120,10 @@ export interface ApiResponses {
   [API.getCredentialKeys]: JSONWebKeySet;
   /** `unknown`: no credential has this id. */
   [API.getCredentialStatus]: { status: 'active' | 'revoked' | 'unknown'; revokedAt: string | null };
+  [API.getAlerts]: { alerts: AlertRecipients };
+  [API.saveAlerts]: { alerts: AlertRecipients };
+  /** `to`: the requester's address, which got a copy. */
+  [API.requestExpert]: { status: 'sent'; requestId: string; to: string };
 }
 
 /** The Declaration screen: what to sign, and the organisation's credential. */

@@ -97,6 +97,12 @@ export const SERVER_ERRORS = {
   signDeclarationRequired: 'Only an owner or admin can sign the declaration or revoke its credential.',
   credentialNotFound: 'Your organisation has no credential with this id.',
   credentialNeedsOrganisation: 'Add your organisation name on the Profile page before signing.',
+  // Manage and Expert.
+  manageAlertsRequired:
+    'Changing who receives notifications needs the manage-settings or edit-insights permission. Ask an owner or admin.',
+  noExperts: 'Your organisation did not join a toolkit with experts to ask.',
+  tooManyExpertRequests:
+    'You have sent several expert requests in the last hour. Our experts will answer those first; please try again later.',
 } as const;
 
 export function contentServiceFailure(serviceName: string): string {

@@ -11,3 +11,5 @@ export * from './insights';
 export * from './csv';
 export * from './content';
 export * from './actions';
+export * from './topics';
+export * from './manage';

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { ACTION_STATUSES } from './actions';
 import { API } from './api-names';
 import { MILESTONE_IDS } from './journey';
+import { ALERT_RECIPIENTS_MAX, EXPERT_MESSAGE_MAX, EXPERT_MESSAGE_MIN } from './manage';
 import { ROLES } from './roles';
+import { ESG_TOPICS } from './topics';
 import { idProblem, textProblem } from './strings';
 
 export * from './strings';
@@ -43,6 +45,8 @@ export function text({
 const id = storeId;
 const email = text({ max: 320 }).toLowerCase().pipe(z.email());
 const name = text({ max: 100 });
+/** One notification's addresses: each valid, a few at most. */
+const recipients = z.array(email).max(ALERT_RECIPIENTS_MAX, `At most ${ALERT_RECIPIENTS_MAX} addresses.`);
 
 /** An answer: a slider value, a comment (which may span lines), a single choice, or several dropdown choices. */
 export const answerValue = z.union([
@@ -141,6 +145,27 @@ export const REQUESTS = {
   [API.openCredential]: z.object({ credentialId: id }),
   [API.getCredentialKeys]: z.null().or(z.object({})).optional(),
   [API.getCredentialStatus]: z.object({ credentialId: id }),
+  [API.getAlerts]: z.null().or(z.object({})).optional(),
+  [API.saveAlerts]: z.object({
+    newResult: recipients,
+    newTeamMember: recipients,
+    expertRequest: recipients,
+  }),
+  [API.requestExpert]: z
+    .object({
+      topic: z.enum([...ESG_TOPICS, 'OTHER']),
+      message: text({ max: EXPERT_MESSAGE_MAX, multiline: true }).pipe(
+        z.string().min(EXPERT_MESSAGE_MIN, `Write at least ${EXPERT_MESSAGE_MIN} characters.`),
+      ),
+      contact: z.enum(['email', 'phone']),
+      phone: text({ max: 30 })
+        .pipe(z.string().regex(/^\+?[0-9 ()-]{6,}$/, 'Give a phone number of digits, spaces, +, ( ) or -.'))
+        .optional(),
+    })
+    .refine((request) => request.contact !== 'phone' || request.phone !== undefined, {
+      path: ['phone'],
+      message: 'Give a phone number to be called on.',
+    }),
   [API.toggleActionPlan]: z.object({ userResultId: id, actionId: id, selected: z.boolean() }),
   [API.updatePlannedAction]: z.object({
     userResultId: id,

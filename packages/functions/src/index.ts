@@ -63,4 +63,6 @@ export const {
   actions,
   declaration,
   credentials,
+  manage,
+  expert,
 } = callables;

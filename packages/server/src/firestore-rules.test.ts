@@ -61,6 +61,8 @@ function documentsOf(tenant: Tenant): string[] {
     paths.toolkitMember('quickscan', tenant),
     paths.tenantCredential(tenant, `c${tenant}`),
     paths.credentialStatus(`c${tenant}`),
+    paths.alerts(tenant),
+    paths.expertRequest(tenant, `e${tenant}`),
     paths.invite(`i${tenant}`),
     paths.mailDoc(`m${tenant}`),
     paths.rateLimit(`x${tenant}`),

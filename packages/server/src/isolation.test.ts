@@ -394,6 +394,26 @@ const CASES: Record<ApiName, Case> = {
     attack: (s) => ({ credentialId: s.credentialA }),
     invalid: { data: () => ({ credentialId: 7 }), field: 'credentialId' },
   },
+  [API.getAlerts]: { ...OWN_PROFILE, tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' } },
+  [API.saveAlerts]: {
+    ...MEMBER,
+    attack: () => ({ newResult: ['alerts@example.com'], newTeamMember: [], expertRequest: [] }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: {
+      data: () => ({ newResult: ['not-an-address'], newTeamMember: [], expertRequest: [] }),
+      field: 'newResult',
+    },
+  },
+  [API.requestExpert]: {
+    ...MEMBER,
+    attack: () => ({ topic: 'CLIMATE', message: 'How do we measure our footprint?', contact: 'email' }),
+    otherTenant: OWN_ONLY,
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => ({ topic: 'CLIMATE', message: 'short', contact: 'email' }), field: 'message' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),

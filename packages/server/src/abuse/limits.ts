@@ -2,7 +2,7 @@
 // window, so that every server instance (Cloud Functions scale out) counts the same requests.
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { MESSAGES } from '@toolkit/domain';
+import { EXPERT_REQUESTS_PER_HOUR, MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
 import { ApiError } from '../api/errors';
 import { paths } from '../repositories/paths';
 import type { StoreTransaction } from '../store/port';
@@ -112,4 +112,15 @@ export function completionQuota({ uid, ip, tenantId, surveyId }: CompletionReque
   ];
   if (ip) counters.push({ name: 'completion-ip', subject: networkOf(ip), limit: COMPLETION_LIMITS.ip });
   return { counters, at, message: MESSAGES.tooManyResults };
+}
+
+/** A member's expert requests (each sends two mails), counted per account. */
+export function expertRequestQuota(uid: string, at: Date): Quota {
+  return {
+    counters: [
+      { name: 'expert-request', subject: uid, limit: { max: EXPERT_REQUESTS_PER_HOUR, windowMs: HOUR } },
+    ],
+    at,
+    message: SERVER_ERRORS.tooManyExpertRequests,
+  };
 }

@@ -32,6 +32,9 @@ import { getSubscriptionDetails } from './subscription/get-subscription-details'
 import { getCredentialKeys } from './credentials/get-keys';
 import { getCredentialStatus } from './credentials/get-status';
 import { getDeclaration } from './declaration/get';
+import { requestExpert } from './expert/request';
+import { getAlerts } from './manage/get-alerts';
+import { saveAlerts } from './manage/save-alerts';
 import { openCredential } from './declaration/open-credential';
 import { revokeCredential } from './declaration/revoke';
 import { signDeclaration } from './declaration/sign';
@@ -80,4 +83,7 @@ export const allCallables: readonly Handler[] = [
   openCredential,
   getCredentialKeys,
   getCredentialStatus,
+  getAlerts,
+  saveAlerts,
+  requestExpert,
 ];

@@ -64,3 +64,30 @@ export function inviteMail({
   ].join('\n');
   return mailDocument({ to: [email], subject, html });
 }
+
+export interface NewTeamMemberMailInput {
+  to: string[];
+  email: string;
+  role: string;
+  organisationName: string;
+  inviterName: string;
+}
+
+/** Manage alerts' "new team member": someone was invited into the organisation. */
+export function newTeamMemberMail({
+  to,
+  email,
+  role,
+  organisationName,
+  inviterName,
+}: NewTeamMemberMailInput): DocData {
+  const organisation = organisationName || 'your organisation';
+  const html = [
+    '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">',
+    `<p>${escapeHtml(inviterName || 'A member')} invited <strong>${escapeHtml(email)}</strong> to join ` +
+      `${escapeHtml(organisation)} as ${escapeHtml(role)}.</p>`,
+    '<p style="font-size:12px;color:#666">You get this because your address is set for new team members on the Manage page.</p>',
+    '</div>',
+  ].join('\n');
+  return mailDocument({ to, subject: `New team member in ${organisation}: ${email}`, html });
+}

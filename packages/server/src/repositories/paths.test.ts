@@ -59,6 +59,9 @@ describe('paths', () => {
       () => paths.tenantCredential('acme', value),
       () => paths.tenantCredential(value, 'c1'),
       () => paths.credentialStatus(value),
+      () => paths.alerts(value),
+      () => paths.expertRequest('acme', value),
+      () => paths.expertRequest(value, 'r1'),
       () => paths.invite(value),
       () => paths.mailDoc(value),
     ];

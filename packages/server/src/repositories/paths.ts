@@ -52,6 +52,11 @@ export const paths = {
     path`tenants/${tenantId}/credentials/${credentialId}`,
   /** Whether a credential was revoked, found by its id alone (the public check has no tenant). */
   credentialStatus: (credentialId: string) => path`credentialStatus/${credentialId}`,
+  /** Who receives which notification of the organisation (Manage alerts). */
+  alerts: (tenantId: string) => path`tenants/${tenantId}/settings/alerts`,
+  /** A member's question to the toolkit's experts, kept with what was sent. */
+  expertRequest: (tenantId: string, requestId: string) =>
+    path`tenants/${tenantId}/expertRequests/${requestId}`,
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => path`mail/${id}`,

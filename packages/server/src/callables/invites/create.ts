@@ -8,7 +8,8 @@ import { defineHandler } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
 import { loadSurvey } from '../../content';
 import { INVITE_STATUS } from '../../repositories/invites';
-import { inviteMail } from '../../repositories/mail';
+import { alertsOf } from '../../repositories/alerts';
+import { inviteMail, newTeamMemberMail } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
@@ -51,9 +52,10 @@ export const createInvite = defineHandler({
     const link = `${deps.appUrl.replace(/\/+$/, '')}/journey/${inviteId}?inviteId=${inviteId}`;
     const inviterName = [text(inviter.data?.firstName), text(inviter.data?.lastName)].join(' ').trim();
     await deps.store.transaction(async (tx) => {
-      const [member, globalUser] = await Promise.all([
+      const [member, globalUser, alerts] = await Promise.all([
         tx.get(paths.tenantUser(tenantId, invited.uid)),
         tx.get(paths.globalUser(invited.uid)),
+        tx.get(paths.alerts(tenantId)),
       ]);
       if (joined(member)) throw new ApiError('already-exists', SERVER_ERRORS.alreadyMember(email));
       // An account that an earlier, unredeemed invite of ours created counts as new again.
@@ -112,6 +114,19 @@ export const createInvite = defineHandler({
           inviterName: inviterName || text(inviter.data?.email),
         }),
       );
+      const teamAlert = alertsOf(alerts.data).newTeamMember;
+      if (teamAlert.length > 0) {
+        tx.create(
+          paths.mailDoc(deps.store.newId()),
+          newTeamMemberMail({
+            to: teamAlert,
+            email,
+            role,
+            organisationName: text(organisation.data?.name),
+            inviterName: inviterName || text(inviter.data?.email),
+          }),
+        );
+      }
       const milestone = milestoneWrite(
         tenantId,
         caller.uid,

@@ -13,6 +13,7 @@ import {
 import { INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
 import { mailDocument } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
+import { alertsOf, mergeRecipients } from '../../repositories/alerts';
 import { paths } from '../../repositories/paths';
 import {
   allAnswers,
@@ -99,6 +100,12 @@ export async function completeResult(
       caller.tenantId && !caller.isAnonymous
         ? await tx.get(paths.tenantUser(caller.tenantId, caller.uid))
         : null;
+    // The publisher's own recipients for new results join the survey definition's.
+    const publisherAlerts = await tx.get(paths.alerts(ref.tenantId));
+    const recipients = mergeRecipients(
+      definition.notificationRecipients,
+      alertsOf(publisherAlerts.data).newResult,
+    );
     // Counted in this transaction: a repeated or concurrent request for the result counts once.
     if (quota) await takeQuota(tx, quota);
 
@@ -122,7 +129,7 @@ export async function completeResult(
       }),
     );
     if (newOrganisation && organisation) countOrganisation(tx, ref, organisation);
-    if (definition.notificationRecipients.length > 0) {
+    if (recipients.length > 0) {
       const { subject, html } = renderNotification({
         surveyTitle: definition.title,
         organisation: organisationAnswer(answers),
@@ -138,7 +145,7 @@ export async function completeResult(
       tx.create(
         paths.mailDoc(store.newId()),
         mailDocument({
-          to: definition.notificationRecipients,
+          to: recipients,
           bcc: definition.notificationBcc,
           subject,
           html,

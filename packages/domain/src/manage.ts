@@ -1,0 +1,31 @@
+// Manage alerts and the expert request: who hears about what, and what a member may ask an expert.
+import type { EsgTopic } from './content';
+
+/** The notifications an organisation routes to its own addresses. */
+export const ALERT_KINDS = ['newResult', 'newTeamMember', 'expertRequest'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export type AlertRecipients = Record<AlertKind, string[]>;
+
+export const ALERT_LABELS: Readonly<Record<AlertKind, { title: string; help: string }>> = {
+  newResult: {
+    title: 'New results',
+    help: 'A respondent completed one of the surveys you publish. Added to the recipients the survey names.',
+  },
+  newTeamMember: { title: 'New team members', help: 'Someone was invited to join your organisation.' },
+  expertRequest: {
+    title: 'Expert requests',
+    help: 'A business in your toolkit asked for an expert. Without an address here, the survey’s recipients get them.',
+  },
+};
+
+/** Addresses per kind: enough for a team, few enough that a mistake cannot become a mailing list. */
+export const ALERT_RECIPIENTS_MAX = 10;
+
+export const NO_ALERTS: AlertRecipients = { newResult: [], newTeamMember: [], expertRequest: [] };
+
+/** The topic of an expert request: an ESG topic, or something else. */
+export type ExpertTopic = EsgTopic | 'OTHER';
+export const EXPERT_MESSAGE_MIN = 10;
+export const EXPERT_MESSAGE_MAX = 2000;
+/** Requests per member per hour (abuse limit): a few real questions, never a flood of mail. */
+export const EXPERT_REQUESTS_PER_HOUR = 3;

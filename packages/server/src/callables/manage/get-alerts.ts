@@ -1,0 +1,19 @@
+// manage-getAlerts: who receives which notification of the member's organisation.
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { alertsOf } from '../../repositories/alerts';
+import { paths } from '../../repositories/paths';
+import { requireAlertsEditor } from './alerts';
+
+export const getAlerts = defineHandler({
+  name: API.getAlerts,
+  access: 'member',
+  input: REQUESTS[API.getAlerts],
+  async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getAlerts]> {
+    // Read by those who may change them: the addresses are not for every member.
+    requireAlertsEditor(caller);
+    const { data } = await deps.store.get(paths.alerts(caller.tenantId));
+    return { alerts: alertsOf(data) };
+  },
+});
