@@ -7,8 +7,10 @@ import { DashboardLayout } from './dashboard-layout';
 import { ActionsScreen } from './features/actions/actions-screen';
 import { AssessmentsScreen } from './features/assessments/assessments-screen';
 import { DeclarationScreen } from './features/declaration/declaration-screen';
+import { ExpertScreen } from './features/expert/expert-screen';
 import { HomeScreen } from './features/home/home-screen';
 import { InsightsScreen } from './features/insights/insights-screen';
+import { ManageScreen } from './features/manage/manage-screen';
 import { ProfileScreen } from './features/profile/profile-screen';
 import { ReportsScreen } from './features/reports/reports-screen';
 import { ResultsScreen } from './features/results/results-screen';
@@ -27,6 +29,8 @@ const SCREENS: Partial<Record<RouteId, ReactElement>> = {
   dashboardReports: <ReportsScreen />,
   dashboardActions: <ActionsScreen />,
   dashboardDeclaration: <DeclarationScreen />,
+  dashboardManage: <ManageScreen />,
+  dashboardExpert: <ExpertScreen />,
 };
 
 function AcademyDetail() {

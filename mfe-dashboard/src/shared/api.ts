@@ -148,3 +148,12 @@ export function useDeclaration(): [Resource<DeclarationAnswer>, () => void] {
   const load = useCallback(() => callApi(callable, API.getDeclaration, null), [callable]);
   return useResource(load);
 }
+
+export type AlertsAnswer = ApiResponses[typeof API.getAlerts];
+
+/** Who receives which notification of the member's organisation. */
+export function useAlerts(): [Resource<AlertsAnswer>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(() => callApi(callable, API.getAlerts, null), [callable]);
+  return useResource(load);
+}

@@ -8,6 +8,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import styled, { css } from 'styled-components';
 
@@ -22,7 +23,7 @@ const Label = styled.label`
   font-weight: 600;
 `;
 
-/* Inputs and selects look alike; only inputs show the invalid state. */
+/* Inputs, text areas and selects look alike; selects never show an invalid state. */
 const controlStyles = css`
   font: inherit;
   width: 100%;
@@ -41,6 +42,15 @@ const controlStyles = css`
 
 const Input = styled.input`
   ${controlStyles}
+  &[aria-invalid='true'] {
+    border: 2px solid ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const TextArea = styled.textarea`
+  ${controlStyles}
+  min-height: 6rem;
+  resize: vertical;
   &[aria-invalid='true'] {
     border: 2px solid ${({ theme }) => theme.colors.danger};
   }
@@ -82,6 +92,33 @@ export function TextField({ label, hint, error, ...input }: FieldProps) {
         aria-invalid={error ? true : false}
         aria-describedby={describedBy || undefined}
         {...input}
+      />
+      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+    </FieldBox>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  hint?: string;
+  error?: string | null;
+}
+
+/** A labelled text area, with its hint and error tied to it like TextField's. */
+export function TextAreaField({ label, hint, error, ...area }: TextAreaFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <FieldBox>
+      <Label htmlFor={id}>{label}</Label>
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      <TextArea
+        id={id}
+        aria-invalid={error ? true : false}
+        aria-describedby={describedBy || undefined}
+        {...area}
       />
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
     </FieldBox>
@@ -194,12 +231,13 @@ export function useForm<V extends Record<keyof V, string>>(
   }, []);
 
   /** The change handler for one field; fits both TextField and SelectField. */
-  const change = (name: keyof V) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const { value } = event.target;
-    edited.current.add(name);
-    setValues((current) => ({ ...current, [name]: value }));
-    if (save.kind === 'saved') setSave({ kind: 'idle' });
-  };
+  const change =
+    (name: keyof V) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      edited.current.add(name);
+      setValues((current) => ({ ...current, [name]: value }));
+      if (save.kind === 'saved') setSave({ kind: 'idle' });
+    };
 
   return {
     values,

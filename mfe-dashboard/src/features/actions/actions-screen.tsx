@@ -2,7 +2,14 @@
 // status, owner and due date and its progress, and what changed since the previous Quickscan.
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { API, hasPermission, planProgress, type ActionsOverview, type PlannedAction } from '@toolkit/domain';
+import {
+  API,
+  ESG_TOPIC_NAMES,
+  hasPermission,
+  planProgress,
+  type ActionsOverview,
+  type PlannedAction,
+} from '@toolkit/domain';
 import { callApi } from '@toolkit/platform';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
@@ -51,13 +58,6 @@ const Problem = styled.p`
 `;
 
 const LEVEL = { LOW: 'low', MEDIUM: 'medium', HIGH: 'high' } as const;
-const TOPIC = {
-  CLIMATE: 'Climate',
-  CIRCULARITY: 'Circularity',
-  PEOPLE: 'People',
-  COMMUNITY: 'Community',
-  GOVERNANCE: 'Governance',
-} as const;
 
 function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: ActionsOverview) => void }) {
   const { callable } = useServices();
@@ -160,7 +160,8 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
                     <h3>{action.title}</h3>
                     <p>{action.summary}</p>
                     <MutedText>
-                      {TOPIC[action.topic]} · effort {LEVEL[action.effort]} · impact {LEVEL[action.impact]}
+                      {ESG_TOPIC_NAMES[action.topic]} · effort {LEVEL[action.effort]} · impact{' '}
+                      {LEVEL[action.impact]}
                     </MutedText>
                     <MutedText>
                       Because of your answer to: {action.addressing.map((q) => q.title).join('; ')}

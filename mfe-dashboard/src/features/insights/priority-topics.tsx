@@ -7,7 +7,7 @@ import {
   CSV_BOM,
   csvRow,
   type ActionsOverview,
-  type EsgTopic,
+  ESG_TOPIC_NAMES,
   type PriorityTopic,
 } from '@toolkit/domain';
 import { callApi } from '@toolkit/platform';
@@ -17,14 +17,6 @@ import { fileSlug, saveFile } from '../../shared/download';
 import { Actions } from '../../shared/form';
 import { createPdfWriter } from '../../shared/pdf-writer';
 import { useServices } from '../../shared/services';
-
-export const TOPIC_NAMES: Record<EsgTopic, string> = {
-  CLIMATE: 'Climate',
-  CIRCULARITY: 'Circularity and waste',
-  PEOPLE: 'People',
-  COMMUNITY: 'Community',
-  GOVERNANCE: 'Governance',
-};
 
 const Subheading = styled.h3`
   margin: 0;
@@ -57,7 +49,7 @@ export function prioritiesCsv(priorities: readonly Priority[]): string {
       .map((priority, index) =>
         csvRow([
           index + 1,
-          TOPIC_NAMES[priority.topic],
+          ESG_TOPIC_NAMES[priority.topic],
           priority.title,
           priority.percent,
           priority.actions.join('; '),
@@ -72,7 +64,7 @@ async function prioritiesPdf(surveyTitle: string, priorities: readonly Priority[
   pdf.write('Priority ESG topics', { size: 20, bold: true, gap: 10 });
   pdf.write(`From your latest ${surveyTitle}`, { muted: true, gap: 18 });
   for (const [index, priority] of priorities.entries()) {
-    pdf.write(`${index + 1}. ${TOPIC_NAMES[priority.topic]} (${priority.title}): ${priority.percent}%`, {
+    pdf.write(`${index + 1}. ${ESG_TOPIC_NAMES[priority.topic]} (${priority.title}): ${priority.percent}%`, {
       size: 13,
       bold: true,
       gap: 4,
@@ -122,7 +114,7 @@ export function PriorityTopics({
       <ol>
         {list.map((priority) => (
           <li key={priority.topic}>
-            <strong>{TOPIC_NAMES[priority.topic]}</strong> ({priority.title}): {priority.percent}%
+            <strong>{ESG_TOPIC_NAMES[priority.topic]}</strong> ({priority.title}): {priority.percent}%
             {priority.actions.length > 0 && <MutedText>Suggested: {priority.actions.join('; ')}</MutedText>}
           </li>
         ))}

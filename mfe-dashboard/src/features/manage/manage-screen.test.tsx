@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, type AlertRecipients } from '@toolkit/domain';
+import { serverError } from '@toolkit/platform/testing';
+import { createFakeApi, renderDashboard } from '../../testing/fake-api';
+import { addressesOf } from './manage-screen';
+
+const STORED: AlertRecipients = {
+  newResult: ['results@example.com'],
+  newTeamMember: [],
+  expertRequest: ['experts@example.com'],
+};
+
+function setup(role = 'owner') {
+  const api = createFakeApi({
+    [API.getAlerts]: () => ({ alerts: STORED }),
+    [API.saveAlerts]: (data) => {
+      const request = data as AlertRecipients;
+      const once = (list: string[]) => [...new Set(list.map((address) => address.toLowerCase()))];
+      return {
+        alerts: {
+          newResult: once(request.newResult),
+          newTeamMember: once(request.newTeamMember),
+          expertRequest: once(request.expertRequest),
+        },
+      };
+    },
+  });
+  renderDashboard('/dashboard/manage', api, { claims: { role, tenantId: 'tenant-1' } });
+  return { api, user: userEvent.setup() };
+}
+
+describe('Manage screen', () => {
+  it('shows who receives each notification', async () => {
+    setup();
+    expect(await screen.findByRole('textbox', { name: 'New results' })).toHaveValue('results@example.com');
+    expect(screen.getByRole('textbox', { name: 'New team members' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Expert requests' })).toHaveValue('experts@example.com');
+  });
+
+  it('saves the addresses as lists and confirms what was stored', async () => {
+    const { api, user } = setup();
+    const team = await screen.findByRole('textbox', { name: 'New team members' });
+    await user.type(team, 'Office@Example.com, hr@example.com;office@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(
+      await screen.findByText(
+        /^Saved\. Notifications of new results: 1 address; new team members: 2 addresses/,
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.saveAlerts)).toEqual([
+      {
+        newResult: ['results@example.com'],
+        newTeamMember: ['Office@Example.com', 'hr@example.com', 'office@example.com'],
+        expertRequest: ['experts@example.com'],
+      },
+    ]);
+    // The fields show what the server stored.
+    expect(team).toHaveValue('office@example.com\nhr@example.com');
+  });
+
+  it('names an address that is not one and saves nothing', async () => {
+    const { api, user } = setup();
+    const results = await screen.findByRole('textbox', { name: 'New results' });
+    await user.type(results, '\nsomeone-at-example.com');
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(screen.getByText('“someone-at-example.com” is not an e-mail address.')).toBeInTheDocument();
+    expect(results).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(API.saveAlerts)).toEqual([]);
+  });
+
+  it('refuses more than ten addresses for one notification', async () => {
+    const { api, user } = setup();
+    const results = await screen.findByRole('textbox', { name: 'New results' });
+    await user.clear(results);
+    await user.type(results, Array.from({ length: 11 }, (_, i) => `p${i}@example.com`).join(' '));
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(screen.getByText('At most 10 addresses.')).toBeInTheDocument();
+    expect(api.callsTo(API.saveAlerts)).toEqual([]);
+  });
+
+  it('keeps what was typed and says why when saving fails', async () => {
+    const { api, user } = setup();
+    api.handlers.set(API.saveAlerts, () => serverError('invalid-argument', 'Invalid newResult: bad address'));
+    const results = await screen.findByRole('textbox', { name: 'New results' });
+    await user.type(results, '\nnew@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(await screen.findByText(/We couldn't save the notification settings/)).toBeInTheDocument();
+    expect(results).toHaveValue('results@example.com\nnew@example.com');
+  });
+
+  it('shows the plan only to those who manage billing', async () => {
+    setup('editor');
+    expect(await screen.findByRole('heading', { name: 'Organisation' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Plan' })).not.toBeInTheDocument();
+  });
+
+  it('links an owner to the plans', async () => {
+    setup('owner');
+    expect(await screen.findByRole('heading', { name: 'Plan' })).toBeInTheDocument();
+  });
+
+  it('splits typed addresses on lines, commas, semicolons and spaces', () => {
+    expect(addressesOf(' a@x.io,b@x.io;\n c@x.io  d@x.io ')).toEqual([
+      'a@x.io',
+      'b@x.io',
+      'c@x.io',
+      'd@x.io',
+    ]);
+  });
+});
