@@ -129,7 +129,12 @@ export const REQUESTS = {
     .optional(),
   /** `opened`: the Insights screen asks, which is the view-insights milestone. */
   [API.getSurveyInsights]: z.object({ surveyId: id, opened: z.boolean().optional() }),
-  [API.getBenchmark]: z.object({ surveyId: id, opened: z.boolean().optional() }),
+  /** `downloading`: the priorities are fetched for a file, which is the download-actions milestone. */
+  [API.getBenchmark]: z.object({
+    surveyId: id,
+    opened: z.boolean().optional(),
+    downloading: z.boolean().optional(),
+  }),
   /** `limit`: how many of the newest to list ("show more" asks for more). */
   [API.listReceivedResults]: z.object({
     surveyId: id,

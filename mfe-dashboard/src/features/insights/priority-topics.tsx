@@ -1,5 +1,6 @@
 // Priority ESG topics: where the business scores lowest, each with the suggested actions of that
-// topic, downloadable as CSV and PDF (a download is the journey's download-actions milestone).
+// topic, downloadable as CSV and PDF (a download is the journey's download-actions milestone, which
+// the server records when it gives the priorities for the file).
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -13,6 +14,7 @@ import {
 import { callApi } from '@toolkit/platform';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { useActions } from '../../shared/api';
+import { describeError } from '../../shared/errors';
 import { fileSlug, saveFile } from '../../shared/download';
 import { Actions } from '../../shared/form';
 import { createPdfWriter } from '../../shared/pdf-writer';
@@ -87,25 +89,24 @@ export function PriorityTopics({
 }) {
   const { callable } = useServices();
   const [actions] = useActions(priorities.length > 0 ? surveyId : null);
-  const [problem, setProblem] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   if (priorities.length === 0) return null;
   const list = withActions(priorities, actions.status === 'ready' ? actions.data : null);
   const name = `${fileSlug(surveyTitle)}-priority-topics`;
 
+  // The file holds the priorities the server gives for it: asking for them to download is the
+  // journey's download-actions milestone, which the server records.
   async function download(kind: 'csv' | 'pdf') {
-    setProblem(false);
+    setProblem(null);
     try {
-      if (kind === 'csv') saveFile(`${name}.csv`, [prioritiesCsv(list)], 'text/csv;charset=utf-8');
-      else saveFile(`${name}.pdf`, [(await prioritiesPdf(surveyTitle, list)) as BlobPart], 'application/pdf');
+      const fresh = await callApi(callable, API.getBenchmark, { surveyId, downloading: true });
+      const rows = withActions(fresh.priorities, actions.status === 'ready' ? actions.data : null);
+      if (kind === 'csv') saveFile(`${name}.csv`, [prioritiesCsv(rows)], 'text/csv;charset=utf-8');
+      else saveFile(`${name}.pdf`, [(await prioritiesPdf(surveyTitle, rows)) as BlobPart], 'application/pdf');
     } catch (error) {
       console.error('The priority topics could not be made into a file.', error);
-      setProblem(true);
-      return;
+      setProblem(describeError(error, 'make the file'));
     }
-    // The journey's milestone; the file is already saved if recording it fails.
-    callApi(callable, API.setMilestone, { milestoneId: 'download-actions', completed: true }).catch(
-      (error: unknown) => console.warn('The download-actions milestone was not recorded.', error),
-    );
   }
 
   return (
@@ -127,7 +128,7 @@ export function PriorityTopics({
           Download priorities (PDF)
         </Button>
       </Actions>
-      {problem && <Problem role="alert">We couldn't make the file. Please try again.</Problem>}
+      {problem && <Problem role="alert">{problem}</Problem>}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 // Who may read insights: a member whose role has view-insights. Opening the Insights screen (the
-// `opened` request) is the view-insights milestone, set where the viewing happens.
+// `opened` request) is the view-insights milestone, downloading the priorities (`downloading`) the
+// download-actions one, each set where it happens.
 import { MILESTONE_OF_ACTION, SERVER_ERRORS } from '@toolkit/domain';
 import { permissionDenied } from '../../api/errors';
 import type { Member, ServerDeps, ServerSurveyDefinition } from '../../api/handler';
@@ -10,15 +11,14 @@ export function requireViewInsights(caller: Member): void {
   if (!caller.permissions.viewInsights) throw permissionDenied(SERVER_ERRORS.viewInsightsRequired);
 }
 
-export async function markInsightsViewed(deps: ServerDeps, caller: Member): Promise<void> {
-  const viewed = milestoneWrite(
-    caller.tenantId,
-    caller.uid,
-    MILESTONE_OF_ACTION.openInsights,
-    true,
-    caller.uid,
-  );
-  await deps.store.set(viewed.path, viewed.data, { merge: true });
+/** Sets one of the caller's insights milestones: opening Insights, downloading the priorities. */
+export async function markInsightsMilestone(
+  deps: ServerDeps,
+  caller: Member,
+  milestoneId: (typeof MILESTONE_OF_ACTION)['openInsights' | 'downloadPriorities'],
+): Promise<void> {
+  const write = milestoneWrite(caller.tenantId, caller.uid, milestoneId, true, caller.uid);
+  await deps.store.set(write.path, write.data, { merge: true });
 }
 
 /** A survey the caller's organisation publishes, for a member with view-insights; refused otherwise. */

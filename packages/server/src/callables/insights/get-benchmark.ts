@@ -1,19 +1,22 @@
 // insights-getBenchmark: a business's own results of a survey over time and, for the latest, where
 // it stands among every organisation that completed the survey (domain `benchmark`: nothing but a
 // count below the k-anonymity threshold) and its priority ESG topics.
-import { API, benchmark, priorityTopics, type ApiResponses } from '@toolkit/domain';
+import { API, benchmark, MILESTONE_OF_ACTION, priorityTopics, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { listUserResultsOfSurvey, readResult } from '../../repositories/results';
-import { markInsightsViewed, requireViewInsights } from './access';
+import { markInsightsMilestone, requireViewInsights } from './access';
 
 export const getBenchmark = defineHandler({
   name: API.getBenchmark,
   access: 'member',
   input: REQUESTS[API.getBenchmark],
-  async run({ surveyId, opened }, { caller, deps }): Promise<ApiResponses[typeof API.getBenchmark]> {
+  async run(
+    { surveyId, opened, downloading },
+    { caller, deps },
+  ): Promise<ApiResponses[typeof API.getBenchmark]> {
     requireViewInsights(caller);
     const links = await listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId);
     const results = await Promise.all(
@@ -32,7 +35,8 @@ export const getBenchmark = defineHandler({
       completedAt: result!.completedAt,
       score: result!.score!,
     }));
-    if (opened) await markInsightsViewed(deps, caller);
+    if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
+    if (downloading) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.downloadPriorities);
     const latest = completed[completed.length - 1];
     if (!latest) return { surveyId, history, benchmark: null, priorities: [] };
     const score = latest.result!.score!;

@@ -1,10 +1,17 @@
 // insights-getSurveyInsights: what a publisher's survey received, read from its sharded aggregate,
 // so the answer costs the same at 100 results and at 10,000.
-import { API, distribution, keyValue, type ApiResponses, type SurveyInsights } from '@toolkit/domain';
+import {
+  API,
+  MILESTONE_OF_ACTION,
+  distribution,
+  keyValue,
+  type ApiResponses,
+  type SurveyInsights,
+} from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { readAggregate } from '../../repositories/aggregates';
-import { loadPublishedSurvey, markInsightsViewed } from './access';
+import { loadPublishedSurvey, markInsightsMilestone } from './access';
 
 const spread = (histogram: Record<string, number> = {}) => ({ histogram, summary: distribution(histogram) });
 
@@ -15,7 +22,7 @@ export const getSurveyInsights = defineHandler({
   async run({ surveyId, opened }, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
     const aggregate = await readAggregate(deps.store, definition.tenantId, surveyId);
-    if (opened) await markInsightsViewed(deps, caller);
+    if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
 
     const questions: SurveyInsights['questions'] = [];
     for (const question of definition.sections.flatMap((section) => section.questions)) {

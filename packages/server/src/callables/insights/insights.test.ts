@@ -102,6 +102,18 @@ describe('insights-getBenchmark', () => {
     expect(
       (await env.store.get(paths.milestone('tenant-business', business.uid, 'view-insights'))).data,
     ).toMatchObject({ completed: true });
+
+    // Fetching the priorities for a file is the download-actions milestone; reading them is not.
+    const downloaded = paths.milestone('tenant-business', business.uid, 'download-actions');
+    expect((await env.store.get(downloaded)).data).toBeNull();
+    const forFile = resultOf<ApiResponses[typeof API.getBenchmark]>(
+      await env.call(API.getBenchmark, { surveyId: SURVEY, downloading: true }, business.token),
+    );
+    expect(forFile.priorities).toEqual(shown.priorities);
+    expect((await env.store.get(downloaded)).data).toMatchObject({
+      completed: true,
+      completedBy: business.uid,
+    });
   });
 });
 
