@@ -1,17 +1,19 @@
-// Issue 15: a business owner signs the declaration and opens the credential; the QR code on the
-// Declaration screen, decoded here, opens the public check in a fresh signed-out browser, which
+// Issue 15: journey stage 2 to 100 %. A business owner completes the Quickscan, reviews Insights and
+// downloads the priority ESG topics, signs the declaration and opens the credential; the QR code on
+// the Declaration screen, decoded here, opens the public check in a fresh signed-out browser, which
 // names the organisation, says "Not genuine" for a changed byte and "Revoked" once revoked.
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { AppPage } from '../support/app-page';
 import { signUpAsOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
+import { SurveyPage, surveySlides } from '../support/survey-page';
 
-test('an owner signs the declaration; anyone checks the credential from its QR code, until it is revoked', async ({
+test('stage 2: insights, priorities, the declaration and its credential, checked by anyone from its QR code until revoked', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const app = new AppPage(page);
   const organisation = `Harbour Bakery ${Date.now()}`;
   await signUpAsOwner(page);
@@ -20,6 +22,23 @@ test('an owner signs the declaration; anyone checks the credential from its QR c
   await page.getByLabel('Organisation name').fill(organisation);
   await page.getByRole('button', { name: 'Save organisation details' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  const { title, slides } = surveySlides('business-quickscan');
+  const survey = new SurveyPage(page);
+  await page.goto('/survey/demo-publisher/business-quickscan');
+  await survey.begin(title, slides[0]!);
+  for (const [index, slide] of slides.entries()) {
+    if (slide.sectionId === 2) await survey.answer(slide);
+    await survey.next(slides[index + 1] ?? null);
+  }
+  await survey.expectThankYou();
+
+  // Reviewing Insights, then downloading the priorities: the first two milestones of stage 2.
+  await page.goto('/dashboard/insights');
+  await expect(page.getByRole('heading', { name: 'Priority ESG topics' })).toBeVisible();
+  const priorities = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download priorities (CSV)' }).click();
+  expect((await priorities).suggestedFilename()).toMatch(/priority-topics\.csv$/);
 
   await app.dashboardLink('Declaration').click();
   await expect(page.getByRole('heading', { name: 'Sustainability Quickscan declaration' })).toBeVisible();
@@ -52,6 +71,7 @@ test('an owner signs the declaration; anyone checks the credential from its QR c
     await expect(check.getByText('Genuine and valid')).toBeVisible();
     const facts = check.getByLabel('What the credential states');
     await expect(facts).toContainText(organisation);
+    // Stage 1 still lacks its team invite: the business is working in stage 1.
     await expect(facts).toContainText('Initiator');
 
     // One changed character of the signed claims: not genuine.
@@ -74,9 +94,14 @@ test('an owner signs the declaration; anyone checks the credential from its QR c
     await stranger.close();
   }
 
-  // Signing and opening the credential are the stage 2 milestones of the journey.
+  // Every milestone of stage 2 is done, each set by the server where it happened.
   await page.goto('/step2');
-  for (const name of ['Sign the declaration', 'Share your declaration credentials']) {
+  for (const name of [
+    'Review Organisation Insights',
+    'Download your priority ESGs',
+    'Sign the declaration',
+    'Share your declaration credentials',
+  ]) {
     const milestone = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('link', { name, exact: true }) });
