@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
-import { Route, Routes, useParams } from 'react-router';
-import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteId } from '@toolkit/domain';
+import { Route, Routes } from 'react-router';
+import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteIdOf } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
-import { ScreenPlaceholder } from '@toolkit/ui';
 import { DashboardLayout } from './dashboard-layout';
+import { AcademyDetailScreen } from './features/academy/academy-detail-screen';
+import { AcademyScreen } from './features/academy/academy-screen';
 import { ActionsScreen } from './features/actions/actions-screen';
 import { AssessmentsScreen } from './features/assessments/assessments-screen';
 import { DeclarationScreen } from './features/declaration/declaration-screen';
@@ -19,8 +20,8 @@ import { ServicesProvider } from './shared/services';
 
 const BASE = ROUTE_BY_ID.dashboard.path;
 
-/** The screens built so far; the other dashboard routes keep their placeholder. */
-const SCREENS: Partial<Record<RouteId, ReactElement>> = {
+/** Every route the dashboard owns (SPEC §2), each with its screen; the home page is the index. */
+const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement> = {
   dashboardProfile: <ProfileScreen />,
   dashboardUsers: <UsersScreen />,
   dashboardAssessments: <AssessmentsScreen />,
@@ -31,17 +32,12 @@ const SCREENS: Partial<Record<RouteId, ReactElement>> = {
   dashboardDeclaration: <DeclarationScreen />,
   dashboardManage: <ManageScreen />,
   dashboardExpert: <ExpertScreen />,
+  dashboardAcademy: <AcademyScreen />,
+  dashboardAcademyDetail: <AcademyDetailScreen />,
 };
 
-function AcademyDetail() {
-  const { slug = '' } = useParams();
-  return <ScreenPlaceholder name="Academy detail" description={`Article ${slug}`} />;
-}
-
 export function App({ services }: { services: AppServices }) {
-  const children = routesOwnedBy('dashboard').filter(
-    (route) => route.id !== 'dashboard' && route.id !== 'dashboardAcademyDetail',
-  );
+  const children = routesOwnedBy('dashboard').filter((route) => route.id !== 'dashboard');
   return (
     <ServicesProvider services={services}>
       <Routes>
@@ -51,13 +47,9 @@ export function App({ services }: { services: AppServices }) {
             <Route
               key={route.id}
               path={relativePath(route.path, BASE)}
-              element={SCREENS[route.id] ?? <ScreenPlaceholder name={route.screen} />}
+              element={SCREENS[route.id as keyof typeof SCREENS]}
             />
           ))}
-          <Route
-            path={relativePath(ROUTE_BY_ID.dashboardAcademyDetail.path, BASE)}
-            element={<AcademyDetail />}
-          />
         </Route>
       </Routes>
     </ServicesProvider>

@@ -48,7 +48,8 @@ export const TOOLKIT = {
 
 /**
  * `getProfile` answers OWNER_PROFILE in a tenant of TOOLKIT unless a test says otherwise; the
- * content service answers the survey list and the toolkit, each query reading its own field.
+ * content service answers the survey list, the toolkit and no articles, each query reading its own
+ * field, unless a test sets a `content:<operation>` handler.
  */
 export function createFakeApi(
   initial: FakeHandlers = {},
@@ -74,7 +75,14 @@ export function createFakeApi(
   const services: AppServices = {
     callable: backend,
     content: {
-      request: async <T,>() => ({ surveys, toolkit }) as T,
+      // A query a test answers itself goes to the handler `content:<operation name>` with its
+      // variables (and so is logged, and can be held or failed); any other gets the fixed catalogue.
+      request: async <T,>(document: unknown, variables?: object) => {
+        const operation = /query\s+(\w+)/.exec(String(document))?.[1] ?? '';
+        const name = `content:${operation}` as const;
+        if (backend.handlers.has(name)) return backend.call<object, T>(name, variables ?? {});
+        return { surveys, toolkit, articles: [], article: null } as T;
+      },
     },
     requestSession: () => undefined,
     signOut: async () => undefined,

@@ -38,13 +38,27 @@ function absolute(url, ctx) {
  * @param {Survey[]} surveys
  * @param {import('./actions').Action[]} [actions] the action catalogue
  * @param {import('./toolkits').Toolkit[]} [toolkits]
+ * @param {import('./academy').Article[]} [articles] newest first
  */
-function createSchema(surveys, actions = [], toolkits = []) {
+function createSchema(surveys, actions = [], toolkits = [], articles = []) {
   const byId = new Map(surveys.map((s) => [s.id, s]));
 
   const resolvers = {
     Query: {
       actions: () => actions,
+      articles: (
+        /** @type {unknown} */ _root,
+        /** @type {{ topic?: string|null, search?: string|null }} */ args,
+      ) => {
+        const words = (args.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+        return articles.filter(
+          (article) =>
+            (!args.topic || article.topic === args.topic) &&
+            words.every((word) => article.searchText.includes(word)),
+        );
+      },
+      article: (/** @type {unknown} */ _root, /** @type {{ slug: string }} */ args) =>
+        articles.find((article) => article.slug === args.slug) ?? null,
       toolkit: (/** @type {unknown} */ _root, /** @type {{ name: string }} */ args) =>
         toolkits.find((toolkit) => toolkit.name === args.name) ?? null,
       survey: (/** @type {unknown} */ _root, /** @type {{ id: string }} */ args) => byId.get(args.id) ?? null,
@@ -55,6 +69,10 @@ function createSchema(surveys, actions = [], toolkits = []) {
         /** @type {{ slug: string, tenantId?: string|null }} */ args,
       ) =>
         surveys.find((s) => s.slug === args.slug && (!args.tenantId || s.tenantId === args.tenantId)) ?? null,
+    },
+    Article: {
+      actions: (/** @type {import('./academy').Article} */ article) =>
+        actions.filter((action) => action.academyArticles.includes(article.slug)),
     },
     Survey: {
       sections: (/** @type {Survey} */ survey, /** @type {{ limit?: number|null }} */ args) =>

@@ -12,6 +12,7 @@ const { createYoga } = require('graphql-yoga');
 const { loadSeedContent, DEFAULT_CONTENT_DIR } = require('./seed');
 const { loadActions } = require('./actions');
 const { loadToolkits } = require('./toolkits');
+const { loadArticles } = require('./academy');
 const { createSchema } = require('./schema');
 
 const CONTENT_TYPES = {
@@ -135,9 +136,10 @@ function createContentServer(options) {
   const surveys = loadSeedContent(contentDir);
   const actions = loadActions(contentDir, surveys);
   const toolkits = loadToolkits(contentDir, surveys);
+  const articles = loadArticles(contentDir, actions);
 
   const yoga = createYoga({
-    schema: createSchema(surveys, actions, toolkits),
+    schema: createSchema(surveys, actions, toolkits, articles),
     graphqlEndpoint: '/graphql',
     graphiql: false, // GraphiQL loads its UI from a CDN; this service runs offline.
     landingPage: false,

@@ -187,6 +187,8 @@ const ROUTE_TABLE = [
 ] as const satisfies readonly RouteSpec[];
 
 export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
+/** The ids of the routes one app owns. */
+export type RouteIdOf<O extends RouteOwner> = Extract<(typeof ROUTE_TABLE)[number], { owner: O }>['id'];
 
 export interface RouteDefinition extends RouteSpec {
   readonly id: RouteId;

@@ -126,4 +126,29 @@ describe('Actions screen', () => {
     expect(screen.queryByRole('button', { name: /to plan$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
+
+  it('links each suggestion to the Academy articles that help with it, by title', async () => {
+    const withArticles: ActionsOverview = {
+      ...OVERVIEW,
+      actions: OVERVIEW.actions.map((entry) =>
+        entry.id === 'switch-to-led'
+          ? { ...entry, academyArticles: ['energy-efficiency-basics', 'unpublished-article'] }
+          : entry,
+      ),
+    };
+    const api = createFakeApi({
+      [API.listActions]: () => withArticles,
+      'content:Articles': () => ({
+        articles: [{ slug: 'energy-efficiency-basics', title: 'Energy efficiency basics' }],
+      }),
+    });
+    renderDashboard('/dashboard/actions', api, { claims: { role: 'owner', tenantId: 'tenant-1' } });
+    const led = (await screen.findByRole('heading', { name: 'Replace lighting with LEDs' })).closest('li')!;
+    expect(await within(led).findByRole('link', { name: 'Energy efficiency basics' })).toHaveAttribute(
+      'href',
+      '/dashboard/academy/energy-efficiency-basics',
+    );
+    // A slug the Academy does not list is not shown as a dead link.
+    expect(within(led).getAllByRole('link')).toHaveLength(1);
+  });
 });

@@ -1,11 +1,13 @@
 // Actions: what the latest completed Quickscan suggests and why, the plan with each action's
 // status, owner and due date and its progress, and what changed since the previous Quickscan.
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
   API,
   ESG_TOPIC_NAMES,
   hasPermission,
+  paths,
   planProgress,
   type ActionsOverview,
   type PlannedAction,
@@ -13,6 +15,7 @@ import {
 import { callApi } from '@toolkit/platform';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { useArticleTitles } from '../../shared/academy';
 import { useActions } from '../../shared/api';
 import { describeError } from '../../shared/errors';
 import { Loaded } from '../../shared/loading';
@@ -59,6 +62,23 @@ const Problem = styled.p`
 
 const LEVEL = { LOW: 'low', MEDIUM: 'medium', HIGH: 'high' } as const;
 
+/** The Academy articles that help with an action; a slug without a known title is left out. */
+function ArticleLinks({ slugs, titles }: { slugs: readonly string[]; titles: ReadonlyMap<string, string> }) {
+  const known = slugs.filter((slug) => titles.has(slug));
+  if (known.length === 0) return null;
+  return (
+    <MutedText>
+      Learn how:{' '}
+      {known.map((slug, index) => (
+        <span key={slug}>
+          {index > 0 && '; '}
+          <Link to={paths.academyDetail(slug)}>{titles.get(slug)}</Link>
+        </span>
+      ))}
+    </MutedText>
+  );
+}
+
 function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: ActionsOverview) => void }) {
   const { callable } = useServices();
   const claims = useAppSelector((state) => state.auth.claims);
@@ -69,6 +89,7 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
   const titleOf = new Map(data.actions.map((action) => [action.id, action.title]));
   const planned = new Set(data.plan.map((entry) => entry.actionId));
   const suggestions = data.actions.filter((action) => action.addressing.length > 0);
+  const articleTitles = useArticleTitles();
   const progress = planProgress(data.plan);
 
   async function attempt(doing: string, work: () => Promise<Partial<ActionsOverview>>) {
@@ -166,6 +187,7 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
                     <MutedText>
                       Because of your answer to: {action.addressing.map((q) => q.title).join('; ')}
                     </MutedText>
+                    <ArticleLinks slugs={action.academyArticles} titles={articleTitles} />
                     {planned.has(action.id) ? (
                       <MutedText>In your plan</MutedText>
                     ) : (

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Button, ErrorPanel, Stack } from '@toolkit/ui';
 import { locateSlide, nextPosition, previousPosition } from '../../shared/definition';
-import { RichHtml } from '../../shared/rich-text';
+import { RichHtml } from '@toolkit/ui/rich-text';
 import { Actions, FocusHeading, ScreenCard, ToStart } from '../../shared/screen-parts';
 import { useSurvey } from '../../shared/survey-context';
 import { Progress } from './progress';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { buttonStyles, type ButtonVariant } from '@toolkit/ui';
-import { RichText, safeUrl } from '../../shared/rich-text';
+import { RichText, safeUrl } from '@toolkit/ui/rich-text';
 import { useSurvey } from '../../shared/survey-context';
 import { Actions, FocusHeading, ScreenCard } from '../../shared/screen-parts';
 

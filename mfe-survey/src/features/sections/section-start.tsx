@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@toolkit/ui';
 import { findSection, previousPosition } from '../../shared/definition';
-import { safeUrl } from '../../shared/rich-text';
+import { safeUrl } from '@toolkit/ui/rich-text';
 import { useSurvey } from '../../shared/survey-context';
 import { Actions, FocusHeading, ScreenCard, ToStart } from '../../shared/screen-parts';
 

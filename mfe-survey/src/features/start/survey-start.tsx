@@ -1,6 +1,6 @@
 import { Button, Spinner } from '@toolkit/ui';
 import { locateSlide } from '../../shared/definition';
-import { RichText } from '../../shared/rich-text';
+import { RichText } from '@toolkit/ui/rich-text';
 import { useSurvey } from '../../shared/survey-context';
 import { Actions, FocusHeading, ScreenCard } from '../../shared/screen-parts';
 

@@ -79,3 +79,18 @@ export type ToolkitQueryVariables = Exact<{
 
 
 export type ToolkitQuery = { toolkit: { name: string, title: string, tenantId: string, assessment: { id: string, title: string, tenantId: string }, teamSurvey: { id: string, title: string, tenantId: string } | null, publicSurvey: { id: string, title: string, tenantId: string } | null } | null };
+
+export type ArticlesQueryVariables = Exact<{
+  topic: EsgTopic | null | undefined;
+  search: string | null | undefined;
+}>;
+
+
+export type ArticlesQuery = { articles: Array<{ slug: string, title: string, summary: string, topic: EsgTopic, readingMinutes: number, publishedAt: string }> };
+
+export type ArticleQueryVariables = Exact<{
+  slug: string;
+}>;
+
+
+export type ArticleQuery = { article: { slug: string, title: string, summary: string, topic: EsgTopic, readingMinutes: number, publishedAt: string, body: { html: string, videos: Array<{ title: string, url: string, embedUrl: string }>, assets: Array<{ url: string, title: string | null, width: number | null, height: number | null, description: string | null }> }, actions: Array<{ id: string, title: string }> } | null };

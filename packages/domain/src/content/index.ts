@@ -2,6 +2,8 @@ export * from './queries';
 export * from './question-types';
 export type {
   ActionCatalogueQuery,
+  ArticleQuery,
+  ArticlesQuery,
   EsgTopic,
   AssetFieldsFragment,
   LogoFragment,

@@ -231,3 +231,50 @@ export const TOOLKIT_QUERY = /* GraphQL */ `
     }
   }
 `;
+
+/** The Academy's list: newest first, narrowed by topic and search words. */
+export const ARTICLES_QUERY = /* GraphQL */ `
+  query Articles($topic: EsgTopic, $search: String) {
+    articles(topic: $topic, search: $search) {
+      slug
+      title
+      summary
+      topic
+      readingMinutes
+      publishedAt
+    }
+  }
+`;
+
+/** One Academy article with its body and the actions it helps with. */
+export const ARTICLE_QUERY = /* GraphQL */ `
+  query Article($slug: ID!) {
+    article(slug: $slug) {
+      slug
+      title
+      summary
+      topic
+      readingMinutes
+      publishedAt
+      body {
+        html
+        videos {
+          title
+          url
+          embedUrl
+        }
+        assets {
+          url
+          title
+          width
+          height
+          description
+        }
+      }
+      actions {
+        id
+        title
+      }
+    }
+  }
+`;

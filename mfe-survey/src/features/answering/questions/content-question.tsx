@@ -1,4 +1,4 @@
-import { RichHtml } from '../../../shared/rich-text';
+import { RichHtml } from '@toolkit/ui/rich-text';
 import { QuestionHeader } from './parts';
 import type { QuestionProps } from './types';
 

@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 import type { Question } from '../../../shared/definition';
-import { RichHtml } from '../../../shared/rich-text';
+import { RichHtml } from '@toolkit/ui/rich-text';
 
 const QuestionTitle = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space[2]}px;

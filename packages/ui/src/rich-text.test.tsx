@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { defaultTheme } from '@toolkit/ui';
+import { defaultTheme } from './theme';
 import { RichHtml, RichText } from './rich-text';
 
 // jsdom has no Element.setHTML, so these tests take the DOMPurify path unless a test defines it.
@@ -159,7 +159,7 @@ describe('RichHtml without the HTML Sanitizer API (DOMPurify, loaded on demand)'
   });
 
   it('shows every element of the seeded CMS content', async () => {
-    const dir = join(__dirname, '../../../packages/content/content');
+    const dir = join(__dirname, '../../content/content');
     const fields: string[] = [];
     const collect = (value: unknown, key = ''): void => {
       if (typeof value === 'string') {

@@ -1,10 +1,14 @@
-// CMS rich text is sanitised before it is rendered (DESIGN.md §2 Content): by the browser's HTML
+// CMS rich text (survey intros, academy articles) is sanitised before it is rendered (DESIGN.md §2 Content): by the browser's HTML
 // Sanitizer (Element.setHTML, https://wicg.github.io/sanitizer-api/) where it exists, otherwise by
 // DOMPurify, loaded on demand so that it stays out of the respondent's first load (docs/decisions.md).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Config as PurifyConfig } from 'dompurify';
 import styled from 'styled-components';
-import type { Asset, RichText as RichTextValue, Video } from '@toolkit/platform';
+import type { RichTextFieldsFragment } from '@toolkit/domain';
+
+type RichTextValue = RichTextFieldsFragment;
+type Video = RichTextValue['videos'][number];
+type Asset = RichTextValue['assets'][number];
 
 /** The one allowlist both sanitisers apply; anything else is removed with its content. */
 const ELEMENTS = [
