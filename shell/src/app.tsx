@@ -43,7 +43,7 @@ function RouteContent({
         {route.id === 'completeSignup' ? (
           <CompleteSignup auth={services.auth} callable={services.callable} />
         ) : route.id === 'verifyCredential' ? (
-          <VerifyCredential callable={services.callable} />
+          <VerifyCredential callable={services.publicCallable} />
         ) : route.id === 'resetPassword' ? (
           <ResetPassword
             auth={services.auth}

@@ -26,6 +26,7 @@ async function start() {
     auth,
     content,
     callable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: auth.getIdToken }),
+    publicCallable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: async () => null }),
   };
   const remoteServices = parcelServices(services);
   // A survey's theme applies from the first render when its definition is already in.

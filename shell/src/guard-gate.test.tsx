@@ -243,6 +243,13 @@ describe('GuardGate', () => {
       expect(screen.queryByText(/^screen /)).not.toBeInTheDocument();
     });
 
+    it('shows the public credential check at once, never loading the SDK', async () => {
+      const { authFake } = renderGate('/verify', unknown);
+      expect(await screen.findByText('screen verifyCredential')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(authFake.load).not.toHaveBeenCalled();
+    });
+
     it('loads the SDK for the dashboard', async () => {
       const { authFake } = renderGate('/dashboard', unknown);
       await waitFor(() => expect(authFake.load).toHaveBeenCalledTimes(1));

@@ -83,11 +83,14 @@ export function GuardGate({
 
   // The sign-in SDK loads on demand. A survey that any session may answer shows at once and keeps
   // showing while its session is settled (the survey asks for the SDK once its first screen is
-  // painted); every other page waits for the session, so the SDK is loaded for it now.
+  // painted); a session-free page (the public credential check) never asks for it; every other
+  // page waits for the session, so the SDK is loaded for it now.
   const beforeSession = auth.status === 'unknown' ? outcomeBeforeSession(input) : null;
   const [sessionFailed, setSessionFailed] = useState(false);
   const [shownEarlyKey, setShownEarlyKey] = useState<string | null>(null);
-  const showsEarly = beforeSession === 'proceed' && Boolean(match?.route.meta.surveyDefinition);
+  const showsEarly =
+    beforeSession === 'proceed' &&
+    Boolean(match?.route.meta.surveyDefinition || match?.route.meta.sessionFree);
   const loadSessionNow = beforeSession !== null && beforeSession !== 'wait' && !showsEarly;
   useEffect(() => {
     if (showsEarly) setShownEarlyKey(location.key);

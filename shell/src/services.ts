@@ -8,6 +8,8 @@ export interface ShellServices {
   auth: ShellAuth;
   content: ContentClient;
   callable: CallableClient;
+  /** Calls without a token, for session-free pages: they never load the sign-in SDK. */
+  publicCallable: CallableClient;
 }
 
 export const parcelServices = ({ auth, callable, content }: ShellServices): AppServices => ({

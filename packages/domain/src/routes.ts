@@ -13,6 +13,8 @@ export interface RouteMeta {
   requires?: AccessRequirement;
   signOutAnonymous?: boolean;
   defaultTenantOnly?: boolean;
+  /** Shown to anyone without knowing the session: the sign-in SDK is not loaded for it. */
+  sessionFree?: boolean;
 }
 
 interface RouteSpec {
@@ -55,7 +57,13 @@ const ROUTE_TABLE = [
   // Not in SPEC §2: where a password-reset e-mail's link leads (docs/decisions.md).
   { id: 'resetPassword', path: '/reset-password', owner: 'shell', screen: 'Reset password', meta: {} },
   // Not in SPEC §2: the public check of a declaration credential, carried in the fragment (docs/decisions.md).
-  { id: 'verifyCredential', path: '/verify', owner: 'shell', screen: 'Credential check', meta: {} },
+  {
+    id: 'verifyCredential',
+    path: '/verify',
+    owner: 'shell',
+    screen: 'Credential check',
+    meta: { sessionFree: true },
+  },
   { id: 'journeyInvite', path: '/journey/:inviteId', owner: 'journey', screen: 'Invite journey', meta: {} },
   { id: 'journeyStep1', path: '/step1', owner: 'journey', screen: 'Journey stage 1', meta: journeyStep },
   { id: 'journeyStep2', path: '/step2', owner: 'journey', screen: 'Journey stage 2', meta: journeyStep },
