@@ -53,7 +53,7 @@ test('the Academy: topics, search, an article with its video, and links both way
   const survey = new SurveyPage(page);
   await page.goto('/survey/demo-publisher/business-quickscan');
   await survey.begin(title, slides[0]!);
-  for (const [index, slide] of slides.entries()) await survey.next(slides[index + 1] ?? null);
+  for (let index = 0; index < slides.length; index++) await survey.next(slides[index + 1] ?? null);
   await survey.expectThankYou();
   await page.goto('/dashboard/actions');
   const suggestion = page
