@@ -320,6 +320,13 @@ describe('Insights screen for a publisher', () => {
       ['Your business', 'No scores yet'],
       ['Energy and emissions', '45%', '45%', '30–60%'],
     ]);
+    const trend = screen.getByRole('img', { name: /^Column chart of completed results per day/ });
+    expect(trend).toHaveAccessibleName(
+      'Column chart of completed results per day, 30 in all. 2025-03-01: 10; 2025-03-02: 20.',
+    );
+    // The busier day's column is the taller one.
+    const [first, second] = Array.from(trend.querySelectorAll('rect.column'));
+    expect(Number(second!.getAttribute('height'))).toBeGreaterThan(Number(first!.getAttribute('height')));
     expect(rowsOf(screen.getByRole('table', { name: 'Completed per day' }))).toEqual([
       ['2025-03-01', '10'],
       ['2025-03-02', '20'],

@@ -1,12 +1,13 @@
+import { Group } from '@visx/group';
+import { Bar, Circle } from '@visx/shape';
 import styled from 'styled-components';
 import type { BenchmarkRow } from '@toolkit/domain';
+import { widthAt } from '../../shared/charts';
 
 const ROW_HEIGHT = 60;
 const LABEL_BASELINE = 18;
 const TRACK_Y = 28;
 const TRACK_HEIGHT = 20;
-
-const clamp = (percent: number) => Math.min(100, Math.max(0, percent));
 
 export function rowText(row: BenchmarkRow): string {
   const { q1, median, q3 } = row.peers;
@@ -30,8 +31,7 @@ const Svg = styled.svg`
     fill: ${({ theme }) => theme.colors.border};
   }
   .median {
-    stroke: ${({ theme }) => theme.colors.text};
-    stroke-width: 3;
+    fill: ${({ theme }) => theme.colors.text};
   }
   .yours {
     fill: ${({ theme }) => theme.colors.primary};
@@ -41,9 +41,8 @@ const Svg = styled.svg`
 `;
 
 /**
- * One row per area: a 0–100 track, the peers' middle half as a band, their median as a line and
- * the organisation's own score as a dot. Positions are percentages of the width, so the chart fills
- * a 360 px phone as well as a desktop while its text keeps its size.
+ * One row per area: a 0–100 track, the peers' middle half as a band, their median as a mark and
+ * the organisation's own score as a dot (positions: shared/charts.ts).
  */
 export function SpreadChart({ rows }: { rows: readonly BenchmarkRow[] }) {
   const label = spreadLabel(rows);
@@ -54,32 +53,21 @@ export function SpreadChart({ rows }: { rows: readonly BenchmarkRow[] }) {
         const top = index * ROW_HEIGHT;
         const { q1, median, q3 } = row.peers;
         return (
-          <g key={`${index}-${row.title}`} aria-hidden="true">
-            <text x="0" y={top + LABEL_BASELINE} fontSize="15" fill="currentColor">
+          <Group key={`${index}-${row.title}`} top={top} aria-hidden="true">
+            <text x="0" y={LABEL_BASELINE} fontSize="15" fill="currentColor">
               {row.title}: you {row.yours}%, median {median}%
             </text>
-            <rect x="0" y={top + TRACK_Y} width="100%" height={TRACK_HEIGHT} rx="4" className="track" />
-            <rect
-              x={`${clamp(q1)}%`}
-              y={top + TRACK_Y}
-              width={`${Math.max(0.5, clamp(q3) - clamp(q1))}%`}
+            <Bar x={0} y={TRACK_Y} width="100%" height={TRACK_HEIGHT} rx={4} className="track" />
+            <Bar
+              x={widthAt(q1)}
+              y={TRACK_Y}
+              width={widthAt(Math.max(0.5, q3 - q1))}
               height={TRACK_HEIGHT}
               className="middle"
             />
-            <line
-              x1={`${clamp(median)}%`}
-              x2={`${clamp(median)}%`}
-              y1={top + TRACK_Y - 3}
-              y2={top + TRACK_Y + TRACK_HEIGHT + 3}
-              className="median"
-            />
-            <circle
-              cx={`${clamp(row.yours)}%`}
-              cy={top + TRACK_Y + TRACK_HEIGHT / 2}
-              r="8"
-              className="yours"
-            />
-          </g>
+            <Bar x={widthAt(median)} y={TRACK_Y - 3} width={3} height={TRACK_HEIGHT + 6} className="median" />
+            <Circle cx={widthAt(row.yours)} cy={TRACK_Y + TRACK_HEIGHT / 2} r={8} className="yours" />
+          </Group>
         );
       })}
     </Svg>

@@ -9,6 +9,7 @@ import { Loaded } from '../../shared/loading';
 import { Table, TableScroll } from '../../shared/table';
 import { ExportButton } from './export-button';
 import { ReceivedResults } from './received-results';
+import { TrendChart } from './trend-chart';
 
 const Heading = styled.h2`
   margin: 0;
@@ -139,27 +140,33 @@ function AnswerTables({ insights }: { insights: SurveyInsights }) {
 function Trend({ trend }: { trend: SurveyInsights['trend'] }) {
   const recent = trend.slice(-14);
   return (
-    <TableScroll>
-      <Table>
-        <caption>
-          Completed per day{trend.length > recent.length ? ' (the last 14 days with results)' : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Completed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {recent.map((point) => (
-            <tr key={point.day}>
-              <th scope="row">{point.day}</th>
-              <td>{point.completed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+    <Stack gap={3}>
+      <TrendChart points={recent} />
+      <details>
+        <summary>The same figures as a table</summary>
+        <TableScroll>
+          <Table>
+            <caption>
+              Completed per day{trend.length > recent.length ? ' (the last 14 days with results)' : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Completed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((point) => (
+                <tr key={point.day}>
+                  <th scope="row">{point.day}</th>
+                  <td>{point.completed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      </details>
+    </Stack>
   );
 }
 

@@ -1,5 +1,8 @@
+import { Group } from '@visx/group';
+import { Bar } from '@visx/shape';
 import styled from 'styled-components';
 import type { ResultScore } from '@toolkit/domain';
+import { widthAt } from '../../shared/charts';
 
 const ROW_HEIGHT = 56;
 const LABEL_BASELINE = 18;
@@ -29,8 +32,6 @@ export function chartRows(score: ResultScore): ChartRow[] {
   ];
 }
 
-const clamp = (percent: number) => Math.min(100, Math.max(0, percent));
-
 export function rowText(row: ChartRow): string {
   return row.scored ? `${row.label}: ${row.percent}%` : `${row.label}: not scored`;
 }
@@ -54,10 +55,7 @@ const Svg = styled.svg`
   }
 `;
 
-/**
- * Horizontal bars whose widths are percentages of the chart's width, so the chart fills any
- * screen from 360 px up while the text keeps its size (a scaled viewBox would shrink it).
- */
+/** Horizontal bars, one per area, as wide as its score (shared/charts.ts). */
 export function ScoreChart({ score }: { score: ResultScore }) {
   const rows = chartRows(score);
   const label = chartLabel(rows);
@@ -67,28 +65,21 @@ export function ScoreChart({ score }: { score: ResultScore }) {
       {rows.map((row, index) => {
         const top = index * ROW_HEIGHT;
         return (
-          <g key={`${index}-${row.label}`} aria-hidden="true">
+          <Group key={`${index}-${row.label}`} top={top} aria-hidden="true">
             <text
               x="0"
-              y={top + LABEL_BASELINE}
+              y={LABEL_BASELINE}
               fontSize="15"
               fontWeight={row.overall ? 700 : 400}
               fill="currentColor"
             >
               {rowText(row)}
             </text>
-            <rect x="0" y={top + BAR_Y} width="100%" height={BAR_HEIGHT} rx="4" className="track" />
+            <Bar x={0} y={BAR_Y} width="100%" height={BAR_HEIGHT} rx={4} className="track" />
             {row.scored && (
-              <rect
-                x="0"
-                y={top + BAR_Y}
-                width={`${clamp(row.percent)}%`}
-                height={BAR_HEIGHT}
-                rx="4"
-                className="bar"
-              />
+              <Bar x={0} y={BAR_Y} width={widthAt(row.percent)} height={BAR_HEIGHT} rx={4} className="bar" />
             )}
-          </g>
+          </Group>
         );
       })}
     </Svg>
