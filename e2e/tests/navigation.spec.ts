@@ -25,9 +25,12 @@ test('back and forward work across remotes', async ({ page }) => {
 test('a deep link opened in a new tab works', async ({ page, context }) => {
   await signInAs(page, 'owner');
   const tab = await context.newPage();
-  await tab.goto('/dashboard/academy/reducing-energy-use');
-  await new AppPage(tab).expectScreen('Academy detail', '/dashboard/academy/reducing-energy-use');
-  await expect(tab.getByText('Article reducing-energy-use')).toBeVisible();
+  await tab.goto('/dashboard/academy/reducing-waste');
+  await new AppPage(tab).expectScreen(
+    'Reducing waste and recycling properly',
+    '/dashboard/academy/reducing-waste',
+  );
+  await expect(tab.getByRole('heading', { name: 'Separate your streams' })).toBeVisible();
 });
 
 test('a survey link opened in a new tab lands on its slide', async ({ context }) => {

@@ -1,17 +1,18 @@
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ROUTE_BY_ID } from '@toolkit/domain';
-import { ScreenPlaceholder } from '@toolkit/ui';
+import type { AppServices } from '@toolkit/parcel';
+import { PlansScreen } from './features/plans/plans-screen';
+import { SandboxCheckoutScreen } from './features/sandbox/sandbox-checkout-screen';
 
-function CheckoutSuccess() {
-  const { checkoutSessionId = '' } = useParams();
-  return <ScreenPlaceholder name="Plans" description={`Checkout ${checkoutSessionId} completed`} />;
-}
-
-export function App() {
+export function App({ services }: { services: AppServices }) {
   return (
     <Routes>
-      <Route path={ROUTE_BY_ID.plans.path} element={<ScreenPlaceholder name="Plans" />} />
-      <Route path={ROUTE_BY_ID.plansCheckout.path} element={<CheckoutSuccess />} />
+      <Route path={ROUTE_BY_ID.plans.path} element={<PlansScreen callable={services.callable} />} />
+      <Route path={ROUTE_BY_ID.plansCheckout.path} element={<PlansScreen callable={services.callable} />} />
+      <Route
+        path={ROUTE_BY_ID.plansSandboxCheckout.path}
+        element={<SandboxCheckoutScreen callable={services.callable} />}
+      />
     </Routes>
   );
 }

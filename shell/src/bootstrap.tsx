@@ -9,6 +9,7 @@ import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
 import { TenantTheme } from './tenant-theme';
+import { syncPlan } from './plan-sync';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -32,6 +33,7 @@ async function start() {
   // A survey's theme applies from the first render when its definition is already in.
   const branding = arrivedSurveyBranding(content, window.location.pathname);
   if (branding) store.dispatch(tenantResolved(branding));
+  syncPlan(store, services.callable);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(

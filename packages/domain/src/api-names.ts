@@ -61,4 +61,13 @@ export const API = {
   saveAlerts: 'manage-saveAlerts',
   /** A member asks the toolkit's experts a question (the Expert page). */
   requestExpert: 'expert-request',
+  /** A Checkout Session for a paid plan; the answer's url is where the member pays. */
+  startCheckout: 'billing-startCheckout',
+  /** Whether a checkout the member returned from belongs to their organisation and is paid. */
+  confirmCheckout: 'billing-confirmCheckout',
+  /** Ends the organisation's paid subscription: back to Free. */
+  cancelSubscription: 'billing-cancelSubscription',
+  /** The local sandbox's checkout page: what is being bought, and paying or cancelling it. */
+  getSandboxCheckout: 'billing-getSandboxCheckout',
+  finishSandboxCheckout: 'billing-finishSandboxCheckout',
 } as const;

@@ -124,6 +124,13 @@ export interface ApiResponses {
   [API.saveAlerts]: { alerts: AlertRecipients };
   /** `to`: the requester's address, which got a copy. */
   [API.requestExpert]: { status: 'sent'; requestId: string; to: string };
+  [API.startCheckout]: { url: string };
+  /** `plan`: the organisation's plan now. */
+  [API.confirmCheckout]: { paid: boolean; plan: string };
+  [API.cancelSubscription]: { plan: string };
+  [API.getSandboxCheckout]: { planName: string; status: 'open' | 'paid' | 'canceled' };
+  /** `returnTo`: the app path the checkout returns to (success or the plans page). */
+  [API.finishSandboxCheckout]: { returnTo: string };
 }
 
 /** The Declaration screen: what to sign, and the organisation's credential. */

@@ -55,7 +55,6 @@ export const SERVER_ERRORS = {
   roleRemoved: (role: string) => `The user's role ${role} was removed.`,
   // Organisation, plans and milestones.
   manageSettingsRequired: "Only owners and admins can change the organisation's details.",
-  billingUnavailable: 'Billing is not available yet, so paid plans cannot be shown.',
   ownEntitlementsOnly: "You can only see your own organisation's entitlements.",
   milestonesNeedAccount: 'Milestones belong to an account in an organisation; sign in first.',
   // Surveys and results.
@@ -100,6 +99,17 @@ export const SERVER_ERRORS = {
   // Manage and Expert.
   manageAlertsRequired:
     'Changing who receives notifications needs the manage-settings or edit-insights permission. Ask an owner or admin.',
+  // Billing.
+  billingNotConfigured: 'Paid plans are not available yet: billing is not configured for this site.',
+  manageBillingRequired: 'Plans are managed by an owner or a billing member.',
+  memberLimit: (limit: number, plan: string) =>
+    `Your plan includes up to ${limit} team members. The ${plan} plan allows more: an owner or billing member can upgrade on the Plans page.`,
+  roleNeedsPlan: (role: string, plan: string) =>
+    `The ${role} role comes with the ${plan} plan. An owner or billing member can upgrade on the Plans page.`,
+  checkoutNotFound: 'We could not find this checkout for your organisation.',
+  sandboxOnly: 'The local checkout page is only available with the local billing sandbox.',
+  noSubscription: 'Your organisation has no paid plan to cancel.',
+  noSuchPlan: 'There is no such plan.',
   noExperts: 'Your organisation did not join a toolkit with experts to ask.',
   tooManyExpertRequests:
     'You have sent several expert requests in the last hour. Our experts will answer those first; please try again later.',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ACTION_STATUSES } from './actions';
 import { API } from './api-names';
 import { MILESTONE_IDS } from './journey';
+import { PAID_PLAN_IDS } from './plans';
 import { ALERT_RECIPIENTS_MAX, EXPERT_MESSAGE_MAX, EXPERT_MESSAGE_MIN } from './manage';
 import { ROLES } from './roles';
 import { ESG_TOPICS } from './topics';
@@ -150,6 +151,11 @@ export const REQUESTS = {
   [API.openCredential]: z.object({ credentialId: id }),
   [API.getCredentialKeys]: z.null().or(z.object({})).optional(),
   [API.getCredentialStatus]: z.object({ credentialId: id }),
+  [API.startCheckout]: z.object({ planId: z.enum(PAID_PLAN_IDS) }),
+  [API.confirmCheckout]: z.object({ sessionId: id }),
+  [API.cancelSubscription]: z.null().or(z.object({})).optional(),
+  [API.getSandboxCheckout]: z.object({ sessionId: id }),
+  [API.finishSandboxCheckout]: z.object({ sessionId: id, pay: z.boolean() }),
   [API.getAlerts]: z.null().or(z.object({})).optional(),
   [API.saveAlerts]: z.object({
     newResult: recipients,

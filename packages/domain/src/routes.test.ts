@@ -124,7 +124,7 @@ describe('route table', () => {
   test('sign-in is required on the dashboard and the journey steps only', () => {
     const flagged = ROUTES.filter((r) => r.meta.requiresAuth).map((r) => r.path);
     expect(flagged.every((p) => p.startsWith('/dashboard') || /^\/step[1-5]$/.test(p))).toBe(true);
-    expect(flagged).toHaveLength(15 + 5);
+    expect(flagged).toHaveLength(16 + 5);
   });
 
   test.each<[RouteId, string | undefined]>([
@@ -148,7 +148,7 @@ describe('route table', () => {
     ['shell', 7],
     ['journey', 6],
     ['dashboard', 13],
-    ['billing', 2],
+    ['billing', 3],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {
     const owned = routesOwnedBy(owner);
@@ -160,6 +160,7 @@ describe('route table', () => {
     expect(routesOwnedBy('billing').map((r) => r.path)).toEqual([
       '/dashboard/plans',
       '/dashboard/plans/checkout/:checkoutSessionId',
+      '/dashboard/plans/sandbox/:checkoutSessionId',
     ]);
   });
 });

@@ -169,6 +169,14 @@ const ROUTE_TABLE = [
     screen: 'Plans',
     meta: { ...dashboardChild, requires: 'billing' },
   },
+  // Not in SPEC §2: the local billing sandbox's checkout page, Stripe Checkout's stand-in (docs/decisions.md).
+  {
+    id: 'plansSandboxCheckout',
+    path: '/dashboard/plans/sandbox/:checkoutSessionId',
+    owner: 'billing',
+    screen: 'Local checkout',
+    meta: { ...dashboardChild, requires: 'billing' },
+  },
   {
     id: 'surveyStart',
     path: '/survey/:tenantId/:surveyId',
@@ -335,6 +343,8 @@ export const paths = {
   reports: () => buildPath('dashboardReports'),
   plans: () => buildPath('plans'),
   plansCheckout: (checkoutSessionId: string) => buildPath('plansCheckout', { checkoutSessionId }),
+  plansSandboxCheckout: (checkoutSessionId: string) =>
+    buildPath('plansSandboxCheckout', { checkoutSessionId }),
   survey: (tenantId: string, surveyId: string) => buildPath('surveyStart', { tenantId, surveyId }),
   surveySection: (tenantId: string, surveyId: string, sectionId: number | string) =>
     buildPath('surveySection', { tenantId, surveyId, sectionId }),

@@ -9,6 +9,7 @@ import { defineList, defineSecret, defineString } from 'firebase-functions/param
 import {
   createContentPort,
   createCredentialIssuer,
+  createUnconfiguredBilling,
   createFirebaseAuthPort,
   createFirestoreStore,
 } from '@toolkit/server';
@@ -41,6 +42,7 @@ const callables = createCallables(
       content: createContentPort({ url: CONTENT_URL.value(), key: CONTENT_KEY.value() }),
       appUrl: APP_URL.value(),
       credentials: createCredentialIssuer(() => JSON.parse(CREDENTIAL_SIGNING_KEY.value()) as JWK),
+      billing: createUnconfiguredBilling(),
     };
   },
   { cors: ALLOWED_ORIGINS, secrets: [CONTENT_KEY, CREDENTIAL_SIGNING_KEY] },
@@ -65,4 +67,5 @@ export const {
   credentials,
   manage,
   expert,
+  billing,
 } = callables;

@@ -23,6 +23,7 @@ import {
   PUBLISHERS,
   openPgliteStore,
   loadOrCreateCredentialKey,
+  createSandboxBilling,
 } from '@toolkit/server/local';
 import { createCallables } from './callables';
 import { startLocalHost, type LocalHost } from './local-host';
@@ -113,6 +114,7 @@ export async function startLocalBackend({
     const credentials = createCredentialIssuer(() =>
       loadOrCreateCredentialKey(path.join(dataDir, 'credential-key.json')),
     );
+    const billing = createSandboxBilling(store, appUrl);
     await seedPublisherTenants(store);
     await seedPublisherOwners(store, auth);
 
@@ -123,6 +125,7 @@ export async function startLocalBackend({
         content: createContentPort({ url: contentUrl, key: contentKey }),
         appUrl,
         credentials,
+        billing,
         log,
       }),
       { cors: [...appOrigins] },

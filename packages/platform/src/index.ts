@@ -3,3 +3,4 @@ export * from './endpoints';
 export * from './content';
 export * from './runtime-config';
 export * from './survey-definition';
+export * from './plan';

@@ -8,3 +8,5 @@ export { createCredentialIssuer, generateCredentialKey, type CredentialIssuer } 
 export { createFirestoreStore } from './store/firestore';
 export { allCallables } from './callables';
 export type { DocumentStore } from './store/port';
+export type { BillingPort } from './billing/port';
+export { createUnconfiguredBilling } from './billing/unconfigured';

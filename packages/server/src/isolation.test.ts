@@ -46,6 +46,8 @@ interface Seed {
   inviteA: { inviteId: string; surveyResultId: string };
   /** Tenant A's declaration credential, signed by its owner. */
   credentialA: string;
+  /** Tenant A's paid sandbox checkout (tenant A is on Growth). */
+  checkoutA: string;
 }
 
 interface Case {
@@ -414,6 +416,46 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ topic: 'CLIMATE', message: 'short', contact: 'email' }), field: 'message' },
   },
+  [API.startCheckout]: {
+    ...MEMBER,
+    attack: () => ({ planId: 'growth' }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ planId: 'free' }), field: 'planId' },
+  },
+  [API.confirmCheckout]: {
+    ...MEMBER,
+    attack: (s) => ({ sessionId: s.checkoutA }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ sessionId: 'a/b' }), field: 'sessionId' },
+  },
+  [API.cancelSubscription]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.getSandboxCheckout]: {
+    ...MEMBER,
+    attack: (s) => ({ sessionId: s.checkoutA }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ sessionId: 7 }), field: 'sessionId' },
+  },
+  [API.finishSandboxCheckout]: {
+    ...MEMBER,
+    attack: (s) => ({ sessionId: s.checkoutA, pay: true }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: (s) => ({ sessionId: s.checkoutA, pay: 'yes' }), field: 'pay' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),
@@ -510,6 +552,11 @@ async function seedTenants(): Promise<Seed> {
   const login = resultOf<{ token: string; inviteData: { surveyResultId: string } }>(
     await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
   );
+  const { url: checkoutUrl } = resultOf<{ url: string }>(
+    await env.call(API.startCheckout, { planId: 'growth' }, ownerA.token),
+  );
+  const checkoutA = checkoutUrl.split('/').pop()!;
+  resultOf(await env.call(API.finishSandboxCheckout, { sessionId: checkoutA, pay: true }, ownerA.token));
   const signed = resultOf<DeclarationOverview>(
     await env.call(API.signDeclaration, { surveyId: 'business-quickscan' }, ownerA.token),
   );
@@ -532,6 +579,7 @@ async function seedTenants(): Promise<Seed> {
     resultA: started.resultId,
     inviteA: { inviteId: inviteA.inviteId, surveyResultId: login.inviteData.surveyResultId },
     credentialA: signed.credential!.id,
+    checkoutA,
   };
 }
 

@@ -5,3 +5,4 @@ export { startMailRelay, type Delivery, type MailRelay } from './mail/relay';
 export { DEMO_TENANT_ID, PUBLISHERS, seedPublisherOwners, seedPublisherTenants } from './seed';
 export { openPgliteStore } from './store/pglite';
 export { loadOrCreateCredentialKey } from './credentials/key-file';
+export { createSandboxBilling } from './billing/sandbox';

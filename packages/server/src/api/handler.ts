@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { ApiName, CatalogueAction, EsgTopic, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
 import type { AuthPort } from '../auth/port';
+import type { BillingPort } from '../billing/port';
 import type { CredentialIssuer } from '../credentials/issuer';
 import type { DocumentStore } from '../store/port';
 
@@ -71,6 +72,8 @@ export interface ServerDeps {
   content: ContentPort;
   /** Where links in e-mails point, e.g. http://localhost:3000 */
   appUrl: string;
+  /** Customers, checkouts, subscriptions and entitlements: Stripe, or the local sandbox. */
+  billing: BillingPort;
   /** Signs declaration credentials and publishes their keys. */
   credentials: CredentialIssuer;
   now?: () => Date;

@@ -20,3 +20,8 @@ export function requireOwnTenant(caller: Member, tenantId: string): void {
 export function requireEditInsights(caller: Member): void {
   if (!caller.permissions.editInsights) throw permissionDenied(SERVER_ERRORS.editPlanRequired);
 }
+
+/** Plans and checkouts: an owner or a billing member (SPEC §6 manage billing). */
+export function requireManageBilling(caller: Member): void {
+  if (!caller.permissions.manageBilling) throw permissionDenied(SERVER_ERRORS.manageBillingRequired);
+}

@@ -29,6 +29,10 @@ import { listLatestResults } from './results/list-latest';
 import { toggleActionPlan } from './results/toggle-action-plan';
 import { updatePlannedAction } from './results/update-planned-action';
 import { getSubscriptionDetails } from './subscription/get-subscription-details';
+import { cancelSubscription } from './billing/cancel-subscription';
+import { confirmCheckout } from './billing/confirm-checkout';
+import { finishSandboxCheckout, getSandboxCheckout } from './billing/sandbox-checkout';
+import { startCheckout } from './billing/start-checkout';
 import { getCredentialKeys } from './credentials/get-keys';
 import { getCredentialStatus } from './credentials/get-status';
 import { getDeclaration } from './declaration/get';
@@ -86,4 +90,9 @@ export const allCallables: readonly Handler[] = [
   getAlerts,
   saveAlerts,
   requestExpert,
+  startCheckout,
+  confirmCheckout,
+  cancelSubscription,
+  getSandboxCheckout,
+  finishSandboxCheckout,
 ];

@@ -57,6 +57,10 @@ export const paths = {
   /** A member's question to the toolkit's experts, kept with what was sent. */
   expertRequest: (tenantId: string, requestId: string) =>
     path`tenants/${tenantId}/expertRequests/${requestId}`,
+  /** The local billing sandbox's customers, checkout sessions and subscriptions (billing/sandbox.ts). */
+  sandboxCustomer: (customerId: string) => path`billingSandboxCustomers/${customerId}`,
+  sandboxSession: (sessionId: string) => path`billingSandboxSessions/${sessionId}`,
+  sandboxSubscription: (customerId: string) => path`billingSandboxSubscriptions/${customerId}`,
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => path`mail/${id}`,

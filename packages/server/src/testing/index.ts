@@ -17,6 +17,7 @@ import { startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
 import type { Role } from '@toolkit/domain';
 import type { Handler, ServerDeps } from '../api/handler';
+import { createSandboxBilling } from '../billing/sandbox';
 import { createCredentialIssuer, generateCredentialKey } from '../credentials/issuer';
 import { allCallables } from '../callables';
 import { createRouter, type ApiResponse, type Router } from '../api/router';
@@ -125,6 +126,7 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
       content,
       appUrl: options.appUrl ?? 'http://localhost:3000',
       credentials: createCredentialIssuer(generateCredentialKey),
+      billing: createSandboxBilling(store, options.appUrl ?? 'http://localhost:3000'),
       log: (line) => logs.push(line),
     };
     const router = createRouter(deps, options.handlers ?? allCallables);

@@ -1,17 +1,29 @@
-// entitlements-getCustomerEntitlements (SPEC §7): the tenant's entitlements; none on the Free plan.
-import { API, SERVER_ERRORS } from '@toolkit/domain';
+// entitlements-getCustomerEntitlements (SPEC §7): the tenant's active entitlements; none on Free.
+// A billing failure answers SPEC §8's "Failed to fetch entitlements" with empty entitlements.
+import { API, entitlementKeys, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { permissionDenied } from '../../api/errors';
+import { notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { requireFreeTenant } from '../free-plan';
+import { getTenant } from '../../repositories/tenants';
 
 export const getCustomerEntitlements = defineHandler({
   name: API.getCustomerEntitlements,
   access: 'member',
   input: REQUESTS[API.getCustomerEntitlements],
-  async run({ tenantId }, { caller, deps }) {
+  async run({ tenantId }, { caller, deps }): Promise<ApiResponses[typeof API.getCustomerEntitlements]> {
     if (tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.ownEntitlementsOnly);
-    await requireFreeTenant(deps.store, tenantId);
-    return { status: 'success' as const, entitlements: [], features: [], error: null };
+    const tenant = await getTenant(deps.store, tenantId);
+    if (!tenant) throw notFound(MESSAGES.tenantNotFound);
+    if (!tenant.stripeCustomerId) return { status: 'success', entitlements: [], features: [], error: null };
+    try {
+      const entitlements = await deps.billing.listEntitlements(tenant.stripeCustomerId);
+      const features = entitlementKeys(entitlements);
+      return { status: 'success', entitlements, features, error: null };
+    } catch (error) {
+      deps.log?.(
+        `[billing] entitlements of ${tenantId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return { status: 'error', entitlements: [], features: [], error: MESSAGES.entitlementsFetchFailed };
+    }
   },
 });

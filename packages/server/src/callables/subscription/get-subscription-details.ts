@@ -1,15 +1,19 @@
-// subscription-getSubscriptionDetails (SPEC §7): the tenant's subscriptions; none on the Free plan.
-import { API } from '@toolkit/domain';
+// subscription-getSubscriptionDetails (SPEC §7): the tenant's subscriptions from its billing
+// customer; none without one.
+import { API, MESSAGES, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
+import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { requireFreeTenant } from '../free-plan';
+import { tenantPlan } from '../../billing/tenant-plan';
+import { getTenant } from '../../repositories/tenants';
 
 export const getSubscriptionDetails = defineHandler({
   name: API.getSubscriptionDetails,
   access: 'member',
   input: REQUESTS[API.getSubscriptionDetails],
-  async run(_input, { caller, deps }) {
-    await requireFreeTenant(deps.store, caller.tenantId);
-    return { status: 'success' as const, subscriptions: [] };
+  async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getSubscriptionDetails]> {
+    if (!(await getTenant(deps.store, caller.tenantId))) throw notFound(MESSAGES.tenantNotFound);
+    const { subscriptions } = await tenantPlan(deps, caller.tenantId);
+    return { status: 'success', subscriptions };
   },
 });

@@ -1,0 +1,157 @@
+// Plans on the local billing sandbox, over the real Auth emulator and PGlite: Free without a
+// customer; a checkout bought through the sandbox's page gives the plan and its entitlements; the
+// success route believes only a paid checkout of the caller's own organisation; cancelling is Free.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { paths } from '../../repositories/paths';
+import {
+  errorOf,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
+
+let env: TestEnv;
+let tenants = 0;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9434 });
+}, 120_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+async function tenant() {
+  const tenantId = `billing-co-${++tenants}`;
+  await env.store.set(paths.tenant(tenantId), { createdBy: 'someone', getStarted: true });
+  return tenantId;
+}
+
+const planOf = async (account: TestAccount, tenantId: string) => {
+  const details = resultOf<ApiResponses[typeof API.getSubscriptionDetails]>(
+    await env.call(API.getSubscriptionDetails, null, account.token),
+  );
+  const entitlements = resultOf<ApiResponses[typeof API.getCustomerEntitlements]>(
+    await env.call(API.getCustomerEntitlements, { tenantId }, account.token),
+  );
+  return { subscriptions: details.subscriptions, features: entitlements.features };
+};
+
+async function checkout(account: TestAccount, planId: 'growth' | 'leader' = 'growth') {
+  const { url } = resultOf<ApiResponses[typeof API.startCheckout]>(
+    await env.call(API.startCheckout, { planId }, account.token),
+  );
+  return url.split('/').pop()!;
+}
+
+const finish = (account: TestAccount, sessionId: string, pay: boolean) =>
+  env.call(API.finishSandboxCheckout, { sessionId, pay }, account.token);
+
+it('puts a tenant without a billing customer on Free: no subscriptions, no entitlements', async () => {
+  const tenantId = await tenant();
+  const viewer = await env.member(tenantId, 'viewer');
+  expect(await planOf(viewer, tenantId)).toEqual({ subscriptions: [], features: [] });
+});
+
+it('answers entitlements only for the caller’s own tenant, and "Tenant not found" without one', async () => {
+  const viewer = await env.member(await tenant(), 'viewer');
+  const other = await tenant();
+  expect(errorOf(await env.call(API.getCustomerEntitlements, { tenantId: other }, viewer.token)).status).toBe(
+    'PERMISSION_DENIED',
+  );
+  const orphan = await env.member('gone-co', 'owner');
+  expect(errorOf(await env.call(API.getSubscriptionDetails, null, orphan.token))).toEqual({
+    status: 'NOT_FOUND',
+    message: 'Tenant not found',
+  });
+});
+
+it('buys a plan through the sandbox checkout: one customer, the plan and its entitlements, confirmed', async () => {
+  const tenantId = await tenant();
+  const owner = await env.member(tenantId, 'owner');
+  const first = await checkout(owner);
+  const customer = (await env.store.get(paths.tenant(tenantId))).data?.stripeCustomerId;
+  expect(customer).toMatch(/^cus_sandbox_/);
+  // A second checkout keeps the same customer.
+  await checkout(owner, 'leader');
+  expect((await env.store.get(paths.tenant(tenantId))).data?.stripeCustomerId).toBe(customer);
+
+  expect(resultOf(await env.call(API.getSandboxCheckout, { sessionId: first }, owner.token))).toEqual({
+    planName: 'Growth',
+    status: 'open',
+  });
+  expect(resultOf(await env.call(API.confirmCheckout, { sessionId: first }, owner.token))).toEqual({
+    paid: false,
+    plan: 'Free',
+  });
+  expect(resultOf(await finish(owner, first, true))).toEqual({
+    returnTo: `http://localhost:3000/dashboard/plans/checkout/${first}`,
+  });
+  expect(resultOf(await env.call(API.confirmCheckout, { sessionId: first }, owner.token))).toEqual({
+    paid: true,
+    plan: 'Growth',
+  });
+  expect(await planOf(owner, tenantId)).toEqual({
+    subscriptions: [{ status: 'active', product: { internalPlanName: 'Growth' } }],
+    features: ['more-than-five-users', 'advanced-user-roles', 'brandkit'],
+  });
+});
+
+it('lets an owner or billing member manage plans, and nobody else', async () => {
+  const tenantId = await tenant();
+  const billing = await env.member(tenantId, 'billing');
+  const sessionId = await checkout(billing);
+  for (const role of ['admin', 'editor', 'viewer', 'user'] as const) {
+    const member = await env.member(tenantId, role);
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await env.call(API.startCheckout, { planId: 'growth' }, member.token))).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.manageBillingRequired,
+    });
+    expect(errorOf(await finish(member, sessionId, true)).status).toBe('PERMISSION_DENIED');
+    expect(await snapshotStore(env.store)).toBe(before);
+  }
+});
+
+it('believes no forged, foreign or cancelled checkout', async () => {
+  const owner = await env.member(await tenant(), 'owner');
+  const stranger = await env.member(await tenant(), 'owner');
+  const sessionId = await checkout(owner);
+  expect(errorOf(await env.call(API.confirmCheckout, { sessionId: 'cs_forged' }, owner.token))).toEqual({
+    status: 'NOT_FOUND',
+    message: SERVER_ERRORS.checkoutNotFound,
+  });
+  await checkout(stranger);
+  const before = await snapshotStore(env.store);
+  expect(errorOf(await env.call(API.confirmCheckout, { sessionId }, stranger.token)).status).toBe(
+    'NOT_FOUND',
+  );
+  expect(errorOf(await finish(stranger, sessionId, true)).status).toBe('NOT_FOUND');
+  expect(await snapshotStore(env.store)).toBe(before);
+
+  expect(resultOf(await finish(owner, sessionId, false))).toEqual({
+    returnTo: 'http://localhost:3000/dashboard/plans?checkout=canceled',
+  });
+  // A cancelled checkout stays cancelled: paying it afterwards buys nothing.
+  await finish(owner, sessionId, true);
+  expect(resultOf(await env.call(API.confirmCheckout, { sessionId }, owner.token))).toEqual({
+    paid: false,
+    plan: 'Free',
+  });
+});
+
+it('cancels back to Free, and refuses to cancel a Free plan', async () => {
+  const tenantId = await tenant();
+  const owner = await env.member(tenantId, 'owner');
+  expect(errorOf(await env.call(API.cancelSubscription, null, owner.token))).toEqual({
+    status: 'FAILED_PRECONDITION',
+    message: SERVER_ERRORS.noSubscription,
+  });
+  resultOf(await finish(owner, await checkout(owner, 'leader'), true));
+  expect((await planOf(owner, tenantId)).features).toHaveLength(5);
+  expect(resultOf(await env.call(API.cancelSubscription, null, owner.token))).toEqual({ plan: 'Free' });
+  expect(await planOf(owner, tenantId)).toEqual({
+    subscriptions: [{ status: 'canceled', product: { internalPlanName: 'Leader' } }],
+    features: [],
+  });
+});

@@ -1,0 +1,23 @@
+// billing-confirmCheckout: the success route believes a checkout only when it belongs to the
+// caller's organisation and is paid; any other id, forged or foreign, is not found.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { notFound } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { tenantPlan } from '../../billing/tenant-plan';
+import { requireManageBilling } from '../access';
+
+export const confirmCheckout = defineHandler({
+  name: API.confirmCheckout,
+  access: 'member',
+  input: REQUESTS[API.confirmCheckout],
+  async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.confirmCheckout]> {
+    requireManageBilling(caller);
+    const current = await tenantPlan(deps, caller.tenantId);
+    const checkout = await deps.billing.getCheckout(sessionId);
+    if (!checkout || !current.customerId || checkout.customerId !== current.customerId) {
+      throw notFound(SERVER_ERRORS.checkoutNotFound);
+    }
+    return { paid: checkout.status === 'paid', plan: current.plan };
+  },
+});

@@ -1,0 +1,39 @@
+// billing-startCheckout: a checkout for a paid plan. The tenant's billing customer is made on the
+// first checkout and kept as its stripeCustomerId; paying returns to the plans page's success route.
+import { API, MESSAGES, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { notFound } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { paths } from '../../repositories/paths';
+import { requireManageBilling } from '../access';
+
+export const startCheckout = defineHandler({
+  name: API.startCheckout,
+  access: 'member',
+  input: REQUESTS[API.startCheckout],
+  async run({ planId }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
+    requireManageBilling(caller);
+    const tenantPath = paths.tenant(caller.tenantId);
+    const tenant = await deps.store.get(tenantPath);
+    if (!tenant.data) throw notFound(MESSAGES.tenantNotFound);
+    let customerId = typeof tenant.data.stripeCustomerId === 'string' ? tenant.data.stripeCustomerId : null;
+    if (!customerId) {
+      const created = await deps.billing.createCustomer(caller.tenantId);
+      // Two first checkouts at once keep one customer: the one stored first.
+      customerId = await deps.store.transaction(async (tx) => {
+        const current = (await tx.get(tenantPath)).data?.stripeCustomerId;
+        if (typeof current === 'string' && current) return current;
+        tx.update(tenantPath, { stripeCustomerId: created });
+        return created;
+      });
+    }
+    const app = deps.appUrl.replace(/\/+$/, '');
+    const { url } = await deps.billing.createCheckout({
+      customerId,
+      planId,
+      successUrl: `${app}/dashboard/plans/checkout/{CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${app}/dashboard/plans?checkout=canceled`,
+    });
+    return { url };
+  },
+});
