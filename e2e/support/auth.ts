@@ -1,7 +1,7 @@
 // Real accounts for specs: sign-up and sign-in go through the product's own pages and the local
 // inbox; roles are granted through the admin callables, as an owner would.
 import { expect, type Page } from '@playwright/test';
-import { API, type Role } from '@toolkit/domain';
+import { ADVANCED_ROLES, API, type Role } from '@toolkit/domain';
 import { linkIn, waitForMail } from './mail';
 import { E2E_API_URL, E2E_PORTS } from './stack';
 
@@ -65,8 +65,15 @@ export async function createOwner(email = uniqueEmail('owner')) {
   return {
     email,
     tenantId,
-    /** Invites `member` to the tenant and gives them `role`. */
+    /** Puts the tenant on Growth through the billing sandbox, as paying its checkout does. */
+    async upgrade() {
+      const { url } = await callApi<{ url: string }>(API.startCheckout, { planId: 'growth' }, idToken);
+      const sessionId = url.split('/').pop();
+      await callApi(API.finishSandboxCheckout, { sessionId, pay: true }, idToken);
+    },
+    /** Invites `member` to the tenant and gives them `role` (a finer role needs a paid plan). */
     async addMember(member: string, role: Role) {
+      if (ADVANCED_ROLES.includes(role)) await this.upgrade();
       await callApi(API.createInvite, { email: member, surveyId: 'supplier-assessment' }, idToken);
       const { users } = await callApi<{ users: { uid: string; email: string }[] }>(
         API.listTenantUsers,

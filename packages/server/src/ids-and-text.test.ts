@@ -19,6 +19,7 @@ let owner: TestAccount;
 beforeAll(async () => {
   env = await startTestEnv({ authPort: 9420, content: true });
   owner = await env.member(TENANT, 'owner');
+  await env.onPlan(TENANT, 'leader');
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

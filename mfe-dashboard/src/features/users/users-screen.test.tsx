@@ -68,6 +68,32 @@ describe('Users screen', () => {
     expect(options.some((option) => option.value === 'owner')).toBe(false);
   });
 
+  it('names the plan that brings the finer roles when the plan offers only the basic ones', async () => {
+    setup({
+      [API.getAvailableRoles]: () => ({
+        status: 'success',
+        availableRoles: ['user', 'admin'],
+        userRole: 'admin',
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'The billing, editor, viewer roles and teams of more than 5 come with the Growth plan.',
+      ),
+    ).toBeInTheDocument();
+    const invite = screen.getByRole('combobox', { name: 'Role' });
+    expect((within(invite).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.value)).toEqual([
+      'user',
+      'admin',
+    ]);
+  });
+
+  it('names no plan when the finer roles are available', async () => {
+    setup();
+    await screen.findByRole('list', { name: 'Team members' });
+    expect(screen.queryByText(/come with the Growth plan/)).not.toBeInTheDocument();
+  });
+
   it('changes a role through setUserRole and shows it saved', async () => {
     const { api, user } = setup();
     const vera = await row('Vera Smith');

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { API, ROLE_RANK, type Role, type TenantUserProfile } from '@toolkit/domain';
+import {
+  ADVANCED_ROLES,
+  API,
+  FREE_MEMBER_LIMIT,
+  planUnlocking,
+  ROLE_RANK,
+  type Role,
+  type TenantUserProfile,
+} from '@toolkit/domain';
 import { callApi, getAvailableRoles, removeUserRole, setUserRole } from '@toolkit/platform';
 import { selectUid, useAppSelector } from '@toolkit/store-contract';
 import {
@@ -300,6 +308,12 @@ function InviteForm({
               </option>
             ))}
           </SelectField>
+          {!availableRoles.some((role) => ADVANCED_ROLES.includes(role)) && (
+            <MutedText>
+              The {ADVANCED_ROLES.map((role) => ROLE_LABEL[role].toLowerCase()).join(', ')} roles and teams of
+              more than {FREE_MEMBER_LIMIT} come with the {planUnlocking('advanced-user-roles').name} plan.
+            </MutedText>
+          )}
           <Actions>
             <Button type="submit" disabled={save.kind === 'saving'}>
               {save.kind === 'saving' ? 'Sending invite…' : 'Send invite'}

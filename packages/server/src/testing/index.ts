@@ -63,6 +63,8 @@ export interface TestEnv {
   signIn(account: { email: string }): Promise<string>;
   /** Exchanges a custom token (createCustomToken) for an ID token, as the browser SDK does. */
   signInWithCustomToken(customToken: string): Promise<string>;
+  /** Puts a tenant on a paid plan in the billing sandbox, as a paid checkout would. */
+  onPlan(tenantId: string, planId: 'growth' | 'leader'): Promise<void>;
   /** One callable call through the router, as the API host makes it. */
   call(name: string, data: unknown, token?: string): Promise<ApiResponse>;
   stop(): Promise<void>;
@@ -188,6 +190,11 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
           role,
         });
         return created;
+      },
+      async onPlan(tenantId, planId) {
+        const customerId = `cus_test_${tenantId}`;
+        await store.set(paths.tenant(tenantId), { stripeCustomerId: customerId }, { merge: true });
+        await store.set(paths.sandboxSubscription(customerId), { planId, status: 'active' });
       },
       async anonymous() {
         const { idToken, localId } = await rest<{ idToken: string; localId: string }>('signUp', {

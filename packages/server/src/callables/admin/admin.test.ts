@@ -19,6 +19,8 @@ beforeAll(async () => {
   owner = await env.member('acme', 'owner');
   admin = await env.member('acme', 'admin');
   viewer = await env.member('acme', 'viewer');
+  // Granting viewer and editor needs advanced-user-roles (billing.test.ts covers the refusal).
+  await env.onPlan('acme', 'leader');
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -1,7 +1,7 @@
 // Plans on the local billing sandbox, over the real Auth emulator and PGlite: Free without a
 // customer; a checkout bought through the sandbox's page gives the plan and its entitlements; the
 // success route believes only a paid checkout of the caller's own organisation; cancelling is Free.
-import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { API, SERVER_ERRORS, type ApiResponses, type Role } from '@toolkit/domain';
 import { paths } from '../../repositories/paths';
 import {
   errorOf,
@@ -16,7 +16,7 @@ let env: TestEnv;
 let tenants = 0;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9434 });
+  env = await startTestEnv({ authPort: 9434, content: true });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);
@@ -153,5 +153,58 @@ it('cancels back to Free, and refuses to cancel a Free plan', async () => {
   expect(await planOf(owner, tenantId)).toEqual({
     subscriptions: [{ status: 'canceled', product: { internalPlanName: 'Leader' } }],
     features: [],
+  });
+});
+
+describe('entitlements enforced on the server', () => {
+  const invite = (account: TestAccount, email: string, role: Role = 'user') =>
+    env.call(API.createInvite, { email, surveyId: 'quickscan', role }, account.token);
+  const availableRoles = async (account: TestAccount) =>
+    resultOf<ApiResponses[typeof API.getAvailableRoles]>(
+      await env.call(API.getAvailableRoles, null, account.token),
+    ).availableRoles;
+
+  it('keeps a Free team to five members and the basic roles, naming the plan that allows more', async () => {
+    const tenantId = await tenant();
+    const owner = await env.member(tenantId, 'owner');
+    expect(await availableRoles(owner)).toEqual(['user', 'admin', 'owner']);
+    for (let i = 1; i <= 4; i++) resultOf(await invite(owner, `member-${tenantId}-${i}@example.com`));
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await invite(owner, `sixth-${tenantId}@example.com`))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_ERRORS.memberLimit(5, 'Growth'),
+    });
+    expect(errorOf(await invite(owner, `sixth-${tenantId}@example.com`, 'editor')).message).toBe(
+      SERVER_ERRORS.roleNeedsPlan('editor', 'Growth'),
+    );
+    const member = await env.member(tenantId, 'user');
+    expect(
+      errorOf(await env.call(API.setUserRole, { uid: member.uid, tenantId, role: 'viewer' }, owner.token)),
+    ).toEqual({ status: 'FAILED_PRECONDITION', message: SERVER_ERRORS.roleNeedsPlan('viewer', 'Growth') });
+    // Admin stays available on Free.
+    resultOf(await env.call(API.setUserRole, { uid: member.uid, tenantId, role: 'admin' }, owner.token));
+    expect(await snapshotStore(env.store)).not.toBe(before);
+
+    // Growth lifts both limits.
+    resultOf(await finish(owner, await checkout(owner), true));
+    expect(await availableRoles(owner)).toEqual(['user', 'viewer', 'editor', 'billing', 'admin', 'owner']);
+    resultOf(await invite(owner, `sixth-${tenantId}@example.com`, 'editor'));
+  });
+
+  it('keeps members and roles after a downgrade, but grants no new advanced role', async () => {
+    const tenantId = await tenant();
+    const owner = await env.member(tenantId, 'owner');
+    resultOf(await finish(owner, await checkout(owner), true));
+    const member = await env.member(tenantId, 'user');
+    resultOf(await env.call(API.setUserRole, { uid: member.uid, tenantId, role: 'editor' }, owner.token));
+    resultOf(await env.call(API.cancelSubscription, null, owner.token));
+    const users = resultOf<ApiResponses[typeof API.listTenantUsers]>(
+      await env.call(API.listTenantUsers, null, owner.token),
+    ).users;
+    expect(users.find((user) => user.uid === member.uid)?.role).toBe('editor');
+    expect(
+      errorOf(await env.call(API.setUserRole, { uid: member.uid, tenantId, role: 'viewer' }, owner.token))
+        .status,
+    ).toBe('FAILED_PRECONDITION');
   });
 });

@@ -1,11 +1,21 @@
 // invites-create: a member invites a team member by e-mail. The invited person joins the
 // organisation with the invite's role (SPEC's invite-team milestone) and gets a link to answer a
 // survey for it. The link goes to the invitee's inbox only (journey-verifyAndLoginWithInvite).
-import { API, canGrantRole, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import {
+  API,
+  canGrantRole,
+  FREE_MEMBER_LIMIT,
+  MILESTONE_OF_ACTION,
+  planUnlocking,
+  SERVER_ERRORS,
+  type ApiResponses,
+} from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
+import { requireRoleInPlan } from '../../billing/entitlements';
+import { tenantPlan } from '../../billing/tenant-plan';
 import { loadSurvey } from '../../content';
 import { INVITE_STATUS } from '../../repositories/invites';
 import { alertsOf } from '../../repositories/alerts';
@@ -33,8 +43,10 @@ export const createInvite = defineHandler({
     if (!canGrantRole(caller.role, role)) {
       throw permissionDenied(SERVER_ERRORS.inviteRoleAboveOwn(role, caller.role));
     }
-    const survey = await loadSurvey(deps, surveyId, SERVER_ERRORS.noSurveyToInvite(surveyId));
     const { tenantId } = caller;
+    const { entitlements } = await tenantPlan(deps, tenantId);
+    requireRoleInPlan(role, entitlements);
+    const survey = await loadSurvey(deps, surveyId, SERVER_ERRORS.noSurveyToInvite(surveyId));
     const existing = await deps.auth.getUserByEmail(email);
     const existingTenant = existing?.customClaims.tenantId;
     if (typeof existingTenant === 'string' && existingTenant !== tenantId) {
@@ -58,6 +70,16 @@ export const createInvite = defineHandler({
         tx.get(paths.alerts(tenantId)),
       ]);
       if (joined(member)) throw new ApiError('already-exists', SERVER_ERRORS.alreadyMember(email));
+      // A new member (not one whose invite is open) counts against the plan's team size.
+      if (!member.data && !entitlements.includes('more-than-five-users')) {
+        const members = await tx.query(paths.tenantUsers(tenantId));
+        if (members.length >= FREE_MEMBER_LIMIT) {
+          throw new ApiError(
+            'failed-precondition',
+            SERVER_ERRORS.memberLimit(FREE_MEMBER_LIMIT, planUnlocking('more-than-five-users').name),
+          );
+        }
+      }
       // An account that an earlier, unredeemed invite of ours created counts as new again.
       const accountExisted =
         existing !== null &&

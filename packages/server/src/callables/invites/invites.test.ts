@@ -17,6 +17,8 @@ beforeAll(async () => {
   env = await startTestEnv({ authPort: 9417, content: true, appUrl: 'http://localhost:3000/' });
   admin = await env.member('acme', 'admin');
   await env.store.set(paths.organisation('acme'), { name: 'Acme <Tools> & "Sons"' });
+  // More than five members and the finer roles (billing.test.ts covers the Free plan's limits).
+  await env.onPlan('acme', 'leader');
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -20,6 +20,7 @@ let owner: TestAccount;
 beforeAll(async () => {
   env = await startTestEnv({ authPort: 9422, content: true });
   owner = await env.member(TENANT, 'owner');
+  await env.onPlan(TENANT, 'leader');
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

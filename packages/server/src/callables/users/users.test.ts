@@ -11,6 +11,7 @@ beforeAll(async () => {
   admin = await env.member('acme', 'admin', { email: 'a-admin@example.com' });
   editor = await env.member('acme', 'editor', { email: 'b-editor@example.com' });
   outsider = await env.member('globex', 'owner', { email: 'shared@example.com' });
+  await env.onPlan('acme', 'leader');
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);
