@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { hasAccess, paths, ROUTE_BY_ID, type RouteDefinition } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
+import { BrandLogo, BrandProvider } from './shared/brand';
 
 const SECTIONS: RouteDefinition[] = [
   ROUTE_BY_ID.dashboard,
@@ -79,22 +80,25 @@ export function DashboardLayout() {
       list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
   }, [pathname]);
   return (
-    <Layout>
-      <nav aria-label="Dashboard">
-        <SectionList ref={listRef}>
-          {visible.map((route) => (
-            <li key={route.id}>
-              <NavLink to={route.path} end={route.path === paths.dashboard()}>
-                {route.screen}
-              </NavLink>
-            </li>
-          ))}
-        </SectionList>
-      </nav>
-      {/* The shell's page already is the main landmark. */}
-      <div>
-        <Outlet />
-      </div>
-    </Layout>
+    <BrandProvider>
+      <Layout>
+        <nav aria-label="Dashboard">
+          <BrandLogo />
+          <SectionList ref={listRef}>
+            {visible.map((route) => (
+              <li key={route.id}>
+                <NavLink to={route.path} end={route.path === paths.dashboard()}>
+                  {route.screen}
+                </NavLink>
+              </li>
+            ))}
+          </SectionList>
+        </nav>
+        {/* The shell's page already is the main landmark. */}
+        <div>
+          <Outlet />
+        </div>
+      </Layout>
+    </BrandProvider>
   );
 }

@@ -30,7 +30,20 @@ export interface PdfWriter {
   save(): Promise<Uint8Array>;
 }
 
-export async function createPdfWriter(title: string): Promise<PdfWriter> {
+/** An organisation's brand (brandkit) for a document: its colour for the accents, its logo on top. */
+export interface PdfBrand {
+  /** #rrggbb */
+  primaryColor: string;
+  /** A PNG or JPEG data URL. */
+  logo: string | null;
+}
+
+const LOGO_HEIGHT = 40;
+
+const channels = (hex: string) =>
+  [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [number, number, number];
+
+export async function createPdfWriter(title: string, brand: PdfBrand | null = null): Promise<PdfWriter> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(printable(title));
@@ -40,12 +53,23 @@ export async function createPdfWriter(title: string): Promise<PdfWriter> {
   const colours: Record<'ink' | 'muted' | 'accent' | 'track', RGB> = {
     ink: rgb(0.1, 0.1, 0.1),
     muted: rgb(0.35, 0.35, 0.35),
-    accent: rgb(0.12, 0.37, 0.29),
+    accent: brand ? rgb(...channels(brand.primaryColor)) : rgb(0.12, 0.37, 0.29),
     track: rgb(0.9, 0.92, 0.91),
   };
 
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
+  if (brand?.logo) {
+    const bytes = Uint8Array.from(atob(brand.logo.slice(brand.logo.indexOf(',') + 1)), (c) =>
+      c.charCodeAt(0),
+    );
+    const image = brand.logo.startsWith('data:image/png')
+      ? await pdf.embedPng(bytes)
+      : await pdf.embedJpg(bytes);
+    const scaled = image.scaleToFit(PDF_TEXT_WIDTH / 3, LOGO_HEIGHT);
+    page.drawImage(image, { x: MARGIN, y: y - scaled.height, width: scaled.width, height: scaled.height });
+    y -= scaled.height + 16;
+  }
   const ensure = (space: number) => {
     if (y - space >= MARGIN) return;
     page = pdf.addPage([PAGE.width, PAGE.height]);

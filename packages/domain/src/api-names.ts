@@ -70,4 +70,7 @@ export const API = {
   /** The local sandbox's checkout page: what is being bought, and paying or cancelling it. */
   getSandboxCheckout: 'billing-getSandboxCheckout',
   finishSandboxCheckout: 'billing-finishSandboxCheckout',
+  /** The organisation's brand (brandkit) and whether its plan applies it. */
+  getBrand: 'brand-get',
+  saveBrand: 'brand-save',
 } as const;

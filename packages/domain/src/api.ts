@@ -3,7 +3,7 @@
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
-import type { AlertRecipients } from './manage';
+import type { AlertRecipients, Brand } from './manage';
 import type { StageName, StoredMilestone } from './journey';
 import type { CatalogueAction, PlannedAction } from './actions';
 import type { Benchmark, Distribution, PriorityTopic } from './insights';
@@ -131,6 +131,9 @@ export interface ApiResponses {
   [API.getSandboxCheckout]: { planName: string; status: 'open' | 'paid' | 'canceled' };
   /** `returnTo`: the app path the checkout returns to (success or the plans page). */
   [API.finishSandboxCheckout]: { returnTo: string };
+  /** `applied`: the plan includes brandkit, so the dashboard and reports use the brand. */
+  [API.getBrand]: { brand: Brand | null; applied: boolean };
+  [API.saveBrand]: { brand: Brand; applied: boolean };
 }
 
 /** The Declaration screen: what to sign, and the organisation's credential. */

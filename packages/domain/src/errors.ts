@@ -106,6 +106,8 @@ export const SERVER_ERRORS = {
     `Your plan includes up to ${limit} team members. The ${plan} plan allows more: an owner or billing member can upgrade on the Plans page.`,
   roleNeedsPlan: (role: string, plan: string) =>
     `The ${role} role comes with the ${plan} plan. An owner or billing member can upgrade on the Plans page.`,
+  featureNeedsPlan: (feature: string, plan: string) =>
+    `${feature} comes with the ${plan} plan. An owner or billing member can upgrade on the Plans page.`,
   checkoutNotFound: 'We could not find this checkout for your organisation.',
   sandboxOnly: 'The local checkout page is only available with the local billing sandbox.',
   noSubscription: 'Your organisation has no paid plan to cancel.',

@@ -29,3 +29,14 @@ export const EXPERT_MESSAGE_MIN = 10;
 export const EXPERT_MESSAGE_MAX = 2000;
 /** Requests per member per hour (abuse limit): a few real questions, never a flood of mail. */
 export const EXPERT_REQUESTS_PER_HOUR = 3;
+
+/** brandkit: the organisation's colour and logo on its dashboard and PDF reports. */
+export interface Brand {
+  /** #rrggbb */
+  primaryColor: string;
+  /** A PNG or JPEG as a data URL (kept with the brand, so reports embed it without fetching). */
+  logo: string | null;
+}
+/** A logo file's largest size: a crisp mark on screen and paper, small enough to keep with the brand. */
+export const BRAND_LOGO_MAX_BYTES = 150 * 1024;
+export const BRAND_LOGO_PATTERN = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/;

@@ -6,7 +6,13 @@ import { ACTION_STATUSES } from './actions';
 import { API } from './api-names';
 import { MILESTONE_IDS } from './journey';
 import { PAID_PLAN_IDS } from './plans';
-import { ALERT_RECIPIENTS_MAX, EXPERT_MESSAGE_MAX, EXPERT_MESSAGE_MIN } from './manage';
+import {
+  ALERT_RECIPIENTS_MAX,
+  BRAND_LOGO_MAX_BYTES,
+  BRAND_LOGO_PATTERN,
+  EXPERT_MESSAGE_MAX,
+  EXPERT_MESSAGE_MIN,
+} from './manage';
 import { ROLES } from './roles';
 import { ESG_TOPICS } from './topics';
 import { idProblem, textProblem } from './strings';
@@ -156,6 +162,22 @@ export const REQUESTS = {
   [API.cancelSubscription]: z.null().or(z.object({})).optional(),
   [API.getSandboxCheckout]: z.object({ sessionId: id }),
   [API.finishSandboxCheckout]: z.object({ sessionId: id, pay: z.boolean() }),
+  [API.getBrand]: z.null().or(z.object({})).optional(),
+  [API.saveBrand]: z.object({
+    primaryColor: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Give a colour like #1f5f4a.')
+      .toLowerCase(),
+    // Base64 takes four characters for three bytes.
+    logo: z
+      .string()
+      .max(
+        Math.ceil(BRAND_LOGO_MAX_BYTES / 3) * 4 + 32,
+        `The logo must be at most ${BRAND_LOGO_MAX_BYTES / 1024} KB.`,
+      )
+      .regex(BRAND_LOGO_PATTERN, 'The logo must be a PNG or JPEG image.')
+      .nullable(),
+  }),
   [API.getAlerts]: z.null().or(z.object({})).optional(),
   [API.saveAlerts]: z.object({
     newResult: recipients,

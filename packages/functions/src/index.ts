@@ -68,4 +68,5 @@ export const {
   manage,
   expert,
   billing,
+  brand,
 } = callables;

@@ -62,6 +62,7 @@ function documentsOf(tenant: Tenant): string[] {
     paths.tenantCredential(tenant, `c${tenant}`),
     paths.credentialStatus(`c${tenant}`),
     paths.alerts(tenant),
+    paths.brand(tenant),
     paths.sandboxCustomer(`cus${tenant}`),
     paths.sandboxSession(`cs${tenant}`),
     paths.sandboxSubscription(`cus${tenant}`),

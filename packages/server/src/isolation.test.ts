@@ -456,6 +456,15 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: (s) => ({ sessionId: s.checkoutA, pay: 'yes' }), field: 'pay' },
   },
+  [API.getBrand]: OWN_PROFILE,
+  [API.saveBrand]: {
+    ...MEMBER,
+    attack: () => ({ primaryColor: '#1f5f4a', logo: null }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ primaryColor: 'green', logo: null }), field: 'primaryColor' },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),

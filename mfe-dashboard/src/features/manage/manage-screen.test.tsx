@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type AlertRecipients } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
@@ -107,5 +107,40 @@ describe('Manage screen', () => {
       'c@x.io',
       'd@x.io',
     ]);
+  });
+
+  describe('brand', () => {
+    const LOGO = 'data:image/png;base64,iVBORw0KGgo=';
+    function withBrand(applied: boolean, role = 'owner') {
+      const api = createFakeApi({
+        [API.getAlerts]: () => ({ alerts: STORED }),
+        [API.getBrand]: () => ({ brand: { primaryColor: '#7a1f5c', logo: LOGO }, applied }),
+        [API.saveBrand]: (data) => ({ brand: data, applied: true }),
+      });
+      renderDashboard('/dashboard/manage', api, { claims: { role, tenantId: 'tenant-1' } });
+      return { api, user: userEvent.setup() };
+    }
+
+    it('saves the colour on a plan with brandkit, and shows the logo over the dashboard', async () => {
+      const { api, user } = withBrand(true);
+      const colour = await screen.findByLabelText('Brand colour');
+      expect(screen.getByRole('img', { name: "Your organisation's logo" })).toHaveAttribute('src', LOGO);
+      fireEvent.input(colour, { target: { value: '#224466' } });
+      await user.click(screen.getByRole('button', { name: 'Save brand' }));
+      expect(
+        await screen.findByText('Saved. Your dashboard and reports use this brand.'),
+      ).toBeInTheDocument();
+      expect(api.callsTo(API.saveBrand)).toEqual([{ primaryColor: '#224466', logo: LOGO }]);
+    });
+
+    it('shows a kept brand read-only, and unapplied, on a plan without brandkit', async () => {
+      withBrand(false);
+      expect(
+        await screen.findByText(/come with the Growth plan; your saved brand is kept/),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Brand colour')).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Save brand' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: "Your organisation's logo" })).not.toBeInTheDocument();
+    });
   });
 });

@@ -21,6 +21,7 @@ import { describeError } from '../../shared/errors';
 import { Actions, SaveStatus, TextAreaField, useForm, type FieldErrors } from '../../shared/form';
 import { Loaded } from '../../shared/loading';
 import { useServices } from '../../shared/services';
+import { BrandCard } from './brand-card';
 
 const Heading = styled.h2`
   margin: 0;
@@ -135,6 +136,7 @@ export function ManageScreen() {
       <Loaded resource={resource} doing="load the notification settings" onRetry={reload}>
         {({ alerts }) => <AlertsForm alerts={alerts} />}
       </Loaded>
+      <BrandCard />
       <Card>
         <Stack gap={3}>
           <Heading>Organisation</Heading>

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { SCORE } from '../../testing/results';
 import { printable } from '../../shared/pdf-writer';
 import { buildReportPdf, type ReportInput } from './pdf-report';
@@ -31,5 +31,22 @@ describe('buildReportPdf', () => {
     await expect(buildReportPdf({ ...INPUT, organisation: 'Ōtaki 🌱 Ltd' })).resolves.toBeInstanceOf(
       Uint8Array,
     );
+  });
+
+  it('puts the brand’s logo on top when the organisation has one', async () => {
+    const PNG =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const images = async (bytes: Uint8Array) =>
+      (await PDFDocument.load(bytes)).context
+        .enumerateIndirectObjects()
+        .filter(
+          ([, object]) =>
+            object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+        ).length;
+    expect(await images(await buildReportPdf(INPUT))).toBe(0);
+    expect(
+      await images(await buildReportPdf({ ...INPUT, brand: { primaryColor: '#7a1f5c', logo: PNG } })),
+      // The image, and its transparency as a second one.
+    ).toBeGreaterThan(0);
   });
 });

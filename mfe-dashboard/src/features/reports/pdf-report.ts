@@ -1,7 +1,7 @@
 // The PDF report of a result: organisation, date, overall and section scores with a bar chart, the
 // peer benchmark when it may be shown, and the action plan.
 import type { Benchmark, ResultScore } from '@toolkit/domain';
-import { createPdfWriter } from '../../shared/pdf-writer';
+import { createPdfWriter, type PdfBrand } from '../../shared/pdf-writer';
 
 export interface ReportInput {
   organisation: string;
@@ -13,10 +13,12 @@ export interface ReportInput {
   plan: string[];
   /** The date printed as "Generated on". */
   generatedOn: string;
+  /** The organisation's colour and logo, where its plan includes brandkit. */
+  brand?: PdfBrand | null;
 }
 
 export async function buildReportPdf(input: ReportInput): Promise<Uint8Array> {
-  const pdf = await createPdfWriter(`${input.surveyTitle}: ${input.organisation}`);
+  const pdf = await createPdfWriter(`${input.surveyTitle}: ${input.organisation}`, input.brand ?? null);
   pdf.write(input.surveyTitle, { size: 20, bold: true, gap: 10 });
   pdf.write(input.organisation, { size: 15, bold: true, accent: true });
   pdf.write(`Completed on ${input.completedAt}`, { muted: true, gap: 18 });

@@ -8,6 +8,7 @@ import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { STATUS_LABELS } from '../../shared/action-status';
 import { useActions, useBenchmark, useLatestResults, useProfile } from '../../shared/api';
 import { AssessmentLink } from '../../shared/assessment-link';
+import { appliedBrand, useBrand } from '../../shared/brand';
 import { fileSlug, saveFile } from '../../shared/download';
 import { Loaded } from '../../shared/loading';
 import { formatDate, latestScored, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
@@ -46,6 +47,7 @@ function ReportCard({
   // The benchmark needs view-insights; without it the report simply leaves it out.
   const [benchmark] = useBenchmark(hasAccess(claims, 'insights') ? result.surveyId : null);
   const [actions] = useActions(result.surveyId);
+  const [brand] = useBrand();
   const [state, setState] = useState<'idle' | 'building' | 'failed'>('idle');
   const organisation =
     (profile.status === 'ready' && profile.data.profile?.organization?.name?.trim()) || 'Your organisation';
@@ -63,6 +65,7 @@ function ReportCard({
         // Without the catalogue (content unavailable) the plan is listed by action id.
         plan: planLines(actions.status === 'ready' ? actions.data : null, result.actionPlans),
         generatedOn: formatDate(new Date().toISOString()),
+        brand: appliedBrand(brand),
       });
       saveFile(`${fileSlug(`${organisation} ${title}`)}-report.pdf`, [bytes as BlobPart], 'application/pdf');
       setState('idle');

@@ -33,6 +33,8 @@ import { cancelSubscription } from './billing/cancel-subscription';
 import { confirmCheckout } from './billing/confirm-checkout';
 import { finishSandboxCheckout, getSandboxCheckout } from './billing/sandbox-checkout';
 import { startCheckout } from './billing/start-checkout';
+import { getBrand } from './brand/get';
+import { saveBrand } from './brand/save';
 import { getCredentialKeys } from './credentials/get-keys';
 import { getCredentialStatus } from './credentials/get-status';
 import { getDeclaration } from './declaration/get';
@@ -90,6 +92,9 @@ export const allCallables: readonly Handler[] = [
   getAlerts,
   saveAlerts,
   requestExpert,
+  // Before the billing callables: the isolation suite's rightful cancelSubscription ends tenant A's plan.
+  getBrand,
+  saveBrand,
   startCheckout,
   confirmCheckout,
   cancelSubscription,

@@ -60,6 +60,7 @@ describe('paths', () => {
       () => paths.tenantCredential(value, 'c1'),
       () => paths.credentialStatus(value),
       () => paths.alerts(value),
+      () => paths.brand(value),
       () => paths.sandboxCustomer(value),
       () => paths.sandboxSession(value),
       () => paths.sandboxSubscription(value),

@@ -54,6 +54,8 @@ export const paths = {
   credentialStatus: (credentialId: string) => path`credentialStatus/${credentialId}`,
   /** Who receives which notification of the organisation (Manage alerts). */
   alerts: (tenantId: string) => path`tenants/${tenantId}/settings/alerts`,
+  /** The organisation's brand: colour and logo (brandkit). */
+  brand: (tenantId: string) => path`tenants/${tenantId}/settings/brand`,
   /** A member's question to the toolkit's experts, kept with what was sent. */
   expertRequest: (tenantId: string, requestId: string) =>
     path`tenants/${tenantId}/expertRequests/${requestId}`,

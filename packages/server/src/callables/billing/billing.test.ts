@@ -208,3 +208,44 @@ describe('entitlements enforced on the server', () => {
     ).toBe('FAILED_PRECONDITION');
   });
 });
+
+describe('brandkit', () => {
+  const brand = { primaryColor: '#7A1F5C', logo: 'data:image/png;base64,iVBORw0KGgo=' };
+
+  it('saves the colour and logo on a plan with brandkit, and keeps them, unapplied, after a downgrade', async () => {
+    const tenantId = await tenant();
+    const owner = await env.member(tenantId, 'owner');
+    const viewer = await env.member(tenantId, 'viewer');
+    expect(errorOf(await env.call(API.saveBrand, brand, owner.token))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_ERRORS.featureNeedsPlan('Your logo and colours on the dashboard and reports', 'Growth'),
+    });
+    resultOf(await finish(owner, await checkout(owner), true));
+    expect(errorOf(await env.call(API.saveBrand, brand, viewer.token)).status).toBe('PERMISSION_DENIED');
+    expect(resultOf(await env.call(API.saveBrand, brand, owner.token))).toEqual({
+      brand: { primaryColor: '#7a1f5c', logo: brand.logo },
+      applied: true,
+    });
+    expect(resultOf(await env.call(API.getBrand, null, viewer.token))).toEqual({
+      brand: { primaryColor: '#7a1f5c', logo: brand.logo },
+      applied: true,
+    });
+    resultOf(await env.call(API.cancelSubscription, null, owner.token));
+    expect(resultOf(await env.call(API.getBrand, null, viewer.token))).toMatchObject({ applied: false });
+  });
+
+  it('refuses a logo that is not a PNG or JPEG, or is too large', async () => {
+    const owner = await env.member(await tenant(), 'owner');
+    const svg = errorOf(
+      await env.call(API.saveBrand, { ...brand, logo: 'data:image/svg+xml;base64,PHN2Zz4=' }, owner.token),
+    );
+    expect(svg).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('PNG or JPEG'),
+    });
+    const huge = `data:image/png;base64,${'A'.repeat(300_000)}`;
+    expect(errorOf(await env.call(API.saveBrand, { ...brand, logo: huge }, owner.token)).message).toContain(
+      'at most 150 KB',
+    );
+  });
+});

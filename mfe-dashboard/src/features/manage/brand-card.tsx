@@ -1,0 +1,145 @@
+// brandkit on Manage: the organisation's colour and logo, saved by an owner or admin on a plan
+// with brandkit; on another plan the stored brand is shown read-only with the plan that applies it.
+import { useId, useState, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+import {
+  API,
+  BRAND_LOGO_MAX_BYTES,
+  ENTITLEMENT_NAMES,
+  hasPermission,
+  planUnlocking,
+  type Brand,
+} from '@toolkit/domain';
+import { callApi } from '@toolkit/platform';
+import { useAppSelector } from '@toolkit/store-contract';
+import { Button, Card, MutedText, Stack } from '@toolkit/ui';
+import { useBrand } from '../../shared/brand';
+import { describeError } from '../../shared/errors';
+import { Actions, SaveStatus, type SaveState } from '../../shared/form';
+import { useServices } from '../../shared/services';
+
+const DEFAULT_COLOUR = '#1f5f4a';
+
+const Preview = styled.img`
+  display: block;
+  max-height: 64px;
+  max-width: 14rem;
+  object-fit: contain;
+`;
+
+const Field = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]}px;
+  label {
+    font-weight: 600;
+  }
+  input[type='color'] {
+    width: 4rem;
+    height: ${({ theme }) => theme.touchTarget};
+  }
+`;
+
+function readLogo(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function BrandCard() {
+  const { callable } = useServices();
+  const headingId = useId();
+  const colourId = useId();
+  const logoId = useId();
+  const claims = useAppSelector((state) => state.auth.claims);
+  const [resource, reload] = useBrand();
+  const stored = resource.status === 'ready' ? resource.data.brand : null;
+  const applied = resource.status === 'ready' && resource.data.applied;
+  const [draft, setDraft] = useState<Brand | null>(null);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const brand = draft ?? stored ?? { primaryColor: DEFAULT_COLOUR, logo: null };
+  const editable = applied && hasPermission(claims, 'manageSettings');
+
+  async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setProblem(null);
+    if (!file) return;
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return setProblem('Choose a PNG or JPEG image.');
+    if (file.size > BRAND_LOGO_MAX_BYTES) {
+      return setProblem(`The logo must be at most ${BRAND_LOGO_MAX_BYTES / 1024} KB.`);
+    }
+    setDraft({ ...brand, logo: await readLogo(file) });
+  }
+
+  async function saveBrand() {
+    setSave({ kind: 'saving' });
+    try {
+      await callApi(callable, API.saveBrand, brand);
+      setSave({ kind: 'saved' });
+      setDraft(null);
+      reload();
+    } catch (error) {
+      setSave({ kind: 'failed', message: describeError(error, 'save your brand') });
+    }
+  }
+
+  if (resource.status !== 'ready') return null;
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={3}>
+        <h2 id={headingId} style={{ margin: 0 }}>
+          Brand
+        </h2>
+        {!applied && (
+          <MutedText>
+            {ENTITLEMENT_NAMES.brandkit} come with the {planUnlocking('brandkit').name} plan
+            {stored ? '; your saved brand is kept for when your plan includes it again' : ''}.
+          </MutedText>
+        )}
+        <Field>
+          <label htmlFor={colourId}>Brand colour</label>
+          <input
+            id={colourId}
+            type="color"
+            value={brand.primaryColor}
+            disabled={!editable}
+            onChange={(event) => setDraft({ ...brand, primaryColor: event.target.value })}
+          />
+        </Field>
+        <Field>
+          <label htmlFor={logoId}>Logo (PNG or JPEG, at most {BRAND_LOGO_MAX_BYTES / 1024} KB)</label>
+          {brand.logo && <Preview src={brand.logo} alt="Logo preview" />}
+          {editable && (
+            <input
+              id={logoId}
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(event) => void chooseLogo(event)}
+            />
+          )}
+        </Field>
+        {problem && (
+          <p role="alert" style={{ margin: 0 }}>
+            {problem}
+          </p>
+        )}
+        {editable && (
+          <Actions>
+            <Button type="button" onClick={() => void saveBrand()} disabled={save.kind === 'saving'}>
+              Save brand
+            </Button>
+            {brand.logo && (
+              <Button type="button" variant="secondary" onClick={() => setDraft({ ...brand, logo: null })}>
+                Remove logo
+              </Button>
+            )}
+            <SaveStatus state={save} saved="Saved. Your dashboard and reports use this brand." />
+          </Actions>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+// brand-save: an owner or admin (manage settings) sets the colour and logo, on a plan with brandkit.
+import { API, planUnlocking, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError, permissionDenied } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { tenantPlan } from '../../billing/tenant-plan';
+import { paths } from '../../repositories/paths';
+import { FieldValue } from '../../store/port';
+import { BRAND_FEATURE } from './brand';
+
+export const saveBrand = defineHandler({
+  name: API.saveBrand,
+  access: 'member',
+  input: REQUESTS[API.saveBrand],
+  async run({ primaryColor, logo }, { caller, deps }): Promise<ApiResponses[typeof API.saveBrand]> {
+    if (!caller.permissions.manageSettings) throw permissionDenied(SERVER_ERRORS.manageSettingsRequired);
+    const { entitlements } = await tenantPlan(deps, caller.tenantId);
+    if (!entitlements.includes('brandkit')) {
+      throw new ApiError(
+        'failed-precondition',
+        SERVER_ERRORS.featureNeedsPlan(BRAND_FEATURE, planUnlocking('brandkit').name),
+      );
+    }
+    await deps.store.set(paths.brand(caller.tenantId), {
+      primaryColor,
+      logo,
+      updatedAt: FieldValue.serverTimestamp(),
+      updatedBy: caller.uid,
+    });
+    return { brand: { primaryColor, logo }, applied: true };
+  },
+});
