@@ -85,6 +85,7 @@ test.describe('signed in as owner', () => {
     ['/dashboard/declaration', 'Declaration'],
     ['/dashboard/actions', 'Actions'],
     ['/dashboard/reports', 'Reports'],
+    ['/dashboard/materiality', 'Materiality'],
     ['/dashboard/plans', 'Plans'],
     ['/dashboard/plans/checkout/cs_test_123', 'Plans'],
     ['/step1', 'Journey stage 1'],

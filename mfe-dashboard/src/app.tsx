@@ -12,6 +12,7 @@ import { ExpertScreen } from './features/expert/expert-screen';
 import { HomeScreen } from './features/home/home-screen';
 import { InsightsScreen } from './features/insights/insights-screen';
 import { ManageScreen } from './features/manage/manage-screen';
+import { MaterialityScreen } from './features/materiality/materiality-screen';
 import { ProfileScreen } from './features/profile/profile-screen';
 import { ReportsScreen } from './features/reports/reports-screen';
 import { ResultsScreen } from './features/results/results-screen';
@@ -29,6 +30,7 @@ const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement
   dashboardInsights: <InsightsScreen />,
   dashboardReports: <ReportsScreen />,
   dashboardActions: <ActionsScreen />,
+  dashboardMateriality: <MaterialityScreen />,
   dashboardDeclaration: <DeclarationScreen />,
   dashboardManage: <ManageScreen />,
   dashboardExpert: <ExpertScreen />,

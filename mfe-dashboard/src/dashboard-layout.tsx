@@ -11,6 +11,7 @@ const SECTIONS: RouteDefinition[] = [
   ROUTE_BY_ID.dashboardResults,
   ROUTE_BY_ID.dashboardInsights,
   ROUTE_BY_ID.dashboardActions,
+  ROUTE_BY_ID.dashboardMateriality,
   ROUTE_BY_ID.dashboardAcademy,
   ROUTE_BY_ID.dashboardReports,
   ROUTE_BY_ID.dashboardDeclaration,

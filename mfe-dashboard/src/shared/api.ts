@@ -157,3 +157,10 @@ export function useAlerts(): [Resource<AlertsAnswer>, () => void] {
   const load = useCallback(() => callApi(callable, API.getAlerts, null), [callable]);
   return useResource(load);
 }
+
+/** The organisation's double-materiality ratings and whether its plan lets them be changed. */
+export function useMateriality(): [Resource<ApiResponses[typeof API.getMateriality]>, () => void] {
+  const { callable } = useServices();
+  const load = useCallback(() => callApi(callable, API.getMateriality, null), [callable]);
+  return useResource(load);
+}

@@ -1,6 +1,6 @@
 // Action plans (issue 14): which catalogue actions a result suggests, the state of a planned
 // action, and how an answer changed between two completed results.
-import type { ActionCatalogueQuery } from './content';
+import type { ActionCatalogueQuery, EsgTopic, Level } from './content';
 
 export type CatalogueAction = ActionCatalogueQuery['actions'][number];
 export type ActionTrigger = CatalogueAction['addresses'][number];
@@ -61,3 +61,20 @@ export function answerChange(previousPoints: number, latestPoints: number): Answ
   if (latestPoints < previousPoints) return 'worsened';
   return 'same';
 }
+
+/** An action a tenant writes itself (custom-opportunities), planned beside the catalogue's. */
+export interface CustomAction {
+  /** Always starts with CUSTOM_ACTION_PREFIX, so it never meets a catalogue id in a plan. */
+  id: string;
+  title: string;
+  summary: string;
+  topic: EsgTopic;
+  effort: Level;
+  impact: Level;
+}
+
+export const CUSTOM_ACTION_PREFIX = 'custom-';
+export const CUSTOM_ACTIONS_MAX = 50;
+export const CUSTOM_ACTION_TITLE_MAX = 120;
+export const CUSTOM_ACTION_SUMMARY_MAX = 1000;
+export const LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const satisfies readonly Level[];

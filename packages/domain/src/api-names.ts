@@ -73,4 +73,10 @@ export const API = {
   /** The organisation's brand (brandkit) and whether its plan applies it. */
   getBrand: 'brand-get',
   saveBrand: 'brand-save',
+  /** Writes or changes an action of the organisation's own (custom-opportunities). */
+  saveCustomAction: 'actions-saveCustom',
+  deleteCustomAction: 'actions-deleteCustom',
+  /** The organisation's double-materiality ratings (materiality-assessment). */
+  getMateriality: 'materiality-get',
+  saveMateriality: 'materiality-save',
 } as const;

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
 import type { AlertRecipients, Brand } from './manage';
 import type { StageName, StoredMilestone } from './journey';
-import type { CatalogueAction, PlannedAction } from './actions';
+import type { CatalogueAction, CustomAction, PlannedAction } from './actions';
+import type { MaterialityRatings } from './materiality';
 import type { Benchmark, Distribution, PriorityTopic } from './insights';
 import type { Entitlement, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
@@ -134,6 +135,10 @@ export interface ApiResponses {
   /** `applied`: the plan includes brandkit, so the dashboard and reports use the brand. */
   [API.getBrand]: { brand: Brand | null; applied: boolean };
   [API.saveBrand]: { brand: Brand; applied: boolean };
+  [API.saveCustomAction]: { customActions: CustomAction[] };
+  [API.deleteCustomAction]: { customActions: CustomAction[] };
+  [API.getMateriality]: MaterialityAssessment;
+  [API.saveMateriality]: MaterialityAssessment;
 }
 
 /** The Declaration screen: what to sign, and the organisation's credential. */
@@ -211,6 +216,16 @@ export interface ActionsOverview {
   /** Every catalogue action; `addressing` names the result's answers that suggest it (none: not suggested). */
   actions: (Omit<CatalogueAction, 'addresses'> & { addressing: { questionId: string; title: string }[] })[];
   plan: PlannedAction[];
+  /** The organisation's own actions, and whether its plan lets it write and change them. */
+  customActions: CustomAction[];
+  customActionsIncluded: boolean;
   /** Questions whose points moved since the previous completed result. */
   changes: { questionId: string; title: string; change: 'improved' | 'worsened' }[];
+}
+
+/** A tenant's double-materiality assessment, and whether its plan lets it change the ratings. */
+export interface MaterialityAssessment {
+  ratings: MaterialityRatings;
+  updatedAt: string | null;
+  included: boolean;
 }

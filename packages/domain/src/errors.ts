@@ -86,6 +86,8 @@ export const SERVER_ERRORS = {
   viewInsightsRequired: 'Insights need the view-insights permission. Ask an owner or admin for it.',
   editPlanRequired:
     'Changing the action plan needs the edit-insights permission. Ask an owner or admin for it.',
+  editMaterialityRequired:
+    'Changing the materiality assessment needs the edit-insights permission. Ask an owner or admin for it.',
   actionNotPlanned: 'Add this action to your plan first.',
   notYourSurvey: 'Insights of a survey are shown only to the organisation that publishes it.',
   notYourToolkit: 'Only the publisher of a toolkit sees which organisations joined it.',
@@ -100,7 +102,6 @@ export const SERVER_ERRORS = {
   manageAlertsRequired:
     'Changing who receives notifications needs the manage-settings or edit-insights permission. Ask an owner or admin.',
   // Billing.
-  billingNotConfigured: 'Paid plans are not available yet: billing is not configured for this site.',
   manageBillingRequired: 'Plans are managed by an owner or a billing member.',
   memberLimit: (limit: number, plan: string) =>
     `Your plan includes up to ${limit} team members. The ${plan} plan allows more: an owner or billing member can upgrade on the Plans page.`,
@@ -111,6 +112,9 @@ export const SERVER_ERRORS = {
   checkoutNotFound: 'We could not find this checkout for your organisation.',
   sandboxOnly: 'The local checkout page is only available with the local billing sandbox.',
   noSubscription: 'Your organisation has no paid plan to cancel.',
+  customActionNotFound: 'This action is no longer there: it may have been deleted.',
+  customActionsFull: (max: number) =>
+    `Your organisation has ${max} actions of its own, the most it can keep. Delete one to write another.`,
   noSuchPlan: 'There is no such plan.',
   noExperts: 'Your organisation did not join a toolkit with experts to ask.',
   tooManyExpertRequests:

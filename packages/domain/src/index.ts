@@ -13,3 +13,4 @@ export * from './content';
 export * from './actions';
 export * from './topics';
 export * from './manage';
+export * from './materiality';

@@ -2,9 +2,10 @@
 // Kept out of the package's main entry, which the browser loads: the browser only needs their
 // types, and zod would add tens of kilobytes to a respondent's first load.
 import { z } from 'zod';
-import { ACTION_STATUSES } from './actions';
+import { ACTION_STATUSES, CUSTOM_ACTION_SUMMARY_MAX, CUSTOM_ACTION_TITLE_MAX, LEVELS } from './actions';
 import { API } from './api-names';
 import { MILESTONE_IDS } from './journey';
+import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS } from './materiality';
 import { PAID_PLAN_IDS } from './plans';
 import {
   ALERT_RECIPIENTS_MAX,
@@ -67,6 +68,12 @@ export const answerValue = z.union([
 const answersByQuestion = z.record(id, answerValue, {
   error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined),
 });
+
+const materialityScore = z
+  .number()
+  .int()
+  .min(MATERIALITY_SCALE[0], 'Rate from 1 to 5.')
+  .max(MATERIALITY_SCALE[MATERIALITY_SCALE.length - 1]!, 'Rate from 1 to 5.');
 
 /** The most results one list request returns. */
 export const RECEIVED_RESULTS_MAX = 500;
@@ -177,6 +184,26 @@ export const REQUESTS = {
       )
       .regex(BRAND_LOGO_PATTERN, 'The logo must be a PNG or JPEG image.')
       .nullable(),
+  }),
+  [API.saveCustomAction]: z.object({
+    /** null writes a new action. */
+    actionId: id.nullable(),
+    title: text({ max: CUSTOM_ACTION_TITLE_MAX }).pipe(
+      z.string().min(3, 'Give the action a title of at least 3 characters.'),
+    ),
+    summary: text({ max: CUSTOM_ACTION_SUMMARY_MAX, multiline: true }),
+    topic: z.enum(ESG_TOPICS),
+    effort: z.enum(LEVELS),
+    impact: z.enum(LEVELS),
+  }),
+  [API.deleteCustomAction]: z.object({ actionId: id }),
+  [API.getMateriality]: z.null().or(z.object({})).optional(),
+  /** Every matter rated so far; one left out is unrated. */
+  [API.saveMateriality]: z.object({
+    ratings: z.partialRecord(
+      z.enum(MATERIALITY_TOPIC_IDS),
+      z.object({ impact: materialityScore, financial: materialityScore }),
+    ),
   }),
   [API.getAlerts]: z.null().or(z.object({})).optional(),
   [API.saveAlerts]: z.object({

@@ -42,6 +42,7 @@ describe('matchRoute', () => {
     ['/dashboard/declaration', 'dashboardDeclaration', {}],
     ['/dashboard/actions', 'dashboardActions', {}],
     ['/dashboard/reports', 'dashboardReports', {}],
+    ['/dashboard/materiality', 'dashboardMateriality', {}],
     ['/dashboard/plans', 'plans', {}],
     ['/dashboard/plans/checkout/cs_test_123', 'plansCheckout', { checkoutSessionId: 'cs_test_123' }],
     ['/survey/t1/s1', 'surveyStart', { tenantId: 't1', surveyId: 's1' }],
@@ -124,11 +125,12 @@ describe('route table', () => {
   test('sign-in is required on the dashboard and the journey steps only', () => {
     const flagged = ROUTES.filter((r) => r.meta.requiresAuth).map((r) => r.path);
     expect(flagged.every((p) => p.startsWith('/dashboard') || /^\/step[1-5]$/.test(p))).toBe(true);
-    expect(flagged).toHaveLength(16 + 5);
+    expect(flagged).toHaveLength(17 + 5);
   });
 
   test.each<[RouteId, string | undefined]>([
     ['dashboardInsights', 'insights'],
+    ['dashboardMateriality', 'insights'],
     ['dashboardUsers', 'admin'],
     ['dashboardManage', 'management'],
     ['plans', 'billing'],
@@ -147,7 +149,7 @@ describe('route table', () => {
   test.each<[RouteOwner, number]>([
     ['shell', 7],
     ['journey', 6],
-    ['dashboard', 13],
+    ['dashboard', 14],
     ['billing', 3],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {

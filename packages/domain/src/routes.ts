@@ -149,6 +149,13 @@ const ROUTE_TABLE = [
     meta: dashboardChild,
   },
   {
+    id: 'dashboardMateriality',
+    path: '/dashboard/materiality',
+    owner: 'dashboard',
+    screen: 'Materiality',
+    meta: { ...dashboardChild, requires: 'insights' },
+  },
+  {
     id: 'dashboardReports',
     path: '/dashboard/reports',
     owner: 'dashboard',
@@ -341,6 +348,7 @@ export const paths = {
   declaration: () => buildPath('dashboardDeclaration'),
   actions: () => buildPath('dashboardActions'),
   reports: () => buildPath('dashboardReports'),
+  materiality: () => buildPath('dashboardMateriality'),
   plans: () => buildPath('plans'),
   plansCheckout: (checkoutSessionId: string) => buildPath('plansCheckout', { checkoutSessionId }),
   plansSandboxCheckout: (checkoutSessionId: string) =>

@@ -18,10 +18,12 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import type { CallableFunction, CallableRequest } from 'firebase-functions/v2/https';
 import functionsTest from 'firebase-functions-test';
+import Stripe from 'stripe';
 
 type Functions = typeof import('./index');
 
 const ALLOWED_ORIGINS = ['https://toolkit.example.com', 'https://www.toolkit.example.com'];
+const WEBHOOK_SECRET = 'whsec_functions_test';
 
 const tester = functionsTest({ projectId: 'demo-toolkit' });
 let functions: Functions;
@@ -47,6 +49,8 @@ beforeAll(async () => {
   process.env.APP_URL = 'https://toolkit.example.com';
   // Written comma-separated in .env; the CLI hands a list parameter over as JSON.
   process.env.ALLOWED_ORIGINS = JSON.stringify(ALLOWED_ORIGINS);
+  process.env.STRIPE_SECRET_KEY = 'sk_test_functions';
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   // The functions reuse the default app, as they would in Cloud Functions.
   app = initializeApp({ projectId: 'demo-toolkit' });
   functions = await import('./index');
@@ -83,15 +87,17 @@ function invoke(fn: CallableFunction<unknown, Promise<unknown>>, data: unknown, 
   return tester.wrap(fn)({ data, auth, rawRequest } as CallableRequest) as Promise<Record<string, unknown>>;
 }
 
-it('exports one function per handler, named as Firebase deploys it (group-name)', () => {
-  const deployed = Object.entries(functions).flatMap(([group, members]) =>
+it('exports one function per handler, named as Firebase deploys it (group-name), and the Stripe webhook', () => {
+  const { stripeWebhook, ...groups } = functions;
+  const deployed = Object.entries(groups).flatMap(([group, members]) =>
     Object.keys(members as object).map((name) => `${group}-${name}`),
   );
   expect(deployed.sort()).toEqual(allCallables.map((handler) => handler.name).sort());
+  expect(typeof stripeWebhook).toBe('function');
 });
 
 it('member: reaches the handler with the role stored in Firestore', async () => {
-  // Billing is not configured in this deployment, so the tenant is on Free: the basic roles only.
+  // The tenant has no Stripe customer, so it is on Free: the basic roles only.
   expect(await invoke(functions.admin.getAvailableRoles!, null, owner)).toEqual({
     status: 'success',
     availableRoles: ROLES.filter((role) => !ADVANCED_ROLES.includes(role)),
@@ -181,4 +187,50 @@ it('allows CORS from the origins of the ALLOWED_ORIGINS parameter only', async (
   } finally {
     server.close();
   }
+});
+
+describe('stripeWebhook', () => {
+  /** The function behind express, as Cloud Functions serves it, with the raw body it keeps. */
+  async function post(body: string, signature?: string) {
+    const app = express().post('/stripeWebhook', express.raw({ type: '*/*' }), (request, response) =>
+      functions.stripeWebhook(Object.assign(request, { rawBody: request.body as Buffer }), response),
+    );
+    const server = createServer(app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const response = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/stripeWebhook`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(signature ? { 'Stripe-Signature': signature } : {}),
+          },
+          body,
+        },
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    } finally {
+      server.close();
+    }
+  }
+
+  it('checks the signature on the raw body with the STRIPE_WEBHOOK_SECRET secret, and records the event once', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_functions_1',
+      object: 'event',
+      type: 'invoice.paid',
+      created: 1,
+      data: { object: {} },
+    });
+    const signed = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    expect((await post(payload, forged)).status).toBe(400);
+    expect((await post(payload)).status).toBe(400);
+    expect(await post(payload, signed)).toEqual({ status: 200, body: { received: true } });
+    expect(await post(payload, signed)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect((await getFirestore(app).doc('billingStripeEvents/evt_functions_1').get()).get('type')).toBe(
+      'invoice.paid',
+    );
+  });
 });

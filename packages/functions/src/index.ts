@@ -9,12 +9,16 @@ import { defineList, defineSecret, defineString } from 'firebase-functions/param
 import {
   createContentPort,
   createCredentialIssuer,
-  createUnconfiguredBilling,
   createFirebaseAuthPort,
   createFirestoreStore,
+  createStripeBilling,
+  createStripeClient,
+  createStripeWebhook,
 } from '@toolkit/server';
+import { logger } from 'firebase-functions';
 import type { JWK } from 'jose';
 import { createCallables } from './callables';
+import { createStripeWebhookFunction } from './stripe-webhook';
 
 const CONTENT_URL = defineString('CONTENT_URL', {
   description: 'GraphQL endpoint of the content service (CMS)',
@@ -33,19 +37,46 @@ const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {
     'Browser origins that may call the functions, comma-separated, e.g. https://toolkit.example.com,https://www.toolkit.example.com',
 });
 
+// Stripe's secret API key, and the signing secret of the webhook endpoint that points at the
+// `stripeWebhook` function (Stripe's dashboard shows it when the endpoint is added).
+const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+
+const once = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+// Each is made on the first call that needs it (see createCallables): the webhook reads neither
+// the content service nor the credential key, and does not mount their secrets.
+const store = once(() => createFirestoreStore(getFirestore(getApps()[0] ?? initializeApp())));
+const stripe = once(() => createStripeClient({ secretKey: STRIPE_SECRET_KEY.value() }));
+const stripeBilling = once(() => createStripeBilling(stripe(), store()));
+const log = (line: string) => logger.warn(line);
+
 const callables = createCallables(
-  () => {
-    const app = getApps()[0] ?? initializeApp();
-    return {
-      store: createFirestoreStore(getFirestore(app)),
-      auth: createFirebaseAuthPort(getAuth(app)),
-      content: createContentPort({ url: CONTENT_URL.value(), key: CONTENT_KEY.value() }),
-      appUrl: APP_URL.value(),
-      credentials: createCredentialIssuer(() => JSON.parse(CREDENTIAL_SIGNING_KEY.value()) as JWK),
-      billing: createUnconfiguredBilling(),
-    };
-  },
-  { cors: ALLOWED_ORIGINS, secrets: [CONTENT_KEY, CREDENTIAL_SIGNING_KEY] },
+  () => ({
+    store: store(),
+    auth: createFirebaseAuthPort(getAuth(getApps()[0] ?? initializeApp())),
+    content: createContentPort({ url: CONTENT_URL.value(), key: CONTENT_KEY.value() }),
+    appUrl: APP_URL.value(),
+    credentials: createCredentialIssuer(() => JSON.parse(CREDENTIAL_SIGNING_KEY.value()) as JWK),
+    billing: stripeBilling(),
+    log,
+  }),
+  { cors: ALLOWED_ORIGINS, secrets: [CONTENT_KEY, CREDENTIAL_SIGNING_KEY, STRIPE_SECRET_KEY] },
+);
+
+export const stripeWebhook = createStripeWebhookFunction(
+  once(() =>
+    createStripeWebhook({
+      stripe: stripe(),
+      billing: stripeBilling(),
+      store: store(),
+      secret: STRIPE_WEBHOOK_SECRET.value(),
+      log,
+    }),
+  ),
+  { secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
 );
 
 // One export per name prefix: index.test.ts checks that together they hold every handler.
@@ -69,4 +100,5 @@ export const {
   expert,
   billing,
   brand,
+  materiality,
 } = callables;

@@ -9,4 +9,5 @@ export { createFirestoreStore } from './store/firestore';
 export { allCallables } from './callables';
 export type { DocumentStore } from './store/port';
 export type { BillingPort } from './billing/port';
-export { createUnconfiguredBilling } from './billing/unconfigured';
+export { createStripeBilling, createStripeClient, type StripeBilling } from './billing/stripe';
+export { createStripeWebhook, type StripeWebhookHandler } from './billing/stripe-webhook';

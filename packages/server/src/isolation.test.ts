@@ -46,8 +46,10 @@ interface Seed {
   inviteA: { inviteId: string; surveyResultId: string };
   /** Tenant A's declaration credential, signed by its owner. */
   credentialA: string;
-  /** Tenant A's paid sandbox checkout (tenant A is on Growth). */
+  /** Tenant A's paid sandbox checkout (tenant A is on Leader). */
   checkoutA: string;
+  /** An action of tenant A's own. */
+  customActionA: string;
 }
 
 interface Case {
@@ -465,6 +467,58 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ primaryColor: 'green', logo: null }), field: 'primaryColor' },
   },
+  [API.saveCustomAction]: {
+    ...MEMBER,
+    attack: () => ({
+      actionId: null,
+      title: 'Another action',
+      summary: 'Written in the isolation suite.',
+      topic: 'CLIMATE',
+      effort: 'LOW',
+      impact: 'LOW',
+    }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: {
+      data: () => ({
+        actionId: null,
+        title: 'Weather',
+        summary: '',
+        topic: 'WEATHER',
+        effort: 'LOW',
+        impact: 'LOW',
+      }),
+      field: 'topic',
+    },
+  },
+  [API.deleteCustomAction]: {
+    ...MEMBER,
+    attack: (s) => ({ actionId: s.customActionA }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ actionId: 'a/b' }), field: 'actionId' },
+  },
+  [API.getMateriality]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.saveMateriality]: {
+    ...MEMBER,
+    attack: () => ({ ratings: { 'climate-change': { impact: 5, financial: 3 } } }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: {
+      data: () => ({ ratings: { 'climate-change': { impact: 9, financial: 3 } } }),
+      field: 'ratings',
+    },
+  },
   [API.setMilestone]: {
     ...MEMBER,
     attack: () => ({ milestoneId: 'sign-declaration', completed: true }),
@@ -562,10 +616,17 @@ async function seedTenants(): Promise<Seed> {
     await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
   );
   const { url: checkoutUrl } = resultOf<{ url: string }>(
-    await env.call(API.startCheckout, { planId: 'growth' }, ownerA.token),
+    await env.call(API.startCheckout, { planId: 'leader' }, ownerA.token),
   );
   const checkoutA = checkoutUrl.split('/').pop()!;
   resultOf(await env.call(API.finishSandboxCheckout, { sessionId: checkoutA, pay: true }, ownerA.token));
+  const { customActions } = resultOf<{ customActions: { id: string }[] }>(
+    await env.call(
+      API.saveCustomAction,
+      { actionId: null, title: 'Seeded action', summary: '', topic: 'PEOPLE', effort: 'LOW', impact: 'HIGH' },
+      ownerA.token,
+    ),
+  );
   const signed = resultOf<DeclarationOverview>(
     await env.call(API.signDeclaration, { surveyId: 'business-quickscan' }, ownerA.token),
   );
@@ -589,6 +650,7 @@ async function seedTenants(): Promise<Seed> {
     inviteA: { inviteId: inviteA.inviteId, surveyResultId: login.inviteData.surveyResultId },
     credentialA: signed.credential!.id,
     checkoutA,
+    customActionA: customActions[0]!.id,
   };
 }
 

@@ -25,6 +25,8 @@ const OVERVIEW: ActionsOverview = {
   ],
   plan: [{ actionId: 'track-energy-use', status: 'doing', owner: 'Sam', dueDate: '2026-12-31' }],
   changes: [{ questionId: 'energy-tracking', title: 'How often do you track energy?', change: 'improved' }],
+  customActions: [],
+  customActionsIncluded: false,
 };
 
 function setup(overview: ActionsOverview = OVERVIEW, role = 'owner') {
@@ -150,5 +152,91 @@ describe('Actions screen', () => {
     );
     // A slug the Academy does not list is not shown as a dead link.
     expect(within(led).getAllByRole('link')).toHaveLength(1);
+  });
+
+  describe('actions of the organisation’s own', () => {
+    const BIKES = {
+      id: 'custom-1',
+      title: 'Bike to work week',
+      summary: 'Lend bikes to the team.',
+      topic: 'PEOPLE' as const,
+      effort: 'LOW' as const,
+      impact: 'MEDIUM' as const,
+    };
+
+    it('names the plan that brings them, and shows none to write on Free', async () => {
+      setup();
+      expect(
+        await screen.findByText(/Actions you write yourself: part of the Leader plan, not yours/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Upgrade to Leader on Plans.' })).toHaveAttribute(
+        'href',
+        '/dashboard/plans',
+      );
+      expect(screen.queryByRole('form', { name: 'Write an action' })).not.toBeInTheDocument();
+    });
+
+    it('writes one, plans it beside the catalogue’s, changes it and deletes it', async () => {
+      const saved: unknown[] = [];
+      let stored = [] as (typeof BIKES)[];
+      const { api, user } = setup({ ...OVERVIEW, customActionsIncluded: true });
+      api.handlers.set(API.saveCustomAction, (data) => {
+        const { actionId, ...fields } = data as typeof BIKES & { actionId: string | null };
+        saved.push(data);
+        stored = actionId
+          ? stored.map((entry) => (entry.id === actionId ? { ...entry, ...fields } : entry))
+          : [...stored, { ...fields, id: 'custom-1' }];
+        return { customActions: stored };
+      });
+      api.handlers.set(API.deleteCustomAction, () => ({ customActions: (stored = []) }));
+
+      const form = await screen.findByRole('form', { name: 'Write an action' });
+      await user.click(within(form).getByRole('button', { name: 'Add action' }));
+      expect(within(form).getByText('Give the action a title of at least 3 characters.')).toBeInTheDocument();
+      expect(saved).toEqual([]);
+
+      await user.type(within(form).getByRole('textbox', { name: 'Title' }), BIKES.title);
+      await user.type(within(form).getByRole('textbox', { name: 'What it involves' }), BIKES.summary);
+      await user.selectOptions(within(form).getByRole('combobox', { name: 'Topic' }), 'PEOPLE');
+      await user.selectOptions(within(form).getByRole('combobox', { name: 'Effort' }), 'LOW');
+      await user.click(within(form).getByRole('button', { name: 'Add action' }));
+      expect(await screen.findByRole('heading', { name: BIKES.title })).toBeInTheDocument();
+      const { id: _id, ...written } = BIKES;
+      expect(saved).toEqual([{ actionId: null, ...written }]);
+
+      await user.click(screen.getByRole('button', { name: `Add “${BIKES.title}” to plan` }));
+      expect(await screen.findByRole('combobox', { name: `Status of ${BIKES.title}` })).toHaveValue('todo');
+      expect(api.callsTo(API.toggleActionPlan)).toEqual([
+        { userResultId: 'ur-2', actionId: 'custom-1', selected: true },
+      ]);
+
+      await user.click(screen.getByRole('button', { name: `Edit “${BIKES.title}”` }));
+      const change = screen.getByRole('form', { name: 'Change the action' });
+      await user.clear(within(change).getByRole('textbox', { name: 'Title' }));
+      await user.type(within(change).getByRole('textbox', { name: 'Title' }), 'Bike to work month');
+      await user.click(within(change).getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findAllByRole('heading', { name: 'Bike to work month' })).not.toHaveLength(0);
+      expect(saved[1]).toMatchObject({ actionId: 'custom-1', title: 'Bike to work month' });
+
+      await user.click(screen.getByRole('button', { name: 'Delete “Bike to work month”' }));
+      expect(await screen.findByText('Write the steps the catalogue does not cover.')).toBeInTheDocument();
+      expect(
+        screen.queryByRole('combobox', { name: 'Status of Bike to work month' }),
+      ).not.toBeInTheDocument();
+    });
+
+    it('keeps them read-only and planned after a downgrade, and says so', async () => {
+      setup({
+        ...OVERVIEW,
+        customActions: [BIKES],
+        plan: [...OVERVIEW.plan, { actionId: 'custom-1', status: 'todo', owner: null, dueDate: null }],
+      });
+      expect(
+        await screen.findByText(/Your actions are kept and stay in your plan; they cannot be changed./),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: `Status of ${BIKES.title}` })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: `Edit “${BIKES.title}”` })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: `Delete “${BIKES.title}”` })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,6 @@
 // Actions: what the latest completed Quickscan suggests and why, the plan with each action's
-// status, owner and due date and its progress, and what changed since the previous Quickscan.
+// status, owner and due date and its progress, the organisation's own actions, and what changed
+// since the previous Quickscan.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -22,6 +23,7 @@ import { Loaded } from '../../shared/loading';
 import { useServices } from '../../shared/services';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { useToolkit } from '../../shared/toolkit';
+import { CustomActions } from './custom-actions';
 import { PlannedActionItem } from './planned-action';
 
 const Heading = styled.h2`
@@ -86,7 +88,9 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
   const planId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const userResultId = data.result!.userResultId;
-  const titleOf = new Map(data.actions.map((action) => [action.id, action.title]));
+  const titleOf = new Map(
+    [...data.actions, ...data.customActions].map((action) => [action.id, action.title]),
+  );
   const planned = new Set(data.plan.map((entry) => entry.actionId));
   const suggestions = data.actions.filter((action) => action.addressing.length > 0);
   const articleTitles = useArticleTitles();
@@ -166,6 +170,17 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
           </Stack>
         </Card>
       )}
+      <CustomActions
+        data={data}
+        editable={editable}
+        planned={planned}
+        onPlan={(actionId) => toggle(actionId, true)}
+        onChange={(customActions) => {
+          // A deleted action leaves the plan as well (the server lists only actions that exist).
+          const ids = new Set([...data.actions, ...customActions].map((action) => action.id));
+          onChange({ ...data, customActions, plan: data.plan.filter((entry) => ids.has(entry.actionId)) });
+        }}
+      />
       <Card>
         <Stack gap={3}>
           <Heading>Suggested for you</Heading>

@@ -5,6 +5,7 @@ export type {
   ArticleQuery,
   ArticlesQuery,
   EsgTopic,
+  Level,
   AssetFieldsFragment,
   LogoFragment,
   RespondentQuestionFragment,

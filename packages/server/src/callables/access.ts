@@ -16,9 +16,13 @@ export function requireOwnTenant(caller: Member, tenantId: string): void {
   if (tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.ownTenantOnly);
 }
 
+export function requireViewInsights(caller: Member): void {
+  if (!caller.permissions.viewInsights) throw permissionDenied(SERVER_ERRORS.viewInsightsRequired);
+}
+
 /** The action plan is changed only by roles that may edit insights (a viewer reads it). */
-export function requireEditInsights(caller: Member): void {
-  if (!caller.permissions.editInsights) throw permissionDenied(SERVER_ERRORS.editPlanRequired);
+export function requireEditInsights(caller: Member, message: string = SERVER_ERRORS.editPlanRequired): void {
+  if (!caller.permissions.editInsights) throw permissionDenied(message);
 }
 
 /** Plans and checkouts: an owner or a billing member (SPEC §6 manage billing). */

@@ -35,6 +35,10 @@ import { finishSandboxCheckout, getSandboxCheckout } from './billing/sandbox-che
 import { startCheckout } from './billing/start-checkout';
 import { getBrand } from './brand/get';
 import { saveBrand } from './brand/save';
+import { deleteCustomAction } from './actions/delete-custom';
+import { saveCustomAction } from './actions/save-custom';
+import { getMateriality } from './materiality/get';
+import { saveMateriality } from './materiality/save';
 import { getCredentialKeys } from './credentials/get-keys';
 import { getCredentialStatus } from './credentials/get-status';
 import { getDeclaration } from './declaration/get';
@@ -95,6 +99,10 @@ export const allCallables: readonly Handler[] = [
   // Before the billing callables: the isolation suite's rightful cancelSubscription ends tenant A's plan.
   getBrand,
   saveBrand,
+  saveCustomAction,
+  deleteCustomAction,
+  getMateriality,
+  saveMateriality,
   startCheckout,
   confirmCheckout,
   cancelSubscription,

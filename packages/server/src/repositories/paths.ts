@@ -56,6 +56,11 @@ export const paths = {
   alerts: (tenantId: string) => path`tenants/${tenantId}/settings/alerts`,
   /** The organisation's brand: colour and logo (brandkit). */
   brand: (tenantId: string) => path`tenants/${tenantId}/settings/brand`,
+  /** The organisation's own actions (custom-opportunities). */
+  customActions: (tenantId: string) => path`tenants/${tenantId}/customActions`,
+  customAction: (tenantId: string, actionId: string) => path`tenants/${tenantId}/customActions/${actionId}`,
+  /** The organisation's double-materiality ratings (materiality-assessment). */
+  materiality: (tenantId: string) => path`tenants/${tenantId}/settings/materiality`,
   /** A member's question to the toolkit's experts, kept with what was sent. */
   expertRequest: (tenantId: string, requestId: string) =>
     path`tenants/${tenantId}/expertRequests/${requestId}`,
@@ -63,6 +68,9 @@ export const paths = {
   sandboxCustomer: (customerId: string) => path`billingSandboxCustomers/${customerId}`,
   sandboxSession: (sessionId: string) => path`billingSandboxSessions/${sessionId}`,
   sandboxSubscription: (customerId: string) => path`billingSandboxSubscriptions/${customerId}`,
+  /** Stripe's customers as its webhooks last told (billing/stripe.ts), and the events already processed. */
+  stripeCustomer: (customerId: string) => path`billingStripeCustomers/${customerId}`,
+  stripeEvent: (eventId: string) => path`billingStripeEvents/${eventId}`,
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => path`mail/${id}`,

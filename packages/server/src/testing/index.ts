@@ -17,6 +17,7 @@ import { startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
 import type { Role } from '@toolkit/domain';
 import type { Handler, ServerDeps } from '../api/handler';
+import type { BillingPort } from '../billing/port';
 import { createSandboxBilling } from '../billing/sandbox';
 import { createCredentialIssuer, generateCredentialKey } from '../credentials/issuer';
 import { allCallables } from '../callables';
@@ -29,6 +30,7 @@ import { openPgliteStore } from '../store/pglite';
 
 export * from './firestore-emulator';
 export * from './maildev';
+export * from './stripe-fixture';
 export { COMPLETION_LIMITS, counterPath } from '../abuse/limits';
 export { paths } from '../repositories/paths';
 
@@ -77,6 +79,8 @@ export interface TestEnvOptions {
   /** Starts the local content service (seed surveys `quickscan`, `supplier-assessment`). */
   content?: boolean;
   appUrl?: string;
+  /** The billing adapter; the local sandbox by default. */
+  billing?: (store: DocumentStore) => BillingPort;
 }
 
 let counter = 0;
@@ -128,7 +132,8 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
       content,
       appUrl: options.appUrl ?? 'http://localhost:3000',
       credentials: createCredentialIssuer(generateCredentialKey),
-      billing: createSandboxBilling(store, options.appUrl ?? 'http://localhost:3000'),
+      billing:
+        options.billing?.(store) ?? createSandboxBilling(store, options.appUrl ?? 'http://localhost:3000'),
       log: (line) => logs.push(line),
     };
     const router = createRouter(deps, options.handlers ?? allCallables);

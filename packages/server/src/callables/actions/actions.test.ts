@@ -133,3 +133,92 @@ it('lets a viewer read the plan but not change it', async () => {
   ).toEqual({ status: 'PERMISSION_DENIED', message: SERVER_ERRORS.editPlanRequired });
   expect((await env.store.get(path)).data).toEqual(before);
 });
+
+describe('actions of the organisation’s own (custom-opportunities)', () => {
+  const action = {
+    actionId: null,
+    title: 'Bike to work week',
+    summary: 'Lend bikes to the team for a week each spring.',
+    topic: 'CLIMATE',
+    effort: 'LOW',
+    impact: 'MEDIUM',
+  } as const;
+  const save = (account: TestAccount, request: object) =>
+    env.call(API.saveCustomAction, request, account.token);
+
+  it('refuses them on a plan without the feature, naming the plan that has it, and writes nothing', async () => {
+    const owner = await env.member('tenant-custom-free', 'owner');
+    expect(errorOf(await save(owner, action))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_ERRORS.featureNeedsPlan('Actions you write yourself', 'Leader'),
+    });
+    expect(await env.store.query(paths.customActions('tenant-custom-free'))).toEqual([]);
+    expect((await overview(owner)).customActionsIncluded).toBe(false);
+  });
+
+  it('writes, changes, plans beside the catalogue’s, and deletes them; a viewer cannot; a downgrade keeps them read-only', async () => {
+    const tenantId = 'tenant-custom';
+    await env.onPlan(tenantId, 'leader');
+    const owner = await env.member(tenantId, 'owner');
+    const viewer = await env.member(tenantId, 'viewer');
+    await complete(owner, { 'energy-tracking': 0 });
+
+    const { customActions } = resultOf<ApiResponses[typeof API.saveCustomAction]>(await save(owner, action));
+    const { actionId: _new, ...written } = action;
+    expect(customActions).toEqual([{ ...written, id: expect.stringMatching(/^custom-/) }]);
+    const id = customActions[0]!.id;
+
+    const changed = resultOf<ApiResponses[typeof API.saveCustomAction]>(
+      await save(owner, { ...action, actionId: id, title: 'Bike to work month' }),
+    );
+    expect(changed.customActions.map((entry) => entry.title)).toEqual(['Bike to work month']);
+    expect(errorOf(await save(owner, { ...action, actionId: 'custom-missing' })).status).toBe('NOT_FOUND');
+    expect(errorOf(await save(owner, { ...action, title: ' x ' })).status).toBe('INVALID_ARGUMENT');
+    expect(errorOf(await save(viewer, action)).status).toBe('PERMISSION_DENIED');
+
+    const { userResultId } = (await overview(owner)).result!;
+    for (const actionId of [id, 'track-energy-use']) {
+      resultOf(await env.call(API.toggleActionPlan, { userResultId, actionId, selected: true }, owner.token));
+    }
+    const planned = await overview(owner);
+    expect(planned.plan.map((entry) => entry.actionId)).toEqual([id, 'track-energy-use']);
+    expect(planned.customActions.map((entry) => entry.id)).toEqual([id]);
+    expect(planned.customActionsIncluded).toBe(true);
+
+    // Back to Free: the action stays, and stays in the plan, but cannot be changed.
+    resultOf(await env.call(API.cancelSubscription, null, owner.token));
+    const downgraded = await overview(owner);
+    expect(downgraded.customActionsIncluded).toBe(false);
+    expect(downgraded.customActions.map((entry) => entry.title)).toEqual(['Bike to work month']);
+    expect(downgraded.plan.map((entry) => entry.actionId)).toContain(id);
+    expect(errorOf(await env.call(API.deleteCustomAction, { actionId: id }, owner.token)).status).toBe(
+      'FAILED_PRECONDITION',
+    );
+
+    // Upgraded again, deleting it takes it out of the plan as well.
+    await env.onPlan(tenantId, 'leader');
+    expect(
+      resultOf<ApiResponses[typeof API.deleteCustomAction]>(
+        await env.call(API.deleteCustomAction, { actionId: id }, owner.token),
+      ).customActions,
+    ).toEqual([]);
+    expect((await overview(owner)).plan.map((entry) => entry.actionId)).toEqual(['track-energy-use']);
+    expect(errorOf(await env.call(API.deleteCustomAction, { actionId: id }, owner.token)).status).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('keeps another tenant’s actions out of reach', async () => {
+    await env.onPlan('tenant-custom-a', 'leader');
+    await env.onPlan('tenant-custom-b', 'leader');
+    const a = await env.member('tenant-custom-a', 'owner');
+    const b = await env.member('tenant-custom-b', 'owner');
+    const id = resultOf<ApiResponses[typeof API.saveCustomAction]>(await save(a, action)).customActions[0]!
+      .id;
+    expect(errorOf(await save(b, { ...action, actionId: id })).status).toBe('NOT_FOUND');
+    expect(errorOf(await env.call(API.deleteCustomAction, { actionId: id }, b.token)).status).toBe(
+      'NOT_FOUND',
+    );
+    expect((await overview(b)).customActions).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 // actions-list: the action catalogue against the caller's latest completed result of a survey —
-// which actions its answers suggest and why, the plan kept on that result, and which answers
-// improved or worsened since the previous completed result.
+// which actions its answers suggest and why, the plan kept on that result, the organisation's own
+// actions, and which answers improved or worsened since the previous completed result.
 import { API, suggestActions, answerChange, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
@@ -14,6 +14,8 @@ import {
   readResult,
 } from '../../repositories/results';
 import { questionPoints } from '../../scoring';
+import { hasFeature } from '../../billing/entitlements';
+import { listCustomActions } from '../../repositories/custom-actions';
 
 export const listActions = defineHandler({
   name: API.listActions,
@@ -27,7 +29,11 @@ export const listActions = defineHandler({
     } catch (error) {
       throw new ApiError('unavailable', error instanceof Error ? error.message : String(error));
     }
-    const links = await listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId);
+    const [links, customActions, customActionsIncluded] = await Promise.all([
+      listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId),
+      listCustomActions(deps.store, caller.tenantId),
+      hasFeature(deps, caller.tenantId, 'custom-opportunities'),
+    ]);
     const completed = (
       await Promise.all(
         links.map(async (link) => ({
@@ -77,6 +83,8 @@ export const listActions = defineHandler({
       ? (await deps.store.get(paths.userSurveyResult(caller.tenantId, caller.uid, latest.link.userResultId)))
           .data
       : null;
+    // A plan lists only actions that still exist: the catalogue's and the organisation's own.
+    const known = new Set([...catalogue, ...customActions].map((action) => action.id));
     return {
       surveyId,
       result: latest
@@ -87,7 +95,9 @@ export const listActions = defineHandler({
           }
         : null,
       actions,
-      plan: plannedActionsOf(planDoc),
+      plan: plannedActionsOf(planDoc).filter((planned) => known.has(planned.actionId)),
+      customActions,
+      customActionsIncluded,
       changes,
     };
   },

@@ -13,8 +13,9 @@ export const confirmCheckout = defineHandler({
   input: REQUESTS[API.confirmCheckout],
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.confirmCheckout]> {
     requireManageBilling(caller);
-    const current = await tenantPlan(deps, caller.tenantId);
+    // The checkout first: reading a paid one brings the plan it bought into the store (Stripe).
     const checkout = await deps.billing.getCheckout(sessionId);
+    const current = await tenantPlan(deps, caller.tenantId);
     if (!checkout || !current.customerId || checkout.customerId !== current.customerId) {
       throw notFound(SERVER_ERRORS.checkoutNotFound);
     }

@@ -1,9 +1,9 @@
 // brand-save: an owner or admin (manage settings) sets the colour and logo, on a plan with brandkit.
-import { API, planUnlocking, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { ApiError, permissionDenied } from '../../api/errors';
+import { permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { tenantPlan } from '../../billing/tenant-plan';
+import { requireFeature } from '../../billing/entitlements';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
 import { BRAND_FEATURE } from './brand';
@@ -14,13 +14,7 @@ export const saveBrand = defineHandler({
   input: REQUESTS[API.saveBrand],
   async run({ primaryColor, logo }, { caller, deps }): Promise<ApiResponses[typeof API.saveBrand]> {
     if (!caller.permissions.manageSettings) throw permissionDenied(SERVER_ERRORS.manageSettingsRequired);
-    const { entitlements } = await tenantPlan(deps, caller.tenantId);
-    if (!entitlements.includes('brandkit')) {
-      throw new ApiError(
-        'failed-precondition',
-        SERVER_ERRORS.featureNeedsPlan(BRAND_FEATURE, planUnlocking('brandkit').name),
-      );
-    }
+    await requireFeature(deps, caller.tenantId, 'brandkit', BRAND_FEATURE);
     await deps.store.set(paths.brand(caller.tenantId), {
       primaryColor,
       logo,

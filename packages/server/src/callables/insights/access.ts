@@ -1,15 +1,12 @@
 // Who may read insights: a member whose role has view-insights. Opening the Insights screen (the
 // `opened` request) is the view-insights milestone, downloading the priorities (`downloading`) the
 // download-actions one, each set where it happens.
-import { MILESTONE_OF_ACTION, SERVER_ERRORS } from '@toolkit/domain';
+import { SERVER_ERRORS, type MILESTONE_OF_ACTION } from '@toolkit/domain';
 import { permissionDenied } from '../../api/errors';
 import type { Member, ServerDeps, ServerSurveyDefinition } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { milestoneWrite } from '../../repositories/milestones';
-
-export function requireViewInsights(caller: Member): void {
-  if (!caller.permissions.viewInsights) throw permissionDenied(SERVER_ERRORS.viewInsightsRequired);
-}
+import { requireViewInsights } from '../access';
 
 /** Sets one of the caller's insights milestones: opening Insights, downloading the priorities. */
 export async function markInsightsMilestone(

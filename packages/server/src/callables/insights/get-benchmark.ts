@@ -7,7 +7,8 @@ import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { listUserResultsOfSurvey, readResult } from '../../repositories/results';
-import { markInsightsMilestone, requireViewInsights } from './access';
+import { requireViewInsights } from '../access';
+import { markInsightsMilestone } from './access';
 
 export const getBenchmark = defineHandler({
   name: API.getBenchmark,

@@ -5,7 +5,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { requireViewInsights } from './access';
+import { requireViewInsights } from '../access';
 
 /** The most members one answer lists. */
 const MEMBERS_MAX = 200;

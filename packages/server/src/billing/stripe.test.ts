@@ -1,0 +1,190 @@
+// The Stripe adapter through the real `stripe` client over HTTP, against a local server speaking
+// Stripe's wire format, with the real callables, Auth emulator and PGlite around it. Webhook
+// payloads are signed with a test secret, as Stripe signs them.
+import Stripe from 'stripe';
+import { API, planOfSubscriptions, type ApiResponses } from '@toolkit/domain';
+import { paths } from '../repositories/paths';
+import {
+  errorOf,
+  resultOf,
+  startStripeFixture,
+  startTestEnv,
+  type FixtureEvent,
+  type StripeFixture,
+  type TestAccount,
+  type TestEnv,
+} from '../testing';
+import { createStripeBilling, createStripeClient, type StripeBilling } from './stripe';
+import { createStripeWebhook, type StripeWebhookHandler } from './stripe-webhook';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+let fixture: StripeFixture;
+let billing: StripeBilling;
+let webhook: StripeWebhookHandler;
+let env: TestEnv;
+let tenants = 0;
+
+beforeAll(async () => {
+  fixture = await startStripeFixture();
+  const stripe = createStripeClient({ secretKey: fixture.secretKey, api: fixture.api });
+  env = await startTestEnv({
+    authPort: 9436,
+    billing: (store) => (billing = createStripeBilling(stripe, store)),
+  });
+  webhook = createStripeWebhook({ stripe, billing, store: env.store, secret: WEBHOOK_SECRET });
+}, 120_000);
+
+afterAll(async () => {
+  await env?.stop();
+  await fixture?.close();
+}, 60_000);
+
+async function owner() {
+  const tenantId = `stripe-co-${++tenants}`;
+  await env.store.set(paths.tenant(tenantId), { createdBy: 'someone', getStarted: true });
+  return { tenantId, owner: await env.member(tenantId, 'owner') };
+}
+
+/** The plan and features as the shell reads them after sign-in. */
+async function features(account: TestAccount, tenantId: string) {
+  const details = resultOf<ApiResponses[typeof API.getSubscriptionDetails]>(
+    await env.call(API.getSubscriptionDetails, null, account.token),
+  );
+  const { features: keys } = resultOf<ApiResponses[typeof API.getCustomerEntitlements]>(
+    await env.call(API.getCustomerEntitlements, { tenantId }, account.token),
+  );
+  return { plan: planOfSubscriptions(details.subscriptions), features: keys.sort() };
+}
+
+async function startCheckout(account: TestAccount, planId: 'growth' | 'leader') {
+  const { url } = resultOf<ApiResponses[typeof API.startCheckout]>(
+    await env.call(API.startCheckout, { planId }, account.token),
+  );
+  return url.split('/').pop()!;
+}
+
+/** Delivers events as Stripe does: the raw JSON, signed with the endpoint's secret. */
+function deliver(event: FixtureEvent, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return webhook(Buffer.from(payload), header);
+}
+
+it('keeps one Stripe customer per tenant and checks out the plan’s price', async () => {
+  const { tenantId, owner: member } = await owner();
+  const [first, second] = await Promise.all([
+    startCheckout(member, 'growth'),
+    startCheckout(member, 'leader'),
+  ]);
+  expect(first).toMatch(/^cs_test_/);
+  expect(second).toMatch(/^cs_test_/);
+  const customerId = (await env.store.get(paths.tenant(tenantId))).data?.stripeCustomerId;
+  expect(customerId).toMatch(/^cus_/);
+  // Both checkouts are the stored customer's.
+  for (const id of [first, second]) expect((await billing.getCheckout(id))?.customerId).toBe(customerId);
+  expect((await billing.getCheckout(second))?.planId).toBe('leader');
+});
+
+it('gives the plan and entitlements on return from checkout, before any webhook arrives', async () => {
+  const { tenantId, owner: member } = await owner();
+  const sessionId = await startCheckout(member, 'growth');
+  expect(resultOf(await env.call(API.confirmCheckout, { sessionId }, member.token))).toEqual({
+    paid: false,
+    plan: 'Free',
+  });
+  fixture.pay(sessionId);
+  expect(resultOf(await env.call(API.confirmCheckout, { sessionId }, member.token))).toEqual({
+    paid: true,
+    plan: 'Growth',
+  });
+  expect(await features(member, tenantId)).toEqual({
+    plan: 'Growth',
+    features: ['advanced-user-roles', 'brandkit', 'more-than-five-users'],
+  });
+  const details = resultOf<ApiResponses[typeof API.getSubscriptionDetails]>(
+    await env.call(API.getSubscriptionDetails, null, member.token),
+  );
+  expect(details.subscriptions).toEqual([{ status: 'active', product: { internalPlanName: 'Growth' } }]);
+});
+
+it('believes no checkout that Stripe does not know or that belongs to another tenant', async () => {
+  const a = await owner();
+  const b = await owner();
+  const sessionOfA = await startCheckout(a.owner, 'growth');
+  fixture.pay(sessionOfA);
+  for (const sessionId of ['cs_test_forged', sessionOfA]) {
+    expect(errorOf(await env.call(API.confirmCheckout, { sessionId }, b.owner.token)).status).toBe(
+      'NOT_FOUND',
+    );
+  }
+});
+
+describe('webhook', () => {
+  it('applies a paid checkout’s events: the plan and entitlements follow', async () => {
+    const { tenantId, owner: member } = await owner();
+    const { events } = fixture.pay(await startCheckout(member, 'leader'));
+    for (const event of events)
+      expect(await deliver(event)).toEqual({ status: 200, body: { received: true } });
+    expect(await features(member, tenantId)).toMatchObject({ plan: 'Leader' });
+    expect((await features(member, tenantId)).features).toContain('materiality-assessment');
+  });
+
+  it('refuses a payload whose signature is wrong or whose body was changed, and changes nothing', async () => {
+    const { tenantId, owner: member } = await owner();
+    const { events } = fixture.pay(await startCheckout(member, 'growth'));
+    const wrongSecret = await deliver(events[0]!, 'whsec_other');
+    expect(wrongSecret.status).toBe(400);
+
+    const payload = JSON.stringify(events[1]);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const edited = await webhook(Buffer.from(payload.replace('"paid"', '"unpaid"')), header);
+    expect(edited.status).toBe(400);
+    expect((await webhook(Buffer.from(payload), undefined)).status).toBe(400);
+
+    expect(await features(member, tenantId)).toMatchObject({ plan: 'Free', features: [] });
+    expect((await env.store.get(paths.stripeEvent(events[1]!.id))).data).toBeNull();
+  });
+
+  it('ignores an event it has already processed', async () => {
+    const { owner: member } = await owner();
+    const { events } = fixture.pay(await startCheckout(member, 'growth'));
+    expect(await deliver(events[0]!)).toEqual({ status: 200, body: { received: true } });
+    const calls = fixture.requests.length;
+    expect(await deliver(events[0]!)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(fixture.requests.length).toBe(calls);
+  });
+
+  it('keeps the newest subscription state whatever the order of delivery', async () => {
+    const { tenantId, owner: member } = await owner();
+    const paid = fixture.pay(await startCheckout(member, 'growth'));
+    const ended = fixture.cancel(paid.subscriptionId);
+    // The end arrives first; the older "created" and "entitlements" events after it.
+    for (const event of ended) expect((await deliver(event)).status).toBe(200);
+    expect(await features(member, tenantId)).toMatchObject({ plan: 'Free', features: [] });
+    // Whatever the older events' reads see (here, as if read before the end), they change nothing.
+    fixture.subscription(paid.subscriptionId)!.status = 'active';
+    for (const event of paid.events) expect((await deliver(event)).status).toBe(200);
+    expect(await features(member, tenantId)).toMatchObject({ plan: 'Free', features: [] });
+  });
+
+  it('answers 500 and leaves the event unmarked when Stripe cannot be read, so it is delivered again', async () => {
+    const { owner: member } = await owner();
+    const { events } = fixture.pay(await startCheckout(member, 'growth'));
+    const unknown = structuredClone(events[0]!);
+    unknown.id = 'evt_unknown_subscription';
+    unknown.data.object.id = 'sub_missing';
+    expect((await deliver(unknown)).status).toBe(500);
+    expect((await env.store.get(paths.stripeEvent(unknown.id))).data).toBeNull();
+  });
+});
+
+it('cancels every active subscription on Stripe and is Free at once', async () => {
+  const { tenantId, owner: member } = await owner();
+  const sessionId = await startCheckout(member, 'growth');
+  const { subscriptionId } = fixture.pay(sessionId);
+  resultOf(await env.call(API.confirmCheckout, { sessionId }, member.token));
+  expect(await features(member, tenantId)).toMatchObject({ plan: 'Growth' });
+  resultOf(await env.call(API.cancelSubscription, null, member.token));
+  expect(fixture.subscription(subscriptionId)?.status).toBe('canceled');
+  expect(await features(member, tenantId)).toMatchObject({ plan: 'Free', features: [] });
+});

@@ -1,0 +1,23 @@
+// materiality-get: the organisation's double-materiality ratings for any member who reads
+// insights, and whether the plan lets them be changed. After a downgrade they stay readable.
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { hasFeature } from '../../billing/entitlements';
+import { paths } from '../../repositories/paths';
+import { requireViewInsights } from '../access';
+import { ratingsOf, updatedAtOf } from './materiality';
+
+export const getMateriality = defineHandler({
+  name: API.getMateriality,
+  access: 'member',
+  input: REQUESTS[API.getMateriality],
+  async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getMateriality]> {
+    requireViewInsights(caller);
+    const [stored, included] = await Promise.all([
+      deps.store.get(paths.materiality(caller.tenantId)),
+      hasFeature(deps, caller.tenantId, 'materiality-assessment'),
+    ]);
+    return { ratings: ratingsOf(stored.data), updatedAt: updatedAtOf(stored.data), included };
+  },
+});
