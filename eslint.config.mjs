@@ -127,6 +127,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'packages/functions/deploy/**',
       '**/.data/**',
       '**/@mf-types/**',
       '**/test-results/**',

@@ -14,3 +14,4 @@ export * from './actions';
 export * from './topics';
 export * from './manage';
 export * from './materiality';
+export * from './backoff';

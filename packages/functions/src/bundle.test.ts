@@ -8,7 +8,7 @@ it('leaves the local-only modules out of the production bundle', async () => {
     entryPoints: [path.join(__dirname, 'index.ts')],
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     external: ['firebase-admin', 'firebase-functions'],
     write: false,

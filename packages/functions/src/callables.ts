@@ -21,6 +21,9 @@ import {
 
 export type Callable = CallableFunction<unknown, Promise<unknown>>;
 
+/** Each function's memory: the handlers hold one request and, at most, one streamed export page. */
+export const FUNCTION_MEMORY = '256MiB';
+
 /** A callable name's prefix: `admin` of `admin-setUserRole`. */
 type Group = ApiName extends infer N ? (N extends `${infer G}-${string}` ? G : never) : never;
 
@@ -53,23 +56,26 @@ export function createCallables(
   const routerOf = () => (router ??= createRouter(resolveDeps(), allCallables));
 
   const callable = (name: ApiName): Callable =>
-    onCall({ region: FUNCTIONS_REGION, cors, secrets }, async (request, response) => {
-      // Express's req.ip: in Cloud Functions ('trust proxy') the first X-Forwarded-For entry, which a
-      // caller can forge; the per-session and per-survey limits hold regardless.
-      const outcome = await routerOf().callAs(name, request.data ?? null, verifiedToken(request.auth), {
-        ip: request.rawRequest.ip,
-        stream:
-          request.acceptsStreaming && response
-            ? { send: (message) => response.sendChunk(message), signal: response.signal }
-            : undefined,
-      });
-      // The one mapping of a refusal: onCall sends an HttpsError with its code's HTTP status.
-      if ('error' in outcome) {
-        const { code, message, details } = outcome.error;
-        throw new HttpsError(code, message, details);
-      }
-      return outcome.result;
-    });
+    onCall(
+      { region: FUNCTIONS_REGION, memory: FUNCTION_MEMORY, cors, secrets },
+      async (request, response) => {
+        // Express's req.ip: in Cloud Functions ('trust proxy') the first X-Forwarded-For entry, which a
+        // caller can forge; the per-session and per-survey limits hold regardless.
+        const outcome = await routerOf().callAs(name, request.data ?? null, verifiedToken(request.auth), {
+          ip: request.rawRequest.ip,
+          stream:
+            request.acceptsStreaming && response
+              ? { send: (message) => response.sendChunk(message), signal: response.signal }
+              : undefined,
+        });
+        // The one mapping of a refusal: onCall sends an HttpsError with its code's HTTP status.
+        if ('error' in outcome) {
+          const { code, message, details } = outcome.error;
+          throw new HttpsError(code, message, details);
+        }
+        return outcome.result;
+      },
+    );
 
   const groups: Partial<CallableGroups> = {};
   for (const { name } of allCallables) {

@@ -3,20 +3,24 @@
 import { onRequest, type HttpsFunction, type HttpsOptions } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
 import type { StripeWebhookHandler } from '@toolkit/server';
+import { FUNCTION_MEMORY } from './callables';
 
 export function createStripeWebhookFunction(
   resolveHandler: () => StripeWebhookHandler,
   { secrets = [] }: { secrets?: HttpsOptions['secrets'] } = {},
 ): HttpsFunction {
-  return onRequest({ region: FUNCTIONS_REGION, secrets }, async (request, response) => {
-    if (request.method !== 'POST') {
-      response
-        .set('Allow', 'POST')
-        .status(405)
-        .json({ received: false, error: 'Stripe delivers events by POST.' });
-      return;
-    }
-    const { status, body } = await resolveHandler()(request.rawBody, request.header('stripe-signature'));
-    response.status(status).json(body);
-  });
+  return onRequest(
+    { region: FUNCTIONS_REGION, memory: FUNCTION_MEMORY, secrets },
+    async (request, response) => {
+      if (request.method !== 'POST') {
+        response
+          .set('Allow', 'POST')
+          .status(405)
+          .json({ received: false, error: 'Stripe delivers events by POST.' });
+        return;
+      }
+      const { status, body } = await resolveHandler()(request.rawBody, request.header('stripe-signature'));
+      response.status(status).json(body);
+    },
+  );
 }

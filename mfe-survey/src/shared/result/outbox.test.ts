@@ -1,6 +1,6 @@
 import type { AnswerValue } from '@toolkit/domain';
 import { once } from './completion';
-import { backoffDelay, Outbox, outboxStorageKey, type OutboxEntry, type OutboxOptions } from './outbox';
+import { Outbox, outboxStorageKey, type OutboxEntry, type OutboxOptions } from './outbox';
 
 /** The network edge: a server that keeps the newest seq per question, and can be made to fail. */
 class FakeServer {
@@ -39,6 +39,7 @@ function createOutbox(server: FakeServer, options: Partial<OutboxOptions> = {}) 
     storageKey: KEY,
     isOnline: () => online,
     onlineEvents: window,
+    random: () => 1,
     ...options,
   });
 }
@@ -116,11 +117,8 @@ describe('the answer outbox', () => {
     expect(outbox.status).toBe('saved');
   });
 
+  // The jitter is fixed at its longest wait here (createOutbox); packages/domain's backoff.test covers it.
   it('retries a failed save after 1 s, 2 s, 4 s … capped at 30 s, and resets after a success', async () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffDelay(n))).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
-    ]);
-
     const server = new FakeServer();
     server.failWith = new Error('unavailable');
     const outbox = createOutbox(server);

@@ -1,7 +1,7 @@
 // The answer outbox: no answer is lost. Answers wait here (and in local storage, so they survive a
 // reload) until the server acknowledges them. Each save carries a per-question increasing `seq`, so
 // the server can ignore a late older save (REQUESTS['survey-saveAnswer']).
-import type { AnswerValue } from '@toolkit/domain';
+import { backoffDelay, type AnswerValue, type Backoff } from '@toolkit/domain';
 
 export interface OutboxEntry {
   questionId: string;
@@ -13,11 +13,6 @@ export type SaveStatus = 'saved' | 'saving' | 'retrying' | 'offline';
 
 /** What to do after a failed send: try again later, give up on this answer, or stop the outbox. */
 export type FailureAction = 'retry' | 'drop' | 'fatal';
-
-export interface Backoff {
-  initialMs: number;
-  maxMs: number;
-}
 
 const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 30_000 };
 
@@ -34,14 +29,11 @@ export interface OutboxOptions {
   /** Where the browser's `online` event fires (window); a retry starts at once when it does. */
   onlineEvents?: EventTarget | null;
   backoff?: Backoff;
+  /** The jitter's source (tests fix it). */
+  random?: () => number;
 }
 
 export const outboxStorageKey = (resultId: string) => `toolkit:survey-outbox:v1:${resultId}`;
-
-/** The wait before retry number `attempt` (1-based): 1 s, 2 s, 4 s … capped. */
-export function backoffDelay(attempt: number, { initialMs, maxMs }: Backoff = DEFAULT_BACKOFF): number {
-  return Math.min(maxMs, initialMs * 2 ** Math.max(0, attempt - 1));
-}
 
 interface Stored {
   entries: OutboxEntry[];
@@ -190,7 +182,7 @@ export class Outbox {
               this.retryTimer = null;
               void this.pump();
             },
-            backoffDelay(this.failures, this.options.backoff),
+            backoffDelay(this.failures, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random),
           );
           return;
         }

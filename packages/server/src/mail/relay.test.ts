@@ -36,6 +36,8 @@ function start(port: number, options: { maxAttempts?: number } = {}) {
     smtp: { host: '127.0.0.1', port },
     pollIntervalMs: 60_000,
     retryBaseMs: 1_000,
+    // The longest wait of each attempt: the retry times below are exact (backoff.test covers the jitter).
+    random: () => 1,
     now: () => clock,
     log: () => {},
     ...options,

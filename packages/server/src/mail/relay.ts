@@ -1,6 +1,7 @@
 // The local stand-in for the Trigger Email extension (DESIGN.md §2 Mail): delivers `mail` documents
 // through SMTP (MailDev locally) and records the extension's `delivery` shape on each document.
 import nodemailer from 'nodemailer';
+import { backoffDelay } from '@toolkit/domain';
 import type { DocumentStore, DocData } from '../store/port';
 import { singleLine } from '../repositories/mail';
 import { paths } from '../repositories/paths';
@@ -30,8 +31,10 @@ export interface MailRelayOptions {
   pollIntervalMs?: number;
   /** Sends tried per document before its ERROR is final (default 5). */
   maxAttempts?: number;
-  /** Wait before the first retry; doubles with each further attempt (default 2 s). */
+  /** Wait before the first retry; doubles with each further attempt (default 2 s), jittered. */
   retryBaseMs?: number;
+  /** The jitter's source (tests fix it). */
+  random?: () => number;
   /** How long a send may take before its claim counts as interrupted (default 60 s). */
   leaseMs?: number;
   now?: () => Date;
@@ -91,6 +94,7 @@ export function startMailRelay({
   pollIntervalMs = 2_000,
   maxAttempts = 5,
   retryBaseMs = 2_000,
+  random = Math.random,
   leaseMs = 60_000,
   now = () => new Date(),
   log = (line) => console.log(line),
@@ -197,7 +201,15 @@ export function startMailRelay({
         state: 'ERROR',
         error: reason,
         endTime: iso(),
-        nextAttemptTime: final ? null : iso(retryBaseMs * 2 ** (attempt - 1)),
+        nextAttemptTime: final
+          ? null
+          : iso(
+              backoffDelay(
+                attempt,
+                { initialMs: retryBaseMs, maxMs: retryBaseMs * 2 ** maxAttempts },
+                random,
+              ),
+            ),
       });
       log(
         `[mail] sending ${path} to ${message.to.join(', ')} failed (attempt ${attempt} of ${maxAttempts}): ${reason}` +

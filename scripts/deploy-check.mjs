@@ -1,0 +1,197 @@
+// npm run deploy:check — what `firebase deploy` would ship, built and checked offline: every
+// artifact built; firebase.json's functions, hosting targets, rules, indexes and extensions present
+// and consistent; the functions artifact installed in a folder of its own as Cloud Build installs it
+// (so a workspace package missing from the bundle fails here, not in Cloud Build); its bundle loaded
+// there and each function listed with its region, runtime and memory. Exits 1 on any mismatch.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const REGION = 'australia-southeast1';
+const MEMORY_MB = 256;
+const problems = [];
+const check = (ok, problem) => {
+  if (!ok) problems.push(problem);
+};
+const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+const npm = (args, cwd = root) =>
+  execFileSync('npm', args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+
+console.log('building the functions artifact…');
+npm(['run', '-s', 'build', '-w', '@toolkit/functions']);
+console.log('building the hosting apps (those that changed)…');
+const { ensureBuilt, listApps } = require('@toolkit/dev-stack');
+await ensureBuilt({ root, log: (line) => console.log(`  ${line}`) });
+
+const firebase = readJson('firebase.json');
+
+// Functions: one codebase, the generated artifact, on the runtime its package.json names.
+const [functions, ...otherCodebases] = firebase.functions ?? [];
+check(functions && otherCodebases.length === 0, 'firebase.json must declare exactly one functions codebase');
+const source = path.join(root, functions?.source ?? '');
+const artifact = existsSync(path.join(source, 'package.json'))
+  ? JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'))
+  : null;
+check(artifact, `functions source ${functions?.source} has no package.json: is it the generated artifact?`);
+check(
+  artifact && functions.runtime === `nodejs${artifact.engines?.node}`,
+  `functions runtime ${functions?.runtime} does not match the artifact's engines.node ${artifact?.engines?.node}`,
+);
+check(functions?.runtime === 'nodejs22', `functions runtime is ${functions?.runtime}, not nodejs22`);
+for (const name of Object.keys(artifact?.dependencies ?? {})) {
+  check(!name.startsWith('@toolkit/'), `the artifact depends on workspace package ${name}`);
+}
+
+// Hosting: one target per app, each serving its build.
+const apps = listApps();
+const targets = new Map((firebase.hosting ?? []).map((site) => [site.target, site]));
+check(
+  JSON.stringify([...targets.keys()].sort()) === JSON.stringify(apps.map((app) => app.name).sort()),
+  `hosting targets ${[...targets.keys()].join(', ')} are not the apps ${apps.map((app) => app.name).join(', ')}`,
+);
+for (const app of apps) {
+  const site = targets.get(app.name);
+  if (!site) continue;
+  check(
+    site.public === `${app.dir}/dist`,
+    `hosting target ${app.name} serves ${site.public}, not ${app.dir}/dist`,
+  );
+  const entry = app.kind === 'host' ? 'index.html' : 'mf-manifest.json';
+  check(
+    existsSync(path.join(root, site.public, entry)),
+    `${site.public}/${entry} is missing after the build`,
+  );
+  // Deploying one target builds that app and nothing else.
+  const builds = (site.predeploy ?? []).filter((step) => /run build -w /.test(step));
+  check(
+    builds.length === 1 && builds[0].endsWith(`run build -w ${app.dir}`),
+    `hosting target ${app.name} must build ${app.dir}, and only it, before deploying`,
+  );
+}
+const shell = targets.get('shell');
+const rewriteAt = (source) => (shell?.rewrites ?? []).findIndex((rule) => rule.source === source);
+check(
+  rewriteAt('/runtime-config.json') !== -1 && rewriteAt('/runtime-config.json') < rewriteAt('**'),
+  'the shell must not answer /runtime-config.json with index.html: rewrite it to itself before the ** rewrite',
+);
+check(
+  (shell?.predeploy ?? []).some((step) => step.includes('run runtime-config')),
+  'the shell target must write /runtime-config.json for the project before deploying',
+);
+
+// The runtime configuration generator, on the documented example environment file.
+const exampleConfig = path.join(os.tmpdir(), `runtime-config-${process.pid}.json`);
+try {
+  npm([
+    'run',
+    '-s',
+    'runtime-config',
+    '--',
+    '--project',
+    'example-toolkit',
+    '--env',
+    'deploy/example.env',
+    '--out',
+    exampleConfig,
+  ]);
+  const written = JSON.parse(readFileSync(exampleConfig, 'utf8'));
+  check(
+    written.functionsBaseUrl === `https://${REGION}-example-toolkit.cloudfunctions.net`,
+    `the runtime configuration names functions at ${written.functionsBaseUrl}`,
+  );
+} catch (error) {
+  problems.push(
+    `deploy/example.env does not make a valid runtime configuration: ${error instanceof Error ? error.message : error}`,
+  );
+} finally {
+  rmSync(exampleConfig, { force: true });
+}
+
+// Firestore rules and indexes, and the extensions' parameter files.
+const rules = firebase.firestore?.rules;
+check(
+  rules &&
+    existsSync(path.join(root, rules)) &&
+    /^rules_version\s*=/m.test(readFileSync(path.join(root, rules), 'utf8')),
+  `firestore rules ${rules} are missing or name no rules_version`,
+);
+const indexes = firebase.firestore?.indexes ? readJson(firebase.firestore.indexes) : null;
+check(
+  indexes && Array.isArray(indexes.indexes) && Array.isArray(indexes.fieldOverrides ?? []),
+  `firestore indexes ${firebase.firestore?.indexes} are missing or malformed`,
+);
+for (const instance of Object.keys(firebase.extensions ?? {})) {
+  check(
+    existsSync(path.join(root, 'extensions', `${instance}.env`)),
+    `extension ${instance} has no extensions/${instance}.env`,
+  );
+}
+
+// The artifact, installed and loaded where nothing of the monorepo can be found.
+const expected = [
+  ...readFileSync(path.join(root, 'packages/domain/src/api-names.ts'), 'utf8').matchAll(
+    /:\s*'([a-z]+-[A-Za-z]+)'/g,
+  ),
+].map((match) => match[1]);
+expected.push('stripeWebhook');
+const sandbox = mkdtempSync(path.join(os.tmpdir(), 'functions-artifact-'));
+let listed = [];
+try {
+  cpSync(source, sandbox, { recursive: true, filter: (file) => !file.includes('node_modules') });
+  console.log(`installing the artifact as Cloud Build does (npm install --omit=dev in ${sandbox})…`);
+  npm(['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], sandbox);
+  const lister = `
+    const exported = require('./${artifact?.main ?? 'index.js'}');
+    const rows = [];
+    for (const [name, value] of Object.entries(exported)) {
+      const entries = typeof value === 'function' ? [[name, value]] : Object.entries(value).map(([n, f]) => [name + '-' + n, f]);
+      for (const [id, fn] of entries) {
+        const e = fn.__endpoint ?? {};
+        rows.push({ id, region: (e.region ?? []).join(','), memory: e.availableMemoryMb, trigger: e.callableTrigger ? 'callable' : e.httpsTrigger ? 'https' : 'other' });
+      }
+    }
+    process.stdout.write(JSON.stringify(rows));`;
+  listed = JSON.parse(
+    execFileSync(process.execPath, ['-e', lister], {
+      cwd: sandbox,
+      env: { PATH: process.env.PATH },
+    }).toString(),
+  );
+} catch (error) {
+  problems.push(
+    `the functions artifact does not install or load on its own: ${error instanceof Error ? error.message : error}`,
+  );
+} finally {
+  rmSync(sandbox, { recursive: true, force: true });
+}
+
+const ids = listed.map((row) => row.id).sort();
+check(
+  listed.length === 0 || JSON.stringify(ids) === JSON.stringify([...expected].sort()),
+  `the deployed functions differ from the callables: missing ${expected.filter((id) => !ids.includes(id)).join(', ') || 'none'}; unexpected ${ids.filter((id) => !expected.includes(id)).join(', ') || 'none'}`,
+);
+for (const row of listed) {
+  check(row.region === REGION, `${row.id} is in ${row.region}, not ${REGION}`);
+  check(row.memory === MEMORY_MB, `${row.id} has ${row.memory} MB, not ${MEMORY_MB}`);
+}
+if (listed.length > 0) {
+  console.log(`\n${listed.length} functions (${functions.runtime}):`);
+  for (const row of listed) {
+    console.log(
+      `  ${row.id.padEnd(40)} ${row.region}  ${functions.runtime}  ${row.memory} MB  ${row.trigger}`,
+    );
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`\ndeploy:check failed:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(
+  '\ndeploy:check passed: firebase.json, the hosting builds, rules, indexes and the functions artifact agree.',
+);

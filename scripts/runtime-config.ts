@@ -1,0 +1,68 @@
+// Writes the shell's /runtime-config.json for one Firebase project from deploy/<project>.env,
+// checked with the same parser the shell runs at start-up, so a bad value fails the deploy naming
+// its field instead of failing in every browser.
+//   npm run runtime-config -- --project <id> [--env deploy/<id>.env] [--out shell/dist/runtime-config.json]
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { FUNCTIONS_REGION } from '@toolkit/domain';
+import { parseRuntimeConfig, RuntimeConfigError } from '@toolkit/platform/runtime-config';
+
+const root = path.resolve(__dirname, '..');
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+/** KEY=VALUE lines; blank lines and # comments are skipped. */
+export function readEnvFile(file: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const [number, line] of readFileSync(file, 'utf8').split(/\r?\n/).entries()) {
+    if (/^\s*(#|$)/.test(line)) continue;
+    const match = /^\s*([A-Z][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match) throw new Error(`${file}:${number + 1}: expected KEY=value`);
+    values.set(match[1]!, match[2]!);
+  }
+  return values;
+}
+
+const project = option('project') ?? process.env.GCLOUD_PROJECT;
+if (!project) {
+  console.error('Name the Firebase project: npm run runtime-config -- --project <id>');
+  process.exit(1);
+}
+const envFile = path.resolve(root, option('env') ?? `deploy/${project}.env`);
+const out = path.resolve(root, option('out') ?? 'shell/dist/runtime-config.json');
+
+try {
+  const env = readEnvFile(envFile);
+  const value = (key: string) => env.get(key);
+  const config = parseRuntimeConfig({
+    remotes: {
+      survey: value('REMOTE_SURVEY'),
+      dashboard: value('REMOTE_DASHBOARD'),
+      journey: value('REMOTE_JOURNEY'),
+      billing: value('REMOTE_BILLING'),
+    },
+    functionsBaseUrl: `https://${FUNCTIONS_REGION}-${project}.cloudfunctions.net`,
+    firebase: {
+      apiKey: value('FIREBASE_API_KEY'),
+      authDomain: value('FIREBASE_AUTH_DOMAIN'),
+      projectId: project,
+    },
+    contentUrl: value('CONTENT_URL'),
+    contentKey: value('CONTENT_PUBLIC_KEY'),
+    ...(env.has('APP_NAME') ? { appName: value('APP_NAME') } : {}),
+  });
+  writeFileSync(out, `${JSON.stringify(config, null, 2)}\n`);
+  console.log(`runtime configuration for ${project}: ${path.relative(root, out)}`);
+} catch (error) {
+  const fields =
+    error instanceof RuntimeConfigError && error.fields.length > 0
+      ? ` (fields: ${error.fields.join(', ')})`
+      : '';
+  console.error(
+    `${path.relative(root, envFile)}: ${error instanceof Error ? error.message : String(error)}${fields}`,
+  );
+  process.exit(1);
+}
