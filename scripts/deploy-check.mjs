@@ -73,6 +73,17 @@ for (const app of apps) {
     `hosting target ${app.name} must build ${app.dir}, and only it, before deploying`,
   );
 }
+// The security headers are the ones the local servers send (packages/federation security-headers).
+const { securityHeaderRules } = require('@toolkit/federation');
+for (const app of apps) {
+  const rules = (targets.get(app.name)?.headers ?? []).map((rule) => JSON.stringify(rule));
+  for (const rule of securityHeaderRules(app.kind)) {
+    check(
+      rules.includes(JSON.stringify(rule)),
+      `hosting target ${app.name} lacks the header rule ${JSON.stringify(rule)}`,
+    );
+  }
+}
 const shell = targets.get('shell');
 const rewriteAt = (source) => (shell?.rewrites ?? []).findIndex((rule) => rule.source === source);
 check(
@@ -86,7 +97,9 @@ check(
 
 // The runtime configuration generator, on the documented example environment file.
 const exampleConfig = path.join(os.tmpdir(), `runtime-config-${process.pid}.json`);
+const exampleIndex = path.join(os.tmpdir(), `index-${process.pid}.html`);
 try {
+  cpSync(path.join(root, 'shell/dist/index.html'), exampleIndex);
   npm([
     'run',
     '-s',
@@ -98,6 +111,8 @@ try {
     'deploy/example.env',
     '--out',
     exampleConfig,
+    '--index',
+    exampleIndex,
   ]);
   const written = JSON.parse(readFileSync(exampleConfig, 'utf8'));
   check(
@@ -108,8 +123,18 @@ try {
   problems.push(
     `deploy/example.env does not make a valid runtime configuration: ${error instanceof Error ? error.message : error}`,
   );
+  const policy =
+    /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(
+      readFileSync(exampleIndex, 'utf8'),
+    )?.[1] ?? '';
+  check(
+    policy.includes('https://australia-southeast1-example-toolkit.cloudfunctions.net') &&
+      !/script-src[^;]*unsafe-inline/.test(policy),
+    `the shell's Content-Security-Policy for the example is wrong: ${policy || 'missing'}`,
+  );
 } finally {
   rmSync(exampleConfig, { force: true });
+  rmSync(exampleIndex, { force: true });
 }
 
 // Firestore rules and indexes, and the extensions' parameter files.

@@ -1,10 +1,14 @@
 // Writes the shell's /runtime-config.json for one Firebase project from deploy/<project>.env,
 // checked with the same parser the shell runs at start-up, so a bad value fails the deploy naming
 // its field instead of failing in every browser.
+// It also writes the deployment's Content-Security-Policy into the shell's index.html as a meta tag
+// (origins from the same values; packages/federation security-headers).
 //   npm run runtime-config -- --project <id> [--env deploy/<id>.env] [--out shell/dist/runtime-config.json]
+//     [--index shell/dist/index.html]   (written only by default when --out is not given)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
+import { contentSecurityPolicy } from '@toolkit/federation';
 import { parseRuntimeConfig, RuntimeConfigError } from '@toolkit/platform/runtime-config';
 
 const root = path.resolve(__dirname, '..');
@@ -33,6 +37,17 @@ if (!project) {
 }
 const envFile = path.resolve(root, option('env') ?? `deploy/${project}.env`);
 const out = path.resolve(root, option('out') ?? 'shell/dist/runtime-config.json');
+const indexOption = option('index') ?? (option('out') ? undefined : 'shell/dist/index.html');
+const index = indexOption ? path.resolve(root, indexOption) : null;
+
+/** The policy as the page's first tag, replacing one written before. */
+function withPolicy(html: string, policy: string): string {
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`;
+  const cleaned = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
+  if (!/<head>/i.test(cleaned))
+    throw new Error(`${index} has no <head> to hold the Content-Security-Policy.`);
+  return cleaned.replace(/<head>/i, (head) => `${head}${tag}`);
+}
 
 try {
   const env = readEnvFile(envFile);
@@ -53,9 +68,18 @@ try {
     contentUrl: value('CONTENT_URL'),
     contentKey: value('CONTENT_PUBLIC_KEY'),
     ...(env.has('APP_NAME') ? { appName: value('APP_NAME') } : {}),
+    ...(env.has('APP_CHECK_SITE_KEY') ? { appCheckSiteKey: value('APP_CHECK_SITE_KEY') } : {}),
   });
   writeFileSync(out, `${JSON.stringify(config, null, 2)}\n`);
   console.log(`runtime configuration for ${project}: ${path.relative(root, out)}`);
+  if (index) {
+    const assetOrigins = (value('CONTENT_ASSET_ORIGINS') ?? '').split(',').filter(Boolean);
+    writeFileSync(
+      index,
+      withPolicy(readFileSync(index, 'utf8'), contentSecurityPolicy(config, { assetOrigins })),
+    );
+    console.log(`Content-Security-Policy for ${project}: ${path.relative(root, index)}`);
+  }
 } catch (error) {
   const fields =
     error instanceof RuntimeConfigError && error.fields.length > 0

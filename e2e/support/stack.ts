@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import { startStack } from '@toolkit/dev-stack';
 
 export const root = path.resolve(__dirname, '../..');
@@ -28,7 +28,25 @@ export const E2E_API_URL = `http://127.0.0.1:${E2E_PORTS.functions}/demo-toolkit
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
-export const test = base.extend<object, { stack: Stack }>({
+export const test = base.extend<{ expectedCspReports: RegExp[] }, { stack: Stack }>({
+  /** Reports a test provokes on purpose (hostile content), each with the reason in its spec. */
+  expectedCspReports: [[], { option: true }],
+  // The apps run with their Content-Security-Policy on (the stack's static servers send it): a test
+  // whose pages break it fails, whatever else it checks. Chromium reports each refusal on the console.
+  context: async ({ context, expectedCspReports }, provide) => {
+    const violations: string[] = [];
+    context.on('console', (message) => {
+      const text = message.text();
+      if (
+        /Content Security Policy/i.test(text) &&
+        !expectedCspReports.some((pattern) => pattern.test(text))
+      ) {
+        violations.push(`${text} (${message.page()?.url() ?? 'no page'})`);
+      }
+    });
+    await provide(context);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   stack: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -42,4 +60,4 @@ export const test = base.extend<object, { stack: Stack }>({
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -26,7 +26,12 @@ async function start() {
     config,
     auth,
     content,
-    callable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: auth.getIdToken }),
+    callable: createCallableClient({
+      baseUrl: config.functionsBaseUrl,
+      getIdToken: auth.getIdToken,
+      getAppCheckToken: auth.getAppCheckToken,
+    }),
+    // The public credential check needs no session and no App Check (its callables are exempt).
     publicCallable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: async () => null }),
   };
   const remoteServices = parcelServices(services);

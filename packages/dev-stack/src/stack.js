@@ -4,6 +4,7 @@
 const path = require('node:path');
 const { REMOTE_NAMES, listApps } = require('./apps');
 const { startContentServer } = require('@toolkit/content');
+const { contentSecurityPolicy, securityHeaderRules } = require('@toolkit/federation');
 const { loadLocalBackend } = require('./backend');
 const { startMailDev } = require('./maildev');
 const { assertPortFree, listen, startAuthEmulator } = require('@toolkit/local-services');
@@ -103,10 +104,13 @@ async function startStack({
   function createServer(name) {
     const app = /** @type {import('./apps').App} */ (apps.get(name));
     const dist = path.join(root, app.dir, 'dist');
-    if (name !== 'shell') return createStaticServer({ dist, cors: true });
+    if (name !== 'shell')
+      return createStaticServer({ dist, cors: true, headerRules: securityHeaderRules('remote') });
     return createStaticServer({
       dist,
       spa: true,
+      headerRules: securityHeaderRules('host'),
+      contentSecurityPolicy: () => contentSecurityPolicy(runtimeConfig),
       routes: {
         '/runtime-config.json': (_req, res) => {
           res.writeHead(200, {

@@ -88,8 +88,33 @@ function preferredEncoding(header) {
 
 /**
  * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void} Route
- * @typedef {{ dist: string, spa?: boolean, cors?: boolean, routes?: Record<string, Route> }} StaticOptions
+ * @typedef {({ source: string } | { regex: string }) & { headers: { key: string, value: string }[] }} HeaderRule
+ * @typedef {{
+ *   dist: string,
+ *   spa?: boolean,
+ *   cors?: boolean,
+ *   routes?: Record<string, Route>,
+ *   headerRules?: HeaderRule[],
+ *   contentSecurityPolicy?: () => string,
+ * }} StaticOptions
  */
+
+/**
+ * The headers of every rule that matches, as Firebase Hosting applies firebase.json's: `**` or a
+ * regex on the path. Several Content-Security-Policy values are all sent (each one is enforced).
+ * @param {HeaderRule[]} rules
+ * @param {string} pathname
+ * @returns {Map<string, string[]>}
+ */
+function headersFor(rules, pathname) {
+  const headers = new Map();
+  for (const rule of rules) {
+    const matches = 'regex' in rule ? new RegExp(rule.regex).test(pathname) : rule.source === '**';
+    if (!matches) continue;
+    for (const { key, value } of rule.headers) headers.set(key, [...(headers.get(key) ?? []), value]);
+  }
+  return headers;
+}
 
 /**
  * @param {string} file
@@ -107,10 +132,27 @@ async function isFile(file) {
  * @param {StaticOptions} options
  * @returns {Route}
  */
-function createStaticHandler({ dist, spa = false, cors = false, routes = {} }) {
+function createStaticHandler({
+  dist,
+  spa = false,
+  cors = false,
+  routes = {},
+  headerRules = [],
+  contentSecurityPolicy,
+}) {
   const publicDir = path.resolve(dist);
   return async (req, res) => {
     try {
+      const headers = headersFor(headerRules, new URL(req.url ?? '/', 'http://localhost').pathname);
+      // The deployment's policy (origins from its runtime configuration), beside the rules' own.
+      if (contentSecurityPolicy) {
+        headers.set('Content-Security-Policy', [
+          ...(headers.get('Content-Security-Policy') ?? []),
+          contentSecurityPolicy(),
+        ]);
+      }
+      for (const [key, values] of headers)
+        res.setHeader(key, values.length === 1 ? String(values[0]) : values);
       if (cors) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         if (req.method === 'OPTIONS') {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { securityHeaderRules } from '@toolkit/federation';
 import { closeServer, createStaticServer } from './static-server';
 
 let dist: string;
@@ -14,7 +15,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
   fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   fs.writeFileSync(path.join(dist, 'logo.png'), Buffer.from([137, 80, 78, 71]));
-  server = createStaticServer({ dist, spa: true });
+  server = createStaticServer({
+    dist,
+    spa: true,
+    headerRules: securityHeaderRules('host'),
+    contentSecurityPolicy: () => "script-src 'self'",
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
@@ -67,4 +73,15 @@ it('compresses the single-page fallback too, and leaves binary files alone', asy
   const image = await get('/logo.png', 'br');
   expect(image.headers['content-encoding']).toBeUndefined();
   expect(image.body).toHaveLength(4);
+});
+
+it('sends the security headers of firebase.json’s rules, and the deployment’s policy beside them', async () => {
+  const dashboard = (await get('/dashboard/insights')).headers;
+  expect(dashboard['x-content-type-options']).toBe('nosniff');
+  expect(dashboard['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(dashboard['content-security-policy']).toBe("frame-ancestors 'none', script-src 'self'");
+  // A survey may be embedded in a publisher's site; nothing else may be framed.
+  const survey = (await get('/survey/demo-publisher/quickscan')).headers;
+  expect(survey['content-security-policy']).toBe("frame-ancestors 'self' https:, script-src 'self'");
+  expect((await get('/main.0123abcd.js')).headers['x-content-type-options']).toBe('nosniff');
 });

@@ -1,5 +1,14 @@
 const { sharedSingletons } = require('./shared');
 const { REMOTES, SHELL, CONTRACT_PACKAGES } = require('./apps');
 const { createWebpackConfig } = require('./webpack-config');
+const { securityHeaderRules, contentSecurityPolicy } = require('./security-headers');
 
-module.exports = { sharedSingletons, CONTRACT_PACKAGES, REMOTES, SHELL, createWebpackConfig };
+module.exports = {
+  sharedSingletons,
+  CONTRACT_PACKAGES,
+  REMOTES,
+  SHELL,
+  createWebpackConfig,
+  securityHeaderRules,
+  contentSecurityPolicy,
+};

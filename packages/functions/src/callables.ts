@@ -10,7 +10,7 @@ import {
   type CallableOptions,
   type CallableRequest,
 } from 'firebase-functions/v2/https';
-import { FUNCTIONS_REGION, type ApiName } from '@toolkit/domain';
+import { API, FUNCTIONS_REGION, type ApiName } from '@toolkit/domain';
 import {
   type ServerDeps,
   createRouter,
@@ -35,7 +35,15 @@ export interface CallablesOptions {
   cors: NonNullable<CallableOptions['cors']>;
   /** Secrets the functions read through `resolveDeps` (Cloud Functions mounts only those named). */
   secrets?: CallableOptions['secrets'];
+  /**
+   * Refuse calls without a valid App Check token (the ENFORCE_APP_CHECK parameter in production;
+   * off locally, where no App Check runs). The public credential check is never held to it.
+   */
+  enforceAppCheck?: CallableOptions['enforceAppCheck'];
 }
+
+/** Called by the public /verify page, which loads no Firebase SDK and so has no App Check token. */
+const APP_CHECK_EXEMPT: readonly ApiName[] = [API.getCredentialKeys, API.getCredentialStatus];
 
 /** onCall has verified the ID token already; the router takes it as the AuthPort would give it. */
 function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
@@ -50,14 +58,20 @@ function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
  */
 export function createCallables(
   resolveDeps: () => ServerDeps,
-  { cors, secrets = [] }: CallablesOptions,
+  { cors, secrets = [], enforceAppCheck = false }: CallablesOptions,
 ): CallableGroups {
   let router: Router | undefined;
   const routerOf = () => (router ??= createRouter(resolveDeps(), allCallables));
 
   const callable = (name: ApiName): Callable =>
     onCall(
-      { region: FUNCTIONS_REGION, memory: FUNCTION_MEMORY, cors, secrets },
+      {
+        region: FUNCTIONS_REGION,
+        memory: FUNCTION_MEMORY,
+        cors,
+        secrets,
+        enforceAppCheck: APP_CHECK_EXEMPT.includes(name) ? false : enforceAppCheck,
+      },
       async (request, response) => {
         // Express's req.ip: in Cloud Functions ('trust proxy') the first X-Forwarded-For entry, which a
         // caller can forge; the per-session and per-survey limits hold regardless.

@@ -10,7 +10,7 @@ import {
   startFirestoreEmulator,
   type FirestoreEmulator,
 } from '@toolkit/server/testing';
-import { allCallables } from '@toolkit/server';
+import { allCallables, generateCredentialKey } from '@toolkit/server';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -51,6 +51,8 @@ beforeAll(async () => {
   process.env.ALLOWED_ORIGINS = JSON.stringify(ALLOWED_ORIGINS);
   process.env.STRIPE_SECRET_KEY = 'sk_test_functions';
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.ENFORCE_APP_CHECK = 'true';
+  process.env.CREDENTIAL_SIGNING_KEY = JSON.stringify(await generateCredentialKey());
   // The functions reuse the default app, as they would in Cloud Functions.
   app = initializeApp({ projectId: 'demo-toolkit' });
   functions = await import('./index');
@@ -184,6 +186,36 @@ it('allows CORS from the origins of the ALLOWED_ORIGINS parameter only', async (
       expect((await preflight(origin)).headers.get('access-control-allow-origin')).toBe(origin);
     }
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  } finally {
+    server.close();
+  }
+});
+
+it('refuses a call without an App Check token when ENFORCE_APP_CHECK is on, except the public credential check', async () => {
+  const app = express().post('/:group/:name', express.json(), (request, response) => {
+    const group = functions[request.params.group as 'admin'] as Record<
+      string,
+      (req: unknown, res: unknown) => void
+    >;
+    group[request.params.name as string]!(
+      Object.assign(request, { rawBody: Buffer.from('{"data":null}') }),
+      response,
+    );
+  });
+  const server = createServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const call = (path: string) =>
+    fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: ALLOWED_ORIGINS[0]! },
+      body: '{"data":null}',
+    });
+  try {
+    const refused = await call('admin/getAvailableRoles');
+    expect(refused.status).toBe(401);
+    const keys = await call('credentials/getKeys');
+    expect(keys.status).toBe(200);
+    expect(((await keys.json()) as { result: { keys: unknown[] } }).result.keys).toHaveLength(1);
   } finally {
     server.close();
   }

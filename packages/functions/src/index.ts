@@ -5,7 +5,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { defineList, defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import {
   createContentPort,
   createCredentialIssuer,
@@ -37,6 +37,14 @@ const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {
     'Browser origins that may call the functions, comma-separated, e.g. https://toolkit.example.com,https://www.toolkit.example.com',
 });
 
+// On in production: callables refuse requests without a valid App Check token (the web app sends one
+// when its runtime configuration names an App Check site key). Set false only while App Check is
+// being set up.
+const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
+  default: true,
+  description: 'Refuse callable requests without a valid App Check token',
+});
+
 // Stripe's secret API key, and the signing secret of the webhook endpoint that points at the
 // `stripeWebhook` function (Stripe's dashboard shows it when the endpoint is added).
 const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
@@ -63,7 +71,11 @@ const callables = createCallables(
     billing: stripeBilling(),
     log,
   }),
-  { cors: ALLOWED_ORIGINS, secrets: [CONTENT_KEY, CREDENTIAL_SIGNING_KEY, STRIPE_SECRET_KEY] },
+  {
+    cors: ALLOWED_ORIGINS,
+    secrets: [CONTENT_KEY, CREDENTIAL_SIGNING_KEY, STRIPE_SECRET_KEY],
+    enforceAppCheck: ENFORCE_APP_CHECK,
+  },
 );
 
 export const stripeWebhook = createStripeWebhookFunction(

@@ -56,6 +56,21 @@ describe('request', () => {
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('sends the App Check token, when the app has one, as X-Firebase-AppCheck', async () => {
+    server.handle((_req, res) => sendJson(res, 200, { data: null }));
+    const checked = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => token,
+      getAppCheckToken: async () => 'app-check-token',
+    });
+    await checked.call('admin-getAvailableRoles', null);
+    await client.call('admin-getAvailableRoles', null);
+    expect(server.requests.map((request) => request.headers['x-firebase-appcheck'])).toEqual([
+      'app-check-token',
+      undefined,
+    ]);
+  });
+
   it('sends data: null when the request has no payload', async () => {
     server.handle((_req, res) => sendJson(res, 200, { data: 1 }));
     await client.call('subscription-getSubscriptionDetails', undefined);

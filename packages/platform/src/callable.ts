@@ -44,6 +44,8 @@ export interface CallableClientOptions {
   /** e.g. `http://127.0.0.1:5001/demo-toolkit/australia-southeast1` */
   baseUrl: string;
   getIdToken: () => Promise<string | null>;
+  /** An App Check token, sent as X-Firebase-AppCheck (production enforces it; none locally). */
+  getAppCheckToken?: () => Promise<string | null>;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -115,6 +117,15 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const defaultTimeoutMs = options.timeoutMs ?? CALLABLE_TIMEOUT_MS;
 
+  /** The caller's ID token and the app's App Check token, when there are any. */
+  async function tokenHeaders(): Promise<Record<string, string>> {
+    const [token, appCheck] = await Promise.all([options.getIdToken(), options.getAppCheckToken?.() ?? null]);
+    return {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(appCheck ? { 'X-Firebase-AppCheck': appCheck } : {}),
+    };
+  }
+
   /** The request itself: `undefined` is not JSON, and the protocol always carries a `data` field. */
   const post = (url: string, data: unknown, headers: Record<string, string>, signal?: AbortSignal) =>
     fetchImpl(url, {
@@ -132,9 +143,7 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
       throw cancelled(name, external.reason);
     }
 
-    const token = await options.getIdToken();
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(await tokenHeaders()) };
 
     const controller = new AbortController();
     let timedOut = false;
@@ -189,12 +198,11 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
     { signal }: { signal?: AbortSignal } = {},
   ): Promise<Res> {
     const url = `${baseUrl}/${name}`;
-    const token = await options.getIdToken();
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'text/event-stream',
+      ...(await tokenHeaders()),
     };
-    if (token) headers.Authorization = `Bearer ${token}`;
     const failure = (cause: unknown) =>
       signal?.aborted ? cancelled(name, cause) : unreachable(name, url, cause);
 

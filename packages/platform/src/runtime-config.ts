@@ -16,6 +16,8 @@ export interface RuntimeConfig {
   contentUrl: string;
   contentKey: string;
   appName?: string | undefined;
+  /** The reCAPTCHA Enterprise site key of the web app's App Check; none locally. */
+  appCheckSiteKey?: string | undefined;
 }
 
 /** A field check returns the value to keep, or what is wrong with it. */
@@ -76,7 +78,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     if (typeof result !== 'string') problems.set(path, `${path} ${result.problem}`);
     return typeof result === 'string' ? result : '';
   };
-  const optional = (key: 'authEmulatorUrl' | 'appName', check: Check) => {
+  const optional = (key: 'authEmulatorUrl' | 'appName' | 'appCheckSiteKey', check: Check) => {
     if (!(key in json)) return {};
     const value = json[key];
     return { [key]: value === undefined ? undefined : field(key, value, check) };
@@ -99,6 +101,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     contentUrl: field('contentUrl', json.contentUrl, httpUrl),
     contentKey: field('contentKey', json.contentKey, nonEmpty),
     ...optional('appName', nonEmpty),
+    ...optional('appCheckSiteKey', nonEmpty),
   };
   return problems.size > 0 ? invalid(problems) : (config as RuntimeConfig);
 }

@@ -87,6 +87,9 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     signInWithCustomToken: (token: string) => outcome(async () => (await sdk()).signInWithCustomToken(token)),
     signOut: async (): Promise<void> => (await sdk()).signOut(),
     getIdToken: async (): Promise<string | null> => (await sdk()).getIdToken(),
+    /** Loads nothing where App Check is not configured (locally). */
+    getAppCheckToken: async (): Promise<string | null> =>
+      config.appCheckSiteKey ? (await sdk()).getAppCheckToken() : null,
     /** SPEC §7: the password-reset e-mail (delivered by the identity provider, locally to MailDev). */
     sendPasswordReset: (email: string) =>
       outcome(async () => (await sdk()).sendPasswordReset(email.trim().toLowerCase())),

@@ -49,7 +49,11 @@ async function snapshotOf(user: User | null): Promise<AuthSnapshot> {
 
 /** Initialises Firebase Auth (connected to the emulator when configured) and wraps what the shell uses. */
 export function openSession(config: RuntimeConfig) {
-  const auth = initializeAuth(initializeApp(config.firebase), { persistence: browserLocalPersistence });
+  const app = initializeApp(config.firebase);
+  const auth = initializeAuth(app, { persistence: browserLocalPersistence });
+  // App Check (reCAPTCHA Enterprise) starts on the first call that needs a token, not at sign-in.
+  let appCheck: Promise<{ token: () => Promise<string> }> | null = null;
+  const appCheckSiteKey = config.appCheckSiteKey;
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
 
   const signedInUser = (): User => {
@@ -71,6 +75,19 @@ export function openSession(config: RuntimeConfig) {
     signInWithCustomToken: (token: string) => signInWithCustomToken(auth, token),
     signOut: () => signOut(auth),
     getIdToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
+    async getAppCheckToken(): Promise<string | null> {
+      if (!appCheckSiteKey) return null;
+      appCheck ??= import('firebase/app-check').then(
+        ({ getToken, initializeAppCheck, ReCaptchaEnterpriseProvider }) => {
+          const instance = initializeAppCheck(app, {
+            provider: new ReCaptchaEnterpriseProvider(appCheckSiteKey),
+            isTokenAutoRefreshEnabled: true,
+          });
+          return { token: async () => (await getToken(instance)).token };
+        },
+      );
+      return (await appCheck).token();
+    },
     sendPasswordReset: (email: string) => sendPasswordResetEmail(auth, email),
     resetCodeEmail: (code: string) => verifyPasswordResetCode(auth, code),
     confirmPasswordReset: (code: string, newPassword: string) =>

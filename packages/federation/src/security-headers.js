@@ -1,0 +1,101 @@
+// The security headers of every app, written once. The origin-free ones are the same everywhere:
+// firebase.json's hosting targets carry them (deploy:check compares) and the local static servers
+// apply the same rules. The Content-Security-Policy names the origins of one deployment, so it is built from
+// that deployment's runtime configuration: the local stack sends it as a header; a Firebase deploy
+// writes it into the shell's index.html (scripts/runtime-config.ts), where only frame-ancestors
+// cannot go, and that one stays a header.
+
+/**
+ * @typedef {{
+ *   remotes: Record<string, string>,
+ *   functionsBaseUrl: string,
+ *   authEmulatorUrl?: string,
+ *   firebase: { authDomain: string },
+ *   contentUrl: string,
+ *   appCheckSiteKey?: string,
+ * }} Origins the fields of a runtime configuration that name other origins
+ */
+
+/** Sent with every response of every app. */
+const STATIC_SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+];
+
+// Publishers embed their surveys in their own sites (the survey's embed URL), so /survey/ pages may
+// be framed by any https site; every other page (sign-in, the dashboard) by none. Firebase Hosting's
+// regexes are RE2, without lookahead: "not /survey/" is spelt out one character at a time.
+const SURVEY_PAGES = '^/survey/';
+const OTHER_PAGES =
+  '^/(?:$|[^s]|s(?:$|[^u])|su(?:$|[^r])|sur(?:$|[^v])|surv(?:$|[^e])|surve(?:$|[^y])|survey(?:$|[^/]))';
+
+/**
+ * The header rules of one app, in firebase.json's shape: firebase.json's hosting targets hold them
+ * (deploy:check compares) and the local static servers apply them.
+ * @param {'host' | 'remote'} kind
+ * @returns {(({ source: string } | { regex: string }) & { headers: { key: string, value: string }[] })[]}
+ */
+function securityHeaderRules(kind) {
+  if (kind === 'remote') {
+    return [
+      {
+        source: '**',
+        headers: [
+          ...STATIC_SECURITY_HEADERS,
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+        ],
+      },
+    ];
+  }
+  return [
+    { source: '**', headers: STATIC_SECURITY_HEADERS },
+    { regex: OTHER_PAGES, headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }] },
+    {
+      regex: SURVEY_PAGES,
+      headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'self' https:" }],
+    },
+  ];
+}
+
+/** @param {string} url */
+const originOf = (url) => new URL(url).origin;
+
+/**
+ * The shell's policy: scripts only from itself and the remotes (no inline script, no eval); data
+ * only from the functions, Auth, the CMS and the remotes' manifests; styles may be inline because
+ * styled-components writes them at run time.
+ * @param {Origins} config
+ * @param {{ assetOrigins?: string[] }} [options] where the CMS serves images and videos, if not from its own origin
+ */
+function contentSecurityPolicy(config, { assetOrigins = [] } = {}) {
+  const remotes = [...new Set(Object.values(config.remotes).map(originOf))];
+  const content = [...new Set([originOf(config.contentUrl), ...assetOrigins.map(originOf)])];
+  const auth = config.authEmulatorUrl
+    ? [originOf(config.authEmulatorUrl)]
+    : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+  const authFrames = config.authEmulatorUrl ? [] : [`https://${config.firebase.authDomain}`];
+  // App Check's reCAPTCHA Enterprise: its script and frame, and the token exchange.
+  const recaptcha = config.appCheckSiteKey ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  const appCheck = config.appCheckSiteKey ? ['https://content-firebaseappcheck.googleapis.com'] : [];
+  /** @type {[string, string[]][]} */
+  const directives = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...remotes, ...recaptcha]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...content]],
+    ['font-src', ["'self'", 'data:']],
+    [
+      'connect-src',
+      ["'self'", originOf(config.functionsBaseUrl), ...auth, ...appCheck, ...content, ...remotes],
+    ],
+    ['frame-src', [...content, ...authFrames, ...recaptcha]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
+}
+
+module.exports = { securityHeaderRules, contentSecurityPolicy };

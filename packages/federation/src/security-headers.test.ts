@@ -1,0 +1,65 @@
+import { contentSecurityPolicy } from './security-headers';
+
+const directives = (policy: string) =>
+  new Map(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+
+const PRODUCTION = {
+  remotes: {
+    survey: 'https://t-survey.web.app/mf-manifest.json',
+    dashboard: 'https://t-dashboard.web.app/mf-manifest.json',
+    journey: 'https://t-journey.web.app/mf-manifest.json',
+    billing: 'https://t-billing.web.app/mf-manifest.json',
+  },
+  functionsBaseUrl: 'https://australia-southeast1-t.cloudfunctions.net',
+  firebase: { authDomain: 't.firebaseapp.com' },
+  contentUrl: 'https://cms.example.com/graphql',
+};
+
+it('allows scripts only from the app and its remotes, never inline or evaluated', () => {
+  const policy = directives(contentSecurityPolicy(PRODUCTION));
+  expect(policy.get('script-src')).toEqual([
+    "'self'",
+    'https://t-survey.web.app',
+    'https://t-dashboard.web.app',
+    'https://t-journey.web.app',
+    'https://t-billing.web.app',
+  ]);
+  expect(policy.get('object-src')).toEqual(["'none'"]);
+});
+
+it('lets the app reach its functions, Firebase Auth and the CMS, and frame the CMS’s videos', () => {
+  const policy = directives(
+    contentSecurityPolicy(PRODUCTION, { assetOrigins: ['https://media.example.com/x'] }),
+  );
+  expect(policy.get('connect-src')).toEqual(
+    expect.arrayContaining([
+      'https://australia-southeast1-t.cloudfunctions.net',
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://cms.example.com',
+      'https://media.example.com',
+    ]),
+  );
+  expect(policy.get('frame-src')).toEqual([
+    'https://cms.example.com',
+    'https://media.example.com',
+    'https://t.firebaseapp.com',
+  ]);
+});
+
+it('names the Auth emulator instead of Google’s endpoints locally', () => {
+  const policy = directives(
+    contentSecurityPolicy({ ...PRODUCTION, authEmulatorUrl: 'http://127.0.0.1:9099' }),
+  );
+  expect(policy.get('connect-src')).toContain('http://127.0.0.1:9099');
+  expect(policy.get('connect-src')).not.toContain('https://identitytoolkit.googleapis.com');
+});
+
+it('adds reCAPTCHA Enterprise and the App Check exchange only where App Check is configured', () => {
+  expect(contentSecurityPolicy(PRODUCTION)).not.toContain('google.com');
+  const policy = directives(contentSecurityPolicy({ ...PRODUCTION, appCheckSiteKey: 'site-key' }));
+  expect(policy.get('script-src')).toEqual(
+    expect.arrayContaining(['https://www.google.com', 'https://www.gstatic.com']),
+  );
+  expect(policy.get('connect-src')).toContain('https://content-firebaseappcheck.googleapis.com');
+});
