@@ -21,6 +21,12 @@ export const MESSAGES = {
   /** The abuse limit on completed results (docs/decisions.md); the survey adds that answers are kept. */
   tooManyResults:
     'We have received several results in a short time. Please wait a few minutes, then try again.',
+  /** The abuse limit on new results from one session or network. */
+  tooManyStarts:
+    'Many surveys have been started from here in the last hour. Please try again later; any answers you gave are kept.',
+  /** The abuse limit on answer saves: far above any person's pace, so only a runaway client meets it. */
+  tooManySaves:
+    'Your answers are arriving faster than we can save them. They are kept and will be saved in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -21,6 +21,26 @@ export const COMPLETION_LIMITS = {
   survey: { max: 500, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
+const MINUTE = 60 * 1000;
+
+/**
+ * New results per client network. A session resumes its open result rather than starting another
+ * (and completing one is limited above), so new results in bulk come from new sessions: counted by
+ * where they come from. A school's class or an office starts a few dozen; a script thousands.
+ */
+export const START_LIMITS = {
+  ip: { max: 300, windowMs: HOUR },
+} as const satisfies Record<string, Limit>;
+
+/**
+ * Answer saves per session: 90 a minute, three times a respondent who saves every two seconds. Only
+ * the session is counted: one counter per network would be one document written by every respondent
+ * behind a school's or an office's address, which Firestore cannot take at that rate.
+ */
+export const SAVE_LIMITS = {
+  session: { max: 90, windowMs: MINUTE },
+} as const satisfies Record<string, Limit>;
+
 export interface Counter {
   /** Names the counter in its document id: lower-case letters and dashes. */
   name: string;
@@ -112,6 +132,23 @@ export function completionQuota({ uid, ip, tenantId, surveyId }: CompletionReque
   ];
   if (ip) counters.push({ name: 'completion-ip', subject: networkOf(ip), limit: COMPLETION_LIMITS.ip });
   return { counters, at, message: MESSAGES.tooManyResults };
+}
+
+/** The quota one new result takes: its client network's. */
+export function startQuota(ip: string | undefined, at: Date): Quota {
+  const counters: Counter[] = ip
+    ? [{ name: 'start-ip', subject: networkOf(ip), limit: START_LIMITS.ip }]
+    : [];
+  return { counters, at, message: MESSAGES.tooManyStarts };
+}
+
+/** The quota one applied answer save takes. */
+export function saveQuota(uid: string, at: Date): Quota {
+  return {
+    counters: [{ name: 'save-session', subject: uid, limit: SAVE_LIMITS.session }],
+    at,
+    message: MESSAGES.tooManySaves,
+  };
 }
 
 /** A member's expert requests (each sends two mails), counted per account. */

@@ -15,6 +15,7 @@ import {
   type DocumentStore,
   type StoreTransaction,
 } from '../store/port';
+import { takeQuota, type Quota } from '../abuse/limits';
 import { addToAggregate } from './aggregates';
 import { paths } from './paths';
 
@@ -199,6 +200,8 @@ export interface NewResult {
   questions: Record<string, AnswerValue>;
   custom: Record<string, string>;
   respondent: Record<string, string>;
+  /** Counted in the same transaction: no result without its count, no count without its result. */
+  quota?: Quota;
 }
 
 /**
@@ -211,6 +214,7 @@ export async function createResult(store: DocumentStore, input: NewResult): Prom
   const resultId = store.newId();
   const ref = { tenantId: input.tenantId, surveyId: input.surveyId, resultId };
   await store.transaction(async (tx) => {
+    if (input.quota) await takeQuota(tx, input.quota);
     tx.create(resultPath(ref), {
       startedAt: FieldValue.serverTimestamp(),
       updatedAt: null,

@@ -4,6 +4,7 @@ import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { checkAnswer, loadSurvey } from '../../content';
+import { saveQuota } from '../../abuse/limits';
 import { recordAnswer } from '../survey/answers';
 import { missingJourneyIds, openInvite } from './open-invite';
 
@@ -25,6 +26,7 @@ export const saveInviteAnswer = defineHandler({
         questionId,
         answer,
         seq,
+        quota: saveQuota(caller.uid, now),
       },
       { notFound: SERVER_ERRORS.inviteResultNotFound, denied: SERVER_ERRORS.notYourInvite },
       now,

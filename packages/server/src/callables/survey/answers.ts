@@ -1,6 +1,7 @@
 // Saving one answer (SPEC §4), for the survey and the invite journey alike: one use case keyed on
 // the caller's uid and invite claim; only the answers field and the wording of refusals differ.
 import { mayReachResult, SERVER_ERRORS, type AnswerValue, type ApiResponses } from '@toolkit/domain';
+import { takeQuota, type Quota } from '../../abuse/limits';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { inviteIsFor } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
@@ -34,6 +35,8 @@ export interface AnswerSave {
   questionId: string;
   answer: AnswerValue;
   seq: number;
+  /** Counted with each applied save (a stale or refused one costs nothing). */
+  quota?: Quota;
 }
 
 /**
@@ -49,6 +52,7 @@ async function saveAnswer(store: DocumentStore, save: AnswerSave): Promise<SaveO
     if (!(await canReach(tx, ref, result, who))) return { outcome: 'denied' };
     if (result.isCompleted) return { outcome: 'completed' };
     if (seq <= (result.seqs[questionId] ?? -1)) return { outcome: 'stale', updatedAt: result.updatedAt };
+    if (save.quota) await takeQuota(tx, save.quota);
     tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), {
       [field]: { ...result[field], [questionId]: answer },
       seqs: { ...result.seqs, [questionId]: seq },

@@ -4,6 +4,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { checkAnswer, loadSurvey } from '../../content';
 import { inviteIdOf } from '../../repositories/invites';
+import { saveQuota } from '../../abuse/limits';
 import { recordAnswer } from './answers';
 
 export const saveAnswer = defineHandler({
@@ -22,6 +23,7 @@ export const saveAnswer = defineHandler({
         questionId,
         answer,
         seq,
+        quota: saveQuota(caller.uid, now),
       },
       { notFound: SERVER_ERRORS.resultNotFound, denied: SERVER_ERRORS.resultNotYours },
       now,

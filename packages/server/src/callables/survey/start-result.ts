@@ -21,6 +21,7 @@ import {
   type ResultRef,
   type StoredResult,
 } from '../../repositories/results';
+import { startQuota } from '../../abuse/limits';
 import { canReach } from './answers';
 
 export const startResult = defineHandler({
@@ -29,7 +30,7 @@ export const startResult = defineHandler({
   input: REQUESTS[API.startResult],
   async run(
     { tenantId, surveyId, resultId, prefill },
-    { caller, deps },
+    { caller, deps, now, request },
   ): Promise<ApiResponses[typeof API.startResult]> {
     const definition = await loadSurvey(deps, surveyId);
     // The route names the publisher: a survey asked for under another tenant does not exist there.
@@ -77,6 +78,7 @@ export const startResult = defineHandler({
       questions,
       custom: prefill?.custom ?? {},
       respondent: prefill?.respondent ?? {},
+      quota: startQuota(request.ip, now),
     });
     return { resultId: created, status: SurveyStatus.InProgress, created: true, questions, seqs: {} };
   },
