@@ -106,6 +106,8 @@ export async function startLocalBackend({
       store,
       smtp,
       log,
+      // Each mail written wakes it: a request costs nothing more for the mail sent before it.
+      wakeOnMail: true,
       ...(relayPollMs === undefined ? {} : { pollIntervalMs: relayPollMs }),
     });
     stops.push(() => relay.stop());
@@ -136,8 +138,6 @@ export async function startLocalBackend({
       host,
       projectId: LOCAL_PROJECT_ID,
       region: FUNCTIONS_REGION,
-      // A handler may have added mail: deliver it now rather than at the next poll.
-      afterCall: () => relay.nudge(),
     });
     stops.push(() => api.close());
 
@@ -146,7 +146,6 @@ export async function startLocalBackend({
       emulatorUrl: `http://${authEmulatorHost}`,
       projectId: LOCAL_PROJECT_ID,
       appUrl,
-      onQueued: () => relay.nudge(),
       log,
       ...(authLinkPollMs === undefined ? {} : { pollIntervalMs: authLinkPollMs }),
     });

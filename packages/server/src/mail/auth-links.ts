@@ -67,8 +67,6 @@ export interface AuthLinkDeliveryOptions {
   /** Where reset links send the user (the app's /reset-password page). */
   appUrl?: string;
   pollIntervalMs?: number;
-  /** Called after new mail documents were added (the local backend nudges the relay). */
-  onQueued?: (count: number) => void;
   log?: (line: string) => void;
 }
 
@@ -84,7 +82,6 @@ export function startAuthLinkDelivery({
   projectId,
   appUrl,
   pollIntervalMs = 1_000,
-  onQueued,
   log = (line) => console.log(line),
 }: AuthLinkDeliveryOptions): AuthLinkDelivery {
   const base = `${emulatorUrl}/emulator/v1/projects/${projectId}`;
@@ -133,7 +130,6 @@ export function startAuthLinkDelivery({
   async function pass(): Promise<number> {
     let queued = 0;
     for (const code of await listCodes()) if (await queue(code)) queued += 1;
-    if (queued > 0) onQueued?.(queued);
     return queued;
   }
 

@@ -2,7 +2,8 @@
 // through SMTP (MailDev locally) and records the extension's `delivery` shape on each document.
 import nodemailer from 'nodemailer';
 import { backoffDelay } from '@toolkit/domain';
-import type { DocumentStore, DocData } from '../store/port';
+import type { EmbeddedStore } from '../store/pglite';
+import type { DocData, DocSnapshot } from '../store/port';
 import { singleLine } from '../repositories/mail';
 import { paths } from '../repositories/paths';
 
@@ -19,15 +20,27 @@ export interface Delivery {
   messageId: string | null;
   /** Until when a PROCESSING claim holds; a claim past it was interrupted mid-send. */
   leaseExpireTime: string | null;
-  /** When an ERROR is tried again; null when it is final. */
-  nextAttemptTime: string | null;
+  /**
+   * When an ERROR is tried again. Absent from a final ERROR (and null in other states), so that
+   * the pass's query ordered by it never reads final failures.
+   */
+  nextAttemptTime?: string | null;
+}
+
+/** The delivery as stored: a final ERROR keeps no nextAttemptTime. */
+function stored(delivery: Partial<Delivery>): Partial<Delivery> {
+  if (delivery.state !== 'ERROR' || delivery.nextAttemptTime) return delivery;
+  const { nextAttemptTime: _final, ...rest } = delivery;
+  return rest;
 }
 
 export interface MailRelayOptions {
-  store: DocumentStore;
+  store: EmbeddedStore;
+  /** Start a pass as soon as mail is written (the local stack); tests drive passes themselves. */
+  wakeOnMail?: boolean;
   smtp: { host: string; port: number };
   from?: string;
-  /** How often to look for new mail when nobody nudges (default 2 s). */
+  /** How often to look for due retries and new mail (default 2 s). */
   pollIntervalMs?: number;
   /** Sends tried per document before its ERROR is final (default 5). */
   maxAttempts?: number;
@@ -42,8 +55,6 @@ export interface MailRelayOptions {
 }
 
 export interface MailRelay {
-  /** Looks for mail now instead of at the next poll (e.g. right after a handler added some). */
-  nudge(): void;
   /** One pass over the mail collection; resolves with the number of messages sent. */
   runOnce(): Promise<number>;
   /** Stops polling and waits for the pass in progress. */
@@ -98,6 +109,7 @@ export function startMailRelay({
   leaseMs = 60_000,
   now = () => new Date(),
   log = (line) => console.log(line),
+  wakeOnMail = false,
 }: MailRelayOptions): MailRelay {
   const transport = nodemailer.createTransport({
     host: smtp.host,
@@ -141,14 +153,14 @@ export function startMailRelay({
       if (reason === 'interrupted') {
         // The message may or may not have left: not sending twice wins over delivering.
         tx.update(path, {
-          delivery: {
+          delivery: stored({
             ...delivery,
             state: 'ERROR',
             error: 'Delivery was interrupted before it was recorded; not retried so it is never sent twice.',
             endTime: iso(),
             leaseExpireTime: null,
             nextAttemptTime: null,
-          },
+          }),
         });
         return null;
       }
@@ -169,7 +181,7 @@ export function startMailRelay({
 
   /** Records the outcome over the delivery this caller claimed (its lease keeps others off it). */
   async function finish(path: string, claimed: Delivery, outcome: Partial<Delivery>) {
-    await store.update(path, { delivery: { ...claimed, ...outcome, leaseExpireTime: null } });
+    await store.update(path, { delivery: stored({ ...claimed, ...outcome, leaseExpireTime: null }) });
   }
 
   async function deliver(path: string, data: DocData): Promise<boolean> {
@@ -219,11 +231,40 @@ export function startMailRelay({
     }
   }
 
+  /** Mail documents written since the last pass: new ones have no delivery state to query by. */
+  const written = new Set<string>();
+  let scanned = false;
+
+  /**
+   * The documents that may need work, without reading delivered ones: open states and retries by
+   * query, documents written since the last pass by path, and everything once, at the first pass,
+   * for mail written while no relay ran. So a pass costs the same however much mail was delivered.
+   */
+  async function candidates(): Promise<DocSnapshot[]> {
+    const found = new Map<string, DocSnapshot>();
+    const add = (documents: DocSnapshot[]) =>
+      documents.forEach((document) => found.set(document.path, document));
+    if (!scanned) {
+      add(await store.query(paths.mail()));
+      scanned = true;
+    }
+    add(await store.query(paths.mail(), { where: [['delivery.state', 'in', ['PENDING', 'PROCESSING']]] }));
+    // A final ERROR has no nextAttemptTime, so ordering by it leaves final failures out.
+    add(
+      await store.query(paths.mail(), {
+        where: [['delivery.state', '==', 'ERROR']],
+        orderBy: [['delivery.nextAttemptTime', 'asc']],
+      }),
+    );
+    const fresh = [...written].filter((path) => !found.has(path));
+    written.clear();
+    add(await Promise.all(fresh.map((path) => store.get(path))));
+    return [...found.values()];
+  }
+
   async function pass(): Promise<number> {
-    // The whole collection: the port has no "field is missing" filter, and a local inbox is small.
-    const documents = await store.query(paths.mail());
     let sent = 0;
-    for (const document of documents) {
+    for (const document of await candidates()) {
       if (stopped) break;
       if (
         document.data &&
@@ -268,12 +309,16 @@ export function startMailRelay({
   }
 
   schedule();
+  const unsubscribe = store.onCollectionWrite(paths.mail(), (paths) => {
+    paths.forEach((path) => written.add(path));
+    if (wakeOnMail) void runOnce();
+  });
 
   return {
-    nudge: () => void runOnce(),
     runOnce,
     async stop() {
       stopped = true;
+      unsubscribe();
       clearTimeout(timer);
       await running;
       transport.close();

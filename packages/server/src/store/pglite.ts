@@ -106,10 +106,19 @@ type Row = { path: string; id: string; data: DocData };
 
 type Listener = (snapshot: DocSnapshot) => void;
 
-class PgliteStore implements DocumentStore {
+/** The embedded store: the DocumentStore, and word of each write to a collection (its only writer is this process). */
+export interface EmbeddedStore extends DocumentStore {
+  /** Calls back, after each commit that wrote documents of the collection, with their paths. */
+  onCollectionWrite(collectionPath: string, listener: (paths: string[]) => void): () => void;
+}
+
+const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+
+class PgliteStore implements EmbeddedStore {
   private tail: Promise<unknown> = Promise.resolve();
   /** `watch` listeners by document path: this process is the embedded store's only writer. */
   private readonly watchers = new Map<string, Set<Listener>>();
+  private readonly collectionWriters = new Map<string, Set<(paths: string[]) => void>>();
   /** Set while a transaction's work runs, to refuse store calls that would wait on it forever. */
   private readonly insideTransaction = new AsyncLocalStorage<true>();
 
@@ -184,6 +193,15 @@ class PgliteStore implements DocumentStore {
 
   /** Tells the watchers of these paths what the documents now hold. */
   private changed(paths: readonly string[]): void {
+    const byCollection = new Map<string, string[]>();
+    for (const path of new Set(paths)) {
+      if (this.collectionWriters.has(parentOf(path))) {
+        byCollection.set(parentOf(path), [...(byCollection.get(parentOf(path)) ?? []), path]);
+      }
+    }
+    for (const [collection, written] of byCollection) {
+      this.collectionWriters.get(collection)?.forEach((listener) => listener(written));
+    }
     for (const path of new Set(paths)) {
       const listeners = this.watchers.get(path);
       if (!listeners) continue;
@@ -192,6 +210,16 @@ class PgliteStore implements DocumentStore {
         () => undefined,
       );
     }
+  }
+
+  onCollectionWrite(collectionPath: string, listener: (paths: string[]) => void): () => void {
+    const listeners = this.collectionWriters.get(collectionPath) ?? new Set();
+    this.collectionWriters.set(collectionPath, listeners);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.collectionWriters.delete(collectionPath);
+    };
   }
 
   watch(path: string, listener: Listener): () => void {
@@ -290,7 +318,7 @@ class PgliteStore implements DocumentStore {
 }
 
 /** In memory without `dataDir`; otherwise persisted in that folder (created if missing). */
-export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<DocumentStore> {
+export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<EmbeddedStore> {
   // PGlite creates the last folder of the path only.
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
