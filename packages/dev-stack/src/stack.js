@@ -7,7 +7,12 @@ const { startContentServer } = require('@toolkit/content');
 const { contentSecurityPolicy, securityHeaderRules } = require('@toolkit/federation');
 const { loadLocalBackend } = require('./backend');
 const { startMailDev } = require('./maildev');
-const { assertPortFree, listen, startAuthEmulator } = require('@toolkit/local-services');
+const {
+  assertPortFree,
+  listen,
+  startAuthEmulator,
+  stopOrphanedServices,
+} = require('@toolkit/local-services');
 const { readLocalRuntimeConfig, runtimeConfigFor } = require('./runtime-config');
 const { closeServer, createStaticServer, NO_STORE } = require('./static-server');
 
@@ -143,6 +148,8 @@ async function startStack({
     );
 
   try {
+    // A stack killed outright (SIGKILL) left its Auth emulator and MailDev holding their ports.
+    await stopOrphanedServices(dataDir, log);
     // Checked first so a second `npm start` fails before it starts anything.
     if (auth) await assertPortFree(ports.auth, host, 'the Auth emulator');
     if (backend) {
