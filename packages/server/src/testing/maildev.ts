@@ -55,7 +55,18 @@ export async function startTestMailDev(smtpPort?: number): Promise<TestInbox> {
   await server.listen();
 
   const webUrl = `http://127.0.0.1:${web}`;
-  const messages = async () => (await (await fetch(`${webUrl}/email`)).json()) as InboxMessage[];
+  // MailDev's server closes idle connections after Node's default 5 s, so a request sent on a pooled
+  // connection just then fails (ECONNRESET). Its reads and deletes are idempotent: tried again.
+  const request = async (url: string, init?: RequestInit): Promise<Response> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await fetch(url, init);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  };
+  const messages = async () => (await (await request(`${webUrl}/email`)).json()) as InboxMessage[];
   const deadline = Date.now() + 10_000;
   for (;;) {
     const ready = await fetch(`${webUrl}/healthz`).then(
@@ -72,7 +83,7 @@ export async function startTestMailDev(smtpPort?: number): Promise<TestInbox> {
     webUrl,
     messages,
     async clear() {
-      await fetch(`${webUrl}/email/all`, { method: 'DELETE' });
+      await request(`${webUrl}/email/all`, { method: 'DELETE' });
       // It empties its folder after answering; removing the folder before that would crash it.
       while (fs.readdirSync(mailDirectory).length > 0)
         await new Promise((resolve) => setTimeout(resolve, 10));
