@@ -2,18 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { useTheme } from 'styled-components';
-import {
-  Button,
-  Card,
-  ErrorPanel,
-  Logo,
-  PageTitle,
-  ScreenPlaceholder,
-  Spinner,
-  Stack,
-  ThemeRoot,
-  buildTheme,
-} from './index';
+import { Button, Card, ErrorPanel, Logo, PageTitle, Spinner, Stack, ThemeRoot, buildTheme } from './index';
 
 function renderThemed(ui: ReactNode, branding?: Parameters<typeof buildTheme>[0]) {
   return render(<ThemeRoot branding={branding}>{ui}</ThemeRoot>);
@@ -116,13 +105,6 @@ describe('components', () => {
     renderThemed(<ErrorPanel message="Nope" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-  });
-
-  it('ScreenPlaceholder names the screen as the page heading', () => {
-    renderThemed(<ScreenPlaceholder name="Insights" description="Coming soon" />);
-    const heading = screen.getByRole('heading', { level: 1, name: 'Insights' });
-    expect(heading).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Insights' })).toHaveTextContent('Coming soon');
   });
 
   it('Logo has alt text and a 60px height cap, and renders nothing without a logo', () => {

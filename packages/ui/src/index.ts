@@ -28,6 +28,5 @@ export { Button, buttonStyles, type ButtonProps, type ButtonVariant } from './co
 export { Card, MutedText, PageTitle, Stack, type SpaceStep, type StackProps } from './components/layout';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
-export { ScreenPlaceholder, type ScreenPlaceholderProps } from './components/screen-placeholder';
 export { Logo, type LogoProps } from './components/logo';
 export { VisuallyHidden } from './components/visually-hidden';
