@@ -23,33 +23,9 @@ import { Loaded } from '../../shared/loading';
 import { useServices } from '../../shared/services';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { useToolkit } from '../../shared/toolkit';
+import { ActionBox, Heading, LEVEL_NAMES, List } from './action-parts';
 import { CustomActions } from './custom-actions';
 import { PlannedActionItem } from './planned-action';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
-
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]}px;
-`;
-
-const Suggestion = styled.li`
-  list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  padding: ${({ theme }) => theme.space[4]}px;
-  h3 {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 0;
-  }
-`;
 
 const Progress = styled.progress`
   width: 100%;
@@ -61,8 +37,6 @@ const Problem = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.danger};
 `;
-
-const LEVEL = { LOW: 'low', MEDIUM: 'medium', HIGH: 'high' } as const;
 
 /** The Academy articles that help with an action; a slug without a known title is left out. */
 function ArticleLinks({ slugs, titles }: { slugs: readonly string[]; titles: ReadonlyMap<string, string> }) {
@@ -191,13 +165,13 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
           ) : (
             <List>
               {suggestions.map((action) => (
-                <Suggestion key={action.id} id={action.id}>
+                <ActionBox key={action.id} id={action.id}>
                   <Stack gap={2}>
                     <h3>{action.title}</h3>
                     <p>{action.summary}</p>
                     <MutedText>
-                      {ESG_TOPIC_NAMES[action.topic]} · effort {LEVEL[action.effort]} · impact{' '}
-                      {LEVEL[action.impact]}
+                      {ESG_TOPIC_NAMES[action.topic]} · effort {LEVEL_NAMES[action.effort]} · impact{' '}
+                      {LEVEL_NAMES[action.impact]}
                     </MutedText>
                     <MutedText>
                       Because of your answer to: {action.addressing.map((q) => q.title).join('; ')}
@@ -217,7 +191,7 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
                       )
                     )}
                   </Stack>
-                </Suggestion>
+                </ActionBox>
               ))}
             </List>
           )}

@@ -2,7 +2,6 @@
 // that change the plan while the plan includes them, and planned beside the catalogue's. After a
 // downgrade they are kept, still planned, and shown read-only.
 import { useId, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import {
   API,
   CUSTOM_ACTION_SUMMARY_MAX,
@@ -27,34 +26,7 @@ import {
 } from '../../shared/form';
 import { PlanNote } from '../../shared/plan-note';
 import { useServices } from '../../shared/services';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
-
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]}px;
-`;
-
-const Item = styled.li`
-  list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.medium};
-  padding: ${({ theme }) => theme.space[4]}px;
-  h3 {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  p {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const LEVEL_NAMES = { LOW: 'low', MEDIUM: 'medium', HIGH: 'high' } as const;
+import { ActionBox, Heading, LEVEL_NAMES, List } from './action-parts';
 
 type Fields = Omit<CustomAction, 'id'>;
 const EMPTY: Fields = { title: '', summary: '', topic: 'CLIMATE', effort: 'MEDIUM', impact: 'MEDIUM' };
@@ -145,7 +117,7 @@ export function CustomActions({
         ) : (
           <List>
             {data.customActions.map((action) => (
-              <Item key={action.id}>
+              <ActionBox key={action.id}>
                 <Stack gap={2}>
                   <h3>{action.title}</h3>
                   {action.summary && <p>{action.summary}</p>}
@@ -175,7 +147,7 @@ export function CustomActions({
                     )}
                   </Actions>
                 </Stack>
-              </Item>
+              </ActionBox>
             ))}
           </List>
         )}

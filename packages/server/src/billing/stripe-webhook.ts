@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { paths } from '../repositories/paths';
 import { FieldValue, type DocumentStore } from '../store/port';
-import type { StripeBilling, StripeClient } from './stripe';
+import { idOf, type StripeBilling, type StripeClient } from './stripe';
 
 export interface WebhookAnswer {
   status: number;
@@ -19,9 +19,6 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.paused',
   'customer.subscription.resumed',
 ]);
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 export function createStripeWebhook(deps: {
   stripe: StripeClient;

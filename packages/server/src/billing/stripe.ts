@@ -46,7 +46,8 @@ function mirrorOf(data: Record<string, unknown> | null): Mirror {
   };
 }
 
-const idOf = (value: string | { id: string } | null | undefined) =>
+/** A Stripe reference as its id, whether Stripe sent the id or the expanded object. */
+export const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 function planNameOf(subscription: Stripe.Subscription): string {
