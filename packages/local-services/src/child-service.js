@@ -90,7 +90,8 @@ async function stopOrphanedServices(dataDir, log) {
       } catch {
         process.kill(pid, 'SIGKILL');
       }
-      for (let i = 0; i < 100 && runsScript(pid, script); i += 1) {
+      // Until it has exited (a zombie counts as gone): only then is its port free.
+      for (let i = 0; i < 100 && isAlive(pid); i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       stopped += 1;
