@@ -136,6 +136,8 @@ function spawnService({
 }) {
   const pidFile = `${logFile}.pid`;
   const logStream = fs.createWriteStream(logFile);
+  // A log file that cannot be written (its folder removed) loses the log, not the process.
+  logStream.on('error', (error) => log(`${name}: its log ${logFile} cannot be written: ${error.message}`));
   const child = spawn(process.execPath, [script, ...args], {
     // Its own process group: a terminal Ctrl-C reaches only us, and we send exactly one signal.
     detached: true,
