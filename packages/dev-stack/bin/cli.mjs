@@ -76,7 +76,10 @@ function printTable(rows) {
   console.log('');
 }
 
-/** @param {unknown} error */
+/**
+ * @param {unknown} error
+ * @returns {never}
+ */
 export function fail(error) {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -5,7 +5,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { EXPERT_REQUESTS_PER_HOUR, MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
 import { ApiError } from '../api/errors';
 import { paths } from '../repositories/paths';
-import type { StoreTransaction } from '../store/port';
+import type { DocSnapshot, StoreTransaction } from '../store/port';
 
 export interface Limit {
   max: number;
@@ -94,16 +94,25 @@ export function networkOf(address: string): string {
     .join(':')}::/64`;
 }
 
+/** The counter documents a quota reads, for a transaction that fetches them with its other reads. */
+export const quotaPaths = (quota: Quota): string[] =>
+  quota.counters.map((counter) => counterPath(counter, quota.at));
+
 /**
  * Counts one action against every counter of the quota inside `tx`, or against none when one is
  * full, and then throws resource-exhausted. Call it after the transaction's other reads (Firestore
- * reads before writes), so that the action and its counting commit together or not at all.
+ * reads before writes), so that the action and its counting commit together or not at all; or pass
+ * the counters' documents, read with them (quotaPaths).
  */
-export async function takeQuota(tx: StoreTransaction, quota: Quota): Promise<void> {
+export async function takeQuota(
+  tx: StoreTransaction,
+  quota: Quota,
+  read?: readonly DocSnapshot[],
+): Promise<void> {
+  const snapshots = read ?? (await tx.getAll(quotaPaths(quota)));
   const counted: { path: string; count: number; expiresAt: Date }[] = [];
-  for (const counter of quota.counters) {
-    const path = counterPath(counter, quota.at);
-    const { data } = await tx.get(path);
+  quota.counters.forEach((counter, i) => {
+    const { path, data } = snapshots[i] ?? { path: counterPath(counter, quota.at), data: null };
     const count = typeof data?.count === 'number' ? data.count : 0;
     if (count >= counter.limit.max) throw new ApiError('resource-exhausted', quota.message);
     counted.push({
@@ -111,7 +120,7 @@ export async function takeQuota(tx: StoreTransaction, quota: Quota): Promise<voi
       count,
       expiresAt: new Date(windowStartOf(counter.limit, quota.at) + counter.limit.windowMs),
     });
-  }
+  });
   // A Date is a Firestore timestamp, which its TTL policy on rateLimits.expiresAt deletes by.
   for (const { path, count, expiresAt } of counted) tx.set(path, { count: count + 1, expiresAt });
 }

@@ -499,12 +499,53 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         expect((await store.get(`${collection}/taken`)).data).toEqual({ v: 1 });
       });
 
+      it('getAll reads several documents in the order asked, a missing one as null', async () => {
+        const collection = fresh();
+        await store.set(`${collection}/b`, { v: 'b' });
+        await store.set(`${collection}/a`, { v: 'a' });
+        const read = await store.transaction((tx) =>
+          tx.getAll([`${collection}/b`, `${collection}/missing`, `${collection}/a`]),
+        );
+        expect(read).toEqual([
+          { id: 'b', path: `${collection}/b`, data: { v: 'b' } },
+          { id: 'missing', path: `${collection}/missing`, data: null },
+          { id: 'a', path: `${collection}/a`, data: { v: 'a' } },
+        ]);
+        expect(await store.transaction((tx) => tx.getAll([]))).toEqual([]);
+      });
+
+      it('several writes to one document, and deletes beside sets, commit in order', async () => {
+        const collection = fresh();
+        await store.set(`${collection}/gone`, { v: 1 });
+        await store.set(`${collection}/back`, { v: 1 });
+        await store.transaction(async (tx) => {
+          const [doc] = await tx.getAll([`${collection}/doc`]);
+          expect(doc?.data).toBeNull();
+          tx.create(`${collection}/doc`, { v: 1, list: ['a'] });
+          tx.update(`${collection}/doc`, { v: FieldValue.increment(2), list: FieldValue.arrayUnion('b') });
+          tx.set(`${collection}/doc`, { extra: true }, { merge: true });
+          tx.delete(`${collection}/gone`);
+          tx.delete(`${collection}/back`);
+          tx.set(`${collection}/back`, { v: 2 });
+        });
+        expect(ids(await store.query(collection))).toEqual(['back', 'doc']);
+        expect((await store.get(`${collection}/doc`)).data).toEqual({ v: 3, list: ['a', 'b'], extra: true });
+        expect((await store.get(`${collection}/back`)).data).toEqual({ v: 2 });
+      });
+
       it('refuses a read after a write', async () => {
         const path = `${fresh()}/doc`;
         await expectStoreError(
           store.transaction(async (tx) => {
             tx.set(path, { v: 1 });
             await tx.get(path);
+          }),
+          'invalid-argument',
+        );
+        await expectStoreError(
+          store.transaction(async (tx) => {
+            tx.set(path, { v: 1 });
+            await tx.getAll([path]);
           }),
           'invalid-argument',
         );

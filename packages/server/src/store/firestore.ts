@@ -162,6 +162,11 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
               if (written) throw readAfterWrite();
               return toSnapshot(await t.get(doc(path)));
             },
+            getAll: async (paths) => {
+              if (written) throw readAfterWrite();
+              if (paths.length === 0) return [];
+              return (await t.getAll(...paths.map(doc))).map(toSnapshot);
+            },
             query: async (collectionPath, spec = {}) => {
               if (written) throw readAfterWrite();
               const query = await buildQuery(firestore, collectionPath, spec, (ref) => t.get(ref));

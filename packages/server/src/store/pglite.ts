@@ -37,9 +37,15 @@ const SCHEMA = `
 `;
 
 const SELECT_ONE = 'SELECT data FROM documents WHERE path = $1';
+const SELECT_MANY = 'SELECT path, data FROM documents WHERE path = ANY($1::text[])';
 const UPSERT = `INSERT INTO documents (path, parent, id, data) VALUES ($1, $2, $3, $4::jsonb)
   ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data`;
+/** Many documents in one statement: the rows come as one JSON array of {path, parent, id, data}. */
+const UPSERT_MANY = `INSERT INTO documents (path, parent, id, data)
+  SELECT row->>'path', row->>'parent', row->>'id', row->'data' FROM jsonb_array_elements($1::jsonb) AS row
+  ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data`;
 const DELETE_ONE = 'DELETE FROM documents WHERE path = $1';
+const DELETE_MANY = 'DELETE FROM documents WHERE path = ANY($1::text[])';
 const EXPORT_ALL = 'SELECT path, id, data FROM documents ORDER BY path';
 
 type Write =
@@ -104,6 +110,26 @@ function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; par
 
 type Row = { path: string; id: string; data: DocData };
 
+/** Whether the write's result depends on the document as it is. */
+const needsExisting = (write: Write) => write.kind !== 'delete' && !(write.kind === 'set' && !write.merge);
+
+/** The document after the write (null: deleted), or the StoreError Firestore would give. */
+function nextState(write: Write, existing: DocData | null, now: string): DocData | null {
+  switch (write.kind) {
+    case 'delete':
+      return null;
+    case 'create':
+      if (existing) throw new StoreError('already-exists', `Document ${write.path} already exists.`);
+      return applySet(write.data, now);
+    case 'update':
+      if (!existing)
+        throw new StoreError('not-found', `Document ${write.path} does not exist, so it cannot be updated.`);
+      return applyUpdate(existing, write.data, now);
+    default:
+      return write.merge ? applyMerge(existing, write.data, now) : applySet(write.data, now);
+  }
+}
+
 type Listener = (snapshot: DocSnapshot) => void;
 
 /** The embedded store: the DocumentStore, and word of each write to a collection (its only writer is this process). */
@@ -145,6 +171,14 @@ class PgliteStore implements EmbeddedStore {
     return { id, path, data: rows[0]?.data ?? null };
   }
 
+  /** Several documents in one statement, in the order asked. */
+  private async readMany(paths: readonly string[]): Promise<DocSnapshot[]> {
+    const ids = paths.map((path) => splitDocumentPath(path).id);
+    const { rows } = await this.db.query<{ path: string; data: DocData }>(SELECT_MANY, [[...paths]]);
+    const found = new Map(rows.map((row) => [row.path, row.data]));
+    return paths.map((path, i) => ({ id: ids[i] as string, path, data: found.get(path) ?? null }));
+  }
+
   private async find(collectionPath: string, spec: QuerySpec): Promise<DocSnapshot[]> {
     checkCollectionPath(collectionPath);
     checkQuery(spec);
@@ -157,32 +191,59 @@ class PgliteStore implements EmbeddedStore {
     return rows.map(({ path, id, data }) => ({ path, id, data }));
   }
 
-  private async put(path: string, data: DocData): Promise<void> {
-    const { parent, id } = splitDocumentPath(path);
-    await this.db.query(UPSERT, [path, parent, id, JSON.stringify(data)]);
-  }
-
   /** Applies one write; `now` is the server time every serverTimestamp in it resolves to. */
   private async apply(write: Write, now: string): Promise<void> {
     if (write.kind === 'delete') {
       await this.db.query(DELETE_ONE, [write.path]);
       return;
     }
-    if (write.kind === 'set' && !write.merge) {
-      await this.put(write.path, applySet(write.data, now));
+    const existing = needsExisting(write) ? (await this.read(write.path)).data : null;
+    const next = nextState(write, existing, now) as DocData;
+    const { parent, id } = splitDocumentPath(write.path);
+    await this.db.query(UPSERT, [write.path, parent, id, JSON.stringify(next)]);
+  }
+
+  /**
+   * Commits a transaction's writes: each document's final state computed from what the transaction
+   * read (nothing else can have written it since: the transaction holds the queue), then stored in
+   * one statement, or two when some are deleted. A single statement needs no BEGIN/COMMIT.
+   */
+  private async commit(
+    writes: readonly Write[],
+    read: Map<string, DocData | null>,
+    now: string,
+  ): Promise<void> {
+    const unread = [
+      ...new Set(writes.filter((w) => needsExisting(w) && !read.has(w.path)).map((w) => w.path)),
+    ];
+    const states = new Map(read);
+    if (unread.length > 0) {
+      for (const path of unread) states.set(path, null);
+      const { rows } = await this.db.query<{ path: string; data: DocData }>(SELECT_MANY, [unread]);
+      for (const row of rows) states.set(row.path, row.data);
+    }
+    const written = new Map<string, DocData | null>();
+    for (const write of writes) {
+      const next = nextState(write, states.get(write.path) ?? null, now);
+      states.set(write.path, next);
+      written.set(write.path, next);
+    }
+    const kept = [...written].filter((entry): entry is [string, DocData] => entry[1] !== null);
+    const deleted = [...written].filter(([, data]) => data === null).map(([path]) => path);
+    const statements: [string, unknown[]][] = [];
+    if (deleted.length > 0) statements.push([DELETE_MANY, [deleted]]);
+    if (kept.length > 0) {
+      const rows = kept.map(([path, data]) => ({ path, ...splitDocumentPath(path), data }));
+      statements.push([UPSERT_MANY, [JSON.stringify(rows)]]);
+    }
+    if (statements.length === 1) {
+      const [sql, params] = statements[0] as [string, unknown[]];
+      await this.db.query(sql, params);
       return;
     }
-    const existing = (await this.read(write.path)).data;
-    if (write.kind === 'create') {
-      if (existing) throw new StoreError('already-exists', `Document ${write.path} already exists.`);
-      await this.put(write.path, applySet(write.data, now));
-    } else if (write.kind === 'update') {
-      if (!existing)
-        throw new StoreError('not-found', `Document ${write.path} does not exist, so it cannot be updated.`);
-      await this.put(write.path, applyUpdate(existing, write.data, now));
-    } else {
-      await this.put(write.path, applyMerge(existing, write.data, now));
-    }
+    await this.db.transaction(async (t) => {
+      for (const [sql, params] of statements) await t.query(sql, params);
+    });
   }
 
   private async write(write: Write): Promise<void> {
@@ -269,10 +330,12 @@ class PgliteStore implements EmbeddedStore {
   }
 
   async transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
-    // Writes are buffered and applied at commit, as Firestore does; reads see committed data.
+    // Writes are buffered and applied at commit, as Firestore does. Reads need no BEGIN: the
+    // transaction holds the queue, so what it read is still what is stored when it commits.
     const writes: Write[] = [];
     const result = await this.exclusive(async () => {
-      const read = <R>(fn: () => Promise<R>) => {
+      const read = new Map<string, DocData | null>();
+      const reading = <R>(fn: () => Promise<R>) => {
         if (writes.length > 0) return Promise.reject(readAfterWrite());
         return fn();
       };
@@ -281,24 +344,27 @@ class PgliteStore implements EmbeddedStore {
         writes.push(write);
       };
       const tx: StoreTransaction = {
-        get: (path) => read(() => this.read(path)),
-        query: (collectionPath, spec = {}) => read(() => this.find(collectionPath, spec)),
+        get: (path) =>
+          reading(async () => {
+            const snapshot = await this.read(path);
+            read.set(path, snapshot.data);
+            return snapshot;
+          }),
+        getAll: (paths) =>
+          reading(async () => {
+            const snapshots = await this.readMany(paths);
+            for (const snapshot of snapshots) read.set(snapshot.path, snapshot.data);
+            return snapshots;
+          }),
+        query: (collectionPath, spec = {}) => reading(() => this.find(collectionPath, spec)),
         set: (path, data, options) => buffer({ kind: 'set', path, data, merge: options?.merge ?? false }),
         update: (path, data) => buffer({ kind: 'update', path, data }),
         create: (path, data) => buffer({ kind: 'create', path, data }),
         delete: (path) => buffer({ kind: 'delete', path }),
       };
-      await this.db.exec('BEGIN');
-      try {
-        const result = await this.insideTransaction.run(true, () => work(tx));
-        const now = new Date().toISOString();
-        for (const write of writes) await this.apply(write, now);
-        await this.db.exec('COMMIT');
-        return result;
-      } catch (error) {
-        await this.db.exec('ROLLBACK');
-        throw error;
-      }
+      const result = await this.insideTransaction.run(true, () => work(tx));
+      if (writes.length > 0) await this.commit(writes, read, new Date().toISOString());
+      return result;
     });
     this.changed(writes.map((write) => write.path));
     return result;

@@ -49,6 +49,8 @@ export interface QuerySpec {
 /** Reads and writes inside one transaction; every read comes before the first write (as in Firestore). */
 export interface StoreTransaction {
   get(path: string): Promise<DocSnapshot>;
+  /** Several documents in one round trip, in the order of `paths`. */
+  getAll(paths: readonly string[]): Promise<DocSnapshot[]>;
   query(collectionPath: string, spec?: QuerySpec): Promise<DocSnapshot[]>;
   set(path: string, data: DocData, options?: { merge?: boolean }): void;
   /** Fails with StoreError 'not-found' at commit when the document does not exist. */

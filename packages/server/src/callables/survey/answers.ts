@@ -1,12 +1,12 @@
 // Saving one answer (SPEC §4), for the survey and the invite journey alike: one use case keyed on
 // the caller's uid and invite claim; only the answers field and the wording of refusals differ.
 import { mayReachResult, SERVER_ERRORS, type AnswerValue, type ApiResponses } from '@toolkit/domain';
-import { takeQuota, type Quota } from '../../abuse/limits';
+import { quotaPaths, takeQuota, type Quota } from '../../abuse/limits';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { inviteIsFor } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
-import { readResult, type ResultRef, type StoredResult } from '../../repositories/results';
-import { FieldValue, type DocumentStore, type StoreTransaction } from '../../store/port';
+import { toStoredResult, type ResultRef, type StoredResult } from '../../repositories/results';
+import type { DocumentStore, StoreTransaction } from '../../store/port';
 
 type Reader = Pick<StoreTransaction, 'get'>;
 
@@ -41,28 +41,29 @@ export interface AnswerSave {
 
 /**
  * Saves one answer unless a save with a higher or equal order was already applied, so a late,
- * older request never overwrites a newer answer. The whole maps are written back (inside the
- * transaction that read them) rather than as dotted paths, so a question id with a dot is safe.
+ * older request never overwrites a newer answer. One transaction, one read (the result and the
+ * quota's counters together) and one write; the answer's time is the request's, so nothing is read
+ * back. The whole maps are written back rather than as dotted paths, so a question id with a dot
+ * is safe.
  */
-async function saveAnswer(store: DocumentStore, save: AnswerSave): Promise<SaveOutcome> {
-  const { ref, who, field, questionId, answer, seq } = save;
-  const outcome = await store.transaction(async (tx): Promise<SaveOutcome> => {
-    const result = await readResult(tx, ref);
-    if (!result) return { outcome: 'not-found' };
+async function saveAnswer(store: DocumentStore, save: AnswerSave, now: Date): Promise<SaveOutcome> {
+  const { ref, who, field, questionId, answer, seq, quota } = save;
+  const path = paths.result(ref.tenantId, ref.surveyId, ref.resultId);
+  return store.transaction(async (tx): Promise<SaveOutcome> => {
+    const [stored, ...counters] = await tx.getAll([path, ...(quota ? quotaPaths(quota) : [])]);
+    if (!stored?.data) return { outcome: 'not-found' };
+    const result = toStoredResult(stored.data);
     if (!(await canReach(tx, ref, result, who))) return { outcome: 'denied' };
     if (result.isCompleted) return { outcome: 'completed' };
     if (seq <= (result.seqs[questionId] ?? -1)) return { outcome: 'stale', updatedAt: result.updatedAt };
-    if (save.quota) await takeQuota(tx, save.quota);
-    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), {
+    if (quota) await takeQuota(tx, quota, counters);
+    tx.update(path, {
       [field]: { ...result[field], [questionId]: answer },
       seqs: { ...result.seqs, [questionId]: seq },
-      updatedAt: FieldValue.serverTimestamp(),
+      updatedAt: now,
     });
-    return { outcome: 'applied', updatedAt: null };
+    return { outcome: 'applied', updatedAt: now.toISOString() };
   });
-  if (outcome.outcome !== 'applied') return outcome;
-  // The store sets the timestamp at commit: read it back for the response.
-  return { outcome: 'applied', updatedAt: (await readResult(store, ref))?.updatedAt ?? null };
 }
 
 /** Saves the answer and answers the callable, refusing in the caller's words. */
@@ -72,7 +73,7 @@ export async function recordAnswer(
   refusals: { notFound: string; denied: string },
   now: Date,
 ): Promise<ApiResponses['survey-saveAnswer']> {
-  const saved = await saveAnswer(store, save);
+  const saved = await saveAnswer(store, save, now);
   switch (saved.outcome) {
     case 'not-found':
       throw notFound(refusals.notFound);

@@ -1,0 +1,258 @@
+// Answer saves through the API host (issue 18/19): throughput and latency percentiles with 20, 50
+// and 200 respondents saving at once, each waiting for its answer before the next save (a closed
+// loop), and in the same run the embedded store's own upsert rate, the ceiling a save cannot beat.
+// The stack runs in a process of its own; this process only sends. Writes
+// e2e/bench/results/saves.json.
+//
+// Every save is the real thing: the ID token checked against the Auth emulator, the survey's
+// question checked, the per-session save limit counted. A session may save 90 times a minute
+// (SAVE_LIMITS), so each simulated respondent is a series of anonymous respondents, each saving at
+// most 85 times; they are signed up and have started their result before the clock runs.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { API } from '@toolkit/domain';
+import { openPgliteStore } from '@toolkit/server/local';
+import { startStackProcess } from './stack-process';
+
+const root = path.resolve(__dirname, '../..');
+const LEVELS = [
+  { concurrent: 20, saves: 4000 },
+  { concurrent: 50, saves: 6000 },
+  { concurrent: 200, saves: 10_000 },
+];
+const SAVES_PER_SESSION = 85;
+const PORTS = {
+  shell: 3300,
+  survey: 3301,
+  dashboard: 3302,
+  journey: 3303,
+  billing: 3304,
+  auth: 9399,
+  content: 4300,
+  functions: 5301,
+  mail: 1380,
+  smtp: 1325,
+};
+const TENANT = 'demo-publisher';
+const SURVEY = 'quickscan';
+const QUESTION = 'company-name';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One JSON POST; resolves with the status and parsed body. */
+function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  localAddress?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: localAddress ? undefined : agent,
+        ...(localAddress ? { localAddress } : {}),
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          try {
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+          } catch (error) {
+            reject(
+              new Error(`${url} answered ${response.statusCode} with ${text.slice(0, 200)}`, {
+                cause: error,
+              }),
+            );
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+interface Session {
+  token: string;
+  resultId: string;
+  seq: number;
+}
+
+/** An anonymous respondent who has started the Quickscan. */
+async function newSession(urls: { auth: string; api: string }, localAddress: string): Promise<Session> {
+  const signUp = await post(`${urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
+    returnSecureToken: true,
+  });
+  const token = String(signUp.body.idToken);
+  // Respondents come from many networks; new results are limited per network (START_LIMITS).
+  const started = await post(
+    `${urls.api}/${API.startResult}`,
+    { data: { tenantId: TENANT, surveyId: SURVEY } },
+    { Authorization: `Bearer ${token}` },
+    localAddress,
+  );
+  const result = started.body.result as { resultId?: string } | undefined;
+  if (started.status !== 200 || !result?.resultId)
+    throw new Error(`startResult answered ${started.status}: ${JSON.stringify(started.body)}`);
+  return { token, resultId: result.resultId, seq: 0 };
+}
+
+async function createSessions(urls: { auth: string; api: string }, count: number): Promise<Session[]> {
+  const sessions: Session[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < count) {
+        const n = next++;
+        sessions.push(await newSession(urls, `127.0.${1 + Math.floor(n / 250)}.${2 + (n % 250)}`));
+      }
+    }),
+  );
+  return sessions;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+interface LevelFigures {
+  concurrent: number;
+  saves: number;
+  savesPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  refused: number;
+}
+
+/** `concurrent` senders share `saves`; each takes its next respondent after SAVES_PER_SESSION. */
+async function runLevel(
+  api: string,
+  sessions: Session[],
+  { concurrent, saves }: { concurrent: number; saves: number },
+): Promise<LevelFigures> {
+  const latencies: number[] = [];
+  let refused = 0;
+  const perSender = Math.ceil(saves / concurrent);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrent }, async () => {
+      let session: Session | undefined;
+      for (let i = 0; i < perSender; i += 1) {
+        if (!session || session.seq >= SAVES_PER_SESSION) session = sessions.pop();
+        if (!session) throw new Error('The bench ran out of signed-up respondents.');
+        session.seq += 1;
+        const at = performance.now();
+        const response = await post(
+          `${api}/${API.saveAnswer}`,
+          {
+            data: {
+              tenantId: TENANT,
+              surveyId: SURVEY,
+              resultId: session.resultId,
+              questionId: QUESTION,
+              answer: `Organisation ${session.seq}`,
+              seq: session.seq,
+            },
+          },
+          { Authorization: `Bearer ${session.token}` },
+        );
+        latencies.push(performance.now() - at);
+        if (response.status !== 200) refused += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    concurrent,
+    saves: latencies.length,
+    savesPerSecond: Math.round(latencies.length / seconds),
+    latencyMs: {
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted[sorted.length - 1] ?? NaN),
+    },
+    refused,
+  };
+}
+
+/** The embedded store alone: one result document upserted over and over, one write at a time. */
+async function storeCeiling(): Promise<{ upsertsPerSecond: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-store-'));
+  const store = await openPgliteStore({ dataDir: dir });
+  try {
+    const docPath = `tenants/${TENANT}/surveys/${SURVEY}/results/ceiling`;
+    let count = 0;
+    const started = performance.now();
+    while (performance.now() - started < 3000) {
+      await store.set(docPath, {
+        questions: { [QUESTION]: `Organisation ${count}` },
+        seqs: { [QUESTION]: count },
+      });
+      count += 1;
+    }
+    return { upsertsPerSecond: Math.round(count / ((performance.now() - started) / 1000)) };
+  } finally {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-saves-'));
+  const stack = await startStackProcess({ dataDir, ports: PORTS });
+  try {
+    const needed = LEVELS.reduce(
+      (sum, level) => sum + level.concurrent * Math.ceil(level.saves / level.concurrent / SAVES_PER_SESSION),
+      0,
+    );
+    const warmUp = { concurrent: Math.max(...LEVELS.map((level) => level.concurrent)), saves: 1000 };
+    const sessions = await createSessions(stack.urls, needed + warmUp.concurrent);
+    // A warm-up, not counted: compiled code paths, and a pooled connection for every sender (200
+    // connections opened in the same millisecond queue for seconds, which no real crowd does).
+    await runLevel(stack.urls.api, sessions, warmUp);
+    const levels: LevelFigures[] = [];
+    for (const level of LEVELS) levels.push(await runLevel(stack.urls.api, sessions, level));
+    const result = {
+      measuredAt: new Date().toISOString(),
+      what: 'survey-saveAnswer through the local API host, each sender waiting for its answer',
+      conditions: `${os.cpus().length} CPUs; stack (API host, Auth emulator, MailDev) in its own processes`,
+      levels,
+      store: await storeCeiling(),
+    };
+    const out = path.join(__dirname, 'results', 'saves.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    for (const level of levels) {
+      console.log(
+        `saves, ${String(level.concurrent).padStart(3)} at once: ${level.savesPerSecond}/s, ` +
+          `p50 ${level.latencyMs.p50} ms, p95 ${level.latencyMs.p95} ms, p99 ${level.latencyMs.p99} ms` +
+          (level.refused ? `, ${level.refused} refused` : ''),
+      );
+    }
+    console.log(
+      `store alone: ${result.store.upsertsPerSecond} upserts/s — written to ${path.relative(root, out)}`,
+    );
+  } finally {
+    agent.destroy();
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
