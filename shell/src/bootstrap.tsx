@@ -29,6 +29,7 @@ async function start() {
     callable: createCallableClient({
       baseUrl: config.functionsBaseUrl,
       getIdToken: auth.getIdToken,
+      refreshIdToken: auth.refreshIdToken,
       getAppCheckToken: auth.getAppCheckToken,
     }),
     // The public credential check needs no session and no App Check (its callables are exempt).

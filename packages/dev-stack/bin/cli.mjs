@@ -13,7 +13,7 @@ export function onShutdown(cleanup) {
   const handler = (signal) => {
     if (shuttingDown) {
       console.log(
-        `\n${signal} again: exiting without waiting (auth users since the last clean stop may be lost).`,
+        `\n${signal} again: exiting without waiting (users signed up in the last two seconds may be lost).`,
       );
       process.exit(130);
     }

@@ -1,4 +1,7 @@
-// The Firebase Auth emulator as a child process, with its users kept in <dataDir>/auth between runs.
+// The Firebase Auth emulator as a child process, with its users kept in <dataDir>/auth between runs:
+// written by the Firebase CLI when the emulator stops, and by this process every few seconds while
+// it runs, so a stack killed outright (SIGKILL, a closed terminal) keeps the users it had seconds
+// before. The CLI reads the same folder back with --import.
 const fsp = require('node:fs/promises');
 const path = require('node:path');
 const { freePort } = require('./ports');
@@ -6,9 +9,82 @@ const { spawnService } = require('./child-service');
 
 const READY = /All emulators ready/;
 
+/** How often the users are saved while the emulator runs (only when they changed). */
+const SAVE_INTERVAL_MS = 2000;
+
+/**
+ * Saves the emulator's users and configuration into `authDir` in the layout the CLI's own export
+ * writes and --import reads (firebase-export-metadata.json, auth_export/accounts.json and
+ * config.json). Each file is written beside its place and renamed over it, so a crash mid-save
+ * leaves the previous file whole. The temporary name must not contain "accounts": the import reads
+ * every file whose name does.
+ * @param {{ url: string, projectId: string, authDir: string }} where
+ * @returns {() => Promise<boolean>} saves now; resolves whether anything had changed
+ */
+function usersSaver({ url, projectId, authDir }) {
+  const exportDir = path.join(authDir, 'auth_export');
+  const version = require('firebase-tools/package.json').version;
+  /** @type {Map<string, string>} what each file last held */
+  const written = new Map();
+  const fetchText = async (/** @type {string} */ route) => {
+    const response = await fetch(`${url}${route}`, { headers: { Authorization: 'Bearer owner' } });
+    if (!response.ok) throw new Error(`The Auth emulator answered ${response.status} for ${route}`);
+    return response.text();
+  };
+  const replace = async (/** @type {string} */ file, /** @type {string} */ text) => {
+    if (written.get(file) === text) return false;
+    const next = path.join(path.dirname(file), '.saving.tmp');
+    await fsp.writeFile(next, text);
+    await fsp.rename(next, file);
+    written.set(file, text);
+    return true;
+  };
+  return async () => {
+    const [accounts, config] = await Promise.all([
+      fetchText(`/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchGet?maxResults=-1`),
+      fetchText(`/emulator/v1/projects/${projectId}/config`),
+    ]);
+    await fsp.mkdir(exportDir, { recursive: true });
+    const metadata = `${JSON.stringify({ version, auth: { version, path: 'auth_export' } }, null, 2)}\n`;
+    const changed = [
+      await replace(path.join(authDir, 'firebase-export-metadata.json'), metadata),
+      await replace(path.join(exportDir, 'config.json'), config),
+      await replace(path.join(exportDir, 'accounts.json'), accounts),
+    ];
+    return changed.includes(true);
+  };
+}
+
 /**
  * @typedef {{ url: string, logFile: string, stop: () => Promise<void> }} AuthEmulator
  */
+
+/**
+ * Lets the sessions of saved users go on after the import. The emulator counts an imported user's
+ * tokens as valid only from the import time, and the Admin SDK (checking every token against the
+ * emulator) refuses a token whose sign-in time (auth_time) is earlier, even a freshly refreshed one,
+ * which keeps the sign-in time of the user's lastLoginAt: every respondent in the middle of a survey
+ * would lose their session and their result. Without lastLoginAt a refreshed token's sign-in time is
+ * the refresh, so the app's refresh of a refused token restores the session. (lastLoginAt is metadata
+ * the product never reads; it is set again at the user's next sign-in.)
+ * @param {string} authDir
+ */
+async function keepSessionsAcrossImport(authDir) {
+  const file = path.join(authDir, 'auth_export', 'accounts.json');
+  /** @type {{ users?: Record<string, unknown>[] }} */
+  let saved;
+  try {
+    saved = JSON.parse(await fsp.readFile(file, 'utf8'));
+  } catch {
+    // Nothing saved yet (or unreadable, which the import reports itself).
+    return;
+  }
+  if (!saved.users?.some((user) => 'lastLoginAt' in user)) return;
+  const users = saved.users.map(({ lastLoginAt: _lastLoginAt, ...user }) => user);
+  const next = path.join(authDir, 'auth_export', '.saving.tmp');
+  await fsp.writeFile(next, JSON.stringify({ ...saved, users }));
+  await fsp.rename(next, file);
+}
 
 /**
  * @param {{
@@ -18,6 +94,7 @@ const READY = /All emulators ready/;
  *   host?: string,
  *   readyTimeoutMs?: number,
  *   stopTimeoutMs?: number,
+ *   saveIntervalMs?: number,
  *   log?: (line: string) => void,
  * }} options
  * @returns {Promise<AuthEmulator>} once the emulator says it is ready
@@ -29,11 +106,13 @@ async function startAuthEmulator({
   host = '127.0.0.1',
   readyTimeoutMs = 90_000,
   stopTimeoutMs = 60_000,
+  saveIntervalMs = SAVE_INTERVAL_MS,
   log = (line) => console.log(line),
 }) {
   const authDir = path.join(dataDir, 'auth');
   // --import fails on a missing folder; an empty one is skipped with a warning.
   await fsp.mkdir(authDir, { recursive: true });
+  await keepSessionsAcrossImport(authDir);
   const configFile = path.join(dataDir, `firebase.auth-${port}.json`);
   // The CLI also starts an emulator hub (default 4400) and a logging emulator (4500, and it exits
   // when that is taken): free ports of their own let several emulators run at once (npm start,
@@ -114,7 +193,35 @@ async function startAuthEmulator({
     throw error;
   }
 
-  return { url: `http://${host}:${port}`, logFile, stop: service.stop };
+  const url = `http://${host}:${port}`;
+  const save = usersSaver({ url, projectId, authDir });
+  /** @type {Promise<unknown>} the save running now, if any */
+  let saving = Promise.resolve();
+  let saveFailed = false;
+  const timer = setInterval(() => {
+    saving = saving.then(() =>
+      save().then(
+        () => (saveFailed = false),
+        (/** @type {Error} */ error) => {
+          // Said once, not every two seconds; the CLI's export at stop still runs.
+          if (!saveFailed) log(`Saving the Auth emulator's users failed: ${error.message}`);
+          saveFailed = true;
+        },
+      ),
+    );
+  }, saveIntervalMs);
+  timer.unref();
+
+  return {
+    url,
+    logFile,
+    async stop() {
+      // The CLI exports into the same folder as it stops: no save of ours may overlap it.
+      clearInterval(timer);
+      await saving;
+      await service.stop();
+    },
+  };
 }
 
 module.exports = { startAuthEmulator };

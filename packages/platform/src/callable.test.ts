@@ -327,3 +327,100 @@ describe('stream: a streamed answer (onCall streaming, server-sent events)', () 
     });
   });
 });
+
+describe('a token the server refuses', () => {
+  /** Accepts only `valid`; anything else is refused as the onCall token check refuses it. */
+  const acceptOnly = (valid: string) =>
+    server.handle((request, response) =>
+      request.headers.authorization === `Bearer ${valid}`
+        ? sendJson(response, 200, { data: { ok: true } })
+        : sendJson(response, 401, { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } }),
+    );
+
+  it('is refreshed once and the call sent again with the new token', async () => {
+    acceptOnly('fresh');
+    const refreshed: string[] = [];
+    const refreshing = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'stale',
+      refreshIdToken: async () => (refreshed.push('fresh'), 'fresh'),
+    });
+    await expect(refreshing.call('survey-saveAnswer', { seq: 1 })).resolves.toEqual({ ok: true });
+    expect(refreshed).toHaveLength(1);
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer stale',
+      'Bearer fresh',
+    ]);
+    expect(server.requests.map((request) => request.body)).toEqual([
+      JSON.stringify({ data: { seq: 1 } }),
+      JSON.stringify({ data: { seq: 1 } }),
+    ]);
+  });
+
+  it('stays refused when the refreshed token is refused too, or no new token comes', async () => {
+    acceptOnly('never');
+    const stillRefused = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'stale',
+      refreshIdToken: async () => 'also-stale',
+    });
+    await expect(stillRefused.call('survey-saveAnswer', null)).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    expect(server.requests).toHaveLength(2);
+
+    server.requests.length = 0;
+    const signedOut = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'stale',
+      refreshIdToken: () => Promise.reject(new Error('auth/user-token-expired')),
+    });
+    await expect(signedOut.call('survey-saveAnswer', null)).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('is not refreshed for other refusals, nor when no token was sent', async () => {
+    let refreshes = 0;
+    const refreshIdToken = async () => (refreshes++, 'fresh');
+    server.handle((_request, response) =>
+      sendJson(response, 403, { error: { status: 'PERMISSION_DENIED', message: 'Not yours.' } }),
+    );
+    const denied = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'token',
+      refreshIdToken,
+    });
+    await expect(denied.call('survey-saveAnswer', null)).rejects.toMatchObject({ code: 'permission-denied' });
+    acceptOnly('fresh');
+    const anonymous = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => null,
+      refreshIdToken,
+    });
+    await expect(anonymous.call('survey-saveAnswer', null)).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    expect(refreshes).toBe(0);
+  });
+
+  it('opens a stream with the refreshed token', async () => {
+    server.handle((request, response) => {
+      if (request.headers.authorization !== 'Bearer fresh') {
+        sendJson(response, 401, { error: { status: 'UNAUTHENTICATED', message: 'Unauthenticated' } });
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.end('data: {"result":{"done":true}}\n\n');
+    });
+    const streaming = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'stale',
+      refreshIdToken: async () => 'fresh',
+    });
+    await expect(streaming.stream!('account-watchProfile', null, () => undefined)).resolves.toEqual({
+      done: true,
+    });
+  });
+});

@@ -44,6 +44,12 @@ export interface CallableClientOptions {
   /** e.g. `http://127.0.0.1:5001/demo-toolkit/australia-southeast1` */
   baseUrl: string;
   getIdToken: () => Promise<string | null>;
+  /**
+   * A new ID token from the identity provider (not a cached one). A call refused as unauthenticated
+   * is tried once more with it: a token issued before the provider's cut-off (a revocation, or the
+   * local Auth emulator restarted) is refused although the session itself is still good.
+   */
+  refreshIdToken?: () => Promise<string | null>;
   /** An App Check token, sent as X-Firebase-AppCheck (production enforces it; none locally). */
   getAppCheckToken?: () => Promise<string | null>;
   fetch?: typeof fetch;
@@ -117,13 +123,33 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const defaultTimeoutMs = options.timeoutMs ?? CALLABLE_TIMEOUT_MS;
 
-  /** The caller's ID token and the app's App Check token, when there are any. */
-  async function tokenHeaders(): Promise<Record<string, string>> {
-    const [token, appCheck] = await Promise.all([options.getIdToken(), options.getAppCheckToken?.() ?? null]);
+  /** The caller's ID token (or `token` when given) and the app's App Check token, when there are any. */
+  async function tokenHeaders(token?: string | null): Promise<Record<string, string>> {
+    const [idToken, appCheck] = await Promise.all([
+      token === undefined ? options.getIdToken() : token,
+      options.getAppCheckToken?.() ?? null,
+    ]);
     return {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}),
       ...(appCheck ? { 'X-Firebase-AppCheck': appCheck } : {}),
     };
+  }
+
+  /**
+   * Runs `send` with the caller's token and, when the server refuses that token as unauthenticated,
+   * once more with a refreshed one. Without a token there is nothing to refresh.
+   */
+  async function withFreshTokenOnce<T>(send: (token: string | null) => Promise<T>): Promise<T> {
+    const token = await options.getIdToken();
+    try {
+      return await send(token);
+    } catch (error) {
+      if (!token || !options.refreshIdToken || !isCallableError(error) || error.code !== 'unauthenticated')
+        throw error;
+      const fresh = await options.refreshIdToken().catch(() => null);
+      if (!fresh || fresh === token) throw error;
+      return send(fresh);
+    }
   }
 
   /** The request itself: `undefined` is not JSON, and the protocol always carries a `data` field. */
@@ -142,8 +168,6 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
     if (external?.aborted) {
       throw cancelled(name, external.reason);
     }
-
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(await tokenHeaders()) };
 
     const controller = new AbortController();
     let timedOut = false;
@@ -167,7 +191,8 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
       return external?.aborted ? cancelled(name, cause) : unreachable(name, url, cause);
     };
 
-    try {
+    const send = async (token: string | null): Promise<Res> => {
+      const headers = { 'Content-Type': 'application/json', ...(await tokenHeaders(token)) };
       let response: Response;
       let text: string;
       try {
@@ -185,6 +210,10 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
       const result = body.data !== undefined ? body.data : body.result;
       if (result === undefined) throw new CallableError('internal', MESSAGES.responseMissingData);
       return result as Res;
+    };
+
+    try {
+      return await withFreshTokenOnce(send);
     } finally {
       clearTimeout(timer);
       external?.removeEventListener('abort', onExternalAbort);
@@ -198,29 +227,34 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
     { signal }: { signal?: AbortSignal } = {},
   ): Promise<Res> {
     const url = `${baseUrl}/${name}`;
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'text/event-stream',
-      ...(await tokenHeaders()),
-    };
     const failure = (cause: unknown) =>
       signal?.aborted ? cancelled(name, cause) : unreachable(name, url, cause);
 
-    let response: Response;
-    try {
-      response = await post(url, data, headers, signal);
-    } catch (cause) {
-      throw failure(cause);
-    }
-    if (!response.ok || !response.body) {
-      const body = objectBody(await response.text());
-      throw (
-        errorFromBody(response.status, body) ?? new CallableError('internal', MESSAGES.responseNotJsonObject)
-      );
-    }
+    const open = async (token: string | null): Promise<NonNullable<Response['body']>> => {
+      const headers = {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        ...(await tokenHeaders(token)),
+      };
+      let response: Response;
+      try {
+        response = await post(url, data, headers, signal);
+      } catch (cause) {
+        throw failure(cause);
+      }
+      if (!response.ok || !response.body) {
+        const body = objectBody(await response.text());
+        throw (
+          errorFromBody(response.status, body) ??
+          new CallableError('internal', MESSAGES.responseNotJsonObject)
+        );
+      }
+      return response.body;
+    };
+    const responseBody = await withFreshTokenOnce(open);
 
     // Events are separated by a blank line; a line starting with ':' is the server's heartbeat.
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = responseBody.pipeThrough(new TextDecoderStream()).getReader();
     let buffered = '';
     for (;;) {
       let chunk: ReadableStreamReadResult<string>;

@@ -87,6 +87,7 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     signInWithCustomToken: (token: string) => outcome(async () => (await sdk()).signInWithCustomToken(token)),
     signOut: async (): Promise<void> => (await sdk()).signOut(),
     getIdToken: async (): Promise<string | null> => (await sdk()).getIdToken(),
+    refreshIdToken: async (): Promise<string | null> => (await sdk()).refreshIdToken(),
     /** Loads nothing where App Check is not configured (locally). */
     getAppCheckToken: async (): Promise<string | null> =>
       config.appCheckSiteKey ? (await sdk()).getAppCheckToken() : null,

@@ -75,6 +75,8 @@ export function openSession(config: RuntimeConfig) {
     signInWithCustomToken: (token: string) => signInWithCustomToken(auth, token),
     signOut: () => signOut(auth),
     getIdToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
+    /** A new token from the identity provider; fails when the account is gone (the SDK then signs out). */
+    refreshIdToken: async () => (await auth.currentUser?.getIdToken(true)) ?? null,
     async getAppCheckToken(): Promise<string | null> {
       if (!appCheckSiteKey) return null;
       appCheck ??= import('firebase/app-check').then(
