@@ -128,6 +128,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'packages/functions/deploy/**',
+      // The bench's built peer pages (e2e/bench/peers/build.ts).
+      '.bench/**',
       '**/.data/**',
       '**/@mf-types/**',
       '**/test-results/**',

@@ -1,19 +1,25 @@
-// Budget of issue 4: what a respondent on a phone downloads and waits for before the first
-// question (every request sent before it is on screen, compressed bytes on the wire including
-// headers). Debian Chromium at 390×844 with the CPU slowed 4×, a cold browser cache each run, the
-// local stack on its own ports (compressed as production hosting serves it). Writes the figures
-// to e2e/bench/results/first-slide.json. Chromium is driven over the DevTools protocol alone
-// (cdp-browser.ts), so nothing but the product runs in the page.
+// What a respondent on a phone downloads and waits for before the first question (every request
+// sent before it is on screen, compressed bytes on the wire including headers), for our survey and,
+// in the same run and through the same harness, two peers: the same Quickscan rendered by SurveyJS
+// and a bare React page with the first slide alone (the floor). Debian Chromium at 390×844 with the
+// CPU slowed 4×, a cold browser cache each run, every page served compressed by the same static
+// server as production hosting would; the three are measured in turn within each round, so a noisy
+// moment of the machine falls on all of them. Writes e2e/bench/results/first-slide.json. Chromium
+// is driven over the DevTools protocol alone (cdp-browser.ts), so nothing but the page runs in it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, startStack } from '@toolkit/dev-stack';
+import { closeServer, createStaticServer, ensureBuilt, startStack } from '@toolkit/dev-stack';
 import { CdpBrowser, type CdpPage } from './cdp-browser';
+import { buildPeers, PEERS_DIR } from './peers/build';
 
 const root = path.resolve(__dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** Issue 4's budget, and issue 18's targets as shares of SurveyJS's figures. */
 const BUDGET = { kilobytes: 200, milliseconds: 850 };
+const TARGET_SHARE_OF_SURVEYJS = { kilobytes: 0.4, firstSlideMs: 0.5 };
+const PEERS_PORT = 3210;
 const PORTS = {
   shell: 3200,
   survey: 3201,
@@ -38,7 +44,7 @@ const FIRST_SLIDE_GLOBAL = '__benchFirstSlide';
 
 /**
  * The script the page runs (plain JavaScript, so no compiler helper can leak into it): it notes the
- * first frame at which the heading titled `title` has a size, in epoch ms and in the page's own
+ * first frame at which a level-1 heading titled `title` has a size, in epoch ms and in the page's own
  * clock, as a promise the bench reads afterwards. It waits on DOM changes, not on every frame:
  * polling each frame would have the page render frames that a respondent's browser does not, on
  * the same busy thread.
@@ -46,15 +52,14 @@ const FIRST_SLIDE_GLOBAL = '__benchFirstSlide';
 const watchFirstSlide = (title: string) => `(() => {
   let report;
   window.${FIRST_SLIDE_GLOBAL} = new Promise((resolve) => (report = resolve));
-  const shown = () => {
-    const heading = document.querySelector('h1');
-    return heading !== null && heading.textContent.trim() === ${JSON.stringify(title)};
-  };
+  const heading = () =>
+    [...document.querySelectorAll('h1')].find((h1) => h1.textContent.trim() === ${JSON.stringify(title)});
+  const shown = () => heading() !== undefined;
   let waiting = false;
   const atFrame = () => {
     waiting = false;
     if (!shown()) return;
-    if (document.querySelector('h1').getBoundingClientRect().height === 0) return nextFrame();
+    if (heading().getBoundingClientRect().height === 0) return nextFrame();
     observer.disconnect();
     const ms = performance.now();
     report(JSON.stringify({ at: performance.timeOrigin + ms, ms }));
@@ -104,7 +109,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-async function measure(browser: CdpBrowser, base: string): Promise<Run> {
+async function measure(browser: CdpBrowser, url: string): Promise<Run> {
   const page = await browser.newPage();
   await page.send('Emulation.setDeviceMetricsOverride', {
     width: 390,
@@ -140,7 +145,7 @@ async function measure(browser: CdpBrowser, base: string): Promise<Run> {
   await page.send('Page.addScriptToEvaluateOnNewDocument', {
     source: watchFirstSlide(firstTitle),
   });
-  await page.send('Page.navigate', { url: `${base}${SLIDE_PATH}` });
+  await page.send('Page.navigate', { url });
   const { at: firstSlideAt, ms: firstSlideMs } = await firstSlideShown(page);
   // What was needed to reach the slide: every request sent before it showed (and all of its bytes,
   // even if it finished later). Requests made after it, such as the sign-in session that a survey
@@ -166,47 +171,91 @@ async function measure(browser: CdpBrowser, base: string): Promise<Run> {
   return run;
 }
 
+const round1 = (value: number) => Number(value.toFixed(1));
+
+function summary(runs: Run[]) {
+  return {
+    median: {
+      kilobytes: round1(median(runs.map((r) => r.kilobytes))),
+      requests: median(runs.map((r) => r.requests)),
+      firstSlideMs: Math.round(median(runs.map((r) => r.firstSlideMs))),
+    },
+    all: runs.map((r) => ({
+      ...r,
+      kilobytes: round1(r.kilobytes),
+      firstSlideMs: Math.round(r.firstSlideMs),
+    })),
+  };
+}
+
 async function main() {
   execFileSync('bash', [path.join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
   await ensureBuilt({ root, log: (line: string) => console.log(line) });
+  await buildPeers();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-'));
   const stack = await startStack({ root, ports: PORTS, dataDir, log: () => undefined });
+  const peers = createStaticServer({ dist: PEERS_DIR });
+  await new Promise<void>((resolve) => peers.listen(PEERS_PORT, '127.0.0.1', resolve));
   const browser = await CdpBrowser.launch();
   try {
-    const base = stack.urls.app.replace(/\/$/, '');
-    await measure(browser, base); // warms the server's compression cache; not counted
-    const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, base));
+    const pages = {
+      toolkit: `${stack.urls.app.replace(/\/$/, '')}${SLIDE_PATH}`,
+      surveyjs: `http://127.0.0.1:${PEERS_PORT}/surveyjs/`,
+      floor: `http://127.0.0.1:${PEERS_PORT}/floor/`,
+    };
+    const names = Object.keys(pages) as (keyof typeof pages)[];
+    // Warms each server's compression cache; not counted.
+    for (const name of names) await measure(browser, pages[name]);
+    const runs = Object.fromEntries(names.map((name) => [name, [] as Run[]])) as Record<
+      keyof typeof pages,
+      Run[]
+    >;
+    for (let i = 0; i < RUNS; i += 1)
+      for (const name of names) runs[name].push(await measure(browser, pages[name]));
+    const figures = Object.fromEntries(names.map((name) => [name, summary(runs[name])])) as Record<
+      keyof typeof pages,
+      ReturnType<typeof summary>
+    >;
+    const ours = figures.toolkit.median;
+    const peer = figures.surveyjs.median;
     const result = {
       measuredAt: new Date().toISOString(),
-      what: `cold load of ${SLIDE_PATH} until its first question is visible`,
+      what: `cold load of the Quickscan until its first question is visible: ours at ${SLIDE_PATH}, SurveyJS ${pkgVersion('survey-core')} with the same definition, and a bare React page`,
       conditions: 'Debian Chromium, 390×844 mobile viewport, CPU throttled 4×, localhost, cache disabled',
-      runs: runs.length,
+      runs: RUNS,
       budget: BUDGET,
-      median: {
-        kilobytes: Number(median(runs.map((r) => r.kilobytes)).toFixed(1)),
-        requests: median(runs.map((r) => r.requests)),
-        firstSlideMs: Math.round(median(runs.map((r) => r.firstSlideMs))),
+      targetShareOfSurveyJs: TARGET_SHARE_OF_SURVEYJS,
+      shareOfSurveyJs: {
+        kilobytes: Number((ours.kilobytes / peer.kilobytes).toFixed(2)),
+        firstSlideMs: Number((ours.firstSlideMs / peer.firstSlideMs).toFixed(2)),
       },
-      all: runs.map((r) => ({
-        ...r,
-        kilobytes: Number(r.kilobytes.toFixed(1)),
-        firstSlideMs: Math.round(r.firstSlideMs),
-      })),
+      ...figures,
     };
     const out = path.join(__dirname, 'results', 'first-slide.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(JSON.stringify(result.median));
+    for (const name of names) {
+      const { kilobytes, requests, firstSlideMs } = figures[name].median;
+      console.log(
+        `first slide, ${name.padEnd(8)}: ${kilobytes} KB in ${requests} requests, ${firstSlideMs} ms`,
+      );
+    }
     console.log(
-      `first slide: ${result.median.kilobytes} KB (budget ${BUDGET.kilobytes}), ` +
-        `${result.median.firstSlideMs} ms (budget ${BUDGET.milliseconds}) — written to ${path.relative(root, out)}`,
+      `ours as a share of SurveyJS: ${result.shareOfSurveyJs.kilobytes}× the bytes (target ${TARGET_SHARE_OF_SURVEYJS.kilobytes}×), ` +
+        `${result.shareOfSurveyJs.firstSlideMs}× the time (target ${TARGET_SHARE_OF_SURVEYJS.firstSlideMs}×) — written to ${path.relative(root, out)}`,
     );
   } finally {
     await browser.close();
+    await closeServer(peers);
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A package's version, read from its package.json file (survey-core exports no ./package.json). */
+function pkgVersion(name: string): string {
+  const file = path.join(root, 'node_modules', name, 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 main().catch((error) => {
