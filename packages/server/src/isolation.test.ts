@@ -709,6 +709,41 @@ describe.each(allCallables.map((handler) => handler.name).filter((name) => name 
   });
 });
 
+// The matrix again as a crowd: 5,000 requests aimed at tenant A, each a random callable's attack
+// from a random one of the callers who may not make it, in a random (seeded) order. Each gets the
+// refusal its case names, and tenant A's documents are the same afterwards.
+it('5,000 random cross-tenant requests: none succeeds, and tenant A is unchanged', async () => {
+  let state = 20_261_125;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const names = allCallables.map((handler) => handler.name).filter((name) => name in CASES);
+  const before = tenantAView(await env.store.exportAll());
+  const outcomes = new Map<string, number>();
+  for (let i = 0; i < 5_000; i += 1) {
+    const name = pick(names);
+    const entry = CASES[name];
+    const [who, outcome] = pick<[Who, Outcome]>([
+      ['none', entry.noToken],
+      ['anonymous', entry.anonymous],
+      ['ownerB', entry.otherTenant],
+      [entry.tooLow.as, entry.tooLow.expect],
+    ]);
+    const response = await callAs(who, name, entry.attack(seed));
+    if (typeof outcome === 'string') {
+      expect({ name, who, status: errorOf(response).status }).toEqual({ name, who, status: outcome });
+    }
+    const key = typeof outcome === 'string' ? outcome : 'exempt';
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  }
+  expect(tenantAView(await env.store.exportAll())).toBe(before);
+  expect([...outcomes.keys()].sort()).toEqual(
+    expect.arrayContaining(['NOT_FOUND', 'PERMISSION_DENIED', 'UNAUTHENTICATED']),
+  );
+}, 180_000);
+
 // After the refusals: each attack request, made by the one entitled to it, succeeds.
 describe('the same requests from the rightful caller', () => {
   it.each(allCallables.map((handler) => handler.name).filter((name) => name in CASES))('%s', async (name) => {
