@@ -7,7 +7,6 @@
 import { JSDOM } from 'jsdom';
 import { API } from '@toolkit/domain';
 import { paths } from '../repositories/paths';
-import type { DocData } from '../store/port';
 import { errorOf, resultOf, startTestEnv, type TestEnv } from '../testing';
 
 const PUBLISHER = 'demo-publisher';
