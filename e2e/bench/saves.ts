@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API } from '@toolkit/domain';
 import { openPgliteStore } from '@toolkit/server/local';
-import { startStackProcess } from '../support/stack-process';
+import { startStackProcess } from '@toolkit/dev-stack';
 
 const root = path.resolve(__dirname, '../..');
 const LEVELS = [

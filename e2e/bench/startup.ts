@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '@toolkit/dev-stack';
-import { startStackProcess } from '../support/stack-process';
+import { startStackProcess } from '@toolkit/dev-stack';
 
 const root = path.resolve(__dirname, '../..');
 const PORTS = {

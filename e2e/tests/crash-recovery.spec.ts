@@ -8,8 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPgliteStore } from '@toolkit/server/local';
 import { expect, test } from '../support/stack';
-import { startStackProcess, type StackProcess } from '../support/stack-process';
+import { startStackProcess } from '@toolkit/dev-stack';
 import { SurveyPage, surveySlides, type Answer } from '../support/survey-page';
+
+type StackProcess = Awaited<ReturnType<typeof startStackProcess>>;
 
 const PORTS = {
   shell: 3400,

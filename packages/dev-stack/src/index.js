@@ -4,6 +4,7 @@ module.exports = {
   ...require('./demo-results'),
   ...require('./runtime-config'),
   ...require('./stack'),
+  ...require('./stack-process'),
   // Served the same way as the apps (compressed, as production hosting does): the bench's peer pages.
   createStaticServer: require('./static-server').createStaticServer,
   closeServer: require('./static-server').closeServer,

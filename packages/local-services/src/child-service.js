@@ -40,7 +40,9 @@ function runsScript(pid, script) {
 }
 
 /**
- * Running, and not a zombie that no reaper has collected yet (containers often have none).
+ * Running, and not a zombie that no reaper has collected yet (containers often have none). A killed
+ * process's main thread turns zombie before its other threads have exited, and its files (its
+ * listening port) close only with the last of them: it counts as gone once it is the only one left.
  * @param {number} pid
  */
 function isAlive(pid) {
@@ -50,10 +52,11 @@ function isAlive(pid) {
     return false;
   }
   try {
-    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    if (!/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) return true;
+    return fs.readdirSync(`/proc/${pid}/task`).length > 1;
   } catch {
-    // No /proc (not Linux): signal 0 reached it.
-    return true;
+    // No /proc (not Linux): signal 0 reached it. Gone meanwhile: not alive.
+    return !fs.existsSync('/proc');
   }
 }
 
