@@ -245,6 +245,11 @@ function createContentServer(options) {
 async function startContentServer(options = {}) {
   const { port = 4000, host = '127.0.0.1', key = 'local-content-key', ...rest } = options;
   const server = createContentServer({ key, ...rest });
+  // Callers keep idle connections for reuse (the API host's fetch, browsers up to 300 s); closing
+  // one first (Node's default: after 5 s) can close it just as a request goes out on it, which then
+  // fails with ECONNRESET and shows as "Could not receive the data". Kept longer than any client.
+  server.keepAliveTimeout = 310_000;
+  server.headersTimeout = 315_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -611,3 +611,37 @@ describe('seed validation at start-up', () => {
     expect(() => createContentServer({ key: '' })).toThrow(/key is required/);
   });
 });
+
+it('keeps an idle connection open longer than clients reuse one (no ECONNRESET on reuse)', async () => {
+  const running = await startContentServer({ port: 0, key: KEY });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = () =>
+    new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+      const payload = JSON.stringify({ query: '{ __typename }' });
+      const request = http.request(
+        running.graphqlUrl,
+        {
+          method: 'POST',
+          agent,
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  try {
+    expect(await ask()).toEqual({ status: 200, reused: false });
+    // Past Node's default server keep-alive of 5 s, which would have closed the connection.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(await ask()).toEqual({ status: 200, reused: true });
+  } finally {
+    agent.destroy();
+    await running.close();
+  }
+}, 20_000);

@@ -1,0 +1,196 @@
+// Insights at scale (issue 18): a publisher's survey insights with 100 and with 10,000 completed
+// results, and the CSV export of all 10,000 streamed a page at a time, with the memory it takes.
+// The results are made by the product's own handlers (start, save, complete) in this process, on
+// the embedded store and the local content service; the completion limit of 500 an hour per survey
+// holds, so the handlers' clock moves an hour on every 400 results, as if they came in over a day.
+// Writes e2e/bench/results/insights.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startContentServer } from '@toolkit/content';
+import { API, type ApiName } from '@toolkit/domain';
+import {
+  allCallables,
+  createContentPort,
+  createCredentialIssuer,
+  createRouter,
+  generateCredentialKey,
+  type AuthPort,
+  type VerifiedToken,
+} from '@toolkit/server';
+import { createSandboxBilling, openPgliteStore, seedPublisherTenants } from '@toolkit/server/local';
+
+const root = path.resolve(__dirname, '../..');
+const TENANT = 'demo-publisher';
+const SURVEY = 'quickscan';
+const CONTENT_KEY = 'bench-content-key';
+const SIZES = [100, 10_000];
+const PER_HOUR = 400;
+
+interface Quickscan {
+  sections: { questions: { id: string; type: string; scored?: boolean; options?: { id: string }[] }[] }[];
+}
+const SCORED = (
+  JSON.parse(fs.readFileSync(path.join(root, 'packages/content/content/quickscan.json'), 'utf8')) as Quickscan
+).sections
+  .flatMap((section) => section.questions)
+  .filter((question) => question.type === 'multipleChoice' && question.scored !== false)
+  .slice(0, 3);
+
+/** The handlers used here never reach the identity provider: the callers arrive verified. */
+const noAuth: AuthPort = new Proxy({} as AuthPort, {
+  get: () => () => Promise.reject(new Error('The insights bench makes no identity-provider calls.')),
+});
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-insights-'));
+  const content = await startContentServer({ port: 0, key: CONTENT_KEY });
+  const store = await openPgliteStore({ dataDir });
+  let hours = 0;
+  const start = Date.now();
+  const router = createRouter(
+    {
+      store,
+      auth: noAuth,
+      content: createContentPort({ url: content.graphqlUrl, key: CONTENT_KEY }),
+      appUrl: 'http://localhost:3000',
+      credentials: createCredentialIssuer(generateCredentialKey),
+      billing: createSandboxBilling(store, 'http://localhost:3000'),
+      now: () => new Date(start + hours * 3_600_000),
+      log: () => undefined,
+    },
+    allCallables,
+  );
+  const call = async (
+    name: ApiName,
+    data: unknown,
+    token: VerifiedToken,
+    stream?: (message: unknown) => void,
+  ) => {
+    const outcome = await router.callAs(name, data, token, {
+      ...(stream
+        ? {
+            stream: {
+              send: async (message: unknown) => (stream(message), true),
+              signal: new AbortController().signal,
+            },
+          }
+        : {}),
+    });
+    if ('error' in outcome) throw new Error(`${name}: ${outcome.error.message}`);
+    return outcome.result as Record<string, unknown>;
+  };
+
+  try {
+    await seedPublisherTenants(store);
+    const owner: VerifiedToken = {
+      uid: 'bench-publisher-owner',
+      email: 'owner@demo-publisher.example',
+      isAnonymous: false,
+      claims: { tenantId: TENANT, role: 'owner' },
+    };
+    await store.set(`tenants/${TENANT}/users/${owner.uid}`, {
+      email: owner.email,
+      firstName: 'Bench',
+      lastName: 'Owner',
+      tenantId: TENANT,
+      role: 'owner',
+      group: 'owner',
+    });
+
+    let completed = 0;
+    const completeOne = async () => {
+      const respondent: VerifiedToken = {
+        uid: `respondent-${completed}`,
+        email: null,
+        isAnonymous: true,
+        claims: {},
+      };
+      const { resultId } = await call(API.startResult, { tenantId: TENANT, surveyId: SURVEY }, respondent);
+      const answers: [string, string][] = [
+        ['company-name', `Organisation ${completed}`],
+        ...SCORED.map((question, i): [string, string] => [
+          question.id,
+          question.options![(completed + i) % question.options!.length]!.id,
+        ]),
+      ];
+      for (const [questionId, answer] of answers)
+        await call(
+          API.saveAnswer,
+          { tenantId: TENANT, surveyId: SURVEY, resultId, questionId, answer, seq: 1 },
+          respondent,
+        );
+      await call(API.completeResult, { tenantId: TENANT, surveyId: SURVEY, resultId }, respondent);
+      completed += 1;
+      if (completed % PER_HOUR === 0) hours += 1;
+    };
+
+    const insights: { results: number; medianMs: number }[] = [];
+    for (const size of SIZES) {
+      const seeding = performance.now();
+      while (completed < size) await completeOne();
+      console.log(`${size} completed results made in ${Math.round((performance.now() - seeding) / 1000)} s`);
+      const times: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const at = performance.now();
+        await call(API.getSurveyInsights, { surveyId: SURVEY }, owner);
+        times.push(performance.now() - at);
+      }
+      insights.push({ results: size, medianMs: round1(median(times)) });
+    }
+
+    // The export of every result, with the memory read as each page goes out (the export runs
+    // without giving timers a turn, so a timer could not sample it).
+    global.gc?.();
+    const before = process.memoryUsage();
+    const peak = { heapUsed: before.heapUsed, rss: before.rss };
+    let samples = 0;
+    let bytes = 0;
+    const exportStarted = performance.now();
+    const exported = await call(API.exportReceivedResults, { surveyId: SURVEY }, owner, (message) => {
+      bytes += String((message as { csv: string }).csv).length;
+      const now = process.memoryUsage();
+      peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed);
+      peak.rss = Math.max(peak.rss, now.rss);
+      samples += 1;
+    });
+    const exportMs = performance.now() - exportStarted;
+
+    const result = {
+      measuredAt: new Date().toISOString(),
+      what: 'insights-getSurveyInsights (median of 21 calls) and insights-exportResults, through the handlers in-process',
+      conditions: `${os.cpus().length} CPUs; embedded store on disk; the local content service`,
+      insights,
+      largerOverSmaller: round1(insights[1]!.medianMs / insights[0]!.medianMs),
+      export: {
+        rows: exported.rows,
+        megabytes: round1(bytes / 1_048_576),
+        seconds: round1(exportMs / 1000),
+        // The most either grew above where it was before the export, read at each page.
+        heapGrowthMegabytes: round1((peak.heapUsed - before.heapUsed) / 1_048_576),
+        rssGrowthMegabytes: round1((peak.rss - before.rss) / 1_048_576),
+        memorySamples: samples,
+      },
+    };
+    const out = path.join(__dirname, 'results', 'insights.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(
+      `insights: ${insights.map((entry) => `${entry.medianMs} ms at ${entry.results}`).join(', ')} ` +
+        `(${result.largerOverSmaller}×); export of ${result.export.rows} rows (${result.export.megabytes} MB) ` +
+        `in ${result.export.seconds} s; heap grew at most ${result.export.heapGrowthMegabytes} MB, RSS ${result.export.rssGrowthMegabytes} MB (${samples} samples) — written to ${path.relative(root, out)}`,
+    );
+  } finally {
+    await store.close();
+    await content.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
