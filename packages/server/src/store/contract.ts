@@ -533,6 +533,18 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         expect((await store.get(`${collection}/back`)).data).toEqual({ v: 2 });
       });
 
+      it("a change to a read snapshot's data is not stored by the transaction's update", async () => {
+        const path = `${fresh()}/doc`;
+        await store.set(path, { kept: 'yes', nested: { a: 1 } });
+        await store.transaction(async (tx) => {
+          const [snapshot] = await tx.getAll([path]);
+          (snapshot!.data!.nested as { a: number }).a = 2;
+          snapshot!.data!.kept = 'changed in memory';
+          tx.update(path, { added: true });
+        });
+        expect((await store.get(path)).data).toEqual({ kept: 'yes', nested: { a: 1 }, added: true });
+      });
+
       it('refuses a read after a write', async () => {
         const path = `${fresh()}/doc`;
         await expectStoreError(

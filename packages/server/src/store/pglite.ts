@@ -331,7 +331,9 @@ class PgliteStore implements EmbeddedStore {
 
   async transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
     // Writes are buffered and applied at commit, as Firestore does. Reads need no BEGIN: the
-    // transaction holds the queue, so what it read is still what is stored when it commits.
+    // transaction holds the queue, so what it read is still what is stored when it commits. The
+    // commit starts from copies of what was read: a caller changing a snapshot's data changes
+    // nothing stored, as with Firestore.
     const writes: Write[] = [];
     const result = await this.exclusive(async () => {
       const read = new Map<string, DocData | null>();
@@ -347,13 +349,13 @@ class PgliteStore implements EmbeddedStore {
         get: (path) =>
           reading(async () => {
             const snapshot = await this.read(path);
-            read.set(path, snapshot.data);
+            read.set(path, structuredClone(snapshot.data));
             return snapshot;
           }),
         getAll: (paths) =>
           reading(async () => {
             const snapshots = await this.readMany(paths);
-            for (const snapshot of snapshots) read.set(snapshot.path, snapshot.data);
+            for (const snapshot of snapshots) read.set(snapshot.path, structuredClone(snapshot.data));
             return snapshots;
           }),
         query: (collectionPath, spec = {}) => reading(() => this.find(collectionPath, spec)),
