@@ -182,6 +182,18 @@ export class SurveyPage {
     await this.expectSlide(first);
   }
 
+  /** The respondent's result: the survey remembers where they are in it, under the result's id. */
+  async resultId(): Promise<string> {
+    const resultId = await this.page.evaluate(() =>
+      Object.keys(localStorage)
+        .find((key) => key.startsWith('toolkit:survey-position:v1:'))
+        ?.split(':')
+        .pop(),
+    );
+    expect(resultId).toBeTruthy();
+    return resultId!;
+  }
+
   async expectThankYou() {
     await expect(this.heading('Thank you: your answers are in')).toBeVisible({ timeout: 30_000 });
   }

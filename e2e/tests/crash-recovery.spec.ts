@@ -49,13 +49,7 @@ test('a stack killed mid-survey and restarted receives the answers given while i
     const survey = new SurveyPage(page);
     await page.goto(`${stack.urls.app}survey/demo-publisher/quickscan`);
     await survey.begin(title, slides[0]!);
-    const resultId = await page.evaluate(() =>
-      Object.keys(localStorage)
-        .find((key) => key.startsWith('toolkit:survey-position:v1:'))
-        ?.split(':')
-        .pop(),
-    );
-    expect(resultId).toBeTruthy();
+    const resultId = await survey.resultId();
 
     const answers: Record<string, Answer> = {};
     const [first, second, third] = slides.filter((slide) =>

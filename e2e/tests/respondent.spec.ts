@@ -38,14 +38,7 @@ test('an anonymous respondent completes the public Quickscan on a phone and lose
   await expect(survey.heading(title)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the start page');
   await survey.begin(title, slides[0]!);
-  // The survey remembers where the respondent is in their result, under the result's id.
-  const resultId = await page.evaluate(() =>
-    Object.keys(localStorage)
-      .find((key) => key.startsWith('toolkit:survey-position:v1:'))
-      ?.split(':')
-      .pop(),
-  );
-  expect(resultId).toBeTruthy();
+  const resultId = await survey.resultId();
 
   // Mid-way through "Energy and emissions" the page is reloaded; the three answerable slides that
   // follow the start of "Waste and materials" are answered offline.
