@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
-import { contentSecurityPolicy } from '@toolkit/federation';
+import { contentSecurityPolicy, inlineScriptHashes } from '@toolkit/federation';
 import { parseRuntimeConfig, RuntimeConfigError } from '@toolkit/platform/runtime-config';
 
 const root = path.resolve(__dirname, '..');
@@ -74,10 +74,9 @@ try {
   console.log(`runtime configuration for ${project}: ${path.relative(root, out)}`);
   if (index) {
     const assetOrigins = (value('CONTENT_ASSET_ORIGINS') ?? '').split(',').filter(Boolean);
-    writeFileSync(
-      index,
-      withPolicy(readFileSync(index, 'utf8'), contentSecurityPolicy(config, { assetOrigins })),
-    );
+    const html = readFileSync(index, 'utf8');
+    const scriptHashes = inlineScriptHashes(html);
+    writeFileSync(index, withPolicy(html, contentSecurityPolicy(config, { assetOrigins, scriptHashes })));
     console.log(`Content-Security-Policy for ${project}: ${path.relative(root, index)}`);
   }
 } catch (error) {

@@ -7,8 +7,11 @@ export const DASHBOARD_HOME = /^Welcome back/;
 export class AppPage {
   constructor(readonly page: Page) {}
 
+  /** The app's own screen: not the early slide that a survey's slide shows before the app is in. */
   screen(name: string | RegExp) {
-    return this.page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' });
+    return this.page
+      .locator('#root')
+      .getByRole('heading', { level: 1, name, exact: typeof name === 'string' });
   }
 
   async expectScreen(name: string | RegExp, pathname?: string | RegExp) {

@@ -12,7 +12,7 @@ import {
   gateSaves,
   renderSurvey,
 } from './testing/fake-api';
-import { quickscanResponse } from './testing/quickscan';
+import { quickscanResponse } from '@toolkit/platform/testing';
 
 const START = paths.survey('demo-publisher', 'quickscan');
 const slideUrl = (section: number, slide: number) =>

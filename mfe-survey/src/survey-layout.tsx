@@ -4,7 +4,7 @@ import { paths } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
 import { selectHasSettledSession, useAppSelector } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
-import { COMPANY_NAME_QUESTION_ID, hasQuestion, type Position } from './shared/definition';
+import { COMPANY_NAME_QUESTION_ID, hasQuestion, type Position } from '@toolkit/platform';
 import { parseSurveyQuery } from './shared/result/query-params';
 import { useResult } from './shared/result/use-result';
 import { SaveStatus, ScreenCard } from './shared/screen-parts';

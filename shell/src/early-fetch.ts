@@ -1,13 +1,15 @@
-// Requests the shell needs first, started by the entry chunk before the shared modules and the app
-// chunks download, instead of after them.
-const RUNTIME_CONFIG_URL = '/runtime-config.json';
+// Requests the shell needs first. The early slide (index.html's inline script) has usually made
+// them already; otherwise the entry chunk starts them before the shared modules and the app chunks
+// download, instead of after them.
+import { earlyRequests, RUNTIME_CONFIG_URL } from './early-slide/contract';
 
 const early = new Map<string, Promise<Response>>();
 
 export function startEarlyFetches(): void {
   early.set(
     RUNTIME_CONFIG_URL,
-    fetch(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } }),
+    earlyRequests()?.config ??
+      fetch(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } }),
   );
 }
 

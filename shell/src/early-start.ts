@@ -6,10 +6,12 @@ import {
   createContentClient,
   loadRuntimeConfig,
   loadSurveyDefinition,
+  primeSurveyDefinition,
   type ContentClient,
   type RuntimeConfig,
 } from '@toolkit/platform';
 import { earlyFetch } from './early-fetch';
+import { earlyRequests } from './early-slide/contract';
 import { loadRemoteLifecycles, registerRuntimeRemotes } from './remotes/registry';
 
 export interface EarlyStart {
@@ -30,6 +32,8 @@ async function start(): Promise<EarlyStart> {
     // Failures are left for the screens, which show them with a retry.
     loadRemoteLifecycles('survey').catch(() => undefined);
     const { surveyId } = match.params;
+    const asked = earlyRequests()?.survey;
+    if (surveyId && asked?.id === surveyId) primeSurveyDefinition(content, surveyId, asked.definition);
     if (surveyId?.trim()) {
       surveyDefinition = loadSurveyDefinition(content, surveyId).then(
         () => undefined,

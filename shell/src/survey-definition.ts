@@ -7,23 +7,8 @@ import {
 } from '@toolkit/platform';
 import { matchRoute, type GuardSurvey } from '@toolkit/domain';
 import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
-import { readLogo, type TenantBranding } from '@toolkit/ui';
-
-/** The definition's styling (SPEC.md §3) as tenant branding; the theme checks its contrast. */
-function brandingOf(survey: RawSurvey): TenantBranding {
-  const entries: [keyof TenantBranding, unknown][] = [
-    ['primaryColor', survey.primaryColor],
-    ['secondaryColor', survey.secondaryColor],
-    ['tertiaryColor', survey.tertiaryColor],
-    ['quaternaryColor', survey.quaternaryColor],
-    ['font', survey.globalFont],
-    ['textColor', survey.textColor],
-    ['primaryLogo', readLogo(survey.primaryLogo)],
-    ['secondaryLogo', readLogo(survey.secondaryLogo)],
-    ['mobileSecondaryLogo', readLogo(survey.mobileSecondaryLogo)],
-  ];
-  return Object.fromEntries(entries.filter(([, value]) => value != null)) as TenantBranding;
-}
+import type { TenantBranding } from '@toolkit/ui';
+import { brandingOf } from './survey-branding';
 
 export interface SurveyAccessState {
   survey: GuardSurvey | undefined;

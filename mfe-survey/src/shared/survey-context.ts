@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Position, SurveyDefinition } from './definition';
+import type { Position, SurveyDefinition } from '@toolkit/platform';
 import type { SurveyResult } from './result/use-result';
 
 export interface SurveyContextValue {

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import {
   arrivedSurveyDefinition,
   loadSurveyDefinition,
+  normaliseSurvey,
   type ContentClient,
   type RawSurvey,
+  type SurveyDefinition,
 } from '@toolkit/platform';
-import { normaliseSurvey, type SurveyDefinition } from './definition';
 
 export type DefinitionState =
   | { kind: 'loading' }

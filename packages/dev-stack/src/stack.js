@@ -1,10 +1,11 @@
 // The local product: the shell and each remote served from their dist folders, the content
 // service, the Auth emulator, MailDev and the backend (API host, PGlite, mail relay, e-mailed
 // sign-in links). Used by `npm start`, `npm run dev` and the e2e suite.
+const fs = require('node:fs');
 const path = require('node:path');
 const { REMOTE_NAMES, listApps } = require('./apps');
 const { startContentServer } = require('@toolkit/content');
-const { contentSecurityPolicy, securityHeaderRules } = require('@toolkit/federation');
+const { contentSecurityPolicy, inlineScriptHashes, securityHeaderRules } = require('@toolkit/federation');
 const { loadLocalBackend } = require('./backend');
 const { startMailDev } = require('./maildev');
 const {
@@ -111,11 +112,17 @@ async function startStack({
     const dist = path.join(root, app.dir, 'dist');
     if (name !== 'shell')
       return createStaticServer({ dist, cors: true, headerRules: securityHeaderRules('remote') });
+    /** @type {string[] | undefined} */
+    let scriptHashes;
     return createStaticServer({
       dist,
       spa: true,
       headerRules: securityHeaderRules('host'),
-      contentSecurityPolicy: () => contentSecurityPolicy(runtimeConfig),
+      // The built page's inline script (the early slide) is allowed by its hash.
+      contentSecurityPolicy: () => {
+        scriptHashes ??= inlineScriptHashes(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
+        return contentSecurityPolicy(runtimeConfig, { scriptHashes });
+      },
       routes: {
         '/runtime-config.json': (_req, res) => {
           res.writeHead(200, {

@@ -1,7 +1,7 @@
 const { sharedSingletons } = require('./shared');
 const { REMOTES, SHELL, CONTRACT_PACKAGES } = require('./apps');
 const { createWebpackConfig } = require('./webpack-config');
-const { securityHeaderRules, contentSecurityPolicy } = require('./security-headers');
+const { securityHeaderRules, contentSecurityPolicy, inlineScriptHashes } = require('./security-headers');
 
 module.exports = {
   sharedSingletons,
@@ -11,4 +11,5 @@ module.exports = {
   createWebpackConfig,
   securityHeaderRules,
   contentSecurityPolicy,
+  inlineScriptHashes,
 };

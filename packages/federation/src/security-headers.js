@@ -5,6 +5,8 @@
 // writes it into the shell's index.html (scripts/runtime-config.ts), where only frame-ancestors
 // cannot go, and that one stays a header.
 
+const { createHash } = require('node:crypto');
+
 /**
  * @typedef {{
  *   remotes: Record<string, string>,
@@ -63,13 +65,30 @@ function securityHeaderRules(kind) {
 const originOf = (url) => new URL(url).origin;
 
 /**
- * The shell's policy: scripts only from itself and the remotes (no inline script, no eval); data
+ * The hashes of the inline scripts in an HTML page (the shell's early slide), as script-src
+ * sources: the policy allows exactly those, never inline script in general.
+ * @param {string} html
+ * @returns {string[]}
+ */
+function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(attributes) || body === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The shell's policy: scripts only from itself, the remotes and its own inline scripts by hash (no
+ * other inline script, no eval); data
  * only from the functions, Auth, the CMS and the remotes' manifests; styles may be inline because
  * styled-components writes them at run time.
  * @param {Origins} config
- * @param {{ assetOrigins?: string[] }} [options] where the CMS serves images and videos, if not from its own origin
+ * @param {{ assetOrigins?: string[], scriptHashes?: string[] }} [options] where the CMS serves images
+ *   and videos, if not from its own origin; the hashes of the page's inline scripts
  */
-function contentSecurityPolicy(config, { assetOrigins = [] } = {}) {
+function contentSecurityPolicy(config, { assetOrigins = [], scriptHashes = [] } = {}) {
   const remotes = [...new Set(Object.values(config.remotes).map(originOf))];
   const content = [...new Set([originOf(config.contentUrl), ...assetOrigins.map(originOf)])];
   const auth = config.authEmulatorUrl
@@ -82,7 +101,7 @@ function contentSecurityPolicy(config, { assetOrigins = [] } = {}) {
   /** @type {[string, string[]][]} */
   const directives = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...remotes, ...recaptcha]],
+    ['script-src', ["'self'", ...scriptHashes, ...remotes, ...recaptcha]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...content]],
     ['font-src', ["'self'", 'data:']],
@@ -98,4 +117,4 @@ function contentSecurityPolicy(config, { assetOrigins = [] } = {}) {
   return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
 }
 
-module.exports = { securityHeaderRules, contentSecurityPolicy };
+module.exports = { securityHeaderRules, contentSecurityPolicy, inlineScriptHashes };

@@ -1,4 +1,5 @@
-import { contentSecurityPolicy } from './security-headers';
+import { createHash } from 'node:crypto';
+import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
@@ -25,6 +26,17 @@ it('allows scripts only from the app and its remotes, never inline or evaluated'
     'https://t-billing.web.app',
   ]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
+});
+
+it('allows the page’s own inline scripts by their hashes, and no other', () => {
+  const early = 'document.title="early"';
+  const html = `<html><head><script defer src="/main.js"></script></head><body><template><script src="/a.js"></script></template><script>${early}</script></body></html>`;
+  const hashes = inlineScriptHashes(html);
+  const expected = `'sha256-${createHash('sha256').update(early).digest('base64')}'`;
+  expect(hashes).toEqual([expected]);
+  const policy = directives(contentSecurityPolicy(PRODUCTION, { scriptHashes: hashes }));
+  expect(policy.get('script-src')?.slice(0, 2)).toEqual(["'self'", expected]);
+  expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
 });
 
 it('lets the app reach its functions, Firebase Auth and the CMS, and frame the CMS’s videos', () => {

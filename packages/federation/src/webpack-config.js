@@ -21,7 +21,8 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(
 );
 
 /**
- * @param {{ dir: string, container: string, port: number, kind: 'host' | 'remote', title?: string }} app
+ * @param {{ dir: string, container: string, port: number, kind: 'host' | 'remote', title?: string, html?: object }} app
+ *   `html`: further options of the host's HtmlWebpackPlugin
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
 function createWebpackConfig(app) {
@@ -88,6 +89,7 @@ function createWebpackConfig(app) {
               new HtmlWebpackPlugin({
                 template: './src/index.html',
                 title: app.title ?? 'Sustainability Toolkit',
+                ...app.html,
               }),
               new PreloadStartupChunksPlugin(),
             ]

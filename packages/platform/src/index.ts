@@ -4,3 +4,4 @@ export * from './content';
 export * from './runtime-config';
 export * from './survey-definition';
 export * from './plan';
+export * from './survey-slides';

@@ -1,5 +1,5 @@
 import { createContentClient } from './content';
-import { arrivedSurveyDefinition, loadSurveyDefinition } from './survey-definition';
+import { arrivedSurveyDefinition, loadSurveyDefinition, primeSurveyDefinition } from './survey-definition';
 import { sendJson, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -71,5 +71,29 @@ describe('a definition that has arrived', () => {
     available = false;
     await loadSurveyDefinition(content, 'quickscan').catch(() => undefined);
     expect(arrivedSurveyDefinition(content, 'quickscan')).toBeUndefined();
+  });
+});
+
+describe('a definition asked for before the app loaded (the early slide)', () => {
+  it('answers the app without a second request', async () => {
+    const content = newClient();
+    const early = { id: 'quickscan', tenantId: 't1' } as never;
+    primeSurveyDefinition(content, 'quickscan', Promise.resolve(early));
+    await expect(loadSurveyDefinition(content, 'quickscan')).resolves.toBe(early);
+    expect(arrivedSurveyDefinition(content, 'quickscan')).toBe(early);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('fails with the SPEC message when it failed, and a retry asks the content service', async () => {
+    const content = newClient();
+    primeSurveyDefinition(content, 'quickscan', Promise.reject(new Error('HTTP 503')));
+    await expect(loadSurveyDefinition(content, 'quickscan')).rejects.toThrow(
+      'Could not receive the data from content service!',
+    );
+    await expect(loadSurveyDefinition(content, 'quickscan')).resolves.toEqual({
+      id: 'quickscan',
+      tenantId: 't1',
+    });
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
 // shell starts it as soon as the runtime configuration is in; the remote takes the same promise
 // (this package is a shared singleton), so a respondent waits for one request, not two in a row.
 import {
+  contentServiceFailure,
   SURVEY_DEFINITION_QUERY,
   type AssetFieldsFragment,
   type LogoFragment,
@@ -41,19 +42,49 @@ export function loadSurveyDefinition(content: ContentClient, surveyId: string): 
   loads.set(content, byId);
   const known = byId.get(surveyId);
   if (known) return known.request;
-  const load: Load = {
-    request: content
+  return track(
+    byId,
+    surveyId,
+    content
       .request<SurveyDefinitionQuery, { id: string }>(SURVEY_DEFINITION_QUERY, { id: surveyId })
-      .then(({ survey }) => {
-        load.arrived = { survey };
-        return survey;
-      }),
+      .then(({ survey }) => survey),
+  );
+}
+
+function track(byId: Map<string, Load>, surveyId: string, answer: Promise<RawSurvey | null>) {
+  const load: Load = {
+    request: answer.then((survey) => {
+      load.arrived = { survey };
+      return survey;
+    }),
   };
   load.request.catch(() => {
     if (byId.get(surveyId) === load) byId.delete(surveyId);
   });
   byId.set(surveyId, load);
   return load.request;
+}
+
+/**
+ * Has loadSurveyDefinition answer with a request already made elsewhere (the shell's early slide
+ * asks before this package has loaded). A failure is reported, and forgotten, as its own would be.
+ */
+export function primeSurveyDefinition(
+  content: ContentClient,
+  surveyId: string,
+  answer: Promise<RawSurvey | null>,
+  serviceName = 'content service',
+): void {
+  const byId = loads.get(content) ?? new Map<string, Load>();
+  loads.set(content, byId);
+  if (byId.has(surveyId)) return;
+  track(
+    byId,
+    surveyId,
+    answer.catch((cause: unknown) => {
+      throw new Error(contentServiceFailure(serviceName), { cause });
+    }),
+  );
 }
 
 /**

@@ -1,47 +1,21 @@
 // CMS rich text (survey intros, academy articles) is sanitised before it is rendered (DESIGN.md §2 Content): by the browser's HTML
-// Sanitizer (Element.setHTML, https://wicg.github.io/sanitizer-api/) where it exists, otherwise by
-// DOMPurify, loaded on demand so that it stays out of the respondent's first load (docs/decisions.md).
+// Sanitizer (sanitizer.ts) where it exists, otherwise by DOMPurify, loaded on demand so that it
+// stays out of the respondent's first load (docs/decisions.md).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Config as PurifyConfig } from 'dompurify';
 import styled from 'styled-components';
 import type { RichTextFieldsFragment } from '@toolkit/domain';
+import {
+  ATTRIBUTES,
+  ELEMENTS,
+  hasNativeSanitizer,
+  SANITIZER_CONFIG,
+  type MaybeSanitizing,
+} from './sanitizer';
 
 type RichTextValue = RichTextFieldsFragment;
 type Video = RichTextValue['videos'][number];
 type Asset = RichTextValue['assets'][number];
-
-/** The one allowlist both sanitisers apply; anything else is removed with its content. */
-const ELEMENTS = [
-  ...['p', 'br', 'hr', 'div', 'span', 'blockquote', 'pre', 'code'],
-  ...['strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup'],
-  ...['h2', 'h3', 'h4', 'h5', 'h6'],
-  ...['ul', 'ol', 'li'],
-  ...['a', 'img', 'figure', 'figcaption'],
-  ...['table', 'thead', 'tbody', 'tr', 'th', 'td'],
-];
-/** On any allowed element (one list, as DOMPurify's ALLOWED_ATTR): for links and images. */
-const ATTRIBUTES = ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height'];
-
-/** The part of the HTML Sanitizer API's SanitizerConfig used here; TypeScript's DOM types lack it. */
-interface SanitizerConfig {
-  elements: readonly string[];
-  attributes: readonly string[];
-  comments: boolean;
-  dataAttributes: boolean;
-}
-
-/** An element as the HTML Sanitizer API extends it, where the browser has it. */
-type MaybeSanitizing = HTMLElement & {
-  setHTML?: (html: string, options: { sanitizer: SanitizerConfig }) => void;
-};
-
-// A config that names `attributes` otherwise allows comments and every data-* attribute.
-const SANITIZER_CONFIG: SanitizerConfig = {
-  elements: ELEMENTS,
-  attributes: ATTRIBUTES,
-  comments: false,
-  dataAttributes: false,
-};
 
 // DOMPurify by default keeps data-* and aria-* attributes and the text of removed elements; the
 // Sanitizer API does not, so the same HTML gives the same output on both paths.
@@ -52,29 +26,6 @@ const PURIFY_CONFIG = {
   ALLOW_ARIA_ATTR: false,
   KEEP_CONTENT: false,
 } satisfies PurifyConfig;
-
-let probed: { setHTML: unknown; works: boolean } | undefined;
-
-/**
- * Whether this browser's setHTML takes our config. Browsers that shipped the API's first draft
- * (Chromium 105–118) have a setHTML that rejects a config object: they take the DOMPurify path.
- */
-function hasNativeSanitizer(): boolean {
-  if (typeof HTMLElement === 'undefined') return false;
-  const setHTML = (HTMLElement.prototype as MaybeSanitizing).setHTML;
-  if (typeof setHTML !== 'function') return false;
-  if (probed?.setHTML !== setHTML) {
-    let works = true;
-    try {
-      const probe: MaybeSanitizing = document.createElement('div');
-      probe.setHTML?.('', { sanitizer: SANITIZER_CONFIG });
-    } catch {
-      works = false;
-    }
-    probed = { setHTML, works };
-  }
-  return probed.works;
-}
 
 type Purify = (html: string) => string;
 let purify: Purify | undefined;

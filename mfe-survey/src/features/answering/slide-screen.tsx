@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Button, ErrorPanel, Stack } from '@toolkit/ui';
-import { locateSlide, nextPosition, previousPosition } from '../../shared/definition';
+import { locateSlide, nextPosition, previousPosition } from '@toolkit/platform';
 import { RichHtml } from '@toolkit/ui/rich-text';
 import { Actions, FocusHeading, ScreenCard, ToStart } from '../../shared/screen-parts';
 import { useSurvey } from '../../shared/survey-context';

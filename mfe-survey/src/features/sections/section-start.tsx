@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@toolkit/ui';
-import { findSection, previousPosition } from '../../shared/definition';
+import { findSection, previousPosition } from '@toolkit/platform';
 import { safeUrl } from '@toolkit/ui/rich-text';
 import { useSurvey } from '../../shared/survey-context';
 import { Actions, FocusHeading, ScreenCard, ToStart } from '../../shared/screen-parts';

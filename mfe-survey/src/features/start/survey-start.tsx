@@ -1,5 +1,5 @@
 import { Button, Spinner } from '@toolkit/ui';
-import { locateSlide } from '../../shared/definition';
+import { locateSlide } from '@toolkit/platform';
 import { RichText } from '@toolkit/ui/rich-text';
 import { useSurvey } from '../../shared/survey-context';
 import { Actions, FocusHeading, ScreenCard } from '../../shared/screen-parts';

@@ -1,5 +1,5 @@
 // Where the respondent was, per result, so a reload or a later visit continues there.
-import type { Position } from '../definition';
+import type { Position } from '@toolkit/platform';
 
 const positionKey = (resultId: string) => `toolkit:survey-position:v1:${resultId}`;
 

@@ -1,5 +1,5 @@
-import { COMPANY_NAME_QUESTION_ID, hasQuestion, normaliseSurvey } from '../definition';
-import { quickscanResponse } from '../../testing/quickscan';
+import { COMPANY_NAME_QUESTION_ID, hasQuestion, normaliseSurvey } from '@toolkit/platform';
+import { quickscanResponse } from '@toolkit/platform/testing';
 import { parseSurveyQuery } from './query-params';
 
 const survey = normaliseSurvey(quickscanResponse().survey);

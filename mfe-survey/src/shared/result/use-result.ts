@@ -3,9 +3,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { API, paths, SurveyStatus, type AnswerValue } from '@toolkit/domain';
-import { callApi, isCallableError, type CallableClient } from '@toolkit/platform';
+import { callApi, isCallableError, type CallableClient, type Position } from '@toolkit/platform';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
-import type { Position } from '../definition';
 import { once } from './completion';
 import { Outbox, outboxStorageKey, type FailureAction, type OutboxEntry, type SaveStatus } from './outbox';
 import { loadPosition, savePosition } from './position';

@@ -1,2 +1,3 @@
 // Test helpers, imported by tests only (the `./testing` entry), so they stay out of the bundles.
 export * from './fake-backend';
+export * from './quickscan';

@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import type { Question } from '../../../shared/definition';
+import type { Question } from '@toolkit/platform';
 import { RichHtml } from '@toolkit/ui/rich-text';
 
 const QuestionTitle = styled.h2`

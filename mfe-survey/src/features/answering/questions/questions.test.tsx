@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import type { AnswerValue } from '@toolkit/domain';
 import { defaultTheme } from '@toolkit/ui';
-import type { Question } from '../../../shared/definition';
+import type { Question } from '@toolkit/platform';
 import { TYPING_DEBOUNCE_MS } from './comment-question';
 import { QuestionView } from './question-view';
 import { SLIDER_DEBOUNCE_MS, sliderLabel } from './slider-question';

@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import type { Question } from '../../../shared/definition';
+import type { Question } from '@toolkit/platform';
 import { describedBy, QuestionHeader } from './parts';
 import type { QuestionProps } from './types';
 

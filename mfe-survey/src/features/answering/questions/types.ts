@@ -1,5 +1,5 @@
 import type { AnswerValue } from '@toolkit/domain';
-import type { Question } from '../../../shared/definition';
+import type { Question } from '@toolkit/platform';
 
 export interface QuestionProps {
   question: Question;

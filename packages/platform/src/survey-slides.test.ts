@@ -1,5 +1,5 @@
-import { quickscanResponse } from '../testing/quickscan';
-import { locateSlide, nextPosition, normaliseSurvey, previousPosition, totalSlides } from './definition';
+import { quickscanResponse } from './testing/quickscan';
+import { locateSlide, nextPosition, normaliseSurvey, previousPosition, totalSlides } from './survey-slides';
 
 const survey = normaliseSurvey(quickscanResponse().survey);
 

@@ -1,8 +1,9 @@
 // The survey definition from the content service (its query and types live in @toolkit/domain, its
-// loading in @toolkit/platform, shared with the shell), reshaped into what the screens walk
-// through: sections of slides, a group being one slide.
-import { questionTypeOf, type QuestionType } from '@toolkit/domain';
-import type { Asset, RawItem, RawQuestion, RawSurvey, RichText } from '@toolkit/platform';
+// loading in survey-definition.ts), reshaped into what the screens walk through: sections of
+// slides, a group being one slide. The survey remote and the shell's early slide share it.
+import type { QuestionType } from '@toolkit/domain';
+import { questionTypeOf } from '@toolkit/domain/content/question-types';
+import type { Asset, RawItem, RawQuestion, RawSurvey, RichText } from './survey-definition';
 
 export interface Question {
   id: string;

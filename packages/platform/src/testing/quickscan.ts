@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { graphqlQuestionType, type QuestionType } from '@toolkit/domain';
-import type { LogoRef, RawItem, RawQuestion, RawSurvey } from '@toolkit/platform';
+import type { LogoRef, RawItem, RawQuestion, RawSurvey } from '../survey-definition';
 
 type Seed = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ function item(seed: Seed): RawItem {
 
 /** The Quickscan seed of packages/content, shaped as the SURVEY_QUERY response. */
 export function quickscanResponse(): { survey: RawSurvey } {
-  const path = join(__dirname, '../../../packages/content/content/quickscan.json');
+  const path = join(__dirname, '../../../content/content/quickscan.json');
   const seed = JSON.parse(readFileSync(path, 'utf8')) as Seed & { sections: Seed[] };
   return {
     survey: {

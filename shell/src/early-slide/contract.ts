@@ -1,0 +1,25 @@
+// What the early slide (index.ts, inlined into index.html) hands to the app: the requests it has
+// already made, so the app takes their answers instead of asking again.
+import type { RawSurvey } from '@toolkit/platform/survey-definition';
+
+export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+
+export interface EarlyRequests {
+  /** The runtime configuration's response, a copy nobody else reads. */
+  config: Promise<Response>;
+  /** The definition of the survey at this address, when the page is one of its slides. */
+  survey?: { id: string; definition: Promise<RawSurvey | null> };
+}
+
+const KEY = '__toolkitEarlyRequests';
+
+type WithEarlyRequests = typeof globalThis & { [KEY]?: EarlyRequests };
+
+export function setEarlyRequests(early: EarlyRequests): void {
+  (globalThis as WithEarlyRequests)[KEY] = early;
+}
+
+/** What the early slide started, if this page had it (a test page may not). */
+export function earlyRequests(): EarlyRequests | undefined {
+  return (globalThis as WithEarlyRequests)[KEY];
+}

@@ -1,0 +1,105 @@
+// The early slide: the one script in index.html, inlined, so that a respondent on a phone reads a
+// survey's question before the app has downloaded. On a slide's address it asks for the runtime
+// configuration and the survey's definition, draws the slide from them (render.ts), and only once
+// that is on screen starts the app, which takes both answers over (contract.ts) and replaces the
+// slide with its own. On every other page it starts the app at once. Anything unexpected (a
+// failed request, a survey that needs an account, a question type it does not draw, a browser
+// without the HTML Sanitizer) leaves the page to the app, as if this script were not there.
+import { matchRoute } from '@toolkit/domain/routes';
+import { SURVEY_DEFINITION_QUERY } from '@toolkit/domain/content/queries';
+import type { RawSurvey } from '@toolkit/platform/survey-definition';
+import { locateSlide, nextPosition, normaliseSurvey } from '@toolkit/platform/survey-slides';
+import { hasNativeSanitizer } from '@toolkit/ui/sanitizer';
+import { buildTheme } from '@toolkit/ui/theme';
+import { brandingOf } from '../survey-branding';
+import { RUNTIME_CONFIG_URL, setEarlyRequests, type EarlyRequests } from './contract';
+import { canDraw, earlySlidePage } from './render';
+
+/** The longest the app waits for the early slide's requests before it starts anyway. */
+const APP_WAIT_MS = 1000;
+
+/** The app's scripts and preload links, which index.html keeps inert in a template until now. */
+function startApp(): void {
+  const template = document.getElementById('app-start');
+  if (!(template instanceof HTMLTemplateElement)) return;
+  template.remove();
+  for (const tag of template.content.children) {
+    // Copies made here run; the template's own script elements never would.
+    const copy = document.createElement(tag.tagName.toLowerCase());
+    for (const { name, value } of tag.attributes) copy.setAttribute(name, value);
+    if (copy instanceof HTMLScriptElement) copy.async = false;
+    document.head.append(copy);
+  }
+}
+
+async function json(response: Response): Promise<unknown> {
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.json();
+}
+
+function askForSurvey(config: Promise<unknown>, surveyId: string): Promise<RawSurvey | null> {
+  return config
+    .then((value) => {
+      const { contentUrl, contentKey } = value as { contentUrl: string; contentKey: string };
+      return fetch(contentUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${contentKey}` },
+        body: JSON.stringify({ query: SURVEY_DEFINITION_QUERY, variables: { id: surveyId } }),
+      });
+    })
+    .then(json)
+    .then((body) => {
+      const { data, errors } = body as { data?: { survey: RawSurvey | null }; errors?: unknown[] };
+      if (!data || errors?.length) throw new Error('The content service answered with errors.');
+      return data.survey;
+    });
+}
+
+/** Shows the page until the app draws its own first heading, then gives the screen back to it. */
+function show(page: HTMLElement, root: HTMLElement): void {
+  root.before(page);
+  root.hidden = true;
+  const handBack = () => {
+    if (!root.querySelector('h1')) return;
+    observer.disconnect();
+    page.remove();
+    root.hidden = false;
+  };
+  const observer = new MutationObserver(handBack);
+  observer.observe(root, { childList: true, subtree: true });
+}
+
+function start(): void {
+  const config = fetch(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  const early: EarlyRequests = { config: config.then((response) => response.clone()) };
+  setEarlyRequests(early);
+  const match = matchRoute(window.location.pathname);
+  const root = document.getElementById('root');
+  const { tenantId, surveyId, sectionId, slideId } = match?.params ?? {};
+  if (match?.route.id !== 'surveySlide' || !root || !tenantId || !surveyId || !hasNativeSanitizer()) {
+    startApp();
+    return;
+  }
+  const definition = askForSurvey(early.config.then(() => config).then(json), surveyId);
+  early.survey = { id: surveyId, definition };
+  const waited = setTimeout(startApp, APP_WAIT_MS);
+  const startAfterPaint = () => {
+    clearTimeout(waited);
+    // A frame callback runs before that frame is painted; the timer after it, once it is.
+    requestAnimationFrame(() => setTimeout(startApp));
+  };
+  definition
+    .then((raw) => {
+      if (!raw || raw.tenantId !== tenantId || raw.requireAccount || root.querySelector('h1')) return;
+      const survey = normaliseSurvey(raw);
+      const position = { sectionId: Number(sectionId), slide: Number(slideId) };
+      const location = locateSlide(survey, position);
+      if (!location || !canDraw(location)) return;
+      const isLast = nextPosition(survey, position) === null;
+      show(earlySlidePage(location, buildTheme(brandingOf(raw)), isLast), root);
+    })
+    .catch(() => undefined)
+    .finally(startAfterPaint);
+}
+
+start();
