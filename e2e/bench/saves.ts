@@ -1,6 +1,9 @@
 // Answer saves through the API host (issue 18/19): throughput and latency percentiles with 20, 50
 // and 200 respondents saving at once, each waiting for its answer before the next save (a closed
-// loop), and in the same run the embedded store's own upsert rate, the ceiling a save cannot beat.
+// loop: the host's capacity, where latency is the queue, senders ÷ saves per second); then 200
+// respondents each saving at a steady pace whatever the host answers (an open loop: the latency a
+// crowd of respondents sees at a given load); and in the same run the embedded store's own upsert
+// rate, the ceiling a save cannot beat.
 // The stack runs in a process of its own; this process only sends. Writes
 // e2e/bench/results/saves.json.
 //
@@ -21,6 +24,11 @@ const LEVELS = [
   { concurrent: 20, saves: 4000 },
   { concurrent: 50, saves: 6000 },
   { concurrent: 200, saves: 10_000 },
+];
+/** 200 respondents saving every 2 s (the pace the rate-limit test calls a respondent's) and faster. */
+const PACES = [
+  { respondents: 200, everyMs: 2000, seconds: 20 },
+  { respondents: 200, everyMs: 500, seconds: 15 },
 ];
 const SAVES_PER_SESSION = 85;
 const PORTS = {
@@ -134,6 +142,39 @@ interface LevelFigures {
   refused: number;
 }
 
+/** One save of the next answer of this respondent; resolves with its latency and whether it was taken. */
+async function saveNext(api: string, session: Session): Promise<{ ms: number; ok: boolean }> {
+  session.seq += 1;
+  const at = performance.now();
+  const response = await post(
+    `${api}/${API.saveAnswer}`,
+    {
+      data: {
+        tenantId: TENANT,
+        surveyId: SURVEY,
+        resultId: session.resultId,
+        questionId: QUESTION,
+        answer: `Organisation ${session.seq}`,
+        seq: session.seq,
+      },
+    },
+    { Authorization: `Bearer ${session.token}` },
+  );
+  return { ms: performance.now() - at, ok: response.status === 200 };
+}
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
+function latencyFigures(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    p50: round1(percentile(sorted, 50)),
+    p95: round1(percentile(sorted, 95)),
+    p99: round1(percentile(sorted, 99)),
+    max: round1(sorted[sorted.length - 1] ?? NaN),
+  };
+}
+
 /** `concurrent` senders share `saves`; each takes its next respondent after SAVES_PER_SESSION. */
 async function runLevel(
   api: string,
@@ -150,40 +191,67 @@ async function runLevel(
       for (let i = 0; i < perSender; i += 1) {
         if (!session || session.seq >= SAVES_PER_SESSION) session = sessions.pop();
         if (!session) throw new Error('The bench ran out of signed-up respondents.');
-        session.seq += 1;
-        const at = performance.now();
-        const response = await post(
-          `${api}/${API.saveAnswer}`,
-          {
-            data: {
-              tenantId: TENANT,
-              surveyId: SURVEY,
-              resultId: session.resultId,
-              questionId: QUESTION,
-              answer: `Organisation ${session.seq}`,
-              seq: session.seq,
-            },
-          },
-          { Authorization: `Bearer ${session.token}` },
-        );
-        latencies.push(performance.now() - at);
-        if (response.status !== 200) refused += 1;
+        const { ms, ok } = await saveNext(api, session);
+        latencies.push(ms);
+        if (!ok) refused += 1;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     concurrent,
     saves: latencies.length,
     savesPerSecond: Math.round(latencies.length / seconds),
-    latencyMs: {
-      p50: round(percentile(sorted, 50)),
-      p95: round(percentile(sorted, 95)),
-      p99: round(percentile(sorted, 99)),
-      max: round(sorted[sorted.length - 1] ?? NaN),
-    },
+    latencyMs: latencyFigures(latencies),
+    refused,
+  };
+}
+
+interface PaceFigures {
+  respondents: number;
+  everyMs: number;
+  offeredPerSecond: number;
+  saves: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  refused: number;
+}
+
+/**
+ * `respondents` each save every `everyMs`, from a random moment in the first interval, without
+ * waiting for earlier answers (so a slow answer cannot hold the next save back and hide the queue).
+ */
+async function runPace(
+  api: string,
+  sessions: Session[],
+  { respondents, everyMs, seconds }: (typeof PACES)[number],
+): Promise<PaceFigures> {
+  const latencies: number[] = [];
+  let refused = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: respondents }, async () => {
+      const saves: Promise<void>[] = [];
+      let session: Session | undefined;
+      for (let at = performance.now() + Math.random() * everyMs; at < end; at += everyMs) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+        if (!session || session.seq >= SAVES_PER_SESSION) session = sessions.pop();
+        if (!session) throw new Error('The bench ran out of signed-up respondents.');
+        saves.push(
+          saveNext(api, session).then(({ ms, ok }) => {
+            latencies.push(ms);
+            if (!ok) refused += 1;
+          }),
+        );
+      }
+      await Promise.all(saves);
+    }),
+  );
+  return {
+    respondents,
+    everyMs,
+    offeredPerSecond: Math.round((respondents * 1000) / everyMs),
+    saves: latencies.length,
+    latencyMs: latencyFigures(latencies),
     refused,
   };
 }
@@ -214,10 +282,17 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-saves-'));
   const stack = await startStackProcess({ dataDir, ports: PORTS });
   try {
-    const needed = LEVELS.reduce(
-      (sum, level) => sum + level.concurrent * Math.ceil(level.saves / level.concurrent / SAVES_PER_SESSION),
-      0,
-    );
+    const needed =
+      LEVELS.reduce(
+        (sum, level) =>
+          sum + level.concurrent * Math.ceil(level.saves / level.concurrent / SAVES_PER_SESSION),
+        0,
+      ) +
+      PACES.reduce(
+        (sum, pace) =>
+          sum + pace.respondents * Math.ceil((pace.seconds * 1000) / pace.everyMs / SAVES_PER_SESSION),
+        0,
+      );
     const warmUp = { concurrent: Math.max(...LEVELS.map((level) => level.concurrent)), saves: 1000 };
     const sessions = await createSessions(stack.urls, needed + warmUp.concurrent);
     // A warm-up, not counted: compiled code paths, and a pooled connection for every sender (200
@@ -225,11 +300,14 @@ async function main() {
     await runLevel(stack.urls.api, sessions, warmUp);
     const levels: LevelFigures[] = [];
     for (const level of LEVELS) levels.push(await runLevel(stack.urls.api, sessions, level));
+    const paces: PaceFigures[] = [];
+    for (const pace of PACES) paces.push(await runPace(stack.urls.api, sessions, pace));
     const result = {
       measuredAt: new Date().toISOString(),
-      what: 'survey-saveAnswer through the local API host, each sender waiting for its answer',
+      what: 'survey-saveAnswer through the local API host: levels, each sender waiting for its answer; paces, respondents saving at a steady pace',
       conditions: `${os.cpus().length} CPUs; stack (API host, Auth emulator, MailDev) in its own processes`,
       levels,
+      paces,
       store: await storeCeiling(),
     };
     const out = path.join(__dirname, 'results', 'saves.json');
@@ -240,6 +318,13 @@ async function main() {
         `saves, ${String(level.concurrent).padStart(3)} at once: ${level.savesPerSecond}/s, ` +
           `p50 ${level.latencyMs.p50} ms, p95 ${level.latencyMs.p95} ms, p99 ${level.latencyMs.p99} ms` +
           (level.refused ? `, ${level.refused} refused` : ''),
+      );
+    }
+    for (const pace of paces) {
+      console.log(
+        `saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s offered): ` +
+          `p50 ${pace.latencyMs.p50} ms, p95 ${pace.latencyMs.p95} ms, p99 ${pace.latencyMs.p99} ms` +
+          (pace.refused ? `, ${pace.refused} refused` : ''),
       );
     }
     console.log(

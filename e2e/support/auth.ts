@@ -29,7 +29,7 @@ export async function signUpAsOwner(page: Page, email = uniqueEmail('owner')) {
   return { email };
 }
 
-async function identity<T>(method: string, body: object): Promise<T> {
+export async function identity<T>(method: string, body: object): Promise<T> {
   const response = await fetch(`${IDENTITY}/accounts:${method}?key=${API_KEY}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -39,7 +39,7 @@ async function identity<T>(method: string, body: object): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function callApi<T>(name: string, data: unknown, idToken: string): Promise<T> {
+export async function callApi<T>(name: string, data: unknown, idToken: string): Promise<T> {
   const response = await fetch(`${E2E_API_URL}/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },

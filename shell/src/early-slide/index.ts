@@ -17,6 +17,8 @@ import { canDraw, earlySlidePage } from './render';
 
 /** The longest the app waits for the early slide's requests before it starts anyway. */
 const APP_WAIT_MS = 1000;
+/** The longest the early slide stays once the app has drawn something that is not yet a screen. */
+const HAND_BACK_MS = 4000;
 
 /** The app's scripts and preload links, which index.html keeps inert in a template until now. */
 function startApp(): void {
@@ -55,17 +57,25 @@ function askForSurvey(config: Promise<unknown>, surveyId: string): Promise<RawSu
     });
 }
 
-/** Shows the page until the app draws its own first heading, then gives the screen back to it. */
+/**
+ * Shows the page until the app draws its own first heading, then gives the screen back to it; at
+ * the latest HAND_BACK_MS after the app first drew anything, so a screen of the app without a
+ * heading is never hidden for good.
+ */
 function show(page: HTMLElement, root: HTMLElement): void {
   root.before(page);
   root.hidden = true;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   const handBack = () => {
-    if (!root.querySelector('h1')) return;
+    clearTimeout(deadline);
     observer.disconnect();
     page.remove();
     root.hidden = false;
   };
-  const observer = new MutationObserver(handBack);
+  const observer = new MutationObserver(() => {
+    if (root.querySelector('h1')) handBack();
+    else deadline ??= setTimeout(handBack, HAND_BACK_MS);
+  });
   observer.observe(root, { childList: true, subtree: true });
 }
 
@@ -82,12 +92,10 @@ function start(): void {
   }
   const definition = askForSurvey(early.config.then(() => config).then(json), surveyId);
   early.survey = { id: surveyId, definition };
-  const waited = setTimeout(startApp, APP_WAIT_MS);
-  const startAfterPaint = () => {
-    clearTimeout(waited);
-    // A frame callback runs before that frame is painted; the timer after it, once it is.
-    requestAnimationFrame(() => setTimeout(startApp));
-  };
+  // Also the start in a background tab, where no frame is painted until it is shown.
+  setTimeout(startApp, APP_WAIT_MS);
+  // A frame callback runs before that frame is painted; the timer after it, once it is.
+  const startAfterPaint = () => requestAnimationFrame(() => setTimeout(startApp));
   definition
     .then((raw) => {
       if (!raw || raw.tenantId !== tenantId || raw.requireAccount || root.querySelector('h1')) return;

@@ -1,0 +1,98 @@
+// The end of `npm run bench`: every figure of the run in one file (e2e/bench/results.json) and one
+// readable summary, each target shown as met or missed. Reads what the benches wrote in results/.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const RESULTS = path.join(__dirname, 'results');
+
+function read<T>(name: string): T | null {
+  const file = path.join(RESULTS, `${name}.json`);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : null;
+}
+
+interface FirstSlide {
+  targetShareOfSurveyJs: { kilobytes: number; firstSlideMs: number };
+  shareOfSurveyJs: { kilobytes: number; firstSlideMs: number; usableMs: number };
+  toolkit: { median: { kilobytes: number; requests: number; firstSlideMs: number; usableMs: number } };
+  surveyjs: { median: { kilobytes: number; firstSlideMs: number } };
+}
+interface Latency {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+interface Saves {
+  levels: { concurrent: number; savesPerSecond: number; latencyMs: Latency }[];
+  paces?: { respondents: number; everyMs: number; offeredPerSecond: number; latencyMs: Latency }[];
+  store: { upsertsPerSecond: number };
+}
+interface Insights {
+  insights: { results: number; medianMs: number }[];
+  largerOverSmaller: number;
+  export: { rows: number; seconds: number; heapGrowthMegabytes: number };
+}
+interface Startup {
+  buildSeconds: number;
+  cold: { readySeconds: number };
+  warm: { readySeconds: number };
+}
+
+const mark = (met: boolean) => (met ? 'met' : 'MISSED');
+
+function main() {
+  const firstSlide = read<FirstSlide>('first-slide');
+  const saves = read<Saves>('saves');
+  const insights = read<Insights>('insights');
+  const startup = read<Startup>('startup');
+  const lines: string[] = [];
+  const targets: Record<string, boolean> = {};
+
+  if (firstSlide) {
+    const ours = firstSlide.toolkit.median;
+    const share = firstSlide.shareOfSurveyJs;
+    const target = firstSlide.targetShareOfSurveyJs;
+    targets.firstSlideBytes = share.kilobytes <= target.kilobytes;
+    targets.firstSlideTime = share.firstSlideMs <= target.firstSlideMs;
+    lines.push(
+      `First slide: ${ours.kilobytes} KB in ${ours.requests} requests, shown at ${ours.firstSlideMs} ms, usable at ${ours.usableMs} ms`,
+      `  vs SurveyJS: ${share.kilobytes}× the bytes (target ${target.kilobytes}×, ${mark(targets.firstSlideBytes)}), ` +
+        `${share.firstSlideMs}× the time (target ${target.firstSlideMs}×, ${mark(targets.firstSlideTime)}), usable at ${share.usableMs}×`,
+    );
+  }
+  if (saves) {
+    const top = saves.levels.reduce((best, level) => (level.concurrent > best.concurrent ? level : best));
+    targets.savesPerSecond = top.savesPerSecond >= 1000;
+    lines.push(
+      `Saves, ${top.concurrent} senders each waiting for its answer: ${top.savesPerSecond}/s (target 1,000/s, ${mark(targets.savesPerSecond)}), p99 ${top.latencyMs.p99} ms; the store alone ${saves.store.upsertsPerSecond} upserts/s`,
+    );
+    for (const pace of saves.paces ?? []) {
+      const met = pace.latencyMs.p99 < 50;
+      if (pace.respondents === 200) targets[`savesP99Every${pace.everyMs}ms`] = met;
+      lines.push(
+        `Saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s): p50 ${pace.latencyMs.p50} ms, p99 ${pace.latencyMs.p99} ms (target under 50 ms, ${mark(met)})`,
+      );
+    }
+  }
+  if (insights) {
+    targets.insightsAtScale = insights.largerOverSmaller <= 1.2;
+    const [small, large] = insights.insights;
+    lines.push(
+      `Insights: ${small?.medianMs} ms at ${small?.results} results, ${large?.medianMs} ms at ${large?.results} (${insights.largerOverSmaller}×, target within 1.2×, ${mark(targets.insightsAtScale)}); ` +
+        `CSV of ${insights.export.rows} rows in ${insights.export.seconds} s, heap +${insights.export.heapGrowthMegabytes} MB`,
+    );
+  }
+  if (startup) {
+    lines.push(
+      `Start-up: build ${startup.buildSeconds} s; ready ${startup.cold.readySeconds} s cold, ${startup.warm.readySeconds} s warm`,
+    );
+  }
+
+  const out = path.join(__dirname, 'results.json');
+  const combined = { measuredAt: new Date().toISOString(), targets, firstSlide, saves, insights, startup };
+  fs.writeFileSync(out, `${JSON.stringify(combined, null, 2)}\n`);
+  console.log(
+    ['', 'Benchmark summary', ...lines, `All figures: ${path.relative(process.cwd(), out)}`].join('\n'),
+  );
+}
+
+main();
