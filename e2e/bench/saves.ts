@@ -3,7 +3,7 @@
 // loop: the host's capacity, where latency is the queue, senders ÷ saves per second); then 200
 // respondents each saving at a steady pace whatever the host answers (an open loop: the latency a
 // crowd of respondents sees at a given load); and in the same run the embedded store's own upsert
-// rate, the ceiling a save cannot beat.
+// rate, with one writer and with 200 at once, the ceiling a save cannot beat.
 // The stack runs in a process of its own; this process only sends. Writes
 // e2e/bench/results/saves.json.
 //
@@ -25,11 +25,18 @@ const LEVELS = [
   { concurrent: 50, saves: 6000 },
   { concurrent: 200, saves: 10_000 },
 ];
-/** 200 respondents saving every 2 s (the pace the rate-limit test calls a respondent's) and faster. */
+/**
+ * 200 respondents saving every 2 s (the pace the rate-limit test calls a respondent's) and faster,
+ * up to a little over 1,000 saves a second between them: the targets' load (1,000/s answered, p99
+ * under 50 ms, 200 at once).
+ */
 const PACES = [
   { respondents: 200, everyMs: 2000, seconds: 20 },
   { respondents: 200, everyMs: 500, seconds: 15 },
+  { respondents: 200, everyMs: 190, seconds: 15 },
 ];
+/** The store alone, written by one writer and by as many at once as the largest level has senders. */
+const STORE_WRITERS = [1, 200];
 const SAVES_PER_SESSION = 85;
 const PORTS = {
   shell: 3300,
@@ -211,6 +218,8 @@ interface PaceFigures {
   respondents: number;
   everyMs: number;
   offeredPerSecond: number;
+  /** Saves answered per second, from the first save sent to the last answer. */
+  savesPerSecond: number;
   saves: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   refused: number;
@@ -227,7 +236,8 @@ async function runPace(
 ): Promise<PaceFigures> {
   const latencies: number[] = [];
   let refused = 0;
-  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const end = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: respondents }, async () => {
       const saves: Promise<void>[] = [];
@@ -250,28 +260,36 @@ async function runPace(
     respondents,
     everyMs,
     offeredPerSecond: Math.round((respondents * 1000) / everyMs),
+    savesPerSecond: Math.round(latencies.length / ((performance.now() - started) / 1000)),
     saves: latencies.length,
     latencyMs: latencyFigures(latencies),
     refused,
   };
 }
 
-/** The embedded store alone: one result document upserted over and over, one write at a time. */
-async function storeCeiling(): Promise<{ upsertsPerSecond: number }> {
+/**
+ * The embedded store alone for 3 s: `writers` writers at once, each upserting its own result
+ * document over and over, one write after the other (a write is answered once it is stored).
+ */
+async function storeCeiling(writers: number): Promise<{ writers: number; upsertsPerSecond: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-store-'));
   const store = await openPgliteStore({ dataDir: dir });
   try {
-    const docPath = `tenants/${TENANT}/surveys/${SURVEY}/results/ceiling`;
     let count = 0;
     const started = performance.now();
-    while (performance.now() - started < 3000) {
-      await store.set(docPath, {
-        questions: { [QUESTION]: `Organisation ${count}` },
-        seqs: { [QUESTION]: count },
-      });
-      count += 1;
-    }
-    return { upsertsPerSecond: Math.round(count / ((performance.now() - started) / 1000)) };
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        const docPath = `tenants/${TENANT}/surveys/${SURVEY}/results/ceiling-${writer}`;
+        for (let n = 0; performance.now() - started < 3000; n += 1) {
+          await store.set(docPath, {
+            questions: { [QUESTION]: `Organisation ${n}` },
+            seqs: { [QUESTION]: n },
+          });
+          count += 1;
+        }
+      }),
+    );
+    return { writers, upsertsPerSecond: Math.round(count / ((performance.now() - started) / 1000)) };
   } finally {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -280,7 +298,13 @@ async function storeCeiling(): Promise<{ upsertsPerSecond: number }> {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolkit-bench-saves-'));
-  const stack = await startStackProcess({ dataDir, ports: PORTS });
+  // BENCH_PROFILE=<dir>: a CPU profile of the stack process (the API host), written when it stops.
+  const profileDir = process.env.BENCH_PROFILE;
+  const stack = await startStackProcess({
+    dataDir,
+    ports: PORTS,
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] } : {}),
+  });
   try {
     const needed =
       LEVELS.reduce(
@@ -308,8 +332,9 @@ async function main() {
       conditions: `${os.cpus().length} CPUs; stack (API host, Auth emulator, MailDev) in its own processes`,
       levels,
       paces,
-      store: await storeCeiling(),
+      store: [] as Awaited<ReturnType<typeof storeCeiling>>[],
     };
+    for (const writers of STORE_WRITERS) result.store.push(await storeCeiling(writers));
     const out = path.join(__dirname, 'results', 'saves.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
@@ -322,13 +347,14 @@ async function main() {
     }
     for (const pace of paces) {
       console.log(
-        `saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s offered): ` +
+        `saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s offered, ${pace.savesPerSecond}/s answered): ` +
           `p50 ${pace.latencyMs.p50} ms, p95 ${pace.latencyMs.p95} ms, p99 ${pace.latencyMs.p99} ms` +
           (pace.refused ? `, ${pace.refused} refused` : ''),
       );
     }
     console.log(
-      `store alone: ${result.store.upsertsPerSecond} upserts/s — written to ${path.relative(root, out)}`,
+      `store alone: ${result.store.map((ceiling) => `${ceiling.upsertsPerSecond} upserts/s with ${ceiling.writers} writing`).join(', ')}` +
+        ` — written to ${path.relative(root, out)}`,
     );
   } finally {
     agent.destroy();

@@ -23,8 +23,14 @@ interface Latency {
 }
 interface Saves {
   levels: { concurrent: number; savesPerSecond: number; latencyMs: Latency }[];
-  paces?: { respondents: number; everyMs: number; offeredPerSecond: number; latencyMs: Latency }[];
-  store: { upsertsPerSecond: number };
+  paces: {
+    respondents: number;
+    everyMs: number;
+    offeredPerSecond: number;
+    savesPerSecond: number;
+    latencyMs: Latency;
+  }[];
+  store: { writers: number; upsertsPerSecond: number }[];
 }
 interface Insights {
   insights: { results: number; medianMs: number }[];
@@ -62,14 +68,21 @@ function main() {
   if (saves) {
     const top = saves.levels.reduce((best, level) => (level.concurrent > best.concurrent ? level : best));
     targets.savesPerSecond = top.savesPerSecond >= 1000;
-    lines.push(
-      `Saves, ${top.concurrent} senders each waiting for its answer: ${top.savesPerSecond}/s (target 1,000/s, ${mark(targets.savesPerSecond)}), p99 ${top.latencyMs.p99} ms; the store alone ${saves.store.upsertsPerSecond} upserts/s`,
+    const store = saves.store.map(
+      (ceiling) => `${ceiling.upsertsPerSecond}/s with ${ceiling.writers} writing`,
     );
-    for (const pace of saves.paces ?? []) {
+    lines.push(
+      `Saves, ${top.concurrent} senders each waiting for its answer: ${top.savesPerSecond}/s (target 1,000/s, ${mark(targets.savesPerSecond)}), p99 ${top.latencyMs.p99} ms; the store alone ${store.join(', ')}`,
+    );
+    for (const pace of saves.paces) {
       const met = pace.latencyMs.p99 < 50;
       if (pace.respondents === 200) targets[`savesP99Every${pace.everyMs}ms`] = met;
+      // The targets together: 200 respondents at once, 1,000 saves a second answered, p99 under 50 ms.
+      if (pace.respondents === 200 && pace.offeredPerSecond >= 1000)
+        targets.saves1000PerSecondAt200 = met && pace.savesPerSecond >= 1000;
       lines.push(
-        `Saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s): p50 ${pace.latencyMs.p50} ms, p99 ${pace.latencyMs.p99} ms (target under 50 ms, ${mark(met)})`,
+        `Saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s offered, ${pace.savesPerSecond}/s answered): ` +
+          `p50 ${pace.latencyMs.p50} ms, p99 ${pace.latencyMs.p99} ms (target under 50 ms, ${mark(met)})`,
       );
     }
   }

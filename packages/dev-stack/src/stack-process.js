@@ -24,12 +24,13 @@ const exited = (child) =>
     : new Promise((resolve) => child.once('exit', () => resolve(undefined)));
 
 /**
- * @param {{ dataDir: string, ports: Record<string, number>, log?: (line: string) => void }} options
- *   `log` gets the stack's log lines; by default they go nowhere
+ * @param {{ dataDir: string, ports: Record<string, number>, log?: (line: string) => void, nodeArgs?: string[] }} options
+ *   `log` gets the stack's log lines; by default they go nowhere. `nodeArgs` go to the stack's Node
+ *   (a bench's --cpu-prof, say).
  * @returns {Promise<StackProcess>} once the stack is ready
  */
-async function startStackProcess({ dataDir, ports, log }) {
-  const child = spawn(process.execPath, [SERVE, JSON.stringify({ dataDir, ports })], {
+async function startStackProcess({ dataDir, ports, log, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, SERVE, JSON.stringify({ dataDir, ports })], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   /** @type {string[]} */

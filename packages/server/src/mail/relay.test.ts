@@ -25,7 +25,8 @@ beforeEach(() => {
 afterEach(async () => {
   await relay?.stop();
   relay = undefined;
-  for (const document of await store.query('mail')) await store.delete(document.path);
+  // All at once: the store writes them in a few statements (one test leaves 5,000).
+  await Promise.all((await store.query('mail')).map((document) => store.delete(document.path)));
   await inbox.clear();
 });
 

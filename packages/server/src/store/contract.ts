@@ -167,6 +167,27 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         );
         expect((await store.get(`${collection}/doc`)).data).toBeNull();
       });
+
+      it('refuses NUL and broken Unicode in values, field names and paths, and over-long paths', async () => {
+        const collection = fresh();
+        const doc = `${collection}/doc`;
+        await expectStoreError(store.set(doc, { name: 'a\u0000b' }), 'invalid-argument');
+        await expectStoreError(store.set(doc, { nested: { list: ['ok', 'a\uD800'] } }), 'invalid-argument');
+        await expectStoreError(store.set(doc, { ['a\uDC00']: 1 }), 'invalid-argument');
+        await expectStoreError(
+          store.update(doc, { tags: FieldValue.arrayUnion('a\u0000') }),
+          'invalid-argument',
+        );
+        await expectStoreError(store.set(`${collection}/a\u0000b`, { v: 1 }), 'invalid-argument');
+        await expectStoreError(store.set(`${collection}/${'x'.repeat(2100)}`, { v: 1 }), 'invalid-argument');
+        await expectStoreError(
+          store.transaction(async (tx) => tx.set(doc, { name: '\uDFFF' })),
+          'invalid-argument',
+        );
+        // A surrogate pair is a whole character, and is kept.
+        await store.set(doc, { name: 'Green 🌱 Cafe' });
+        expect((await store.get(doc)).data).toEqual({ name: 'Green 🌱 Cafe' });
+      });
     });
 
     describe('FieldValue transforms', () => {

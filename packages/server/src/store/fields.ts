@@ -12,11 +12,32 @@ export function isMap(value: unknown): value is DocData {
   return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/**
+ * The longest document path, in UTF-8 bytes. Firestore allows 6 KiB, the embedded store's index
+ * about 2.7 KB; no path the product makes comes near either.
+ */
+export const MAX_PATH_BYTES = 2048;
+
+/**
+ * Whether a string can be stored: no NUL and no unpaired surrogate. Postgres's jsonb refuses both,
+ * and Firestore cannot encode the second; refused here, one bad write fails alone instead of in a
+ * statement it shares with others. (In a `u` regex a surrogate pair is one code point; only a lone
+ * surrogate is \p{Cs}.)
+ */
+const UNSTORABLE = /\0|\p{Cs}/u;
+const storable = (text: string) => !UNSTORABLE.test(text);
+
 function segmentsOf(path: string, kind: 'document' | 'collection'): string[] {
   const segments = path.split('/');
   const parityOk = kind === 'document' ? segments.length % 2 === 0 : segments.length % 2 === 1;
   if (!parityOk || segments.some((segment) => segment === '')) {
     throw new StoreError('invalid-argument', `"${path}" is not a valid ${kind} path.`);
+  }
+  if (!storable(path) || Buffer.byteLength(path) > MAX_PATH_BYTES) {
+    throw new StoreError(
+      'invalid-argument',
+      `A ${kind} path must be at most ${MAX_PATH_BYTES} bytes, without NUL or broken Unicode.`,
+    );
   }
   return segments;
 }
@@ -46,6 +67,9 @@ export type WriteMode = 'set' | 'merge' | 'update';
 const RESERVED_FIELD = /^__.*__$/;
 
 function checkFieldName(name: string, field: string): void {
+  if (!storable(name)) {
+    throw new StoreError('invalid-argument', `Field "${field}": a name cannot hold NUL or broken Unicode.`);
+  }
   if (RESERVED_FIELD.test(name)) {
     throw new StoreError('invalid-argument', `Field "${field}": names of the form __name__ are reserved.`);
   }
@@ -74,7 +98,11 @@ export function checkWrite(mode: WriteMode, data: DocData): void {
           `Field "${field}": FieldValue.delete() only works in set with merge or at the top level of update.`,
         );
       }
+      if ('values' in value) value.values.forEach((item, i) => visit(item, `${field}[${i}]`, false, true));
       return;
+    }
+    if (typeof value === 'string' && !storable(value)) {
+      throw new StoreError('invalid-argument', `Field "${field}" holds NUL or broken Unicode.`);
     }
     if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${field}[${i}]`, false, true));
     else if (isMap(value)) {
