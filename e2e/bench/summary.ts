@@ -39,8 +39,7 @@ interface Insights {
 }
 interface Startup {
   buildSeconds: number;
-  cold: { readySeconds: number };
-  warm: { readySeconds: number };
+  readySeconds: { cold: number; warm: number };
 }
 
 const mark = (met: boolean) => (met ? 'met' : 'MISSED');
@@ -78,12 +77,16 @@ function main() {
       const met = pace.latencyMs.p99 < 50;
       if (pace.respondents === 200) targets[`savesP99Every${pace.everyMs}ms`] = met;
       // The targets together: 200 respondents at once, 1,000 saves a second answered, p99 under 50 ms.
-      if (pace.respondents === 200 && pace.offeredPerSecond >= 1000)
-        targets.saves1000PerSecondAt200 = met && pace.savesPerSecond >= 1000;
       lines.push(
         `Saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s offered, ${pace.savesPerSecond}/s answered): ` +
           `p50 ${pace.latencyMs.p50} ms, p99 ${pace.latencyMs.p99} ms (target under 50 ms, ${mark(met)})`,
       );
+      if (pace.respondents === 200 && pace.offeredPerSecond >= 1000) {
+        targets.saves1000PerSecondAt200 = met && pace.savesPerSecond >= 1000;
+        lines.push(
+          `  both targets at once (1,000/s answered and p99 under 50 ms, 200 respondents): ${mark(targets.saves1000PerSecondAt200)}`,
+        );
+      }
     }
   }
   if (insights) {
@@ -96,7 +99,7 @@ function main() {
   }
   if (startup) {
     lines.push(
-      `Start-up: build ${startup.buildSeconds} s; ready ${startup.cold.readySeconds} s cold, ${startup.warm.readySeconds} s warm`,
+      `Start-up: build ${startup.buildSeconds} s; ready ${startup.readySeconds.cold} s cold, ${startup.readySeconds.warm} s warm`,
     );
   }
 

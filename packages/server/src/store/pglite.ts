@@ -8,9 +8,10 @@
 // Writes are group-committed. A commit puts the documents' new states in memory, where the next
 // operations in the queue read them, and joins the batch that is being filled; one statement
 // stores each batch, and every commit in it is answered only once that statement has succeeded. A
-// statement costs PGlite about as much for one document as for dozens, so under load the store
-// writes many commits for the price of one. The store is its database's only writer, so it also
-// keeps the stored states of recently used documents, and a save reads nothing from the database.
+// statement storing dozens of documents costs PGlite a few times one storing a single document, so
+// under load the store writes many commits for the price of a few. The store is its database's
+// only writer, so it also keeps the stored states of recently used documents, and a save reads
+// nothing from the database.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
