@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import fc from 'fast-check';
 import { describeDocumentStoreContract } from './contract';
 import { openPgliteStore } from './pglite';
 import { FieldValue, StoreError } from './port';
@@ -146,6 +147,90 @@ describe('PGlite store', () => {
       expect((await store.get('results/b')).data).toBeNull();
       await store.update('results/a', { v: 3 });
       expect((await store.get('results/a')).data).toEqual({ v: 3 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('operations issued together or in turn end as if run one at a time, in the order issued', async () => {
+    // What each operation does to a plain map, run in order: the store must agree, whatever its
+    // batches, unstored states and cache do underneath.
+    type Op =
+      | { kind: 'set'; doc: number; v: number }
+      | { kind: 'increment'; doc: number }
+      | { kind: 'delete'; doc: number }
+      | { kind: 'sum'; into: number; from: number }
+      | { kind: 'get'; doc: number };
+    const doc = fc.integer({ min: 0, max: 4 });
+    // `after`: issued only once every earlier operation is answered, so that it meets stored states
+    // and the cache, not only unstored ones.
+    const op: fc.Arbitrary<Op & { after?: true }> = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), doc, v: fc.integer({ min: 0, max: 9 }) }),
+      fc.record({ kind: fc.constant('increment' as const), doc }),
+      fc.record({ kind: fc.constant('delete' as const), doc }),
+      fc.record({ kind: fc.constant('sum' as const), into: doc, from: doc }),
+      fc.record({ kind: fc.constant('get' as const), doc }),
+      fc.record({ kind: fc.constant('get' as const), doc, after: fc.constant(true as const) }),
+      fc.record({ kind: fc.constant('increment' as const), doc, after: fc.constant(true as const) }),
+    );
+    const store = await openPgliteStore();
+    let run = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
+          const collection = `runs/r${run++}/docs`;
+          const at = (n: number) => `${collection}/d${n}`;
+          const model = new Map<string, number>();
+          const expected: (number | null | 'not-found')[] = [];
+          for (const o of ops) {
+            if (o.kind === 'set') model.set(at(o.doc), o.v);
+            else if (o.kind === 'delete') model.delete(at(o.doc));
+            else if (o.kind === 'increment') {
+              if (!model.has(at(o.doc))) {
+                expected.push('not-found');
+                continue;
+              }
+              model.set(at(o.doc), (model.get(at(o.doc)) ?? 0) + 1);
+            } else if (o.kind === 'sum')
+              model.set(at(o.into), (model.get(at(o.into)) ?? 0) + (model.get(at(o.from)) ?? 0));
+            else {
+              expected.push(model.get(at(o.doc)) ?? null);
+              continue;
+            }
+            expected.push(null);
+          }
+          const issue = (o: Op): Promise<number | null | 'not-found'> => {
+            if (o.kind === 'set') return store.set(at(o.doc), { v: o.v }).then(() => null);
+            if (o.kind === 'delete') return store.delete(at(o.doc)).then(() => null);
+            if (o.kind === 'increment')
+              return store.update(at(o.doc), { v: FieldValue.increment(1) }).then(
+                () => null,
+                (error: unknown) => {
+                  if (error instanceof StoreError && error.code === 'not-found') return 'not-found';
+                  throw error;
+                },
+              );
+            if (o.kind === 'sum')
+              return store
+                .transaction(async (tx) => {
+                  const [into, from] = await tx.getAll([at(o.into), at(o.from)]);
+                  const value = (n: typeof into) => (typeof n?.data?.v === 'number' ? n.data.v : 0);
+                  tx.set(at(o.into), { v: value(into) + value(from) });
+                })
+                .then(() => null);
+            return store.get(at(o.doc)).then((snapshot) => (snapshot.data?.v as number | undefined) ?? null);
+          };
+          const issued: Promise<number | null | 'not-found'>[] = [];
+          for (const o of ops) {
+            if (o.after) await Promise.all(issued);
+            issued.push(issue(o));
+          }
+          expect(await Promise.all(issued)).toEqual(expected);
+          const stored = await store.query(collection);
+          expect(new Map(stored.map((snapshot) => [snapshot.path, snapshot.data?.v]))).toEqual(model);
+        }),
+        { numRuns: 60 },
+      );
     } finally {
       await store.close();
     }
