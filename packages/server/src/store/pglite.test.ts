@@ -113,6 +113,20 @@ describe('PGlite store', () => {
     }
   });
 
+  it('a document too large to keep in memory is read back whole, before and after it is stored', async () => {
+    const store = await openPgliteStore();
+    try {
+      const big = { html: 'x'.repeat(600_000) };
+      const [, early] = await Promise.all([store.set('mail/big', big), store.get('mail/big')]);
+      expect(early.data).toEqual(big);
+      expect((await store.get('mail/big')).data).toEqual(big);
+      await store.update('mail/big', { sent: true });
+      expect((await store.get('mail/big')).data).toEqual({ ...big, sent: true });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('when a batch cannot be stored, its commits and those that read them fail, and the store goes on', async () => {
     const store = await openPgliteStore();
     try {

@@ -52,28 +52,33 @@ const SELECT_MANY = 'SELECT path, data FROM documents WHERE path = ANY($1::text[
 const UPSERT_ONE = `INSERT INTO documents (path, parent, id, data) VALUES ($1, $2, $3, $4::jsonb)
   ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data RETURNING path, data`;
 /** The rows come as one JSON array of {path, parent, id, data}. */
-const UPSERT_ROWS = `INSERT INTO documents (path, parent, id, data)
+const UPSERT_MANY = `INSERT INTO documents (path, parent, id, data)
   SELECT row->>'path', row->>'parent', row->>'id', row->'data' FROM jsonb_array_elements($1::jsonb) AS row
-  ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data`;
-const UPSERT_MANY = `${UPSERT_ROWS} RETURNING path, data`;
+  ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data RETURNING path, data`;
 const DELETE_MANY = 'DELETE FROM documents WHERE path = ANY($1::text[])';
 const DELETE_AND_UPSERT = `WITH removed AS (DELETE FROM documents WHERE path = ANY($2::text[])) ${UPSERT_MANY}`;
 
+const EXPORT_ALL = 'SELECT path, id, data FROM documents ORDER BY path';
+
 type Stored = { path: string; data: DocData };
+/** A document to store, its data already JSON. */
+type Row = { path: string; parent: string; id: string; json: string };
 
 /** The statement that stores these rows and deletes these paths. */
-function storeStatement(
-  rows: (Stored & { parent: string; id: string })[],
-  deleted: string[],
-): [string, unknown[]] {
+function storeStatement(rows: Row[], deleted: string[]): [string, unknown[]] {
   if (rows.length === 0) return [DELETE_MANY, [deleted]];
-  if (deleted.length > 0) return [DELETE_AND_UPSERT, [JSON.stringify(rows), deleted]];
   const [row] = rows;
-  if (rows.length === 1 && row) return [UPSERT_ONE, [row.path, row.parent, row.id, JSON.stringify(row.data)]];
-  return [UPSERT_MANY, [JSON.stringify(rows)]];
+  if (rows.length === 1 && row && deleted.length === 0)
+    return [UPSERT_ONE, [row.path, row.parent, row.id, row.json]];
+  // The JSON array of rows, each document's JSON written once.
+  const array = `[${rows
+    .map(
+      ({ path, parent, id, json }) =>
+        `{"path":${JSON.stringify(path)},"parent":${JSON.stringify(parent)},"id":${JSON.stringify(id)},"data":${json}}`,
+    )
+    .join(',')}]`;
+  return deleted.length > 0 ? [DELETE_AND_UPSERT, [array, deleted]] : [UPSERT_MANY, [array]];
 }
-
-const EXPORT_ALL = 'SELECT path, id, data FROM documents ORDER BY path';
 
 type Write =
   | { kind: 'set'; path: string; data: DocData; merge: boolean }
@@ -135,7 +140,7 @@ function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; par
   };
 }
 
-type Row = { path: string; id: string; data: DocData };
+type Found = { path: string; id: string; data: DocData };
 
 /** Whether the write's result depends on the document as it is. */
 const needsExisting = (write: Write) => write.kind !== 'delete' && !(write.kind === 'set' && !write.merge);
@@ -182,8 +187,12 @@ class Batch {
   }
 }
 
-/** Stored documents kept in memory: enough for every respondent of a busy hour, about a kilobyte each. */
-const CACHE_LIMIT = 10_000;
+/**
+ * How much of the stored documents is kept in memory, in characters of their JSON: some 30,000
+ * results of about a kilobyte, a busy day's respondents. A larger document than a 64th of it is
+ * not kept.
+ */
+const CACHE_CHARS = 32 * 1024 * 1024;
 
 /** Documents' states as the queue sees them, and whether any is not stored yet. */
 interface Read {
@@ -200,8 +209,9 @@ class PgliteStore implements EmbeddedStore {
   private readonly insideTransaction = new AsyncLocalStorage<true>();
   /** Committed states not stored yet, newest per document: read before the cache and the database. */
   private readonly unstored = new Map<string, DocData | null>();
-  /** Stored states (null: no such document), least recently used first. Never handed out uncopied. */
-  private readonly cache = new Map<string, DocData | null>();
+  /** Stored states (null: no such document) and their size, least recently used first. Never handed out uncopied. */
+  private readonly cache = new Map<string, { data: DocData | null; chars: number }>();
+  private cachedChars = 0;
   /** The batch commits join; `storing` is the one whose statement runs. */
   private filling = new Batch();
   private storing: Batch | null = null;
@@ -230,10 +240,23 @@ class PgliteStore implements EmbeddedStore {
     return result;
   }
 
-  private remember(path: string, data: DocData | null): void {
+  /** Keeps a stored state, `chars` the length of its JSON, as the most recently used. */
+  private remember(path: string, data: DocData | null, chars: number): void {
+    this.forget(path);
+    if (chars > CACHE_CHARS / 64) return;
+    this.cache.set(path, { data, chars });
+    this.cachedChars += chars;
+    for (const [oldest] of this.cache) {
+      if (this.cachedChars <= CACHE_CHARS) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(path: string): void {
+    const entry = this.cache.get(path);
+    if (!entry) return;
     this.cache.delete(path);
-    this.cache.set(path, data);
-    if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+    this.cachedChars -= entry.chars;
   }
 
   /** The documents' current states, from memory where it has them, the rest in one statement. */
@@ -245,18 +268,24 @@ class PgliteStore implements EmbeddedStore {
       if (this.unstored.has(path)) {
         states.set(path, this.unstored.get(path) ?? null);
         unstored = true;
-      } else if (this.cache.has(path)) {
-        const data = this.cache.get(path) ?? null;
-        this.remember(path, data);
-        states.set(path, data);
-      } else missing.push(path);
+      } else {
+        const cached = this.cache.get(path);
+        if (!cached) {
+          missing.push(path);
+          continue;
+        }
+        // The most recently used last.
+        this.cache.delete(path);
+        this.cache.set(path, cached);
+        states.set(path, cached.data);
+      }
     }
     if (missing.length > 0) {
       const { rows } = await this.db.query<{ path: string; data: DocData }>(SELECT_MANY, [missing]);
       const found = new Map(rows.map((row) => [row.path, row.data]));
       for (const path of missing) {
         const data = found.get(path) ?? null;
-        this.remember(path, data);
+        this.remember(path, data, data ? JSON.stringify(data).length : 0);
         states.set(path, data);
       }
     }
@@ -291,7 +320,7 @@ class PgliteStore implements EmbeddedStore {
       if (!cursor.states.values().next().value) throw missingCursor(spec.startAfter);
     }
     const { sql, params } = buildQuery(collectionPath, spec);
-    const { rows } = await this.db.query<Row>(sql, params);
+    const { rows } = await this.db.query<Found>(sql, params);
     return rows.map(({ path, id, data }) => ({ path, id, data }));
   }
 
@@ -340,17 +369,18 @@ class PgliteStore implements EmbeddedStore {
       this.filling = new Batch();
       this.storing = batch;
       try {
-        const rows: (Stored & { parent: string; id: string })[] = [];
+        const rows: Row[] = [];
         const deleted: string[] = [];
         for (const [path, data] of batch.states) {
           if (data === null) deleted.push(path);
-          else rows.push({ path, ...splitDocumentPath(path), data });
+          else rows.push({ path, ...splitDocumentPath(path), json: JSON.stringify(data) });
         }
         const stored = await this.db.query<Stored>(...storeStatement(rows, deleted));
         const kept = new Map(stored.rows.map((row) => [row.path, row.data]));
+        const chars = new Map(rows.map((row) => [row.path, row.json.length]));
         for (const [path, data] of batch.states) {
           if (this.unstored.get(path) === data) this.unstored.delete(path);
-          this.remember(path, kept.get(path) ?? null);
+          this.remember(path, kept.get(path) ?? null, chars.get(path) ?? 0);
         }
         batch.settle();
       } catch (error) {
@@ -525,7 +555,7 @@ class PgliteStore implements EmbeddedStore {
   exportAll(): Promise<DocSnapshot[]> {
     return this.exclusive(async () => {
       await this.drain();
-      return (await this.db.query<Row>(EXPORT_ALL)).rows;
+      return (await this.db.query<Found>(EXPORT_ALL)).rows;
     });
   }
 
