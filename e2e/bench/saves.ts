@@ -326,15 +326,16 @@ async function main() {
     for (const level of LEVELS) levels.push(await runLevel(stack.urls.api, sessions, level));
     const paces: PaceFigures[] = [];
     for (const pace of PACES) paces.push(await runPace(stack.urls.api, sessions, pace));
+    const store: Awaited<ReturnType<typeof storeCeiling>>[] = [];
+    for (const writers of STORE_WRITERS) store.push(await storeCeiling(writers));
     const result = {
       measuredAt: new Date().toISOString(),
       what: 'survey-saveAnswer through the local API host: levels, each sender waiting for its answer; paces, respondents saving at a steady pace',
       conditions: `${os.cpus().length} CPUs; stack (API host, Auth emulator, MailDev) in its own processes`,
       levels,
       paces,
-      store: [] as Awaited<ReturnType<typeof storeCeiling>>[],
+      store,
     };
-    for (const writers of STORE_WRITERS) result.store.push(await storeCeiling(writers));
     const out = path.join(__dirname, 'results', 'saves.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);

@@ -33,6 +33,13 @@ export const TEXT_MESSAGES = {
   surrogate: 'must not contain unpaired surrogates (broken Unicode)',
 } as const;
 
+// What no stored string may hold, whatever its field: PGlite's jsonb refuses NUL and lone
+// surrogates, and Firestore cannot encode the second.
+const UNSTORABLE = /\0|\p{Cs}/u;
+
+/** Whether the store can keep `value` at all (request texts are held to textProblem's stricter rule). */
+export const isStorable = (value: string): boolean => !UNSTORABLE.test(value);
+
 /** Why `value` is not storable text, or null when it is. Single-line unless `multiline`. */
 export function textProblem(value: string, { multiline = false } = {}): string | null {
   if ((multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value)) return TEXT_MESSAGES.control;

@@ -1,6 +1,7 @@
 // Rules both adapters share, so that a write or query Firestore refuses is refused locally too,
 // with the same StoreError, before it reaches either backend.
 import { randomInt } from 'node:crypto';
+import { isStorable } from '@toolkit/domain';
 import { isFieldTransform, StoreError, type DocData, type QuerySpec } from './port';
 
 /** A plain object (a Firestore map), as opposed to arrays, Dates, transforms and class instances. */
@@ -18,22 +19,16 @@ export function isMap(value: unknown): value is DocData {
  */
 export const MAX_PATH_BYTES = 2048;
 
-/**
- * Whether a string can be stored: no NUL and no unpaired surrogate. Postgres's jsonb refuses both,
- * and Firestore cannot encode the second; refused here, one bad write fails alone instead of in a
- * statement it shares with others. (In a `u` regex a surrogate pair is one code point; only a lone
- * surrogate is \p{Cs}.)
- */
-const UNSTORABLE = /\0|\p{Cs}/u;
-const storable = (text: string) => !UNSTORABLE.test(text);
-
 function segmentsOf(path: string, kind: 'document' | 'collection'): string[] {
   const segments = path.split('/');
   const parityOk = kind === 'document' ? segments.length % 2 === 0 : segments.length % 2 === 1;
   if (!parityOk || segments.some((segment) => segment === '')) {
     throw new StoreError('invalid-argument', `"${path}" is not a valid ${kind} path.`);
   }
-  if (!storable(path) || Buffer.byteLength(path) > MAX_PATH_BYTES) {
+  // Refused per write, not in the statement the embedded store shares with other commits. A UTF-16
+  // unit is at most 3 UTF-8 bytes, so only a long path needs counting.
+  const tooLong = path.length * 3 > MAX_PATH_BYTES && Buffer.byteLength(path) > MAX_PATH_BYTES;
+  if (tooLong || !isStorable(path)) {
     throw new StoreError(
       'invalid-argument',
       `A ${kind} path must be at most ${MAX_PATH_BYTES} bytes, without NUL or broken Unicode.`,
@@ -67,7 +62,7 @@ export type WriteMode = 'set' | 'merge' | 'update';
 const RESERVED_FIELD = /^__.*__$/;
 
 function checkFieldName(name: string, field: string): void {
-  if (!storable(name)) {
+  if (!isStorable(name)) {
     throw new StoreError('invalid-argument', `Field "${field}": a name cannot hold NUL or broken Unicode.`);
   }
   if (RESERVED_FIELD.test(name)) {
@@ -101,7 +96,7 @@ export function checkWrite(mode: WriteMode, data: DocData): void {
       if ('values' in value) value.values.forEach((item, i) => visit(item, `${field}[${i}]`, false, true));
       return;
     }
-    if (typeof value === 'string' && !storable(value)) {
+    if (typeof value === 'string' && !isStorable(value)) {
       throw new StoreError('invalid-argument', `Field "${field}" holds NUL or broken Unicode.`);
     }
     if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${field}[${i}]`, false, true));

@@ -217,11 +217,10 @@ class PgliteStore implements EmbeddedStore {
   private storing: Batch | null = null;
   private flushing: Promise<void> | null = null;
   /**
-   * Moves on when a batch fails to store: the unstored states, which later commits may have built
-   * on, are dropped with it, and a commit that began before then fails too.
+   * Replaced when a batch fails to store: the unstored states, which later commits may have built
+   * on, are dropped with it, and a commit that began under an earlier epoch fails with its error.
    */
-  private failures = 0;
-  private lastFailure: unknown = null;
+  private epoch: { error?: unknown } = {};
 
   constructor(private readonly db: PGlite) {}
 
@@ -316,8 +315,9 @@ class PgliteStore implements EmbeddedStore {
     checkQuery(spec);
     await this.drain();
     if (spec.startAfter !== undefined) {
-      const cursor = await this.readStates([`${collectionPath}/${spec.startAfter}`]);
-      if (!cursor.states.values().next().value) throw missingCursor(spec.startAfter);
+      const cursorPath = `${collectionPath}/${spec.startAfter}`;
+      const { states } = await this.readStates([cursorPath]);
+      if (!states.get(cursorPath)) throw missingCursor(spec.startAfter);
     }
     const { sql, params } = buildQuery(collectionPath, spec);
     const { rows } = await this.db.query<Found>(sql, params);
@@ -328,12 +328,12 @@ class PgliteStore implements EmbeddedStore {
    * Commits writes: each document's final state computed from what the caller read (nothing else
    * can have written it since: the caller holds the queue), made visible to the next operations
    * and added to the filling batch, whose `done` answers when it is stored. Fails, changing
-   * nothing, when a write is refused or a batch failed since `failuresAtStart`.
+   * nothing, when a write is refused or a batch failed since the caller began (`epochAtStart`).
    */
   private async commit(
     writes: readonly Write[],
     read: Map<string, DocData | null>,
-    failuresAtStart: number,
+    epochAtStart: PgliteStore['epoch'],
   ): Promise<Batch> {
     const unread = [
       ...new Set(writes.filter((w) => needsExisting(w) && !read.has(w.path)).map((w) => w.path)),
@@ -341,7 +341,7 @@ class PgliteStore implements EmbeddedStore {
     const states = new Map(read);
     if (unread.length > 0)
       for (const [path, data] of (await this.readStates(unread)).states) states.set(path, data);
-    if (this.failures !== failuresAtStart) throw this.lastFailure;
+    if (this.epoch !== epochAtStart) throw this.epoch.error;
     const now = new Date().toISOString();
     const written = new Map<string, DocData | null>();
     for (const write of writes) {
@@ -389,8 +389,7 @@ class PgliteStore implements EmbeddedStore {
         const later = this.filling;
         this.filling = new Batch();
         this.unstored.clear();
-        this.failures += 1;
-        this.lastFailure = error;
+        this.epoch = { error };
         batch.settle(error);
         later.settle(error);
       } finally {
@@ -404,7 +403,7 @@ class PgliteStore implements EmbeddedStore {
     check(write);
     const batch = await this.exclusive(async () => {
       const read = needsExisting(write) ? (await this.readStates([write.path])).states : new Map();
-      return this.commit([write], read, this.failures);
+      return this.commit([write], read, this.epoch);
     });
     await batch.done;
     this.changed([write.path]);
@@ -503,7 +502,7 @@ class PgliteStore implements EmbeddedStore {
     // read, never from the caller's copies: a caller changing a snapshot's data changes nothing.
     const writes: Write[] = [];
     const { result, stored } = await this.exclusive(async () => {
-      const failuresAtStart = this.failures;
+      const epochAtStart = this.epoch;
       const read = new Map<string, DocData | null>();
       let readUnstored = false;
       const reading = <R>(fn: () => Promise<R>) => {
@@ -538,9 +537,8 @@ class PgliteStore implements EmbeddedStore {
         delete: (path) => buffer({ kind: 'delete', path }),
       };
       const result = await this.insideTransaction.run(true, () => work(tx));
-      if (writes.length > 0)
-        return { result, stored: (await this.commit(writes, read, failuresAtStart)).done };
-      if (this.failures !== failuresAtStart) throw this.lastFailure;
+      if (writes.length > 0) return { result, stored: (await this.commit(writes, read, epochAtStart)).done };
+      if (this.epoch !== epochAtStart) throw this.epoch.error;
       return { result, stored: readUnstored ? this.whenStored() : undefined };
     });
     if (stored) await stored;
