@@ -3,14 +3,17 @@
 // errors, as in production; the host does what the Functions Framework does in front of a function
 // (reads the JSON body, here capped) and what only a local host needs (/healthz, 404 for unknown
 // names). Tokens are checked against the Auth emulator: firebase-admin's verifyIdToken goes there
-// when FIREBASE_AUTH_EMULATOR_HOST is set.
+// when FIREBASE_AUTH_EMULATOR_HOST is set, and the host remembers the tokens it verified for a
+// short while (./verified-tokens.ts).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { getApps, initializeApp } from 'firebase-admin/app';
+import { getApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION, SERVER_ERRORS } from '@toolkit/domain';
 import type { Callable, CallableGroups } from './callables';
+import { rememberVerifiedTokens } from './verified-tokens';
 
 /**
  * The largest request body the host reads. The largest real requests are an answer save with a
@@ -125,6 +128,7 @@ export async function startLocalHost({
       'The local host verifies ID tokens with the Auth emulator: set FIREBASE_AUTH_EMULATOR_HOST.',
     );
   ensureDefaultApp(projectId);
+  rememberVerifiedTokens(getAuth(getApp()));
   const byName = new Map<string, Callable>(
     Object.entries(callables).flatMap(([group, functions]) =>
       Object.entries(functions).map(([name, fn]) => [`${group}-${name}`, fn] as const),
