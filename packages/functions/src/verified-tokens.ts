@@ -17,14 +17,15 @@ export interface RememberOptions {
 }
 
 export const REMEMBER_WINDOW_MS = 30_000;
-/** An ID token is about 1 KB and its claims as much again: a few MB at most. */
+/** An ID token is about 1 KB and its claims as much again: some 10 MB at most. */
 export const REMEMBERED_TOKENS = 5_000;
 
 const wrapped = new WeakSet<Auth>();
 
 /**
  * Makes `auth.verifyIdToken` remember the tokens it verified (only those: a refused token is asked
- * about again on its next use). A call with checkRevoked always asks. Wrapping the same Auth twice does nothing.
+ * about again on its next use). A call with checkRevoked always asks. Wrapping the same Auth twice
+ * does nothing.
  */
 export function rememberVerifiedTokens(
   auth: Auth,
