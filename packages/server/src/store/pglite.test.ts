@@ -37,6 +37,54 @@ describe('PGlite store', () => {
     }
   });
 
+  it('reads a document it keeps in memory as the database gives it back, key order and numbers alike', async () => {
+    const key = fc.string({
+      unit: fc.constantFrom('a', 'b', 'z', 'A', '0', '1', '9', 'é', 'Ω', '日', '😀'),
+      minLength: 1,
+      maxLength: 4,
+    });
+    const scalar = fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+    );
+    const { map } = fc.letrec<{ map: Record<string, unknown> }>((tie) => ({
+      map: fc.dictionary(
+        key,
+        fc.oneof(
+          { depthSize: 'small' },
+          scalar,
+          tie('map'),
+          fc.array(fc.oneof(scalar, tie('map')), { maxLength: 3 }),
+        ),
+        { minKeys: 1, maxKeys: 6 },
+      ),
+    }));
+    const docs = [
+      // jsonb orders keys shorter first, then by their bytes; JS puts integer-like keys first.
+      { zz: 1, a: { é: 1, z: 2, '10': 3, '9': 4, Ω: 5, '😀': 6, 日: 7 } },
+      ...fc.sample(map, { numRuns: 120, seed: 18 }),
+    ];
+    const folder = path.join(dataDir, 'as-jsonb-keeps');
+    const store = await openPgliteStore({ dataDir: folder });
+    const kept: string[] = [];
+    for (const [n, data] of docs.entries()) {
+      await store.set(`docs/d${n}`, data);
+      kept.push(JSON.stringify((await store.get(`docs/d${n}`)).data));
+    }
+    await store.close();
+    const reopened = await openPgliteStore({ dataDir: folder });
+    try {
+      for (const n of docs.keys())
+        expect(JSON.stringify((await reopened.get(`docs/d${n}`)).data)).toBe(kept[n]);
+      expect(kept[0]).toBe('{"a":{"9":4,"10":3,"z":2,"é":1,"Ω":5,"日":7,"😀":6},"zz":1}');
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('refuses a store call made inside its own transaction instead of waiting forever', async () => {
     const store = await openPgliteStore();
     try {
