@@ -318,16 +318,13 @@ async function main() {
     ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] } : {}),
   });
   try {
+    /** Respondents for `senders` each saving `savesEach` times, started now. */
+    const sessionsFor = (senders: number, savesEach: number) =>
+      createSessions(stack.urls, senders * Math.ceil(savesEach / SAVES_PER_SESSION));
     const levelSessions = (level: { concurrent: number; saves: number }) =>
-      createSessions(
-        stack.urls,
-        level.concurrent * Math.ceil(level.saves / level.concurrent / SAVES_PER_SESSION),
-      );
+      sessionsFor(level.concurrent, level.saves / level.concurrent);
     const paceSessions = (pace: (typeof PACES)[number]) =>
-      createSessions(
-        stack.urls,
-        pace.respondents * Math.ceil((pace.seconds * 1000) / pace.everyMs / SAVES_PER_SESSION),
-      );
+      sessionsFor(pace.respondents, (pace.seconds * 1000) / pace.everyMs);
     const coldSessions = await paceSessions(COLD_CROWD);
     const coldSince = performance.now();
     // A warm-up, not counted: compiled code paths, and a pooled connection for every sender (200
@@ -364,17 +361,16 @@ async function main() {
           (level.refused ? `, ${level.refused} refused` : ''),
       );
     }
+    const latency = ({ latencyMs, refused }: PaceFigures) =>
+      `p50 ${latencyMs.p50} ms, p95 ${latencyMs.p95} ms, p99 ${latencyMs.p99} ms` +
+      (refused ? `, ${refused} refused` : '');
     for (const pace of paces) {
       console.log(
-        `saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s offered, ${pace.savesPerSecond}/s answered): ` +
-          `p50 ${pace.latencyMs.p50} ms, p95 ${pace.latencyMs.p95} ms, p99 ${pace.latencyMs.p99} ms` +
-          (pace.refused ? `, ${pace.refused} refused` : ''),
+        `saves, ${pace.respondents} respondents each every ${pace.everyMs} ms (${pace.offeredPerSecond}/s offered, ${pace.savesPerSecond}/s answered): ${latency(pace)}`,
       );
     }
     console.log(
-      `saves, the same pace from 200 respondents whose tokens the host no longer remembers: ` +
-        `p50 ${coldCrowd.latencyMs.p50} ms, p95 ${coldCrowd.latencyMs.p95} ms, p99 ${coldCrowd.latencyMs.p99} ms` +
-        (coldCrowd.refused ? `, ${coldCrowd.refused} refused` : ''),
+      `saves, the same pace from ${coldCrowd.respondents} respondents whose tokens the host no longer remembers: ${latency(coldCrowd)}`,
     );
     console.log(
       `store alone: ${result.store.map((ceiling) => `${ceiling.upsertsPerSecond} upserts/s with ${ceiling.writers} writing`).join(', ')}` +

@@ -94,7 +94,7 @@ function main() {
     const cold = saves.coldCrowd;
     if (cold)
       lines.push(
-        `Saves, the same ${cold.offeredPerSecond}/s from 200 respondents whose tokens the host no longer remembers (not a target): ` +
+        `Saves, the same ${cold.offeredPerSecond}/s from ${cold.respondents} respondents whose tokens the host no longer remembers (not a target): ` +
           `p50 ${cold.latencyMs.p50} ms, p99 ${cold.latencyMs.p99} ms`,
       );
   }

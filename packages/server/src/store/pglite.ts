@@ -82,6 +82,7 @@ function asJsonbKeeps(value: unknown): unknown {
   for (const key of Object.keys(object).sort(jsonbKeyOrder)) kept[key] = asJsonbKeeps(object[key]);
   return kept;
 }
+
 /** A document to store, its data already JSON. */
 type Row = { path: string; parent: string; id: string; json: string };
 
@@ -397,12 +398,11 @@ class PgliteStore implements EmbeddedStore {
           else rows.push({ path, ...splitDocumentPath(path), json: JSON.stringify(data) });
         }
         await this.db.query(...storeStatement(rows, deleted));
-        const kept = new Map(rows.map((row) => [row.path, row.json]));
-        for (const [path, data] of batch.states) {
+        for (const [path, data] of batch.states)
           if (this.unstored.get(path) === data) this.unstored.delete(path);
-          const json = kept.get(path);
-          this.remember(path, json ? (asJsonbKeeps(JSON.parse(json)) as DocData) : null, json?.length ?? 0);
-        }
+        for (const { path, json } of rows)
+          this.remember(path, asJsonbKeeps(JSON.parse(json)) as DocData, json.length);
+        for (const path of deleted) this.remember(path, null, 0);
         batch.settle();
       } catch (error) {
         // Later commits may have read this batch's states: they fail with it, and the queue goes on
