@@ -32,6 +32,16 @@ export const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 
 /**
+ * When a full hourly counter lets the caller try again: the end of its window in UTC (the server
+ * does not know the reader's time zone) and the minutes left until then, rounded up.
+ */
+export function retryAfter(windowEnd: Date, now: Date): string {
+  const time = windowEnd.toISOString().slice(11, 16);
+  const minutes = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 60_000));
+  return `Please try again after ${time} UTC (in ${minutes} minute${minutes === 1 ? '' : 's'}).`;
+}
+
+/**
  * What the server tells callers, beside SPEC's own messages above: every refusal of a callable,
  * written once here so handlers hold no wording of their own. Kind, specific, and never a raw code.
  */
@@ -88,6 +98,8 @@ export const SERVER_ERRORS = {
     `This invite link is more than ${days} days old and has expired. Ask the person who invited you to send a new one.`,
   notYourInvite: 'This invite is for someone else. Open the link from your invitation e-mail again.',
   inviteResultNotFound: 'We could not find the survey of this invite. Ask for a new invite.',
+  tooManyInvites: (windowEnd: Date, now: Date) =>
+    `Many invites have been sent from your account or organisation in the last hour. ${retryAfter(windowEnd, now)}`,
   // Insights.
   viewInsightsRequired: 'Insights need the view-insights permission. Ask an owner or admin for it.',
   editPlanRequired:

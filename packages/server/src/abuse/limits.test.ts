@@ -1,4 +1,4 @@
-import { MESSAGES } from '@toolkit/domain';
+import { MESSAGES, retryAfter } from '@toolkit/domain';
 import { ApiError } from '../api/errors';
 import { openPgliteStore } from '../store/pglite';
 import type { DocumentStore } from '../store/port';
@@ -6,6 +6,8 @@ import {
   COMPLETION_LIMITS,
   completionQuota,
   counterPath,
+  INVITE_LIMITS,
+  inviteQuota,
   networkOf,
   takeQuota,
   type Counter,
@@ -136,5 +138,49 @@ describe('completionQuota', () => {
     expect(
       completionQuota({ uid: 'u1', tenantId: 't1', surveyId: 'quickscan' }, AT).counters.map((c) => c.name),
     ).toEqual(['completion-session', 'completion-survey']);
+  });
+});
+
+describe('inviteQuota', () => {
+  const refusalOf = (q: Quota) =>
+    take(q).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+  it('lets one account send its hourly invites, then refuses it with the time to try again', async () => {
+    for (let i = 0; i < INVITE_LIMITS.account.max; i += 1) {
+      await take(inviteQuota({ tenantId: 'invite-t1', uid: 'inviter-a' }, AT));
+    }
+    const refused = await refusalOf(inviteQuota({ tenantId: 'invite-t1', uid: 'inviter-a' }, AT));
+    expect(refused).toMatchObject({ code: 'resource-exhausted' });
+    // 12:03: the hour's window ends at 13:00.
+    expect((refused as Error).message).toContain('Please try again after 13:00 UTC (in 57 minutes).');
+    // Another account of the organisation still has its own share.
+    await take(inviteQuota({ tenantId: 'invite-t1', uid: 'inviter-b' }, AT));
+    // The next hour starts afresh.
+    await take(
+      inviteQuota({ tenantId: 'invite-t1', uid: 'inviter-a' }, new Date('2030-05-01T13:00:00.000Z')),
+    );
+  });
+
+  it('limits the organisation as a whole, whichever of its accounts invites', async () => {
+    const at = new Date('2030-05-01T15:59:30.000Z');
+    for (let i = 0; i < INVITE_LIMITS.organisation.max; i += 1) {
+      await take(inviteQuota({ tenantId: 'invite-t2', uid: `inviter-${i}` }, at));
+    }
+    const refused = await refusalOf(inviteQuota({ tenantId: 'invite-t2', uid: 'inviter-new' }, at));
+    expect(refused).toMatchObject({ code: 'resource-exhausted' });
+    expect((refused as Error).message).toContain('Please try again after 16:00 UTC (in 1 minute).');
+    await take(inviteQuota({ tenantId: 'invite-t3', uid: 'inviter-new' }, at));
+  });
+});
+
+describe('retryAfter', () => {
+  it('names the window’s end in UTC and the whole minutes until then, rounded up', () => {
+    const end = new Date('2030-05-01T09:00:00.000Z');
+    expect(retryAfter(end, new Date('2030-05-01T08:17:10.000Z'))).toBe(
+      'Please try again after 09:00 UTC (in 43 minutes).',
+    );
   });
 });

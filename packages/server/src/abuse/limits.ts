@@ -41,6 +41,16 @@ export const SAVE_LIMITS = {
   session: { max: 90, windowMs: MINUTE },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * Invites sent, re-sends included (each mails an address the inviter chose): per organisation and
+ * per account, so one compromised or careless account cannot use the product to mail strangers at
+ * scale, and a whole team inviting its colleagues still fits in an hour.
+ */
+export const INVITE_LIMITS = {
+  organisation: { max: 20, windowMs: HOUR },
+  account: { max: 10, windowMs: HOUR },
+} as const satisfies Record<string, Limit>;
+
 export interface Counter {
   /** Names the counter in its document id: lower-case letters and dashes. */
   name: string;
@@ -57,6 +67,10 @@ export interface Quota {
 }
 
 const windowStartOf = (limit: Limit, at: Date) => Math.floor(at.getTime() / limit.windowMs) * limit.windowMs;
+
+/** When the window `at` falls in ends: the moment a full counter of this limit takes actions again. */
+export const windowEndOf = (limit: Limit, at: Date): Date =>
+  new Date(windowStartOf(limit, at) + limit.windowMs);
 
 /**
  * The counter's document in the window `at` falls in. The subject is hashed, so an address never
@@ -118,7 +132,7 @@ export async function takeQuota(
     counted.push({
       path,
       count,
-      expiresAt: new Date(windowStartOf(counter.limit, quota.at) + counter.limit.windowMs),
+      expiresAt: windowEndOf(counter.limit, quota.at),
     });
   });
   // A Date is a Firestore timestamp, which its TTL policy on rateLimits.expiresAt deletes by.
@@ -168,5 +182,20 @@ export function expertRequestQuota(uid: string, at: Date): Quota {
     ],
     at,
     message: SERVER_ERRORS.tooManyExpertRequests,
+  };
+}
+
+/**
+ * One invite mail (a new invite or a re-send), counted for the organisation and for the inviting
+ * account. Both limits share the hour's window, so the message names the one moment both open again.
+ */
+export function inviteQuota({ tenantId, uid }: { tenantId: string; uid: string }, at: Date): Quota {
+  return {
+    counters: [
+      { name: 'invite-organisation', subject: tenantId, limit: INVITE_LIMITS.organisation },
+      { name: 'invite-account', subject: uid, limit: INVITE_LIMITS.account },
+    ],
+    at,
+    message: SERVER_ERRORS.tooManyInvites(windowEndOf(INVITE_LIMITS.account, at), at),
   };
 }
