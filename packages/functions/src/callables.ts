@@ -15,6 +15,7 @@ import {
   type ServerDeps,
   createRouter,
   type Router,
+  verifiedTokenOf,
   type VerifiedToken,
   allCallables,
 } from '@toolkit/server';
@@ -47,9 +48,7 @@ const APP_CHECK_EXEMPT: readonly ApiName[] = [API.getCredentialKeys, API.getCred
 
 /** onCall has verified the ID token already; the router takes it as the AuthPort would give it. */
 function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
-  if (!auth) return null;
-  const { uid, email, firebase, ...claims } = auth.token;
-  return { uid, email: email ?? null, isAnonymous: firebase.sign_in_provider === 'anonymous', claims };
+  return auth ? verifiedTokenOf(auth.token) : null;
 }
 
 /**

@@ -2,7 +2,7 @@
 export { createRouter, type Router, type ApiResponse } from './api/router';
 export { defineHandler, type Handler, type ServerDeps, type ContentPort } from './api/handler';
 export { ApiError } from './api/errors';
-export { createFirebaseAuthPort, type AuthPort, type VerifiedToken } from './auth/port';
+export { createFirebaseAuthPort, verifiedTokenOf, type AuthPort, type VerifiedToken } from './auth/port';
 export { createContentPort } from './content';
 export { createCredentialIssuer, generateCredentialKey, type CredentialIssuer } from './credentials/issuer';
 export { createFirestoreStore } from './store/firestore';

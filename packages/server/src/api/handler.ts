@@ -11,6 +11,8 @@ import type { DocumentStore } from '../store/port';
 export interface Caller {
   uid: string;
   email: string | null;
+  /** Whether the identity provider says the address was proven; roles and mail need it. */
+  emailVerified: boolean;
   isAnonymous: boolean;
   claims: Record<string, unknown>;
   /** The tenant of the verified token's claims; never taken from the request. */

@@ -38,6 +38,8 @@ async function verify(deps: ServerDeps, authorization: string | undefined): Prom
 async function asMember(deps: ServerDeps, caller: Caller): Promise<Member> {
   if (caller.isAnonymous || !caller.tenantId)
     throw permissionDenied(SERVER_ERRORS.accountInOrganisationRequired);
+  // A role belongs to a proven address only: an account registered with someone else's address holds none.
+  if (!caller.emailVerified) throw permissionDenied(SERVER_ERRORS.emailNotVerified);
   const tenantUser = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
   if (!tenantUser.data) throw permissionDenied(MESSAGES.notAMember);
   const stored = { role: roleOf(tenantUser.data), permissions: permissionOverridesOf(tenantUser.data) };

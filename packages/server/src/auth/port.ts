@@ -5,8 +5,28 @@ import type { Auth, UserRecord } from 'firebase-admin/auth';
 export interface VerifiedToken {
   uid: string;
   email: string | null;
+  /** The identity provider's word that the address was proven (an e-mail link, a verified sign-in). */
+  emailVerified: boolean;
   isAnonymous: boolean;
   claims: Record<string, unknown>;
+}
+
+/** A decoded ID token as firebase-admin and onCall give it, in the router's terms. */
+export function verifiedTokenOf(decoded: {
+  uid: string;
+  email?: string | undefined;
+  email_verified?: boolean | undefined;
+  firebase: { sign_in_provider: string };
+  [claim: string]: unknown;
+}): VerifiedToken {
+  const { uid, email, email_verified, firebase, ...claims } = decoded;
+  return {
+    uid,
+    email: email ?? null,
+    emailVerified: email_verified === true,
+    isAnonymous: firebase.sign_in_provider === 'anonymous',
+    claims,
+  };
 }
 
 export interface AuthUserRecord {
@@ -48,16 +68,7 @@ export function createFirebaseAuthPort(auth: Auth): AuthPort {
     customClaims: user.customClaims ?? {},
   });
   return {
-    async verifyIdToken(token) {
-      const decoded = await auth.verifyIdToken(token);
-      const { uid, email, firebase, ...claims } = decoded;
-      return {
-        uid,
-        email: email ?? null,
-        isAnonymous: firebase.sign_in_provider === 'anonymous',
-        claims,
-      };
-    },
+    verifyIdToken: async (token) => verifiedTokenOf(await auth.verifyIdToken(token)),
     async getUser(uid) {
       try {
         return record(await auth.getUser(uid));

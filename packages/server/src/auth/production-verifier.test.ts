@@ -95,6 +95,7 @@ it('accepts a fresh token signed with the key Google publishes for its kid (so t
   await expect(port.verifyIdToken(sign(claims()))).resolves.toEqual({
     uid: 'user-1',
     email: 'viewer@acme.example',
+    emailVerified: false,
     isAnonymous: false,
     claims: expect.objectContaining({ tenantId: 'acme', role: 'viewer' }),
   });

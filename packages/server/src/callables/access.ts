@@ -1,7 +1,16 @@
 // Rights checks that several callables share; the router has resolved the member's stored role.
 import { SERVER_ERRORS } from '@toolkit/domain';
 import { permissionDenied } from '../api/errors';
-import type { Member } from '../api/handler';
+import type { Caller, Member } from '../api/handler';
+
+/**
+ * The caller's e-mail address, lowercased, once the identity provider has proven it: anything
+ * that grants a role or sends mail in someone's name trusts no other address.
+ */
+export function verifiedEmailOf(caller: Caller): string {
+  if (!caller.email || !caller.emailVerified) throw permissionDenied(SERVER_ERRORS.emailNotVerified);
+  return caller.email.toLowerCase();
+}
 
 export function requireManageUsers(caller: Member): void {
   if (!caller.permissions.manageUsers) throw permissionDenied(SERVER_ERRORS.manageUsersRequired);

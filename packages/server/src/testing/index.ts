@@ -55,8 +55,15 @@ export interface TestEnv {
   router: Router;
   /** Lines the handlers logged (deps.log). */
   logs: string[];
-  /** A signed-in e-mail account with the given custom claims. */
-  account(options?: { email?: string; claims?: Record<string, unknown> }): Promise<TestAccount>;
+  /**
+   * A signed-in e-mail account with the given custom claims, its address proven (as an e-mail link
+   * sign-in leaves it) unless `verified: false`: an account registered with a password and never proven.
+   */
+  account(options?: {
+    email?: string;
+    claims?: Record<string, unknown>;
+    verified?: boolean;
+  }): Promise<TestAccount>;
   /** An account with claims {tenantId, role}, its tenant user and global user documents. */
   member(tenantId: string, role: Role, options?: { email?: string }): Promise<TestAccount>;
   /** An anonymous session's ID token. */
@@ -161,8 +168,9 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
     async function account({
       email = uniqueEmail('user'),
       claims,
-    }: { email?: string; claims?: Record<string, unknown> } = {}) {
-      const user = await admin.createUser({ email, password: PASSWORD });
+      verified = true,
+    }: { email?: string; claims?: Record<string, unknown>; verified?: boolean } = {}) {
+      const user = await admin.createUser({ email, password: PASSWORD, emailVerified: verified });
       if (claims) await admin.setCustomUserClaims(user.uid, claims);
       return { uid: user.uid, email, token: await signIn({ email }) };
     }
