@@ -28,7 +28,7 @@ test('an invited team member answers the supplier assessment from the e-mailed l
   await expect(page.getByRole('status').filter({ hasText: `Invite sent to ${invitee}` })).toBeVisible();
 
   const { title, slides } = surveySlides('supplier-assessment');
-  const mail = await waitForMail(invitee, new RegExp(`invites you to take the ${title}`));
+  const mail = await waitForMail(invitee, new RegExp(`^Invitation to take the ${title}`));
   const link = linkIn(mail, '/journey/');
   expect(link).toMatch(/\/journey\/[^/?]+\?inviteId=/);
   // The inviter's screen never shows the link: it signs its holder in.

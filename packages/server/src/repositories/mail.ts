@@ -34,6 +34,21 @@ export function mailDocument({ to, bcc = [], subject, html }: MailMessage): DocD
   return { to, bcc, message: { subject: singleLine(subject), html } };
 }
 
+/** How much of someone's free text a subject carries: enough to recognise, too little to bury ours. */
+export const SUBJECT_TEXT_MAX = 60;
+
+/**
+ * A subject that starts with the product's own words: an organisation's or a respondent's text (a
+ * name that could read "Your account is locked") may only follow them, on one line and shortened.
+ */
+export function subjectOf(ownWords: string, theirText?: string, between = ' '): string {
+  const text = singleLine(theirText ?? '');
+  if (!text) return ownWords;
+  const shortened =
+    text.length > SUBJECT_TEXT_MAX ? `${text.slice(0, SUBJECT_TEXT_MAX - 1).trimEnd()}…` : text;
+  return `${ownWords}${between}${shortened}`;
+}
+
 export interface InviteMailInput {
   email: string;
   link: string;
@@ -50,7 +65,7 @@ export function inviteMail({
   inviterName,
 }: InviteMailInput): DocData {
   const organisation = organisationName || 'An organisation';
-  const subject = `${organisation} invites you to take the ${surveyTitle}`;
+  const subject = subjectOf(`Invitation to take the ${surveyTitle}`, organisationName, ' for ');
   const html = [
     '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">',
     `<p>Hello,</p>`,
@@ -89,5 +104,9 @@ export function newTeamMemberMail({
     '<p style="font-size:12px;color:#666">You get this because your address is set for new team members on the Manage page.</p>',
     '</div>',
   ].join('\n');
-  return mailDocument({ to, subject: `New team member in ${organisation}: ${email}`, html });
+  return mailDocument({
+    to,
+    subject: `${subjectOf('New team member', organisationName, ' in ')}: ${email}`,
+    html,
+  });
 }

@@ -76,7 +76,7 @@ describe('invites-create', () => {
     };
     expect(mail.to).toEqual(['new.person@example.com']);
     expect(mail.message.subject).toBe(
-      'Acme <Tools> & "Sons" invites you to take the Sustainability Quickscan',
+      'Invitation to take the Sustainability Quickscan for Acme <Tools> & "Sons"',
     );
     expect(mail.message.html).toContain('Acme &lt;Tools&gt; &amp; &quot;Sons&quot;');
     expect(mail.message.html).not.toContain('<Tools>');
