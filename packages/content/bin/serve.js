@@ -2,9 +2,10 @@
 'use strict';
 
 // Runs the content service on its own:
-//   node packages/content/bin/serve.js [--port 4000] [--host 127.0.0.1] [--key local-content-key] [--content DIR]
-// Environment: CONTENT_PORT, CONTENT_HOST, CONTENT_KEY, CONTENT_DIR, CONTENT_PUBLIC_URL,
-// CONTENT_CORS_ORIGINS (comma-separated, or *).
+//   node packages/content/bin/serve.js [--port 4000] [--host 127.0.0.1] [--key local-server-content-key]
+//     [--public-key local-content-key] [--content DIR]
+// Environment: CONTENT_PORT, CONTENT_HOST, CONTENT_KEY (the servers'), CONTENT_PUBLIC_KEY (the
+// browsers'), CONTENT_DIR, CONTENT_PUBLIC_URL, CONTENT_CORS_ORIGINS (comma-separated, or *).
 
 const { startContentServer } = require('../src');
 
@@ -19,7 +20,8 @@ async function main() {
   const running = await startContentServer({
     port: Number(arg('port') ?? process.env.CONTENT_PORT ?? 4000),
     host: arg('host') ?? process.env.CONTENT_HOST ?? '127.0.0.1',
-    key: arg('key') ?? process.env.CONTENT_KEY ?? 'local-content-key',
+    key: arg('key') ?? process.env.CONTENT_KEY ?? 'local-server-content-key',
+    publicKey: arg('public-key') ?? process.env.CONTENT_PUBLIC_KEY ?? 'local-content-key',
     contentDir: arg('content') ?? process.env.CONTENT_DIR,
     publicUrl: process.env.CONTENT_PUBLIC_URL,
     corsOrigins:

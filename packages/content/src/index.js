@@ -2,13 +2,15 @@
 
 // @toolkit/content — the local stand-in for the headless CMS. See README.md.
 
-const { createContentServer, startContentServer } = require('./server');
+const { createContentServer, startContentServer, SERVER_ONLY_FIELDS, QUERY_LIMITS } = require('./server');
 const { loadSeedContent, parseSurvey, SeedError, DEFAULT_CONTENT_DIR } = require('./seed');
 const { createSchema, clampLimit, SURVEY_LIMITS, typeDefs } = require('./schema');
 
 module.exports = {
   createContentServer,
   startContentServer,
+  SERVER_ONLY_FIELDS,
+  QUERY_LIMITS,
   loadSeedContent,
   parseSurvey,
   SeedError,

@@ -1,7 +1,8 @@
 'use strict';
 
-// The local content service: GraphQL (graphql-yoga) at /graphql behind a bearer key, the seed
-// assets at /assets/..., and /health — one node:http server, with CORS for browser origins.
+// The local content service: GraphQL (graphql-yoga) at /graphql behind a bearer key (the servers'
+// key reads everything, the browsers' key all but the server-only fields), the seed assets at
+// /assets/..., and /health — one node:http server, with CORS for browser origins.
 
 const http = require('node:http');
 const fs = require('node:fs');
@@ -9,6 +10,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const zlib = require('node:zlib');
 const { createYoga } = require('graphql-yoga');
+const { GraphQLError, Kind, Lexer, Source, TokenKind, parse } = require('graphql');
 const { loadSeedContent, DEFAULT_CONTENT_DIR } = require('./seed');
 const { loadActions } = require('./actions');
 const { loadToolkits } = require('./toolkits');
@@ -35,11 +37,143 @@ const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,
 
 /**
  * @typedef {object} ContentServerOptions
- * @property {string} key the bearer key every GraphQL request must present
+ * @property {string} key the servers' bearer key: it reads every field
+ * @property {string} [publicKey] the browsers' bearer key: it reads everything but SERVER_ONLY_FIELDS
  * @property {string} [contentDir] folder of seed files (*.json) and assets/; defaults to the package's content/
  * @property {string} [publicUrl] origin used in asset URLs (default: the request's own host)
  * @property {string[]|'*'} [corsOrigins] browser origins allowed besides loopback ones; '*' allows any
  */
+
+/**
+ * Fields of a published survey meant for the server alone: the publisher's notification addresses.
+ * A browser key is shipped in every page, so anyone holding it could otherwise harvest them.
+ */
+const SERVER_ONLY_FIELDS = Object.freeze({ Survey: ['notificationEmailRecipients', 'notificationEmailBcc'] });
+
+/**
+ * What one query may cost. The product's deepest query nests 6 fields and uses no alias; these
+ * leave room while refusing a document built to make the server resolve the catalogue thousands
+ * of times over (aliases) or to recurse until it runs out of stack (depth).
+ */
+const QUERY_LIMITS = Object.freeze({ depth: 12, aliases: 20, tokens: 1000 });
+
+/**
+ * Parses a query of at most QUERY_LIMITS.tokens tokens (the product's largest has under 200). The
+ * parser recurses once per level, so a document nested thousands deep would exhaust the stack
+ * before any depth rule could see it; the lexer does not recurse, so counting comes first.
+ * @param {string | import('graphql').Source} source
+ */
+function parseWithinLimits(source) {
+  const lexer = new Lexer(typeof source === 'string' ? new Source(source) : source);
+  for (let count = 0; lexer.advance().kind !== TokenKind.EOF; count += 1) {
+    if (count >= QUERY_LIMITS.tokens) {
+      throw new GraphQLError(
+        `The query is longer than ${QUERY_LIMITS.tokens} tokens; ask for less at once.`,
+        { extensions: { code: 'QUERY_TOO_LONG' } },
+      );
+    }
+  }
+  return parse(source);
+}
+
+/**
+ * Refuses, with the browser key, any selection of a server-only field (also through fragments).
+ * @param {import('graphql').ValidationContext} context
+ * @returns {import('graphql').ASTVisitor}
+ */
+function ServerOnlyFields(context) {
+  return {
+    Field(node) {
+      const parent = context.getParentType();
+      const hidden = parent
+        ? SERVER_ONLY_FIELDS[/** @type {keyof typeof SERVER_ONLY_FIELDS} */ (parent.name)]
+        : undefined;
+      if (hidden?.includes(node.name.value)) {
+        context.reportError(
+          new GraphQLError(
+            `${parent?.name}.${node.name.value} is served to the server only: the browser key cannot read it.`,
+            { nodes: [node], extensions: { code: 'FORBIDDEN' } },
+          ),
+        );
+      }
+    },
+  };
+}
+
+/**
+ * The deepest field nesting and the number of aliases of a selection set, fragments expanded (a
+ * fragment spread ten times counts ten times). Stops descending past the depth limit, so a document
+ * nested thousands deep costs no more than one at the limit.
+ * @param {import('graphql').SelectionSetNode} selectionSet
+ * @param {import('graphql').ValidationContext} context
+ * @param {number} depth the nesting of the fields in this set
+ * @param {Set<string>} entered fragments on the current path (cycles are reported by another rule)
+ * @returns {{ depth: number, aliases: number }}
+ */
+function measure(selectionSet, context, depth, entered) {
+  let deepest = depth;
+  let aliases = 0;
+  for (const selection of selectionSet.selections) {
+    let inner = null;
+    let innerDepth = depth;
+    if (selection.kind === Kind.FIELD) {
+      if (selection.alias) aliases += 1;
+      inner = selection.selectionSet ?? null;
+      innerDepth = depth + 1;
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      inner = selection.selectionSet;
+    } else {
+      const name = selection.name.value;
+      const fragment = context.getFragment(name);
+      if (!fragment || entered.has(name)) continue;
+      entered.add(name);
+      const found = measure(fragment.selectionSet, context, depth, entered);
+      entered.delete(name);
+      deepest = Math.max(deepest, found.depth);
+      aliases += found.aliases;
+      continue;
+    }
+    if (!inner || innerDepth > QUERY_LIMITS.depth) {
+      deepest = Math.max(deepest, innerDepth - (inner ? 0 : 1));
+      continue;
+    }
+    const found = measure(inner, context, innerDepth, entered);
+    deepest = Math.max(deepest, found.depth);
+    aliases += found.aliases;
+    if (aliases > QUERY_LIMITS.aliases) break;
+  }
+  return { depth: deepest, aliases };
+}
+
+/**
+ * Refuses an operation nested deeper than QUERY_LIMITS.depth or with more than QUERY_LIMITS.aliases.
+ * @param {import('graphql').ValidationContext} context
+ * @returns {import('graphql').ASTVisitor}
+ */
+function QueryCost(context) {
+  return {
+    OperationDefinition(node) {
+      const { depth, aliases } = measure(node.selectionSet, context, 1, new Set());
+      if (depth > QUERY_LIMITS.depth) {
+        context.reportError(
+          new GraphQLError(
+            `The query nests fields more than ${QUERY_LIMITS.depth} deep; ask for less at once.`,
+            { nodes: [node], extensions: { code: 'QUERY_TOO_DEEP' } },
+          ),
+        );
+      }
+      if (aliases > QUERY_LIMITS.aliases) {
+        context.reportError(
+          new GraphQLError(
+            `The query uses more than ${QUERY_LIMITS.aliases} aliases; ask for less at once.`,
+            { nodes: [node], extensions: { code: 'QUERY_TOO_COSTLY' } },
+          ),
+        );
+      }
+      return false;
+    },
+  };
+}
 
 /** Smaller answers go out as they are: compressing them saves less than its own cost. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -128,27 +262,53 @@ function graphqlError(message, code) {
  * @returns {http.Server}
  */
 function createContentServer(options) {
-  const { key, publicUrl, corsOrigins = [] } = options ?? {};
+  const { key, publicKey, publicUrl, corsOrigins = [] } = options ?? {};
   if (typeof key !== 'string' || key.trim() === '')
     throw new Error('createContentServer: a non-empty key is required');
+  if (
+    publicKey !== undefined &&
+    (typeof publicKey !== 'string' || publicKey.trim() === '' || publicKey === key)
+  )
+    throw new Error('createContentServer: the publicKey must be non-empty and differ from the key');
   const contentDir = path.resolve(options.contentDir ?? DEFAULT_CONTENT_DIR);
   const assetsDir = path.join(contentDir, 'assets');
   const surveys = loadSeedContent(contentDir);
   const actions = loadActions(contentDir, surveys);
   const toolkits = loadToolkits(contentDir, surveys);
   const articles = loadArticles(contentDir, actions);
+  const schema = createSchema(surveys, actions, toolkits, articles);
 
-  const yoga = createYoga({
-    schema: createSchema(surveys, actions, toolkits, articles),
-    graphqlEndpoint: '/graphql',
-    graphiql: false, // GraphiQL loads its UI from a CDN; this service runs offline.
-    landingPage: false,
-    cors: false, // CORS is answered below, for every route alike.
-    logging: false,
-    context: ({ request }) => ({
-      origin: publicUrl ? publicUrl.replace(/\/+$/, '') : new URL(request.url).origin,
-    }),
-  });
+  /**
+   * One GraphQL handler per key: each keeps its own cache of validated documents, so a document
+   * validated for the server key is never taken as valid for the browser key.
+   * @param {import('graphql').ValidationRule[]} rules
+   */
+  const graphqlWith = (rules) =>
+    createYoga({
+      schema,
+      graphqlEndpoint: '/graphql',
+      graphiql: false, // GraphiQL loads its UI from a CDN; this service runs offline.
+      landingPage: false,
+      cors: false, // CORS is answered below, for every route alike.
+      logging: false,
+      plugins: [
+        {
+          onParse: (/** @type {{ setParseFn: (fn: typeof parse) => void }} */ hook) => {
+            hook.setParseFn(parseWithinLimits);
+          },
+          onValidate: (
+            /** @type {{ addValidationRule: (rule: import('graphql').ValidationRule) => void }} */ hook,
+          ) => {
+            for (const rule of rules) hook.addValidationRule(rule);
+          },
+        },
+      ],
+      context: ({ request }) => ({
+        origin: publicUrl ? publicUrl.replace(/\/+$/, '') : new URL(request.url).origin,
+      }),
+    });
+  const serverGraphql = graphqlWith([QueryCost]);
+  const browserGraphql = publicKey === undefined ? null : graphqlWith([QueryCost, ServerOnlyFields]);
 
   /** @param {string|undefined} origin */
   const allowedOrigin = (origin) =>
@@ -219,7 +379,13 @@ function createContentServer(options) {
           },
         );
       }
-      if (!sameSecret(/** @type {string} */ (match[1]), key)) {
+      const given = /** @type {string} */ (match[1]);
+      const yoga = sameSecret(given, key)
+        ? serverGraphql
+        : browserGraphql && publicKey && sameSecret(given, publicKey)
+          ? browserGraphql
+          : null;
+      if (!yoga) {
         return sendJson(res, 401, graphqlError('Invalid bearer key.', 'UNAUTHENTICATED'), {
           'WWW-Authenticate': 'Bearer realm="content", error="invalid_token"',
         });
@@ -274,4 +440,4 @@ async function startContentServer(options = {}) {
   };
 }
 
-module.exports = { createContentServer, startContentServer };
+module.exports = { createContentServer, startContentServer, SERVER_ONLY_FIELDS, QUERY_LIMITS };

@@ -3,7 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startContentServer, createContentServer, loadSeedContent, SeedError } from './index';
+import * as CONTENT_QUERIES from '@toolkit/domain/content/queries';
+import { startContentServer, createContentServer, loadSeedContent, QUERY_LIMITS, SeedError } from './index';
 
 const KEY = 'test-content-key';
 
@@ -645,3 +646,124 @@ it('keeps an idle connection open longer than clients reuse one (no ECONNRESET o
     await running.close();
   }
 }, 20_000);
+
+describe('two keys: the servers’ reads everything, the browsers’ all but the notification addresses', () => {
+  const PUBLIC_KEY = 'test-public-key';
+  let running: Running;
+  beforeAll(async () => {
+    running = await startContentServer({ port: 0, key: KEY, publicKey: PUBLIC_KEY });
+  });
+  afterAll(() => running.close());
+
+  const RECIPIENTS = '{ survey(id: "quickscan") { id notificationEmailRecipients } }';
+  const BCC_IN_FRAGMENT = `
+    { survey(id: "quickscan") { ...Addresses } }
+    fragment Addresses on Survey { title notificationEmailBcc }`;
+
+  it('serves the recipients and bcc addresses to the server key', async () => {
+    expect((await gql(running, RECIPIENTS)).body).toEqual({
+      data: {
+        survey: {
+          id: 'quickscan',
+          notificationEmailRecipients: ['sustainability-team@demo-publisher.example'],
+        },
+      },
+    });
+    expect((await gql(running, BCC_IN_FRAGMENT)).body.data).toEqual({
+      survey: { title: 'Sustainability Quickscan', notificationEmailBcc: ['records@demo-publisher.example'] },
+    });
+  });
+
+  it('refuses them to the browser key, also asked for through a fragment, and answers nothing else', async () => {
+    const asBrowser = (query: string) => gql(running, query, {}, `Bearer ${PUBLIC_KEY}`);
+    expect((await asBrowser(RECIPIENTS)).body).toEqual({
+      errors: [
+        expect.objectContaining({
+          message:
+            'Survey.notificationEmailRecipients is served to the server only: the browser key cannot read it.',
+        }),
+      ],
+    });
+    const viaFragment = (await asBrowser(BCC_IN_FRAGMENT)).body;
+    expect(viaFragment.data).toBeUndefined();
+    expect(viaFragment.errors?.map((error) => error.message)).toEqual([
+      'Survey.notificationEmailBcc is served to the server only: the browser key cannot read it.',
+    ]);
+  });
+
+  it('serves the browser key the rest of a survey, and refuses any other key', async () => {
+    const { body } = await gql(
+      running,
+      SURVEY_QUERY.replace(/notificationEmail\w+/g, ''),
+      { id: 'quickscan' },
+      `Bearer ${PUBLIC_KEY}`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.survey).toMatchObject({ id: 'quickscan', tenantId: 'demo-publisher' });
+    const stranger = await gql(running, '{ __typename }', {}, 'Bearer another-key');
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.errors?.[0]?.message).toBe('Invalid bearer key.');
+  });
+
+  it('takes a browser key only when it is not the server key', () => {
+    expect(() => createContentServer({ key: KEY, publicKey: KEY })).toThrow(/differ from the key/);
+    expect(() => createContentServer({ key: KEY, publicKey: ' ' })).toThrow(/non-empty/);
+  });
+});
+
+describe('query cost', () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await startContentServer({ port: 0, key: KEY });
+  });
+  afterAll(() => running.close());
+
+  const messagesOf = async (query: string) => {
+    const { status, body } = await gql(running, query);
+    expect(status).toBeLessThan(500);
+    expect(body.data).toBeUndefined();
+    return body.errors?.map((error) => error.message) ?? [];
+  };
+
+  it(`refuses more than ${QUERY_LIMITS.aliases} aliases, fragments counted each time they are spread`, async () => {
+    const aliases = (count: number) =>
+      Array.from({ length: count }, (_, i) => `a${i}: actions { id }`).join(' ');
+    expect((await gql(running, `{ ${aliases(QUERY_LIMITS.aliases)} }`)).body.errors).toBeUndefined();
+    expect(await messagesOf(`{ ${aliases(QUERY_LIMITS.aliases + 1)} }`)).toEqual([
+      `The query uses more than ${QUERY_LIMITS.aliases} aliases; ask for less at once.`,
+    ]);
+    // Five aliases in a fragment spread five times: 25.
+    const spread = Array.from({ length: 5 }, (_, i) => `s${i}: survey(id: "quickscan") { ...Five }`).join(
+      ' ',
+    );
+    const five = Array.from({ length: 5 }, (_, i) => `t${i}: title`).join(' ');
+    expect(await messagesOf(`{ ${spread} } fragment Five on Survey { ${five} }`)).toEqual([
+      `The query uses more than ${QUERY_LIMITS.aliases} aliases; ask for less at once.`,
+    ]);
+  });
+
+  it(`refuses fields nested more than ${QUERY_LIMITS.depth} deep`, async () => {
+    const nested = (depth: number) =>
+      `{ ${'survey(id: "quickscan") { '.repeat(depth - 1)}id${' }'.repeat(depth - 1)} }`;
+    expect(await messagesOf(nested(QUERY_LIMITS.depth + 1))).toContain(
+      `The query nests fields more than ${QUERY_LIMITS.depth} deep; ask for less at once.`,
+    );
+    expect(await messagesOf(nested(QUERY_LIMITS.depth))).not.toContain(
+      `The query nests fields more than ${QUERY_LIMITS.depth} deep; ask for less at once.`,
+    );
+  });
+
+  it('refuses a document nested 3,000 deep with a GraphQL error, not a crash', async () => {
+    const deep = `{ ${'survey(id: "quickscan") { '.repeat(3000)}id${' }'.repeat(3000)} }`;
+    expect(await messagesOf(deep)).toEqual([
+      `The query is longer than ${QUERY_LIMITS.tokens} tokens; ask for less at once.`,
+    ]);
+  });
+
+  it('lets every query the product sends through', async () => {
+    for (const query of Object.values(CONTENT_QUERIES).filter((value) => typeof value === 'string')) {
+      const { body } = await gql(running, query, { id: 'quickscan', name: 'waste', slug: 'x' });
+      expect(body.errors).toBeUndefined();
+    }
+  });
+});

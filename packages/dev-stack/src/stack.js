@@ -33,6 +33,12 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
  * }} Stack
  */
 
+/**
+ * The backend's key to the content service. The runtime configuration's key is the browsers' and
+ * reads every field but the notification addresses; this one, never sent to a browser, reads them.
+ */
+const SERVER_CONTENT_KEY = 'local-server-content-key';
+
 /** MailDev's ports (web inbox and JSON API, SMTP): nothing in the browser's configuration names them. */
 const MAIL_PORTS = { mail: 1080, smtp: 1025 };
 
@@ -166,7 +172,12 @@ async function startStack({
     }
     if (content) {
       await assertPortFree(ports.content, host, 'the content service');
-      contentServer = await startContentServer({ port: ports.content, host, key: baseConfig.contentKey });
+      contentServer = await startContentServer({
+        port: ports.content,
+        host,
+        key: SERVER_CONTENT_KEY,
+        publicKey: baseConfig.contentKey,
+      });
       ports.content = contentServer.port;
     }
     await open('shell');
@@ -214,7 +225,7 @@ async function startStack({
         appUrl: appOrigin,
         authEmulatorHost: `${host}:${ports.auth}`,
         contentUrl: runtimeConfig.contentUrl,
-        contentKey: baseConfig.contentKey,
+        contentKey: SERVER_CONTENT_KEY,
         smtp: { host, port: ports.smtp },
         log,
       });
