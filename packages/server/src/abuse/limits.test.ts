@@ -4,6 +4,7 @@ import { openPgliteStore } from '../store/pglite';
 import type { DocumentStore } from '../store/port';
 import {
   COMPLETION_LIMITS,
+  alarmPath,
   completionQuota,
   counterPath,
   INVITE_LIMITS,
@@ -132,12 +133,95 @@ describe('completionQuota', () => {
     expect(q.message).toBe(MESSAGES.tooManyResults);
     expect(q.counters).toEqual([
       { name: 'completion-session', subject: 'u1', limit: COMPLETION_LIMITS.session },
-      { name: 'completion-survey', subject: 't1/quickscan', limit: COMPLETION_LIMITS.survey },
       { name: 'completion-ip', subject: '2001:db8:1:2::/64', limit: COMPLETION_LIMITS.ip },
+      {
+        name: 'completion-survey',
+        subject: 't1/quickscan',
+        limit: COMPLETION_LIMITS.survey,
+        label: 't1/quickscan',
+      },
     ]);
     expect(
       completionQuota({ uid: 'u1', tenantId: 't1', surveyId: 'quickscan' }, AT).counters.map((c) => c.name),
     ).toEqual(['completion-session', 'completion-survey']);
+  });
+
+  it('lets a new respondent complete after a flood from a handful of addresses, and raises the alarm', async () => {
+    const survey = { tenantId: 'flooded', surveyId: 'quickscan' };
+    const logged: string[] = [];
+    const complete = (uid: string, ip: string) =>
+      store
+        .transaction((tx) =>
+          takeQuota(tx, completionQuota({ uid, ip, ...survey }, AT), undefined, (line) => logged.push(line)),
+        )
+        .then(
+          () => 'completed',
+          (error: unknown) => (error as { code?: string }).code,
+        );
+    // Ten networks, each with fresh sessions, go on until every one of them is refused.
+    const addresses = Array.from({ length: 10 }, (_, i) => `198.51.100.${i + 1}`);
+    let completed = 0;
+    for (const [a, ip] of addresses.entries()) {
+      for (let i = 0; ; i += 1) {
+        const outcome = await complete(`flood-${a}-${i}`, ip);
+        if (outcome !== 'completed') {
+          expect(outcome).toBe('resource-exhausted');
+          break;
+        }
+        completed += 1;
+      }
+    }
+    expect(completed).toBe(addresses.length * COMPLETION_LIMITS.ip.max);
+    expect(completed).toBeGreaterThanOrEqual(COMPLETION_LIMITS.survey.alarm);
+
+    expect(await complete('newcomer', '203.0.113.50')).toBe('completed');
+    expect(logged).toEqual([expect.stringContaining('completion-survey for flooded/quickscan reached 500')]);
+  });
+
+  it('keeps the survey’s ceiling far above what a few networks can reach', () => {
+    expect(COMPLETION_LIMITS.survey.max).toBeGreaterThanOrEqual(100 * COMPLETION_LIMITS.ip.max);
+    expect(COMPLETION_LIMITS.survey.alarm).toBeLessThan(COMPLETION_LIMITS.survey.max);
+  });
+});
+
+describe('alarms', () => {
+  it('are recorded and logged once per window when a counter reaches its alarm count, without refusing', async () => {
+    const logged: string[] = [];
+    const c: Counter = {
+      name: 'test-alarm',
+      subject: 'tenant-a/survey-a',
+      label: 'tenant-a/survey-a',
+      limit: { max: 5, alarm: 3, windowMs: WINDOW },
+    };
+    const takeLogged = () =>
+      store.transaction((tx) => takeQuota(tx, quota([c]), undefined, (line) => logged.push(line)));
+    for (let i = 0; i < 5; i += 1) await takeLogged();
+    await expect(takeLogged()).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect(logged).toEqual([
+      'Abuse alarm: test-alarm for tenant-a/survey-a reached 3 in the window from 2030-05-01T12:00:00.000Z; it refuses at 5.',
+    ]);
+    expect((await store.get(alarmPath(c, AT))).data).toEqual({
+      counter: 'test-alarm',
+      label: 'tenant-a/survey-a',
+      count: 3,
+      max: 5,
+      windowStart: '2030-05-01T12:00:00.000Z',
+      expiresAt: '2030-05-31T12:00:00.000Z',
+    });
+    expect(alarmPath(c, AT)).toMatch(/^rateLimits\/alarm-test-alarm-\d+-[0-9a-f]{64}$/);
+  });
+
+  it('name no address or account: a counter without a label is named by its kind only', async () => {
+    const logged: string[] = [];
+    const c: Counter = {
+      name: 'test-unlabelled',
+      subject: '203.0.113.9',
+      limit: { max: 5, alarm: 1, windowMs: WINDOW },
+    };
+    await store.transaction((tx) => takeQuota(tx, quota([c]), undefined, (line) => logged.push(line)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).not.toContain('203.0.113.9');
+    expect(JSON.stringify((await store.get(alarmPath(c, AT))).data)).not.toContain('203.0.113.9');
   });
 });
 

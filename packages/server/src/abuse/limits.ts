@@ -10,15 +10,22 @@ import type { DocSnapshot, StoreTransaction } from '../store/port';
 export interface Limit {
   max: number;
   windowMs: number;
+  /** A count that raises an alarm (a log line and a record) once per window, without refusing. */
+  alarm?: number;
 }
 
 const HOUR = 60 * 60 * 1000;
 
-/** Completed results (each queues one notification mail); docs/decisions.md says why these numbers. */
+/**
+ * Completed results (each queues one notification mail); docs/decisions.md says why these numbers.
+ * The session and the client network are what a flood is refused by. The survey-wide counter only
+ * raises an alarm at a busy hour's count and refuses at a ceiling that only the mail volume sets:
+ * were it low, a few networks could fill it and lock the survey for every respondent.
+ */
 export const COMPLETION_LIMITS = {
   session: { max: 5, windowMs: HOUR },
   ip: { max: 50, windowMs: HOUR },
-  survey: { max: 500, windowMs: HOUR },
+  survey: { max: 10_000, alarm: 500, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 const MINUTE = 60 * 1000;
@@ -57,6 +64,8 @@ export interface Counter {
   /** Whose actions it counts (a uid, an address, a survey): only its hash is stored. */
   subject: string;
   limit: Limit;
+  /** What an alarm names the subject by; never set for an address or an account. */
+  label?: string;
 }
 
 export interface Quota {
@@ -112,31 +121,51 @@ export function networkOf(address: string): string {
 export const quotaPaths = (quota: Quota): string[] =>
   quota.counters.map((counter) => counterPath(counter, quota.at));
 
+/** How long an alarm's record is kept: long enough for an operator to look into it. */
+export const ALARM_KEPT_MS = 30 * 24 * HOUR;
+
+/** The record of a counter's alarm in one window, beside the counters (the same TTL deletes it). */
+export const alarmPath = (counter: Counter, at: Date): string =>
+  counterPath(counter, at).replace(/^rateLimits\//, 'rateLimits/alarm-');
+
 /**
  * Counts one action against every counter of the quota inside `tx`, or against none when one is
  * full, and then throws resource-exhausted. Call it after the transaction's other reads (Firestore
  * reads before writes), so that the action and its counting commit together or not at all; or pass
- * the counters' documents, read with them (quotaPaths).
+ * the counters' documents, read with them (quotaPaths). A counter that reaches its alarm count
+ * records the alarm in the same transaction, so each window raises it once.
  */
 export async function takeQuota(
   tx: StoreTransaction,
   quota: Quota,
   read?: readonly DocSnapshot[],
+  log: (message: string) => void = (message) => console.warn(message),
 ): Promise<void> {
   const snapshots = read ?? (await tx.getAll(quotaPaths(quota)));
-  const counted: { path: string; count: number; expiresAt: Date }[] = [];
+  const counted: { counter: Counter; path: string; count: number }[] = [];
   quota.counters.forEach((counter, i) => {
     const { path, data } = snapshots[i] ?? { path: counterPath(counter, quota.at), data: null };
     const count = typeof data?.count === 'number' ? data.count : 0;
     if (count >= counter.limit.max) throw new ApiError('resource-exhausted', quota.message);
-    counted.push({
-      path,
-      count,
-      expiresAt: windowEndOf(counter.limit, quota.at),
-    });
+    counted.push({ counter, path, count });
   });
-  // A Date is a Firestore timestamp, which its TTL policy on rateLimits.expiresAt deletes by.
-  for (const { path, count, expiresAt } of counted) tx.set(path, { count: count + 1, expiresAt });
+  for (const { counter, path, count } of counted) {
+    // A Date is a Firestore timestamp, which its TTL policy on rateLimits.expiresAt deletes by.
+    tx.set(path, { count: count + 1, expiresAt: windowEndOf(counter.limit, quota.at) });
+    if (count + 1 !== counter.limit.alarm) continue;
+    const windowStart = new Date(windowStartOf(counter.limit, quota.at));
+    tx.set(alarmPath(counter, quota.at), {
+      counter: counter.name,
+      label: counter.label ?? null,
+      count: count + 1,
+      max: counter.limit.max,
+      windowStart,
+      expiresAt: new Date(windowStart.getTime() + ALARM_KEPT_MS),
+    });
+    log(
+      `Abuse alarm: ${counter.name}${counter.label ? ` for ${counter.label}` : ''} reached ${count + 1} in the window from ${windowStart.toISOString()}; it refuses at ${counter.limit.max}.`,
+    );
+  }
 }
 
 export interface CompletionRequest {
@@ -147,13 +176,17 @@ export interface CompletionRequest {
   surveyId: string;
 }
 
-/** The quota one completed result takes: the session's, the client network's and the survey's. */
+/**
+ * The quota one completed result takes: the session's and the client network's, which refuse a
+ * flood, and the survey's, which raises an alarm long before its far ceiling.
+ */
 export function completionQuota({ uid, ip, tenantId, surveyId }: CompletionRequest, at: Date): Quota {
+  const survey = `${tenantId}/${surveyId}`;
   const counters: Counter[] = [
     { name: 'completion-session', subject: uid, limit: COMPLETION_LIMITS.session },
-    { name: 'completion-survey', subject: `${tenantId}/${surveyId}`, limit: COMPLETION_LIMITS.survey },
+    ...(ip ? [{ name: 'completion-ip', subject: networkOf(ip), limit: COMPLETION_LIMITS.ip }] : []),
+    { name: 'completion-survey', subject: survey, limit: COMPLETION_LIMITS.survey, label: survey },
   ];
-  if (ip) counters.push({ name: 'completion-ip', subject: networkOf(ip), limit: COMPLETION_LIMITS.ip });
   return { counters, at, message: MESSAGES.tooManyResults };
 }
 
