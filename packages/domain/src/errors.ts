@@ -73,6 +73,8 @@ export const SERVER_ERRORS = {
   manageSettingsRequired: "Only owners and admins can change the organisation's details.",
   ownEntitlementsOnly: "You can only see your own organisation's entitlements.",
   milestonesNeedAccount: 'Milestones belong to an account in an organisation; sign in first.',
+  milestoneNotByHand: (name: string) =>
+    `"${name}" is ticked for you when you do it in the app, so it cannot be ticked or cleared by hand.`,
   // Surveys and results.
   surveyNotFound: 'Survey not found',
   surveyNeedsAccount: 'This survey needs an account. Sign in with your e-mail address to take part.',
@@ -116,6 +118,8 @@ export const SERVER_ERRORS = {
   signDeclarationRequired: 'Only an owner or admin can sign the declaration or revoke its credential.',
   credentialNotFound: 'Your organisation has no credential with this id.',
   credentialNeedsOrganisation: 'Add your organisation name on the Profile page before signing.',
+  declarationFromStoredFacts:
+    'The declaration is signed with the organisation name on your Profile and the stage your journey has reached; send only the declaration you read.',
   // Manage and Expert.
   manageAlertsRequired:
     'Changing who receives notifications needs the manage-settings or edit-insights permission. Ask an owner or admin.',

@@ -1,9 +1,14 @@
 import {
+  HAND_TICKED_MILESTONES,
   MILESTONE_IDS,
   MILESTONE_OF_ACTION,
+  SERVER_FACT_MILESTONES,
   STAGE_NAMES,
+  attestedStage,
   buildJourney,
   currentStage,
+  isHandTicked,
+  milestoneName,
   progressSummary,
   type StoredMilestone,
 } from './journey';
@@ -205,4 +210,49 @@ test.each<[string, StoredMilestone[], string]>([
   ],
 ])('currentStage: %s -> %s', (_case, stored, expected) => {
   expect(currentStage(stored)).toBe(expected);
+});
+
+describe('who sets each milestone', () => {
+  test('each milestone is either ticked by hand or a fact the server sets, never both', () => {
+    expect([...HAND_TICKED_MILESTONES, ...SERVER_FACT_MILESTONES].sort()).toEqual([...MILESTONE_IDS].sort());
+    expect(SERVER_FACT_MILESTONES.filter(isHandTicked)).toEqual([]);
+  });
+
+  test.each(Object.entries(MILESTONE_OF_ACTION).filter(([action]) => action !== 'openDeclarationCredential'))(
+    '%s records %s, which no one ticks by hand',
+    (_action, milestone) => {
+      expect(isHandTicked(milestone)).toBe(false);
+      expect(SERVER_FACT_MILESTONES).toContain(milestone);
+    },
+  );
+
+  test('only sharing the credential, which happens outside the product, may be ticked by hand', () => {
+    expect(HAND_TICKED_MILESTONES).toEqual(['view-declaration-credential']);
+  });
+
+  test('names a milestone as the journey shows it', () => {
+    expect(milestoneName('complete-quickscan')).toBe('Complete the Quickscan');
+    expect(milestoneName('view-declaration-credential')).toBe('Share your declaration credentials');
+  });
+});
+
+const recorded = (byHand: boolean, ...ids: string[]) => done(...ids).map((m) => ({ ...m, byHand }));
+
+test.each([
+  ['everything recorded by the server', recorded(false, ...STAGE_1, ...STAGE_2), 'Implementer'],
+  [
+    'the credential shared only by hand',
+    [
+      ...recorded(false, ...STAGE_1, ...STAGE_2.slice(0, -1)),
+      ...recorded(true, 'view-declaration-credential'),
+    ],
+    'Explorer',
+  ],
+  [
+    'stage 1 by hand (records from before milestones-set was limited)',
+    [...recorded(true, ...stage1Rest), ...recorded(false, ...STAGE_2)],
+    'Initiator',
+  ],
+])('attestedStage: %s -> %s', (_case, stored, expected) => {
+  expect(attestedStage(stored)).toBe(expected);
 });

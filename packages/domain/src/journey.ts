@@ -36,6 +36,24 @@ export const MILESTONE_OF_ACTION = {
   openDeclarationCredential: 'view-declaration-credential',
 } as const satisfies Record<string, MilestoneId>;
 
+/**
+ * The milestones a member may tick by hand (milestones-set). Sharing the credential happens outside
+ * the product, so only the member can say it happened; opening the credential from the Declaration
+ * screen sets it on the server as well. Every other milestone records a fact of the product, set
+ * only by the server where it happens, so that a declaration attests nothing a request merely claimed.
+ */
+export const HAND_TICKED_MILESTONES = [
+  'view-declaration-credential',
+] as const satisfies readonly MilestoneId[];
+export type HandTickedMilestone = (typeof HAND_TICKED_MILESTONES)[number];
+
+export function isHandTicked(id: MilestoneId): id is HandTickedMilestone {
+  return (HAND_TICKED_MILESTONES as readonly MilestoneId[]).includes(id);
+}
+
+/** The milestones only the server sets. */
+export const SERVER_FACT_MILESTONES: readonly MilestoneId[] = MILESTONE_IDS.filter((id) => !isHandTicked(id));
+
 export const PROGRESS_MILESTONES = [
   'update-organisation',
   'complete-quickscan',
@@ -63,6 +81,11 @@ export interface JourneyStage {
 export interface StoredMilestone {
   id: string;
   completed: boolean;
+}
+
+/** A stored milestone and whether its last change was a member's tick by hand. */
+export interface RecordedMilestone extends StoredMilestone {
+  byHand: boolean;
 }
 
 export function isMilestoneId(value: unknown): value is MilestoneId {
@@ -219,6 +242,20 @@ export function buildJourney(stored: readonly StoredMilestone[]): JourneyStage[]
 /** The stage a business is working in: the first not yet completed (Leader once all are). */
 export function currentStage(stored: readonly StoredMilestone[]): StageName {
   return buildJourney(stored).find((stage) => !stage.completed)?.title ?? 'Leader';
+}
+
+/**
+ * The stage a declaration attests: the current stage counting only what the server recorded, so a
+ * milestone the member ticked by hand (and the server has not seen happen) does not count.
+ */
+export function attestedStage(recorded: readonly RecordedMilestone[]): StageName {
+  return currentStage(recorded.filter((milestone) => !milestone.byHand));
+}
+
+/** A milestone's name as the journey shows it. */
+export function milestoneName(id: MilestoneId): string {
+  const stages = defaultStages();
+  return stages.flatMap((stage) => stage.milestones).find((milestone) => milestone.id === id)?.name ?? id;
 }
 
 export interface ProgressSummary {
