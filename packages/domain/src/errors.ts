@@ -64,8 +64,11 @@ export const SERVER_ERRORS = {
   noSuchUserId: (uid: string) => `There is no user ${uid} in your organisation.`,
   ownerRoleByOwnerOnly: 'Only an owner can change the role of an owner.',
   lastOwner: 'This is the only owner of the organisation. Make someone else owner first.',
-  roleAboveOwn: (role: string, own: string) =>
-    `You cannot grant the role ${role}, which is above your own (${own}).`,
+  ownerMadeByOwnerOnly: 'Only an owner can make someone an owner.',
+  rolePermissionNotHeld: (role: string, permissions: string) =>
+    `You cannot give anyone the ${role} role: it allows ${permissions}, which your own rights do not include.`,
+  ownRoleUpward: (role: string) =>
+    `You cannot raise your own role to ${role}. Ask an owner of your organisation to do it.`,
   othersRolesHidden: "Only owners and admins can see other users' roles.",
   roleSet: (role: string) => `The user's role is now ${role}.`,
   roleRemoved: (role: string) => `The user's role ${role} was removed.`,

@@ -3,6 +3,7 @@ import {
   PERMISSIONS,
   ROLES,
   ROLE_RANK,
+  allowedRoles,
   canGrantRole,
   canSignDeclaration,
   canOpenUsersPage,
@@ -10,13 +11,19 @@ import {
   hasAccess,
   hasPermission,
   isRole,
-  outranks,
+  permissionsBeyond,
   permissionsFor,
+  roleChangeRefusal,
   roleFromClaims,
+  roleRefusalMessage,
   type AccessRequirement,
   type AuthClaims,
   type Permission,
+  type PermissionSet,
   type Role,
+  type RoleChange,
+  type RoleOperation,
+  type RoleRefusal,
 } from './roles';
 
 // SPEC §6 table, columns in PERMISSIONS order: view, edit, billing, users, settings, delete, assign.
@@ -124,42 +131,269 @@ describe('hasAccess', () => {
   });
 });
 
-describe('canGrantRole: no one grants or invites into a role above their own', () => {
-  test.each<[Role, Role, boolean]>([
-    ['owner', 'owner', true],
-    ['owner', 'admin', true],
-    ['admin', 'owner', false],
-    ['admin', 'admin', true],
-    ['admin', 'billing', true],
-    ['billing', 'admin', false],
-    ['editor', 'viewer', true],
-    ['viewer', 'editor', false],
-    ['user', 'user', true],
-    ['user', 'viewer', false],
-  ])('%s may grant %s: %s', (granter, role, expected) => {
-    expect(canGrantRole(granter, role)).toBe(expected);
+// The permissions of a role as the table above lists them, independent of ROLE_PERMISSIONS.
+const held = (role: Role): Set<Permission> => {
+  const row = SPEC_TABLE.find(([name]) => name === role)![1];
+  return new Set(PERMISSIONS.filter((_, index) => row[index]));
+};
+const all = (permissions: Iterable<Permission>, holder: Set<Permission>) =>
+  [...permissions].every((permission) => holder.has(permission));
+const ALL_PERMISSIONS = Object.fromEntries(PERMISSIONS.map((p) => [p, true])) as PermissionSet;
+
+describe('canGrantRole and grantableRoles compare permissions, not ranks', () => {
+  test.each(ROLES.flatMap((granter) => ROLES.map((role) => [granter, role] as const)))(
+    '%s may grant %s exactly when it holds every permission of it',
+    (granter, role) => {
+      const expected = all(held(role), held(granter));
+      expect(canGrantRole(granter, role)).toBe(expected);
+      expect(canGrantRole(permissionsFor({ role: granter }), role)).toBe(expected);
+    },
+  );
+
+  test.each<[Role, Role[]]>([
+    ['owner', ['user', 'viewer', 'editor', 'billing', 'admin', 'owner']],
+    // Billing holds managing billing, which an admin does not: the rank order would wrongly allow it.
+    ['admin', ['user', 'viewer', 'editor', 'admin']],
+    ['billing', ['user', 'viewer', 'editor', 'billing']],
+    ['editor', ['user', 'viewer', 'editor']],
+    ['viewer', ['user', 'viewer']],
+    ['user', ['user']],
+  ])('grantableRoles(%s), lowest first', (granter, roles) => {
+    expect(grantableRoles(granter)).toEqual(roles);
   });
 
-  test('grantableRoles lists the roles up to the granter, lowest first', () => {
-    expect(grantableRoles('admin')).toEqual(['user', 'viewer', 'editor', 'billing', 'admin']);
-    expect(grantableRoles('user')).toEqual(['user']);
+  test('an override counts: an admin who was given managing billing may grant billing, still not owner', () => {
+    const permissions = permissionsFor({ role: 'admin', permissions: { manageBilling: true } });
+    expect(grantableRoles(permissions)).toEqual(['user', 'viewer', 'editor', 'billing', 'admin']);
+    expect(permissionsBeyond(permissions, 'owner')).toEqual(['deleteTenant']);
+  });
+});
+
+type Case = {
+  operation: RoleOperation;
+  actor: Role;
+  /** Whether the actor was given every permission on top of their role's. */
+  overrides: boolean;
+  self: boolean;
+  target: Role | null;
+  role: Role;
+  owners: number;
+};
+
+/** The issue's rules, written out on their own; the cases are every combination. */
+function expectedRefusal(c: Case): RoleRefusal | null {
+  const actor = c.overrides ? new Set(PERMISSIONS) : held(c.actor);
+  const needs: Permission = c.operation === 'invite' ? 'manageUsers' : 'assignRoles';
+  if (!actor.has(needs)) return 'cannot-assign-roles';
+  if (!all(held(c.role), actor)) return 'permission-not-held';
+  if (c.self && !all(held(c.role), held(c.target ?? 'user'))) return 'own-role-upward';
+  const ownerInvolved = c.target === 'owner' || c.role === 'owner';
+  if (ownerInvolved && c.actor !== 'owner') return 'owner-by-owner-only';
+  if (c.target === 'owner' && c.role !== 'owner' && c.owners < 2) return 'last-owner';
+  return null;
+}
+
+function everyCase(): Case[] {
+  const cases: Case[] = [];
+  for (const operation of ['invite', 'change', 'remove'] as const)
+    for (const actor of ROLES)
+      for (const overrides of [false, true])
+        for (const self of operation === 'invite' ? [false] : [false, true])
+          for (const target of self ? [actor] : operation === 'invite' ? [null, ...ROLES] : ROLES)
+            for (const role of operation === 'remove' ? (['user'] as const) : ROLES) {
+              // Owners there are at least: the actor and the target, when they are owners.
+              const least = new Set([
+                actor === 'owner' && 'me',
+                target === 'owner' && (self ? 'me' : 'them'),
+              ]);
+              least.delete(false);
+              for (const owners of [Math.max(1, least.size), least.size + 1])
+                cases.push({ operation, actor, overrides, self, target, role, owners });
+            }
+  return cases;
+}
+
+const changeOf = (c: Case): RoleChange => ({
+  operation: c.operation,
+  actor: {
+    uid: 'actor',
+    role: c.actor,
+    permissions: c.overrides ? ALL_PERMISSIONS : permissionsFor({ role: c.actor }),
+  },
+  target: { uid: c.operation === 'invite' ? null : c.self ? 'actor' : 'member', role: c.target },
+  role: c.role,
+  owners: c.owners,
+});
+
+describe('roleChangeRefusal: the one rule for invites, role changes and removals', () => {
+  const cases = everyCase();
+
+  test('the table covers every operation, actor, target and new role', () => {
+    const keys = new Set(cases.map((c) => `${c.operation} ${c.actor} ${c.target} ${c.role}`));
+    // invite: 6 actors x 7 targets (none or a role) x 6 roles; change: 6 x 6 x 6; remove: 6 x 6 x 1.
+    expect(keys.size).toBe(6 * 7 * 6 + 6 * 6 * 6 + 6 * 6);
+  });
+
+  test('every outcome occurs in the table', () => {
+    expect(new Set(cases.map(expectedRefusal))).toEqual(
+      new Set([
+        null,
+        'cannot-assign-roles',
+        'permission-not-held',
+        'own-role-upward',
+        'owner-by-owner-only',
+        'last-owner',
+      ]),
+    );
+  });
+
+  test.each(
+    cases.map((c) => [
+      c.operation,
+      c.actor,
+      c.overrides ? ' given every permission' : '',
+      c.self ? 'self' : 'member',
+      c.target,
+      c.role,
+      c.owners,
+      c,
+    ]),
+  )('%s by %s%s of %s (%s) to %s with %i owner(s)', (...args) => {
+    const c = args[7] as Case;
+    expect(roleChangeRefusal(changeOf(c))).toBe(expectedRefusal(c));
+  });
+
+  test.each<[string, RoleChange, RoleRefusal]>([
+    [
+      'a re-invite by an admin cannot turn an owner into a user',
+      {
+        operation: 'invite',
+        actor: { uid: 'a', role: 'admin', permissions: permissionsFor({ role: 'admin' }) },
+        target: { uid: null, role: 'owner' },
+        role: 'user',
+        owners: 2,
+      },
+      'owner-by-owner-only',
+    ],
+    [
+      'an admin cannot give themselves billing (and then cancel the subscription)',
+      {
+        operation: 'change',
+        actor: { uid: 'a', role: 'admin', permissions: permissionsFor({ role: 'admin' }) },
+        target: { uid: 'a', role: 'admin' },
+        role: 'billing',
+        owners: 1,
+      },
+      'permission-not-held',
+    ],
+    [
+      'a viewer given every permission still cannot raise their own role',
+      {
+        operation: 'change',
+        actor: { uid: 'v', role: 'viewer', permissions: ALL_PERMISSIONS },
+        target: { uid: 'v', role: 'viewer' },
+        role: 'editor',
+        owners: 1,
+      },
+      'own-role-upward',
+    ],
+    [
+      'an admin given every permission still cannot make an owner',
+      {
+        operation: 'change',
+        actor: { uid: 'a', role: 'admin', permissions: ALL_PERMISSIONS },
+        target: { uid: 'm', role: 'viewer' },
+        role: 'owner',
+        owners: 1,
+      },
+      'owner-by-owner-only',
+    ],
+    [
+      'an owner whose assign-roles permission was taken away changes no role',
+      {
+        operation: 'remove',
+        actor: { uid: 'o', role: 'owner', permissions: { ...ALL_PERMISSIONS, assignRoles: false } },
+        target: { uid: 'm', role: 'viewer' },
+        role: 'user',
+        owners: 1,
+      },
+      'cannot-assign-roles',
+    ],
+    [
+      'the only owner cannot step down',
+      {
+        operation: 'change',
+        actor: { uid: 'o', role: 'owner', permissions: ALL_PERMISSIONS },
+        target: { uid: 'o', role: 'owner' },
+        role: 'admin',
+        owners: 1,
+      },
+      'last-owner',
+    ],
+  ])('%s', (_, change, refusal) => {
+    expect(roleChangeRefusal(change)).toBe(refusal);
+  });
+
+  test('a member who may manage users but not assign roles may invite as far as their permissions go', () => {
+    const permissions = permissionsFor({ role: 'editor', permissions: { manageUsers: true } });
+    const someone = {
+      actor: { uid: 'e', role: 'editor' as const, permissions },
+      target: { uid: null, role: null },
+      owners: 1,
+    };
+    expect(allowedRoles({ ...someone, operation: 'invite' })).toEqual(['user', 'viewer', 'editor']);
+    expect(allowedRoles({ ...someone, operation: 'change' })).toEqual([]);
+  });
+});
+
+describe('roleRefusalMessage', () => {
+  const admin = { uid: 'a', role: 'admin' as const, permissions: permissionsFor({ role: 'admin' }) };
+  const change = (over: Partial<RoleChange>): RoleChange => ({
+    operation: 'change',
+    actor: admin,
+    target: { uid: 'm', role: 'viewer' },
+    role: 'editor',
+    owners: 1,
+    ...over,
+  });
+
+  test.each<[RoleRefusal, RoleChange, string]>([
+    ['cannot-assign-roles', change({}), 'Only owners and admins can change roles.'],
+    ['cannot-assign-roles', change({ operation: 'invite' }), 'Only owners and admins can manage users.'],
+    [
+      'permission-not-held',
+      change({ role: 'billing' }),
+      'You cannot give anyone the billing role: it allows managing billing, which your own rights do not include.',
+    ],
+    [
+      'permission-not-held',
+      change({ role: 'owner' }),
+      'You cannot give anyone the owner role: it allows managing billing and deleting the organisation, which your own rights do not include.',
+    ],
+    [
+      'own-role-upward',
+      change({ role: 'editor' }),
+      'You cannot raise your own role to editor. Ask an owner of your organisation to do it.',
+    ],
+    [
+      'owner-by-owner-only',
+      change({ target: { uid: 'm', role: 'owner' } }),
+      'Only an owner can change the role of an owner.',
+    ],
+    ['owner-by-owner-only', change({ role: 'owner' }), 'Only an owner can make someone an owner.'],
+    [
+      'last-owner',
+      change({ target: { uid: 'a', role: 'owner' } }),
+      'This is the only owner of the organisation. Make someone else owner first.',
+    ],
+  ])('%s: %j', (refusal, refused, message) => {
+    expect(roleRefusalMessage(refusal, refused)).toBe(message);
   });
 });
 
 describe('ranks', () => {
   test('ranks follow ROLES order from 0 to 5', () => {
     expect(ROLES.map((role) => ROLE_RANK[role])).toEqual([0, 1, 2, 3, 4, 5]);
-  });
-
-  test.each<[Role, Role, boolean]>([
-    ['owner', 'admin', true],
-    ['admin', 'owner', false],
-    ['billing', 'editor', true],
-    ['viewer', 'user', true],
-    ['editor', 'editor', false],
-    ['user', 'viewer', false],
-  ])('%s outranks %s: %s', (a, b, expected) => {
-    expect(outranks(a, b)).toBe(expected);
   });
 
   test.each<[unknown, boolean]>([

@@ -2,7 +2,7 @@
 import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
-import { requireAssignRoles, requireOwnTenant } from '../access';
+import { requireOwnTenant } from '../access';
 import { changeRole } from './change-role';
 
 export const removeUserRole = defineHandler({
@@ -10,9 +10,8 @@ export const removeUserRole = defineHandler({
   access: 'member',
   input: REQUESTS[API.removeUserRole],
   async run({ uid, tenantId }, { caller, deps }) {
-    requireAssignRoles(caller);
     requireOwnTenant(caller, tenantId);
-    const previousRole = await changeRole(deps, caller, uid, 'user');
+    const previousRole = await changeRole(deps, caller, { operation: 'remove', uid, role: 'user' });
     return {
       status: 'success' as const,
       message: SERVER_ERRORS.roleRemoved(previousRole),

@@ -1,11 +1,11 @@
-// admin-setUserRole (SPEC §7): an owner or admin gives a member of their tenant a role up to their own.
-import { API, canGrantRole, SERVER_ERRORS } from '@toolkit/domain';
+// admin-setUserRole (SPEC §7): an owner or admin gives a member of their tenant a role, as the one
+// role rule allows.
+import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { requireRoleInPlan } from '../../billing/entitlements';
 import { tenantPlan } from '../../billing/tenant-plan';
-import { requireAssignRoles, requireOwnTenant } from '../access';
+import { requireOwnTenant } from '../access';
 import { changeRole } from './change-role';
 
 export const setUserRole = defineHandler({
@@ -13,12 +13,13 @@ export const setUserRole = defineHandler({
   access: 'member',
   input: REQUESTS[API.setUserRole],
   async run({ uid, tenantId, role }, { caller, deps }) {
-    requireAssignRoles(caller);
     requireOwnTenant(caller, tenantId);
-    if (!canGrantRole(caller.role, role))
-      throw permissionDenied(SERVER_ERRORS.roleAboveOwn(role, caller.role));
-    requireRoleInPlan(role, (await tenantPlan(deps, tenantId)).entitlements);
-    await changeRole(deps, caller, uid, role);
+    const { entitlements } = await tenantPlan(deps, tenantId);
+    // The plan is named only once the rule allows the change, so no one is told to upgrade for a role
+    // they could not give anyway.
+    await changeRole(deps, caller, { operation: 'change', uid, role }, () =>
+      requireRoleInPlan(role, entitlements),
+    );
     return { status: 'success' as const, message: SERVER_ERRORS.roleSet(role) };
   },
 });
