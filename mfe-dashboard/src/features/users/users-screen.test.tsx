@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type Role, type TenantUserProfile } from '@toolkit/domain';
+import { API, ROLES, type Role, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
@@ -22,7 +22,8 @@ const TEAM = [
   member('owner-2', 'Oscar', 'owner'),
   member('user-1', 'Uma', 'user'),
 ];
-const ADMIN_ROLES: Role[] = ['user', 'viewer', 'editor', 'billing', 'admin'];
+// What the server offers an admin: billing and owner hold permissions an admin lacks.
+const ADMIN_ROLES: Role[] = ['user', 'viewer', 'editor', 'admin'];
 
 function setup(handlers: FakeHandlers = {}) {
   const api = createFakeApi({
@@ -66,6 +67,40 @@ describe('Users screen', () => {
     const options = within(select).getAllByRole('option') as HTMLOptionElement[];
     expect(options.map((option) => option.value)).toEqual(ADMIN_ROLES);
     expect(options.some((option) => option.value === 'owner')).toBe(false);
+  });
+
+  it('never offers an admin billing or owner, even when the server names them', async () => {
+    setup({
+      [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: [...ROLES], userRole: 'admin' }),
+    });
+    const values = (select: HTMLElement) =>
+      (within(select).getAllByRole('option') as HTMLOptionElement[]).map((option) => option.value);
+    const vera = await row('Vera Smith');
+    expect(values(within(vera).getByLabelText('Role of Vera Smith'))).toEqual(ADMIN_ROLES);
+    expect(values(screen.getByRole('combobox', { name: 'Role' }))).toEqual(ADMIN_ROLES);
+    // An admin never changes or removes an owner's role.
+    const oscar = await row('Oscar Smith');
+    expect(within(oscar).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(oscar).queryByRole('button', { name: 'Remove role' })).not.toBeInTheDocument();
+  });
+
+  it('lets an owner give billing and owner, and change another owner while one remains', async () => {
+    const { api, user } = setup({
+      [API.listTenantUsers]: () => ({
+        users: [member('owner-1', 'Olivia', 'owner'), member('owner-2', 'Oscar', 'owner'), TEAM[0]],
+      }),
+      [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: [...ROLES], userRole: 'owner' }),
+    });
+    const oscar = await row('Oscar Smith');
+    const select = within(oscar).getByLabelText('Role of Oscar Smith');
+    expect((within(select).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.value)).toEqual([
+      ...ROLES,
+    ]);
+    await user.selectOptions(select, 'billing');
+    await user.click(within(oscar).getByRole('button', { name: 'Change role' }));
+    expect(await within(oscar).findByText('Saved')).toBeInTheDocument();
+    expect(api.callsTo(API.setUserRole)).toEqual([{ uid: 'owner-2', tenantId: 'tenant-1', role: 'billing' }]);
+    expect(within(await row('Olivia Smith')).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('names the plan that brings the finer roles when the plan offers only the basic ones', async () => {
@@ -129,7 +164,7 @@ describe('Users screen', () => {
       [API.setUserRole]: () => serverError('permission-denied', 'Only admins can set roles'),
     });
     const vera = await row('Vera Smith');
-    await user.selectOptions(within(vera).getByLabelText('Role of Vera Smith'), 'billing');
+    await user.selectOptions(within(vera).getByLabelText('Role of Vera Smith'), 'editor');
     await user.click(within(vera).getByRole('button', { name: 'Change role' }));
     expect(await screen.findByText('Your permissions have changed')).toBeInTheDocument();
     expect(

@@ -2,11 +2,14 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import styled from 'styled-components';
 import {
   ADVANCED_ROLES,
+  allowedRoles,
   API,
   FREE_MEMBER_LIMIT,
+  permissionsFor,
   planUnlocking,
   ROLE_RANK,
   type Role,
+  type RoleChange,
   type TenantUserProfile,
 } from '@toolkit/domain';
 import { callApi, getAvailableRoles, removeUserRole, setUserRole } from '@toolkit/platform';
@@ -67,7 +70,23 @@ function validateInvite(values: InviteValues): FieldErrors<InviteValues> {
   return error ? { email: error } : {};
 }
 
-type Team = { users: TenantUserProfile[]; availableRoles: Role[] };
+type Team = { users: TenantUserProfile[]; availableRoles: Role[]; userRole: Role };
+
+/** Who is acting and how many owners there are: what the role rule needs besides the member and role. */
+type Setting = Pick<RoleChange, 'actor' | 'owners'>;
+
+/**
+ * The roles the server offers (it knows the caller's exact rights and plan) that the same rule the
+ * server applies also allows for this operation on this member.
+ */
+function rolesFor(
+  setting: Setting,
+  availableRoles: readonly Role[],
+  operation: RoleChange['operation'],
+  target: RoleChange['target'],
+): Role[] {
+  return allowedRoles({ ...setting, operation, target }).filter((role) => availableRoles.includes(role));
+}
 
 /** Permission denied means the caller's rights changed; every call on this screen reports it here. */
 type RightsState = 'unchanged' | 'refreshing' | 'refreshFailed';
@@ -113,12 +132,14 @@ function displayName(member: TenantUserProfile): string {
 function MemberRow({
   member,
   isSelf,
+  setting,
   availableRoles,
   onChanged,
   onDenied,
 }: {
   member: TenantUserProfile;
   isSelf: boolean;
+  setting: Setting;
   availableRoles: readonly Role[];
   onChanged: (role: Role) => void;
   onDenied: () => void;
@@ -130,11 +151,13 @@ function MemberRow({
   const row = useRef<HTMLLIElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const name = displayName(member);
-  // A member ranked above what the caller may assign (e.g. an owner, seen by an admin) is shown, not
+  // A member whose role the caller may not change (e.g. an owner, seen by an admin) is shown, not
   // editable; nor is the caller, who would lock themselves out.
-  const highest = Math.max(-1, ...availableRoles.map((option) => ROLE_RANK[option]));
-  const manageable = !isSelf && ROLE_RANK[member.role] <= highest;
-  const options = availableRoles.includes(member.role) ? availableRoles : [member.role, ...availableRoles];
+  const target = { uid: member.uid, role: member.role };
+  const allowed = rolesFor(setting, availableRoles, 'change', target);
+  const removable = member.role !== 'user' && rolesFor(setting, ['user'], 'remove', target).includes('user');
+  const manageable = !isSelf && (allowed.some((option) => option !== member.role) || removable);
+  const options = allowed.includes(member.role) ? allowed : [member.role, ...allowed];
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -194,7 +217,7 @@ function MemberRow({
             }}
           >
             {options.map((option) => (
-              <option key={option} value={option} disabled={!availableRoles.includes(option)}>
+              <option key={option} value={option} disabled={!allowed.includes(option)}>
                 {ROLE_LABEL[option]}
               </option>
             ))}
@@ -203,7 +226,7 @@ function MemberRow({
             <Button onClick={changeRole} disabled={save.kind === 'saving' || role === member.role}>
               Change role
             </Button>
-            {member.role !== 'user' && (
+            {removable && (
               <RowButton
                 type="button"
                 $variant="secondary"
@@ -249,12 +272,14 @@ function MemberRow({
 
 function InviteForm({
   teamSurvey,
+  setting,
   availableRoles,
   onDenied,
   onInvited,
 }: {
   /** The toolkit's team survey, which the invite links to. */
   teamSurvey: ToolkitSurvey;
+  setting: Setting;
   availableRoles: Role[];
   onDenied: () => void;
   onInvited: () => void;
@@ -266,6 +291,7 @@ function InviteForm({
     validateInvite,
   );
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const invitable = rolesFor(setting, availableRoles, 'invite', { uid: null, role: null });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -302,13 +328,13 @@ function InviteForm({
           </MutedText>
           <TextField label="E-mail address" type="email" autoComplete="off" {...field('email')} />
           <SelectField label="Role" {...field('role')}>
-            {availableRoles.map((role) => (
+            {invitable.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABEL[role]}
               </option>
             ))}
           </SelectField>
-          {!availableRoles.some((role) => ADVANCED_ROLES.includes(role)) && (
+          {!invitable.some((role) => ADVANCED_ROLES.includes(role)) && (
             <MutedText>
               The {ADVANCED_ROLES.map((role) => ROLE_LABEL[role].toLowerCase()).join(', ')} roles and teams of
               more than {FREE_MEMBER_LIMIT} come with the {planUnlocking('advanced-user-roles').name} plan.
@@ -361,7 +387,10 @@ export function UsersScreen() {
         const users = [...list.users].sort(
           (a, b) => ROLE_RANK[b.role] - ROLE_RANK[a.role] || displayName(a).localeCompare(displayName(b)),
         );
-        setTeam({ status: 'ready', data: { users, availableRoles: roles.availableRoles } });
+        setTeam({
+          status: 'ready',
+          data: { users, availableRoles: roles.availableRoles, userRole: roles.userRole },
+        });
       },
       (error: unknown) => {
         if (!current) return;
@@ -389,6 +418,19 @@ export function UsersScreen() {
           },
     );
 
+  const setting: Setting | null =
+    team.status === 'ready'
+      ? {
+          // The server's role for the caller, not the token's; the server decides with the same rule.
+          actor: {
+            uid: uid ?? '',
+            role: team.data.userRole,
+            permissions: permissionsFor({ role: team.data.userRole }),
+          },
+          owners: team.data.users.filter((member) => member.role === 'owner').length,
+        }
+      : null;
+
   return (
     <Stack>
       <PageTitle>Users</PageTitle>
@@ -409,7 +451,7 @@ export function UsersScreen() {
           onRetry={() => setAttempt((value) => value + 1)}
         />
       )}
-      {team.status === 'ready' && (
+      {team.status === 'ready' && setting && (
         <>
           <Card aria-labelledby={teamTitleId}>
             <Stack>
@@ -425,6 +467,7 @@ export function UsersScreen() {
                       key={member.uid}
                       member={member}
                       isSelf={member.uid === uid}
+                      setting={setting}
                       availableRoles={team.data.availableRoles}
                       onChanged={(role) => updateRole(member.uid, role)}
                       onDenied={onDenied}
@@ -438,6 +481,7 @@ export function UsersScreen() {
           {toolkit.status === 'ready' && toolkit.data.teamSurvey && (
             <InviteForm
               teamSurvey={toolkit.data.teamSurvey}
+              setting={setting}
               availableRoles={team.data.availableRoles}
               onDenied={onDenied}
               onInvited={() => setAttempt((value) => value + 1)}
