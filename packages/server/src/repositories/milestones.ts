@@ -1,9 +1,12 @@
 // Milestones per tenant user (SPEC §3 Milestone, §7): read the collection, merge one record.
-import type { MilestoneId, StoredMilestone } from '@toolkit/domain';
+import type { HandTickedMilestone, MilestoneId, RecordedMilestone, StoredMilestone } from '@toolkit/domain';
 import { FieldValue, type DocData, type DocumentStore } from '../store/port';
 import { paths } from './paths';
 
-/** The write SPEC §4 describes: completed plus who and when, merged into the stored record. */
+/**
+ * The server's write where a milestone's fact happens: completed plus who and when, merged into the
+ * stored record (set with merge). It clears a member's earlier tick by hand: the fact is now seen.
+ */
 export function milestoneWrite(
   tenantId: string,
   userId: string,
@@ -13,8 +16,38 @@ export function milestoneWrite(
 ): { path: string; data: DocData } {
   return {
     path: paths.milestone(tenantId, userId, milestoneId),
-    data: { id: milestoneId, completed, completedBy, completedAt: FieldValue.serverTimestamp() },
+    data: {
+      id: milestoneId,
+      completed,
+      completedBy,
+      completedAt: FieldValue.serverTimestamp(),
+      byHand: FieldValue.delete(),
+    },
   };
+}
+
+/** A member's own tick (or untick) by hand, marked so that a declaration does not count it. */
+export function handTickWrite(
+  tenantId: string,
+  userId: string,
+  milestoneId: HandTickedMilestone,
+  completed: boolean,
+): { path: string; data: DocData } {
+  return {
+    path: paths.milestone(tenantId, userId, milestoneId),
+    data: {
+      id: milestoneId,
+      completed,
+      completedBy: userId,
+      completedAt: FieldValue.serverTimestamp(),
+      byHand: true,
+    },
+  };
+}
+
+async function readRecords(store: DocumentStore, tenantId: string, userId: string) {
+  const snapshots = await store.query(paths.milestones(tenantId, userId));
+  return snapshots.flatMap(({ id, data }) => (data ? [{ id, data }] : []));
 }
 
 export async function listMilestones(
@@ -22,6 +55,20 @@ export async function listMilestones(
   tenantId: string,
   userId: string,
 ): Promise<StoredMilestone[]> {
-  const snapshots = await store.query(paths.milestones(tenantId, userId));
-  return snapshots.flatMap(({ id, data }) => (data ? [{ id, completed: data.completed === true }] : []));
+  const records = await readRecords(store, tenantId, userId);
+  return records.map(({ id, data }) => ({ id, completed: data.completed === true }));
+}
+
+/** The milestones with whether each was last ticked by hand, for what a declaration attests. */
+export async function listRecordedMilestones(
+  store: DocumentStore,
+  tenantId: string,
+  userId: string,
+): Promise<RecordedMilestone[]> {
+  const records = await readRecords(store, tenantId, userId);
+  return records.map(({ id, data }) => ({
+    id,
+    completed: data.completed === true,
+    byHand: data.byHand === true,
+  }));
 }

@@ -37,7 +37,6 @@ export const getBenchmark = defineHandler({
       score: result!.score!,
     }));
     if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
-    if (downloading) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.downloadPriorities);
     const latest = completed[completed.length - 1];
     if (!latest) return { surveyId, history, benchmark: null, priorities: [] };
     const score = latest.result!.score!;
@@ -45,14 +44,14 @@ export const getBenchmark = defineHandler({
       readAggregate(deps.store, latest.link.surveyTenantId, surveyId),
       loadSurvey(deps, surveyId),
     ]);
-    return {
-      surveyId,
-      history,
-      benchmark: benchmark(aggregate, score),
-      priorities: priorityTopics(
-        score,
-        definition.sections.map((section) => section.topic),
-      ),
-    };
+    const priorities = priorityTopics(
+      score,
+      definition.sections.map((section) => section.topic),
+    );
+    // Only a download with priorities in it is the download-actions milestone.
+    if (downloading && priorities.length > 0) {
+      await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.downloadPriorities);
+    }
+    return { surveyId, history, benchmark: benchmark(aggregate, score), priorities };
   },
 });

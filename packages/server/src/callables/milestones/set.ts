@@ -1,15 +1,23 @@
-// milestones-set (SPEC §4, §5): the signed-in member sets one of their own milestones.
-import { API, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+// milestones-set (SPEC §4, §5): the signed-in member ticks one of their own milestones by hand.
+import {
+  API,
+  isHandTicked,
+  MESSAGES,
+  milestoneName,
+  SERVER_ERRORS,
+  type ApiResponses,
+} from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { permissionDenied, unauthenticated } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { milestoneWrite } from '../../repositories/milestones';
+import { handTickWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 
 /**
  * Public so that a request without a user gets SPEC §5's "User not authenticated". Any
- * non-anonymous member of the token's tenant may set its own milestones, e.g. an invited
- * respondent; the tenant claim alone is not trusted, as on every other callable.
+ * non-anonymous member of the token's tenant may tick its own milestones, e.g. an invited
+ * respondent; the tenant claim alone is not trusted, as on every other callable. Only the
+ * milestones a member may tick by hand: the others are facts the server records where they happen.
  */
 export const setMilestone = defineHandler({
   name: API.setMilestone,
@@ -22,7 +30,10 @@ export const setMilestone = defineHandler({
     }
     const member = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
     if (!member.data) throw permissionDenied(MESSAGES.notAMember);
-    const write = milestoneWrite(caller.tenantId, caller.uid, milestoneId, completed, caller.uid);
+    if (!isHandTicked(milestoneId)) {
+      throw permissionDenied(SERVER_ERRORS.milestoneNotByHand(milestoneName(milestoneId)));
+    }
+    const write = handTickWrite(caller.tenantId, caller.uid, milestoneId, completed);
     await deps.store.set(write.path, write.data, { merge: true });
     return { status: 'ok' };
   },

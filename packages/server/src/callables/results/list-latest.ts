@@ -33,8 +33,9 @@ export const listLatestResults = defineHandler({
       }),
     );
     // Listing is not viewing the results (the Assessments page lists them too): only the Results
-    // page's request (opened) is the view-results milestone, set here where the viewing happens.
-    if (input?.opened) {
+    // page's request (opened) is the view-results milestone, set here where the viewing happens,
+    // and only when it has a completed result to show.
+    if (input?.opened && results.some((result) => result.isCompleted && result.score)) {
       const viewed = milestoneWrite(
         caller.tenantId,
         caller.uid,
