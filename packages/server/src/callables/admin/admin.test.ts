@@ -56,13 +56,13 @@ describe('admin-setUserRole', () => {
     expect(token.claims).toMatchObject({ tenantId: 'acme', role: 'editor' });
   });
 
-  it('refuses to grant a role above the caller’s own', async () => {
+  it('refuses to grant a role holding a permission the caller lacks', async () => {
     await expectRefused(
       API.setUserRole,
       { uid: viewer.uid, tenantId: 'acme', role: 'owner' },
       admin.token,
       'PERMISSION_DENIED',
-      /cannot grant the role owner/,
+      /cannot give anyone the owner role: it allows managing billing and deleting the organisation/,
     );
   });
 
@@ -138,6 +138,172 @@ describe('admin-removeUserRole', () => {
   });
 });
 
+describe('one role rule for setting and removing roles', () => {
+  // An organisation of its own, so the owners counted here are only this test's.
+  let tenant = 0;
+  async function organisation({ paid = true } = {}) {
+    const tenantId = `roles-${++tenant}`;
+    if (paid) await env.onPlan(tenantId, 'leader');
+    return {
+      tenantId,
+      owner: await env.member(tenantId, 'owner'),
+      admin: await env.member(tenantId, 'admin'),
+      editor: await env.member(tenantId, 'editor'),
+    };
+  }
+  const roleIn = async (tenantId: string, uid: string) =>
+    (await env.store.get(paths.tenantUser(tenantId, uid))).data?.role;
+
+  it('refuses an admin giving themselves or anyone else billing, and changes nothing', async () => {
+    const org = await organisation();
+    for (const uid of [org.admin.uid, org.editor.uid]) {
+      await expectRefused(
+        API.setUserRole,
+        { uid, tenantId: org.tenantId, role: 'billing' },
+        org.admin.token,
+        'PERMISSION_DENIED',
+        /cannot give anyone the billing role: it allows managing billing/,
+      );
+    }
+    expect((await env.auth.getUser(org.admin.uid))?.customClaims).toEqual({
+      tenantId: org.tenantId,
+      role: 'admin',
+    });
+    // So the admin still cannot cancel the subscription.
+    await expectRefused(
+      API.cancelSubscription,
+      null,
+      org.admin.token,
+      'PERMISSION_DENIED',
+      /managed by an owner or a billing member/,
+    );
+  });
+
+  it('names the plan only for a role the caller could otherwise give', async () => {
+    const org = await organisation({ paid: false });
+    await expectRefused(
+      API.setUserRole,
+      { uid: org.editor.uid, tenantId: org.tenantId, role: 'billing' },
+      org.admin.token,
+      'PERMISSION_DENIED',
+      /cannot give anyone the billing role/,
+    );
+    const refusal = errorOf(
+      await env.call(
+        API.setUserRole,
+        { uid: org.editor.uid, tenantId: org.tenantId, role: 'billing' },
+        org.owner.token,
+      ),
+    );
+    expect(refusal.message).toMatch(/billing role comes with the/);
+  });
+
+  it('does not let an admin demote or remove an owner, nor make one', async () => {
+    const org = await organisation();
+    const second = await env.member(org.tenantId, 'owner');
+    await expectRefused(
+      API.setUserRole,
+      { uid: second.uid, tenantId: org.tenantId, role: 'admin' },
+      org.admin.token,
+      'PERMISSION_DENIED',
+      /Only an owner can change the role of an owner/,
+    );
+    await expectRefused(
+      API.removeUserRole,
+      { uid: org.owner.uid, tenantId: org.tenantId },
+      org.admin.token,
+      'PERMISSION_DENIED',
+      /Only an owner can change the role of an owner/,
+    );
+    // Even an admin given every permission does not make an owner.
+    await env.store.update(paths.tenantUser(org.tenantId, org.admin.uid), {
+      permissions: { manageBilling: true, deleteTenant: true },
+    });
+    await expectRefused(
+      API.setUserRole,
+      { uid: org.editor.uid, tenantId: org.tenantId, role: 'owner' },
+      org.admin.token,
+      'PERMISSION_DENIED',
+      /Only an owner can make someone an owner/,
+    );
+  });
+
+  it('keeps the last owner: they cannot demote themselves, and an open owner invite does not count', async () => {
+    const org = await organisation();
+    const invited = await env.member(org.tenantId, 'owner');
+    await env.store.update(paths.tenantUser(org.tenantId, invited.uid), { invitePending: true });
+    for (const role of ['admin', 'user'] as const) {
+      await expectRefused(
+        API.setUserRole,
+        { uid: org.owner.uid, tenantId: org.tenantId, role },
+        org.owner.token,
+        'FAILED_PRECONDITION',
+        /only owner of the organisation/,
+      );
+    }
+    await expectRefused(
+      API.removeUserRole,
+      { uid: org.owner.uid, tenantId: org.tenantId },
+      org.owner.token,
+      'FAILED_PRECONDITION',
+      /only owner of the organisation/,
+    );
+  });
+
+  it('does not let a member raise their own role, even with the rights to give it to others', async () => {
+    const org = await organisation();
+    const viewer = await env.member(org.tenantId, 'viewer');
+    await env.store.update(paths.tenantUser(org.tenantId, viewer.uid), {
+      permissions: { assignRoles: true, editInsights: true },
+    });
+    await expectRefused(
+      API.setUserRole,
+      { uid: viewer.uid, tenantId: org.tenantId, role: 'editor' },
+      viewer.token,
+      'PERMISSION_DENIED',
+      /cannot raise your own role to editor/,
+    );
+    const other = await env.member(org.tenantId, 'viewer');
+    resultOf(
+      await env.call(
+        API.setUserRole,
+        { uid: other.uid, tenantId: org.tenantId, role: 'editor' },
+        viewer.token,
+      ),
+    );
+    expect(await roleIn(org.tenantId, other.uid)).toBe('editor');
+  });
+
+  it('lets an owner do everything that keeps an owner', async () => {
+    const org = await organisation();
+    const call = (name: string, data: object) =>
+      env.call(name, { tenantId: org.tenantId, ...data }, org.owner.token);
+    resultOf(await call(API.setUserRole, { uid: org.editor.uid, role: 'billing' }));
+    resultOf(await call(API.setUserRole, { uid: org.admin.uid, role: 'owner' }));
+    // Now there are two owners: the first may step down, and the second may remove the first's role.
+    resultOf(await call(API.setUserRole, { uid: org.owner.uid, role: 'admin' }));
+    expect(await roleIn(org.tenantId, org.owner.uid)).toBe('admin');
+    expect(await roleIn(org.tenantId, org.admin.uid)).toBe('owner');
+    expect(await roleIn(org.tenantId, org.editor.uid)).toBe('billing');
+    // The router reads the stored role, so the admin's token now acts as an owner's.
+    resultOf(
+      await env.call(API.removeUserRole, { uid: org.owner.uid, tenantId: org.tenantId }, org.admin.token),
+    );
+    expect(await roleIn(org.tenantId, org.owner.uid)).toBe('user');
+  });
+
+  it('tells someone without the right no more than that, even about a user who does not exist', async () => {
+    const org = await organisation();
+    await expectRefused(
+      API.setUserRole,
+      { uid: 'nobody-here', tenantId: org.tenantId, role: 'user' },
+      org.editor.token,
+      'PERMISSION_DENIED',
+      /Only owners and admins can change roles/,
+    );
+  });
+});
+
 describe('admin-getUserRole', () => {
   it('gives the stored role, the e-mail and the claims', async () => {
     const result = resultOf(
@@ -166,15 +332,22 @@ describe('admin-getUserRole', () => {
 });
 
 describe('admin-getAvailableRoles', () => {
-  it('lists the roles at or below the caller’s rank', async () => {
+  it('lists the roles the role rule lets the caller give', async () => {
+    expect(resultOf(await env.call(API.getAvailableRoles, null, owner.token))).toEqual({
+      status: 'success',
+      availableRoles: ['user', 'viewer', 'editor', 'billing', 'admin', 'owner'],
+      userRole: 'owner',
+    });
+    // Billing and owner hold permissions an admin does not have.
     expect(resultOf(await env.call(API.getAvailableRoles, null, admin.token))).toEqual({
       status: 'success',
-      availableRoles: ['user', 'viewer', 'editor', 'billing', 'admin'],
+      availableRoles: ['user', 'viewer', 'editor', 'admin'],
       userRole: 'admin',
     });
+    // A viewer gives no one any role.
     expect(resultOf(await env.call(API.getAvailableRoles, null, viewer.token))).toEqual({
       status: 'success',
-      availableRoles: ['user', 'viewer'],
+      availableRoles: [],
       userRole: 'viewer',
     });
   });
