@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ACTION_STATUSES, CUSTOM_ACTION_SUMMARY_MAX, CUSTOM_ACTION_TITLE_MAX, LEVELS } from './actions';
 import { API } from './api-names';
+import { SERVER_ERRORS } from './errors';
 import { MILESTONE_IDS } from './journey';
 import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS } from './materiality';
 import { PAID_PLAN_IDS } from './plans';
@@ -158,8 +159,17 @@ export const REQUESTS = {
   [API.exportReceivedResults]: z.object({ surveyId: id }),
   [API.listToolkitMembers]: z.object({ toolkit: id }),
   [API.getDeclaration]: z.null().or(z.object({})).optional(),
-  /** `surveyId`: the declaration the signer read, refused if the CMS has moved on to another. */
-  [API.signDeclaration]: z.object({ surveyId: id }),
+  /**
+   * `surveyId`: the declaration the signer read, refused if the CMS has moved on to another. Nothing
+   * else: the organisation name and the stage come from what the server stored.
+   */
+  [API.signDeclaration]: z.strictObject(
+    { surveyId: id },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? SERVER_ERRORS.declarationFromStoredFacts : undefined,
+    },
+  ),
   [API.revokeCredential]: z.object({ credentialId: id }),
   [API.openCredential]: z.object({ credentialId: id }),
   [API.getCredentialKeys]: z.null().or(z.object({})).optional(),

@@ -4,6 +4,7 @@
 import { API, SERVER_ERRORS, type ApiResponses, type DeclarationOverview } from '@toolkit/domain';
 import { checkCredential } from '@toolkit/domain/credential';
 import { createCredentialIssuer, generateCredentialKey } from '../../credentials/issuer';
+import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 import {
   errorOf,
@@ -194,10 +195,15 @@ it('signing again issues a new credential and revokes the one it replaces', asyn
 
 it('refuses to sign without an organisation name, a declaration, or after the declaration changed', async () => {
   const unnamed = await env.member(await business(null), 'owner');
-  expect(errorOf(await sign(unnamed))).toMatchObject({
-    status: 'FAILED_PRECONDITION',
-    message: SERVER_ERRORS.credentialNeedsOrganisation,
-  });
+  const blank = await env.member(await business('   '), 'owner');
+  for (const owner of [unnamed, blank]) {
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await sign(owner))).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_ERRORS.credentialNeedsOrganisation,
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+  }
   const owner = await env.member(await business(), 'owner');
   expect(errorOf(await sign(owner, 'quickscan'))).toMatchObject({
     status: 'FAILED_PRECONDITION',
@@ -215,6 +221,53 @@ it('refuses to sign without an organisation name, a declaration, or after the de
     status: 'FAILED_PRECONDITION',
     message: SERVER_ERRORS.noDeclaration,
   });
+});
+
+it('refuses a request that names the organisation or the stage, and writes nothing', async () => {
+  const owner = await env.member(await business(), 'owner');
+  const before = await snapshotStore(env.store);
+  for (const extra of [{ organisation: 'Famous Green Corp' }, { stage: 'Leader' }, { signedBy: 'someone' }]) {
+    expect(
+      errorOf(await env.call(API.signDeclaration, { surveyId: ASSESSMENT, ...extra }, owner.token)),
+    ).toEqual({ status: 'INVALID_ARGUMENT', message: SERVER_ERRORS.declarationFromStoredFacts });
+  }
+  expect(await snapshotStore(env.store)).toBe(before);
+});
+
+it('attests the stage the server’s records give, counting no milestone ticked by hand', async () => {
+  const tenantId = await business();
+  const owner = await env.member(tenantId, 'owner');
+  const stageOf = async () => resultOf<DeclarationOverview>(await sign(owner)).credential!.stage;
+  // What the server records where each happens: the business details, the completed Quickscan,
+  // its results viewed, a colleague invited, Insights opened and the priorities downloaded.
+  for (const id of [
+    'update-organisation',
+    'complete-quickscan',
+    'view-results',
+    'invite-team',
+    'view-insights',
+    'download-actions',
+  ] as const) {
+    const write = milestoneWrite(tenantId, owner.uid, id, true, owner.uid);
+    await env.store.set(write.path, write.data, { merge: true });
+  }
+  expect(await stageOf()).toBe('Explorer');
+
+  // Sharing the credential ticked by hand completes the member's stage 2 on their journey, but a
+  // declaration does not attest it.
+  resultOf(
+    await env.call(
+      API.setMilestone,
+      { milestoneId: 'view-declaration-credential', completed: true },
+      owner.token,
+    ),
+  );
+  const { credential } = resultOf<DeclarationOverview>(await env.call(API.getDeclaration, null, owner.token));
+  expect(await stageOf()).toBe('Explorer');
+
+  // Once the server sees the credential opened, it does.
+  resultOf(await env.call(API.openCredential, { credentialId: credential!.id }, owner.token));
+  expect(await stageOf()).toBe('Implementer');
 });
 
 it('opening the credential is the member’s view-declaration-credential milestone', async () => {

@@ -1,12 +1,14 @@
 // declaration-sign: an owner or admin signs the declaration for the organisation. Who, when and for
 // which organisation go on the signer's tenant user (SPEC §3 declaration); a credential is issued,
 // replacing (and revoking) the previous one, and the signer's sign-declaration milestone is set.
-import { API, currentStage, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+// The credential names the organisation as stored and the stage the server's records give: the
+// request says only which declaration was read.
+import { API, attestedStage, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { CREDENTIAL_VALID_DAYS } from '@toolkit/domain/credential';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { listMilestones, milestoneWrite } from '../../repositories/milestones';
+import { listRecordedMilestones, milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 import { declarationOverview, loadDeclaration, requireSigner } from './declaration';
 
@@ -17,6 +19,10 @@ export const signDeclaration = defineHandler({
   name: API.signDeclaration,
   access: 'member',
   input: REQUESTS[API.signDeclaration],
+  inputMessage: (issues) =>
+    issues.some((issue) => issue.message === SERVER_ERRORS.declarationFromStoredFacts)
+      ? SERVER_ERRORS.declarationFromStoredFacts
+      : null,
   async run({ surveyId }, { caller, deps, now }): Promise<ApiResponses[typeof API.signDeclaration]> {
     requireSigner(caller);
     const { tenantId, uid } = caller;
@@ -28,7 +34,7 @@ export const signDeclaration = defineHandler({
     const [signer, organisationProfile, milestones] = await Promise.all([
       deps.store.get(paths.tenantUser(tenantId, uid)),
       deps.store.get(paths.organisation(tenantId)),
-      listMilestones(deps.store, tenantId, uid),
+      listRecordedMilestones(deps.store, tenantId, uid),
     ]);
     const organisation = text(organisationProfile.data?.name);
     if (!organisation) throw new ApiError('failed-precondition', SERVER_ERRORS.credentialNeedsOrganisation);
@@ -36,7 +42,7 @@ export const signDeclaration = defineHandler({
     const id = deps.store.newId();
     const signedAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + CREDENTIAL_VALID_DAYS * DAY_MS);
-    const stage = currentStage(milestones);
+    const stage = attestedStage(milestones);
     const token = await deps.credentials.issue(
       { organisation, stage, declaration: declaration.title },
       { id, issuedAt: now, expiresAt },
