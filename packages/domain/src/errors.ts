@@ -53,6 +53,11 @@ export const SERVER_ERRORS = {
   accountInOrganisationRequired: 'This needs an account in an organisation.',
   notAnonymous: 'This needs a signed-in account, not an anonymous session.',
   bodyNotCallable: 'The request body must be a JSON object with a data field.',
+  bodyTooLarge: (kb: number) => `The request body is larger than ${kb} KB.`,
+  bodyTooDeep: (levels: number) =>
+    `The request nests its data more than ${levels} levels deep, which no function accepts.`,
+  sessionIdsUnusable:
+    'Your session names an account or organisation in a form this app cannot use. Sign in again.',
   noSuchFunction: (name: string) => `There is no function named "${name}".`,
   invalidField: (field: string, problem: string) => `Invalid ${field}: ${problem}`,
   internal: 'Something went wrong on our side. Please try again.',

@@ -10,7 +10,7 @@ import {
   type CallableOptions,
   type CallableRequest,
 } from 'firebase-functions/v2/https';
-import { API, FUNCTIONS_REGION, type ApiName } from '@toolkit/domain';
+import { API, FUNCTIONS_REGION, SERVER_ERRORS, type ApiName } from '@toolkit/domain';
 import {
   type ServerDeps,
   createRouter,
@@ -41,6 +41,42 @@ export interface CallablesOptions {
    * off locally, where no App Check runs). The public credential check is never held to it.
    */
   enforceAppCheck?: CallableOptions['enforceAppCheck'];
+}
+
+/**
+ * How deeply a request body may nest (the body object counts as one level). The deepest real
+ * request is an answer of several choices (4 levels); onCall decodes the body recursively, and a body
+ * nested some thousands deep exhausts its stack and is answered 500.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether a parsed JSON value nests arrays and objects more than `max` levels; it does not recurse. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop()!;
+    if (typeof next !== 'object' || next === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(next)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * onCall with a body nested deeper than MAX_BODY_DEPTH refused first, as invalid-argument with 400:
+ * before onCall reads the token and decodes the body. The function keeps onCall's own properties,
+ * which deployment reads (its trigger and options).
+ */
+function refusingDeepBodies(fn: Callable): Callable {
+  const guarded = (request: Parameters<Callable>[0], response: Parameters<Callable>[1]) => {
+    if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) {
+      const error = new HttpsError('invalid-argument', SERVER_ERRORS.bodyTooDeep(MAX_BODY_DEPTH));
+      response.status(error.httpErrorCode.status).json({ error: error.toJSON() });
+      return;
+    }
+    return fn(request, response);
+  };
+  return Object.defineProperties(guarded, Object.getOwnPropertyDescriptors(fn)) as unknown as Callable;
 }
 
 /** Called by the public /verify page, which loads no Firebase SDK and so has no App Check token. */
@@ -93,7 +129,7 @@ export function createCallables(
   const groups: Partial<CallableGroups> = {};
   for (const { name } of allCallables) {
     const dash = name.indexOf('-');
-    (groups[name.slice(0, dash) as Group] ??= {})[name.slice(dash + 1)] = callable(name);
+    (groups[name.slice(0, dash) as Group] ??= {})[name.slice(dash + 1)] = refusingDeepBodies(callable(name));
   }
   return groups as CallableGroups;
 }

@@ -1,7 +1,7 @@
 // The onCall functions on the local API host, over HTTP, with ID tokens from the real Auth
 // emulator: the protocol, CORS, token checks and error statuses are firebase-functions' own.
 import http from 'node:http';
-import { API, MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
+import { API, BRAND_LOGO_MAX_BYTES, MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
 import { callApi, CallableError, createCallableClient, getAvailableRoles } from '@toolkit/platform';
 import {
   COMPLETION_LIMITS,
@@ -12,7 +12,7 @@ import {
   type TestAccount,
   type TestEnv,
 } from '@toolkit/server/testing';
-import { createCallables } from './callables';
+import { createCallables, MAX_BODY_DEPTH } from './callables';
 import { MAX_BODY_BYTES, startLocalHost, type LocalHost } from './local-host';
 
 const APP_ORIGIN = 'http://localhost:3000';
@@ -21,15 +21,16 @@ const APP_ORIGIN = 'http://localhost:3000';
 const APP_ORIGINS = [APP_ORIGIN, 'http://127.0.0.1:3000'];
 let env: TestEnv;
 let host: LocalHost;
+let names: string[];
 let owner: TestAccount;
 
 beforeAll(async () => {
   env = await startTestEnv({ authPort: 9426, content: true });
-  host = await startLocalHost({
-    callables: createCallables(() => env.deps, { cors: APP_ORIGINS }),
-    port: 0,
-    projectId: TEST_PROJECT_ID,
-  });
+  const callables = createCallables(() => env.deps, { cors: APP_ORIGINS });
+  names = Object.entries(callables).flatMap(([group, fns]) =>
+    Object.keys(fns).map((name) => `${group}-${name}`),
+  );
+  host = await startLocalHost({ callables, port: 0, projectId: TEST_PROJECT_ID });
   owner = await env.member('acme', 'owner');
   await env.store.set(paths.tenant('acme'), { createdBy: owner.uid, getStarted: true });
 }, 120_000);
@@ -99,6 +100,31 @@ describe('ID tokens (onCall verifies them with firebase-admin against the Auth e
     // 30 s have passed); the host still takes the token it has just verified.
     await expect(env.admin.verifyIdToken(member.token)).rejects.toMatchObject({ code: 'auth/user-disabled' });
     expect((await post(API.getProfile, null, member.token)).status).toBe(200);
+  });
+});
+
+describe('a verified token whose uid or organisation an id may not be', () => {
+  const refused = {
+    status: 401,
+    body: { error: { status: 'UNAUTHENTICATED', message: SERVER_ERRORS.sessionIdsUnusable } },
+  };
+
+  it('is refused with 401, not 500, through onCall and through the router', async () => {
+    const slashed = await env.signInWithCustomToken(await env.admin.createCustomToken('made/by-hand'));
+    expect(await post(API.getProfile, null, slashed)).toEqual(refused);
+    expect(await env.call(API.getProfile, null, slashed)).toEqual(refused);
+    const badTenant = await env.account({ claims: { tenantId: 'acme/users/x', role: 'owner' } });
+    expect(await post(API.getAvailableRoles, null, badTenant.token)).toEqual(refused);
+    expect(await env.call(API.getAvailableRoles, null, badTenant.token)).toEqual(refused);
+    const numberTenant = await env.account({ claims: { tenantId: 42, role: 'owner' } });
+    expect(await post(API.getProfile, null, numberTenant.token)).toEqual(refused);
+  });
+
+  it('leaves ordinary sessions alone: a uid of the id alphabet, with or without a tenant', async () => {
+    const custom = await env.signInWithCustomToken(await env.admin.createCustomToken('made_by-hand-2'));
+    // Signed in, so the profile call goes on to say the account has no organisation yet.
+    expect(await post(API.getProfile, null, custom)).toMatchObject({ status: 403 });
+    expect((await post(API.getAvailableRoles, null, owner.token)).status).toBe(200);
   });
 });
 
@@ -194,19 +220,19 @@ describe('bad requests', () => {
       ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
     });
   const tooLarge = {
-    error: { status: 'INVALID_ARGUMENT', message: 'The request body is larger than 64 KB.' },
+    error: { status: 'INVALID_ARGUMENT', message: 'The request body is larger than 264 KB.' },
   };
   const notJson = { error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' } };
   const padded = (bytes: number) => JSON.stringify({ data: { padding: 'x'.repeat(bytes) } });
 
-  it('refuses a body over 64 KiB by its Content-Length, with 413 and the error body', async () => {
-    expect(MAX_BODY_BYTES).toBe(64 * 1024);
-    const response = await post(padded(100 * 1024));
+  it('refuses a body over 264 KiB by its Content-Length, with 413 and the error body', async () => {
+    expect(MAX_BODY_BYTES).toBe(264 * 1024);
+    const response = await post(padded(MAX_BODY_BYTES));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual(tooLarge);
   });
 
-  it('stops reading a chunked body once it passes 64 KiB', async () => {
+  it('stops reading a chunked body once it passes 264 KiB', async () => {
     const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
     let sent = 0;
     const endless = new ReadableStream<Uint8Array>({
@@ -234,6 +260,73 @@ describe('bad requests', () => {
     const broken = await post(`{"data": ${'['.repeat(60 * 1024)}`, 'not-a-valid-token');
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual(notJson);
+  });
+
+  it(`refuses a body nested 3,000 levels deep with 400 on every callable, token or not, before the token is read`, async () => {
+    const deep = `{"data":{"answer":${'['.repeat(3000)}${']'.repeat(3000)}}}`;
+    const tooDeep = {
+      error: { status: 'INVALID_ARGUMENT', message: SERVER_ERRORS.bodyTooDeep(MAX_BODY_DEPTH) },
+    };
+    expect(names.length).toBeGreaterThan(50);
+    for (const name of names) {
+      for (const token of [null, 'not-a-valid-token', owner.token]) {
+        const response = await fetch(`${host.url}/${name}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          body: deep,
+        });
+        expect({ name, status: response.status, body: await response.json() }).toEqual({
+          name,
+          status: 400,
+          body: tooDeep,
+        });
+      }
+    }
+  });
+
+  it(`takes a body nested ${MAX_BODY_DEPTH} levels deep to the function as usual`, async () => {
+    // The body object is the first level, data the second.
+    const nested = (levels: number) => `{"data":{"uid":${'['.repeat(levels - 2)}${']'.repeat(levels - 2)}}}`;
+    // admin-getAvailableRoles takes any data: at the limit the body reaches it and it answers.
+    expect((await post(nested(MAX_BODY_DEPTH))).status).toBe(200);
+    const over = await post(nested(MAX_BODY_DEPTH + 1));
+    expect(await over.json()).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: SERVER_ERRORS.bodyTooDeep(MAX_BODY_DEPTH) },
+    });
+  });
+
+  it('takes a brand logo of the largest size the product allows, through the host to the store', async () => {
+    const tenantId = 'logo-co';
+    const brandOwner = await env.member(tenantId, 'owner');
+    await env.store.set(paths.tenant(tenantId), { createdBy: brandOwner.uid, getStarted: true });
+    await env.onPlan(tenantId, 'growth');
+    const logo = `data:image/png;base64,${Buffer.alloc(BRAND_LOGO_MAX_BYTES, 7).toString('base64')}`;
+    const response = await fetch(`${host.url}/${API.saveBrand}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${brandOwner.token}` },
+      body: JSON.stringify({ data: { primaryColor: '#1f5f4a', logo } }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      result: { brand: { primaryColor: '#1f5f4a', logo }, applied: true },
+    });
+    expect((await env.store.get(paths.brand(tenantId))).data).toMatchObject({ logo });
+  });
+
+  it('reads a body of exactly the cap, and refuses one byte more with 413', async () => {
+    const exactly = (bytes: number) => {
+      const body = padded(0);
+      return padded(bytes - body.length);
+    };
+    expect(exactly(MAX_BODY_BYTES)).toHaveLength(MAX_BODY_BYTES);
+    const atCap = await post(exactly(MAX_BODY_BYTES));
+    expect(atCap.status).toBe(200);
+    const over = await post(exactly(MAX_BODY_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual(tooLarge);
   });
 
   it('refuses a body that is not JSON', async () => {

@@ -11,24 +11,21 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { FUNCTIONS_REGION, SERVER_ERRORS } from '@toolkit/domain';
+import { BRAND_LOGO_MAX_BYTES, FUNCTIONS_REGION, SERVER_ERRORS } from '@toolkit/domain';
 import type { Callable, CallableGroups } from './callables';
 import { rememberVerifiedTokens } from './verified-tokens';
 
 /**
- * The largest request body the host reads. The largest real requests are an answer save with a
- * comment of 5000 characters (at most about 15 KB of JSON) and a survey start carrying its link's
- * prefill (a URL's worth, a few KB); 64 KiB leaves room for both while bounding what any caller can
- * make the host buffer and parse.
+ * The largest request body the host reads: a brand logo of the largest size the product takes
+ * (BRAND_LOGO_MAX_BYTES, sent base64-encoded, four characters for three bytes) with 64 KiB to spare
+ * for the rest of any request (an answer save with a comment of 5000 characters is at most about
+ * 15 KB). It bounds what any caller can make the host buffer and parse.
  */
-export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = Math.ceil(BRAND_LOGO_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 // invalid-argument rather than resource-exhausted: the request itself is wrong and trying it again
 // later cannot help, whereas resource-exhausted tells a client to wait and retry. Sent with 413.
-const TOO_LARGE = new HttpsError(
-  'invalid-argument',
-  `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`,
-);
+const TOO_LARGE = new HttpsError('invalid-argument', SERVER_ERRORS.bodyTooLarge(MAX_BODY_BYTES / 1024));
 const NOT_JSON = new HttpsError('invalid-argument', 'The request body is not valid JSON.');
 
 /** Longer than any client reuses an idle connection: Chromium up to 300 s, Node's fetch 4 s. */

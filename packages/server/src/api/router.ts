@@ -1,5 +1,5 @@
 // One entry for every callable: the same checks for the local API host and Cloud Functions.
-import { MESSAGES, SERVER_ERRORS, permissionsFor, roleFromClaims } from '@toolkit/domain';
+import { idProblem, MESSAGES, SERVER_ERRORS, permissionsFor, roleFromClaims } from '@toolkit/domain';
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
 import type { Access, Caller, Handler, InputIssue, Member, RequestMeta, ServerDeps } from './handler';
 import { paths } from '../repositories/paths';
@@ -15,20 +15,30 @@ export interface ApiResponse {
 /** What a call came to: the handler's result, or the ApiError that refused it. */
 export type CallOutcome = { result: unknown } | { error: ApiError };
 
+/**
+ * The caller of a verified token. Its uid and tenant become store path segments, so one that an id
+ * may not be (an account created by hand with "a/b" as its uid) ends the session here, instead of
+ * reaching the store and failing there.
+ */
 function callerOf(token: VerifiedToken): Caller {
-  const tenantId = typeof token.claims.tenantId === 'string' ? token.claims.tenantId : null;
-  return { ...token, tenantId };
+  const claimed = token.claims.tenantId ?? null;
+  const tenantId = typeof claimed === 'string' && idProblem(claimed) === null ? claimed : undefined;
+  if (idProblem(token.uid) !== null || (claimed !== null && tenantId === undefined))
+    throw unauthenticated(SERVER_ERRORS.sessionIdsUnusable);
+  return { ...token, tenantId: tenantId ?? null };
 }
 
 async function verify(deps: ServerDeps, authorization: string | undefined): Promise<Caller | null> {
   if (!authorization) return null;
   const match = /^Bearer\s+(.+)$/i.exec(authorization);
   if (!match?.[1]) throw unauthenticated(SERVER_ERRORS.badAuthorizationHeader);
+  let token: VerifiedToken;
   try {
-    return callerOf(await deps.auth.verifyIdToken(match[1]));
+    token = await deps.auth.verifyIdToken(match[1]);
   } catch {
     throw unauthenticated(SERVER_ERRORS.sessionInvalid);
   }
+  return callerOf(token);
 }
 
 /**
