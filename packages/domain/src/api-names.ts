@@ -59,6 +59,8 @@ export const API = {
   /** Who receives which notification of the member's organisation. */
   getAlerts: 'manage-getAlerts',
   saveAlerts: 'manage-saveAlerts',
+  /** Public: an alert recipient outside the organisation confirms its address by the mailed link. */
+  confirmAlertRecipient: 'manage-confirmRecipient',
   /** A member asks the toolkit's experts a question (the Expert page). */
   requestExpert: 'expert-request',
   /** A Checkout Session for a paid plan; the answer's url is where the member pays. */

@@ -3,7 +3,7 @@
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
-import type { AlertRecipients, Brand } from './manage';
+import type { AlertKind, AlertRecipients, Brand } from './manage';
 import type { StageName, StoredMilestone } from './journey';
 import type { CatalogueAction, CustomAction, PlannedAction } from './actions';
 import type { MaterialityRatings } from './materiality';
@@ -121,8 +121,14 @@ export interface ApiResponses {
   [API.getCredentialKeys]: JSONWebKeySet;
   /** `unknown`: no credential has this id. */
   [API.getCredentialStatus]: { status: 'active' | 'revoked' | 'unknown'; revokedAt: string | null };
-  [API.getAlerts]: { alerts: AlertRecipients };
-  [API.saveAlerts]: { alerts: AlertRecipients };
+  /**
+   * `pending`: listed addresses outside the organisation that have not opened their confirmation
+   * link yet; they receive nothing until they do.
+   */
+  [API.getAlerts]: { alerts: AlertRecipients; pending: string[] };
+  [API.saveAlerts]: { alerts: AlertRecipients; pending: string[] };
+  /** `kinds`: the notifications the address now receives. */
+  [API.confirmAlertRecipient]: { email: string; organisationName: string; kinds: AlertKind[] };
   /** `to`: the requester's address, which got a copy. */
   [API.requestExpert]: { status: 'sent'; requestId: string; to: string };
   [API.startCheckout]: { url: string };

@@ -131,6 +131,14 @@ export const SERVER_ERRORS = {
   // Manage and Expert.
   manageAlertsRequired:
     'Changing who receives notifications needs the manage-settings or edit-insights permission. Ask an owner or admin.',
+  tooManyAlertChanges: (windowEnd: Date, now: Date) =>
+    `Who receives notifications has been changed many times in the last hour. ${retryAfter(windowEnd, now)}`,
+  alertLinkNotValid:
+    'This confirmation link is not valid. Open the link from the most recent confirmation e-mail, or ask the organisation to add your address again.',
+  alertLinkExpired: (days: number) =>
+    `This confirmation link is more than ${days} days old and has expired. Ask the organisation to save your address again for a new link.`,
+  alertRecipientRemoved:
+    'This address is no longer on the organisation’s list, so there is nothing to confirm and you will receive no notifications.',
   // Billing.
   manageBillingRequired: 'Plans are managed by an owner or a billing member.',
   memberLimit: (limit: number, plan: string) =>

@@ -23,6 +23,11 @@ export const ALERT_RECIPIENTS_MAX = 10;
 
 export const NO_ALERTS: AlertRecipients = { newResult: [], newTeamMember: [], expertRequest: [] };
 
+/** A recipient's confirmation link carries 32 random bytes, base64url. */
+export const ALERT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** How long a confirmation link works; saving the alerts after that mails a new one. */
+export const ALERT_CONFIRMATION_DAYS = 7;
+
 /** The topic of an expert request: an ESG topic, or something else. */
 export type ExpertTopic = EsgTopic | 'OTHER';
 export const EXPERT_MESSAGE_MIN = 10;

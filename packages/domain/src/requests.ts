@@ -10,6 +10,7 @@ import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS } from './materiality';
 import { PAID_PLAN_IDS } from './plans';
 import {
   ALERT_RECIPIENTS_MAX,
+  ALERT_TOKEN_PATTERN,
   BRAND_LOGO_MAX_BYTES,
   BRAND_LOGO_PATTERN,
   EXPERT_MESSAGE_MAX,
@@ -220,6 +221,9 @@ export const REQUESTS = {
     newResult: recipients,
     newTeamMember: recipients,
     expertRequest: recipients,
+  }),
+  [API.confirmAlertRecipient]: z.object({
+    token: z.string().regex(ALERT_TOKEN_PATTERN, 'This is not a confirmation link of ours.'),
   }),
   [API.requestExpert]: z
     .object({

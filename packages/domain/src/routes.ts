@@ -64,6 +64,14 @@ const ROUTE_TABLE = [
     screen: 'Credential check',
     meta: { sessionFree: true },
   },
+  // Not in SPEC §2: where an alert recipient confirms its address (the token in the fragment).
+  {
+    id: 'confirmAlerts',
+    path: '/alerts/confirm',
+    owner: 'shell',
+    screen: 'Notification confirmation',
+    meta: { sessionFree: true },
+  },
   { id: 'journeyInvite', path: '/journey/:inviteId', owner: 'journey', screen: 'Invite journey', meta: {} },
   { id: 'journeyStep1', path: '/step1', owner: 'journey', screen: 'Journey stage 1', meta: journeyStep },
   { id: 'journeyStep2', path: '/step2', owner: 'journey', screen: 'Journey stage 2', meta: journeyStep },

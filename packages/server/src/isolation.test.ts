@@ -50,6 +50,8 @@ interface Seed {
   checkoutA: string;
   /** An action of tenant A's own. */
   customActionA: string;
+  /** The token of the confirmation link mailed to an alert recipient outside tenant A. */
+  alertTokenA: string;
 }
 
 interface Case {
@@ -410,6 +412,17 @@ const CASES: Record<ApiName, Case> = {
       field: 'newResult',
     },
   },
+  [API.confirmAlertRecipient]: {
+    // The mailed token is the capability: one nobody was sent confirms nothing, whoever sends it.
+    attack: () => ({ token: 'A'.repeat(43) }),
+    noToken: 'NOT_FOUND',
+    anonymous: 'NOT_FOUND',
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'noTenant', expect: 'NOT_FOUND' },
+    rightful: 'none',
+    rightfulAttack: (s) => ({ token: s.alertTokenA }),
+    invalid: { data: () => ({ token: 'not-a-token' }), field: 'token' },
+  },
   [API.requestExpert]: {
     ...MEMBER,
     attack: () => ({ topic: 'CLIMATE', message: 'How do we measure our footprint?', contact: 'email' }),
@@ -625,6 +638,18 @@ async function seedTenants(): Promise<Seed> {
       ownerA.token,
     ),
   );
+  // The address saveAlerts' rightful request lists again, so its link stays the one mailed here.
+  resultOf(
+    await env.call(
+      API.saveAlerts,
+      { newResult: ['alerts@example.com'], newTeamMember: [], expertRequest: [] },
+      ownerA.token,
+    ),
+  );
+  const alertMail = (await env.store.query(paths.mail()))
+    .map((doc) => String((doc.data as { message?: { html?: string } }).message?.html ?? ''))
+    .find((html) => html.includes('/alerts/confirm#'));
+  const alertTokenA = /\/alerts\/confirm#([\w-]{43})/.exec(alertMail ?? '')?.[1] ?? '';
   const signed = resultOf<DeclarationOverview>(
     await env.call(API.signDeclaration, { surveyId: 'business-quickscan' }, ownerA.token),
   );
@@ -649,6 +674,7 @@ async function seedTenants(): Promise<Seed> {
     credentialA: signed.credential!.id,
     checkoutA,
     customActionA: customActions[0]!.id,
+    alertTokenA,
   };
 }
 

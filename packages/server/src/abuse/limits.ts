@@ -58,6 +58,15 @@ export const INVITE_LIMITS = {
   account: { max: 10, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * Saves of an organisation's alert recipients: each may mail confirmation links to new addresses,
+ * so they are counted like invites. Editing the list a few times in one sitting fits easily.
+ */
+export const ALERT_LIMITS = {
+  organisation: { max: 20, windowMs: HOUR },
+  account: { max: 10, windowMs: HOUR },
+} as const satisfies Record<string, Limit>;
+
 export interface Counter {
   /** Names the counter in its document id: lower-case letters and dashes. */
   name: string;
@@ -230,5 +239,17 @@ export function inviteQuota({ tenantId, uid }: { tenantId: string; uid: string }
     ],
     at,
     message: SERVER_ERRORS.tooManyInvites(windowEndOf(INVITE_LIMITS.account, at), at),
+  };
+}
+
+/** One save of the organisation's alert recipients, counted for the organisation and the account. */
+export function alertsQuota({ tenantId, uid }: { tenantId: string; uid: string }, at: Date): Quota {
+  return {
+    counters: [
+      { name: 'alerts-organisation', subject: tenantId, limit: ALERT_LIMITS.organisation },
+      { name: 'alerts-account', subject: uid, limit: ALERT_LIMITS.account },
+    ],
+    at,
+    message: SERVER_ERRORS.tooManyAlertChanges(windowEndOf(ALERT_LIMITS.account, at), at),
   };
 }

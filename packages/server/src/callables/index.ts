@@ -45,6 +45,7 @@ import { getDeclaration } from './declaration/get';
 import { requestExpert } from './expert/request';
 import { getAlerts } from './manage/get-alerts';
 import { saveAlerts } from './manage/save-alerts';
+import { confirmAlertRecipient } from './manage/confirm-recipient';
 import { openCredential } from './declaration/open-credential';
 import { revokeCredential } from './declaration/revoke';
 import { signDeclaration } from './declaration/sign';
@@ -95,6 +96,7 @@ export const allCallables: readonly Handler[] = [
   getCredentialStatus,
   getAlerts,
   saveAlerts,
+  confirmAlertRecipient,
   requestExpert,
   // Before the billing callables: the isolation suite's rightful cancelSubscription ends tenant A's plan.
   getBrand,

@@ -110,3 +110,45 @@ export function newTeamMemberMail({
     html,
   });
 }
+
+export interface AlertConfirmationMailInput {
+  email: string;
+  link: string;
+  organisationName: string;
+  /** The verified address of the member who listed this one. */
+  requestedBy: string;
+  /** The notifications' titles, as the Manage screen names them. */
+  kinds: string[];
+}
+
+/** Asks an address outside the organisation whether it wants the notifications it was listed for. */
+export function alertConfirmationMail({
+  email,
+  link,
+  organisationName,
+  requestedBy,
+  kinds,
+}: AlertConfirmationMailInput): DocData {
+  const organisation = organisationName || 'An organisation';
+  const html = [
+    '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">',
+    `<p>Hello,</p>`,
+    `<p>${escapeHtml(requestedBy)} of ${escapeHtml(organisation)} asked the Sustainability Toolkit to send ` +
+      `these notifications to ${escapeHtml(email)}: ${escapeHtml(kinds.join(', '))}.</p>`,
+    '<p>Nothing is sent to this address unless you confirm that you want them.</p>',
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1f5f4a;color:#fff;` +
+      `text-decoration:none;border-radius:4px">Review and confirm</a></p>`,
+    `<p>If the button does not work, copy this link into your browser:<br>${escapeHtml(link)}</p>`,
+    '<p style="font-size:12px;color:#666">If you did not expect this, ignore this e-mail: you will receive nothing.</p>',
+    '</div>',
+  ].join('\n');
+  return mailDocument({
+    to: [email],
+    subject: subjectOf(
+      'Please confirm notifications from the Sustainability Toolkit',
+      organisationName,
+      ' for ',
+    ),
+    html,
+  });
+}

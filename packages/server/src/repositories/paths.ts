@@ -54,6 +54,8 @@ export const paths = {
   credentialStatus: (credentialId: string) => path`credentialStatus/${credentialId}`,
   /** Who receives which notification of the organisation (Manage alerts). */
   alerts: (tenantId: string) => path`tenants/${tenantId}/settings/alerts`,
+  /** An alert recipient's pending confirmation, by the sha256 of its link's token (manage/alerts). */
+  alertConfirmation: (tokenHash: string) => path`alertConfirmations/${tokenHash}`,
   /** The organisation's brand: colour and logo (brandkit). */
   brand: (tenantId: string) => path`tenants/${tenantId}/settings/brand`,
   /** The organisation's own actions (custom-opportunities). */

@@ -1,8 +1,9 @@
-// manage-getAlerts: who receives which notification of the member's organisation.
+// manage-getAlerts: who receives which notification of the member's organisation, and which of
+// those addresses still wait for their confirmation.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
-import { alertsOf } from '../../repositories/alerts';
+import { alertSettingsOf } from '../../repositories/alerts';
 import { paths } from '../../repositories/paths';
 import { requireAlertsEditor } from './alerts';
 
@@ -14,6 +15,7 @@ export const getAlerts = defineHandler({
     // Read by those who may change them: the addresses are not for every member.
     requireAlertsEditor(caller);
     const { data } = await deps.store.get(paths.alerts(caller.tenantId));
-    return { alerts: alertsOf(data) };
+    const { listed, pending } = alertSettingsOf(data);
+    return { alerts: listed, pending: pending.map((entry) => entry.email) };
   },
 });

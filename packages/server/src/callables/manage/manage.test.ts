@@ -1,6 +1,7 @@
 // Manage alerts and the expert request over the real Auth emulator, PGlite and the local content
 // service: who may change the alerts, every address validated, and the mails each alert adds.
 import { API, SERVER_ERRORS, type AlertRecipients, type ApiResponses } from '@toolkit/domain';
+import { ALERT_LIMITS } from '../../abuse/limits';
 import { paths } from '../../repositories/paths';
 import type { DocData } from '../../store/port';
 import {
@@ -33,6 +34,41 @@ async function mails(): Promise<DocData[]> {
   return (await env.store.query(paths.mail())).flatMap(({ data }) => (data ? [data] : []));
 }
 
+const mailsTo = async (address: string) =>
+  (await mails()).filter((mail) => (mail.to as string[]).includes(address));
+
+/** The tokens of the confirmation links mailed to an address, in no particular order. */
+async function linksTo(address: string): Promise<string[]> {
+  return (await mailsTo(address)).flatMap((mail) => {
+    const token = /\/alerts\/confirm#([\w-]{43})"/.exec(String((mail.message as DocData).html))?.[1];
+    return token ? [token] : [];
+  });
+}
+
+const confirm = (token: string) => env.call(API.confirmAlertRecipient, { token });
+
+/** Lists an address outside the organisation and confirms it by the link it was mailed. */
+async function confirmedRecipient(owner: TestAccount, overrides: Partial<AlertRecipients>) {
+  resultOf(await env.call(API.saveAlerts, alerts(overrides), owner.token));
+  const address = Object.values(overrides).flat()[0]!;
+  const [token] = await linksTo(address);
+  resultOf(await confirm(token!));
+}
+
+/** An editor of the organisation whose address was never proven. */
+async function unverifiedOwner(tenantId: string): Promise<TestAccount> {
+  const account = await env.account({ verified: false, claims: { tenantId, role: 'owner' } });
+  await env.store.set(paths.globalUser(account.uid), { email: account.email, tenants: [tenantId] });
+  await env.store.set(paths.tenantUser(tenantId, account.uid), {
+    email: account.email,
+    firstName: 'Una',
+    lastName: 'Proven',
+    tenantId,
+    role: 'owner',
+  });
+  return account;
+}
+
 /** A business that joined the quickscan toolkit (published by demo-publisher). */
 async function business() {
   const tenantId = `manage-business-${++tenants}`;
@@ -61,7 +97,10 @@ describe('alerts', () => {
       );
       expect(await snapshotStore(env.store)).toBe(before);
     }
-    expect(resultOf(await env.call(API.getAlerts, null, editor.token))).toEqual({ alerts: alerts() });
+    expect(resultOf(await env.call(API.getAlerts, null, editor.token))).toEqual({
+      alerts: alerts(),
+      pending: [],
+    });
     const saved = resultOf(
       await env.call(
         API.saveAlerts,
@@ -69,8 +108,11 @@ describe('alerts', () => {
         editor.token,
       ),
     );
-    // Addresses are kept in lower case, each once.
-    expect(saved).toEqual({ alerts: alerts({ newResult: ['ana@example.com', 'ben@example.com'] }) });
+    // Addresses are kept in lower case, each once; outside the organisation they wait for their link.
+    expect(saved).toEqual({
+      alerts: alerts({ newResult: ['ana@example.com', 'ben@example.com'] }),
+      pending: ['ana@example.com', 'ben@example.com'],
+    });
     expect(resultOf(await env.call(API.getAlerts, null, editor.token))).toEqual(saved);
   });
 
@@ -98,9 +140,7 @@ describe('alerts', () => {
 
   it("adds a publisher's new-result recipients to the survey definition's for each completed result", async () => {
     const owner = await env.member(PUBLISHER, 'owner');
-    resultOf(
-      await env.call(API.saveAlerts, alerts({ newResult: ['results-desk@example.com'] }), owner.token),
-    );
+    await confirmedRecipient(owner, { newResult: ['results-desk@example.com'] });
     const respondent = await env.anonymous();
     const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
       await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: 'quickscan' }, respondent.token),
@@ -124,7 +164,7 @@ describe('alerts', () => {
   it('tells the new-team-member recipients about each invite', async () => {
     const tenantId = await business();
     const owner = await env.member(tenantId, 'owner');
-    resultOf(await env.call(API.saveAlerts, alerts({ newTeamMember: ['office@example.com'] }), owner.token));
+    await confirmedRecipient(owner, { newTeamMember: ['office@example.com'] });
     resultOf(
       await env.call(
         API.createInvite,
@@ -132,13 +172,201 @@ describe('alerts', () => {
         owner.token,
       ),
     );
-    const alert = (await mails()).find((mail) => (mail.to as string[]).includes('office@example.com'));
+    const alert = (await mailsTo('office@example.com')).find((mail) =>
+      String((mail.message as DocData).subject).startsWith('New team member'),
+    );
     expect(alert).toMatchObject({
       message: { subject: `New team member in Harbour <Bakery> ${tenants}: new-colleague@example.com` },
     });
     // The organisation's name is escaped in the body.
     expect((alert!.message as DocData).html).toContain('Harbour &lt;Bakery&gt;');
   });
+});
+
+describe('alert recipients', () => {
+  const completeOne = async () => {
+    const respondent = await env.anonymous();
+    const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
+      await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: 'quickscan' }, respondent.token),
+    );
+    resultOf(
+      await env.call(
+        API.completeResult,
+        { tenantId: PUBLISHER, surveyId: 'quickscan', resultId },
+        respondent.token,
+      ),
+    );
+    return resultId;
+  };
+  const notifiedOf = async (resultId: string) =>
+    (await mails()).find((mail) => String((mail.message as DocData).html).includes(resultId))?.to;
+
+  it('outside the organisation get a confirmation link and no alert until they open it', async () => {
+    const owner = await env.member(PUBLISHER, 'owner');
+    await env.store.set(paths.organisation(PUBLISHER), { name: 'Demo Publisher' }, { merge: true });
+    const outsider = `outsider-${Date.now()}@example.com`;
+    const saved = resultOf<ApiResponses[typeof API.saveAlerts]>(
+      await env.call(API.saveAlerts, alerts({ newResult: [outsider] }), owner.token),
+    );
+    expect(saved.pending).toEqual([outsider]);
+    expect(resultOf(await env.call(API.getAlerts, null, owner.token))).toEqual(saved);
+
+    const [request] = await mailsTo(outsider);
+    expect(request?.message).toMatchObject({
+      subject: 'Please confirm notifications from the Sustainability Toolkit for Demo Publisher',
+    });
+    const html = String((request!.message as DocData).html);
+    expect(html).toContain(owner.email);
+    expect(html).toContain('New results');
+    // Nothing reaches the address before it confirms.
+    expect(await notifiedOf(await completeOne())).not.toContain(outsider);
+
+    const [token] = await linksTo(outsider);
+    const answer = resultOf(await confirm(token!));
+    expect(answer).toEqual({ email: outsider, organisationName: 'Demo Publisher', kinds: ['newResult'] });
+    expect(resultOf(await env.call(API.getAlerts, null, owner.token))).toMatchObject({ pending: [] });
+    expect(await notifiedOf(await completeOne())).toContain(outsider);
+    // Opening the link again says the same and changes nothing.
+    const before = await snapshotStore(env.store);
+    expect(resultOf(await confirm(token!))).toEqual(answer);
+    expect(await snapshotStore(env.store)).toBe(before);
+    // Once confirmed, saving the list again keeps it confirmed and mails nothing more.
+    resultOf(await env.call(API.saveAlerts, alerts({ newResult: [outsider] }), owner.token));
+    expect(await mailsTo(outsider)).toHaveLength(2);
+    // Taken off the list, the address is told so by its old link.
+    resultOf(await env.call(API.saveAlerts, alerts(), owner.token));
+    expect(errorOf(await confirm(token!))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_ERRORS.alertRecipientRemoved,
+    });
+  }, 60_000);
+
+  it('who are members with a proven address receive alerts at once; an unproven one waits', async () => {
+    const tenantId = await business();
+    const owner = await env.member(tenantId, 'owner');
+    const colleague = await env.member(tenantId, 'viewer');
+    const unproven = await unverifiedOwner(tenantId);
+    const saved = resultOf<ApiResponses[typeof API.saveAlerts]>(
+      await env.call(
+        API.saveAlerts,
+        alerts({ newTeamMember: [colleague.email.toUpperCase(), unproven.email] }),
+        owner.token,
+      ),
+    );
+    expect(saved.pending).toEqual([unproven.email]);
+    expect(await linksTo(colleague.email)).toEqual([]);
+    expect(await linksTo(unproven.email)).toHaveLength(1);
+    resultOf(
+      await env.call(
+        API.createInvite,
+        { email: `joiner-${tenantId}@example.com`, surveyId: 'quickscan' },
+        owner.token,
+      ),
+    );
+    const announced = (await mails()).find((mail) =>
+      String((mail.message as DocData).subject).endsWith(`joiner-${tenantId}@example.com`),
+    );
+    expect(announced?.to).toEqual([colleague.email]);
+  });
+
+  it('are not mailed twice for one pending confirmation, and a removed address stops its link', async () => {
+    const tenantId = await business();
+    const owner = await env.member(tenantId, 'owner');
+    const outsider = `twice-${tenantId}@example.com`;
+    for (let i = 0; i < 3; i += 1) {
+      resultOf(await env.call(API.saveAlerts, alerts({ expertRequest: [outsider] }), owner.token));
+    }
+    const [token] = await linksTo(outsider);
+    expect(await linksTo(outsider)).toHaveLength(1);
+    resultOf(await env.call(API.saveAlerts, alerts(), owner.token));
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await confirm(token!))).toEqual({
+      status: 'NOT_FOUND',
+      message: SERVER_ERRORS.alertLinkNotValid,
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+
+  it('confirm within a week; later the link has expired and the next save mails a new one', async () => {
+    const tenantId = await business();
+    const owner = await env.member(tenantId, 'owner');
+    const outsider = `late-${tenantId}@example.com`;
+    resultOf(await env.call(API.saveAlerts, alerts({ newResult: [outsider] }), owner.token));
+    const [first] = await linksTo(outsider);
+    const realNow = env.deps.now;
+    const later = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    env.deps.now = () => later;
+    try {
+      const before = await snapshotStore(env.store);
+      expect(errorOf(await confirm(first!))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        message: SERVER_ERRORS.alertLinkExpired(7),
+      });
+      expect(await snapshotStore(env.store)).toBe(before);
+      resultOf(await env.call(API.saveAlerts, alerts({ newResult: [outsider] }), owner.token));
+      const links = await linksTo(outsider);
+      expect(links).toHaveLength(2);
+      expect(errorOf(await confirm(first!)).status).toBe('NOT_FOUND');
+      const fresh = links.find((token) => token !== first);
+      expect(resultOf(await confirm(fresh!))).toMatchObject({ email: outsider });
+    } finally {
+      env.deps.now = realNow;
+    }
+  });
+
+  it('refuse a token nobody was sent, kindly, and a malformed one naming the field', async () => {
+    expect(errorOf(await confirm('A'.repeat(43)))).toEqual({
+      status: 'NOT_FOUND',
+      message: SERVER_ERRORS.alertLinkNotValid,
+    });
+    const bad = errorOf(await env.call(API.confirmAlertRecipient, { token: 'short' }));
+    expect(bad.status).toBe('INVALID_ARGUMENT');
+    expect(bad.message).toContain('token');
+  });
+
+  it('are saved only by an editor whose own address is proven', async () => {
+    const tenantId = await business();
+    const unproven = await unverifiedOwner(tenantId);
+    const before = await snapshotStore(env.store);
+    expect(
+      errorOf(await env.call(API.saveAlerts, alerts({ newResult: ['x@example.com'] }), unproven.token)),
+    ).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.emailNotVerified,
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+
+  it('are saved a limited number of times an hour per account and per organisation', async () => {
+    const tenantId = await business();
+    const at = new Date('2030-06-01T09:41:00.000Z');
+    const realNow = env.deps.now;
+    env.deps.now = () => at;
+    try {
+      const first = await env.member(tenantId, 'owner');
+      const save = (account: TestAccount, i: number) =>
+        env.call(API.saveAlerts, alerts({ newResult: [`limit-${i}@example.com`] }), account.token);
+      for (let i = 0; i < ALERT_LIMITS.account.max; i += 1) resultOf(await save(first, i));
+      const before = await snapshotStore(env.store);
+      const refused = errorOf(await save(first, 99));
+      expect(refused).toEqual({
+        status: 'RESOURCE_EXHAUSTED',
+        message: SERVER_ERRORS.tooManyAlertChanges(new Date('2030-06-01T10:00:00.000Z'), at),
+      });
+      expect(refused.message).toContain('10:00 UTC (in 19 minutes)');
+      expect(await snapshotStore(env.store)).toBe(before);
+
+      const second = await env.member(tenantId, 'admin');
+      const orgLeft = ALERT_LIMITS.organisation.max - ALERT_LIMITS.account.max;
+      for (let i = 0; i < orgLeft; i += 1) resultOf(await save(second, 100 + i));
+      const third = await env.member(tenantId, 'admin');
+      expect(errorOf(await save(third, 200)).status).toBe('RESOURCE_EXHAUSTED');
+      // Another organisation is not held up.
+      resultOf(await save(await env.member(await business(), 'owner'), 300));
+    } finally {
+      env.deps.now = realNow;
+    }
+  }, 60_000);
 });
 
 describe('expert requests', () => {
@@ -151,13 +379,7 @@ describe('expert requests', () => {
 
   it("go to the toolkit publisher's expert recipients, escaped, with a copy to the requester", async () => {
     const publisherOwner = await env.member(PUBLISHER, 'owner');
-    resultOf(
-      await env.call(
-        API.saveAlerts,
-        alerts({ expertRequest: ['experts@demo-publisher.example'] }),
-        publisherOwner.token,
-      ),
-    );
+    await confirmedRecipient(publisherOwner, { expertRequest: ['experts@demo-publisher.example'] });
     const tenantId = await business();
     const member = await env.member(tenantId, 'viewer');
     const message = 'We run <b>two</b> ovens.\nWhere do we start?';
@@ -174,7 +396,11 @@ describe('expert requests', () => {
       sentTo: ['experts@demo-publisher.example'],
     });
     const all = await mails();
-    const toExperts = all.find((mail) => (mail.to as string[]).includes('experts@demo-publisher.example'))!;
+    const toExperts = all.find(
+      (mail) =>
+        (mail.to as string[]).includes('experts@demo-publisher.example') &&
+        String((mail.message as DocData).subject).startsWith('Expert request'),
+    )!;
     const html = (toExperts.message as DocData).html as string;
     expect(html).toContain('We run &lt;b&gt;two&lt;/b&gt; ovens.<br>Where do we start?');
     expect(html).toContain('phone, on +61 2 5550 1234');

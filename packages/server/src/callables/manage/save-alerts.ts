@@ -1,27 +1,123 @@
 // manage-saveAlerts: replaces who receives which notification; each address validated by the
-// request schema, duplicates kept once.
-import { ALERT_KINDS, API, type AlertRecipients, type ApiResponses } from '@toolkit/domain';
+// request schema, duplicates kept once. A member's proven address receives alerts at once; any
+// other address is mailed a confirmation link and receives nothing until it opens it.
+import { randomBytes } from 'node:crypto';
+import {
+  ALERT_CONFIRMATION_DAYS,
+  ALERT_KINDS,
+  ALERT_LABELS,
+  API,
+  type AlertRecipients,
+  type ApiResponses,
+} from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { defineHandler } from '../../api/handler';
-import { mergeRecipients } from '../../repositories/alerts';
+import { alertsQuota, quotaPaths, takeQuota } from '../../abuse/limits';
+import { defineHandler, type ServerDeps } from '../../api/handler';
+import {
+  alertSettingsOf,
+  alertTokenHash,
+  mergeRecipients,
+  type PendingRecipient,
+} from '../../repositories/alerts';
+import { alertConfirmationMail } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
+import { listTenantUsers } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
+import { verifiedEmailOf } from '../access';
 import { requireAlertsEditor } from './alerts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The listed addresses that belong to members of the organisation whose address is proven. */
+async function provenMembers(deps: ServerDeps, tenantId: string, listed: readonly string[]) {
+  const members = await listTenantUsers(deps.store, tenantId);
+  const uidOf = new Map(members.map((member) => [member.email.toLowerCase(), member.uid]));
+  const proven = await Promise.all(
+    listed
+      .filter((address) => uidOf.has(address))
+      .map(async (address) => {
+        const account = await deps.auth.getUserByEmail(address);
+        return account !== null && account.uid === uidOf.get(address) && account.emailVerified
+          ? [address]
+          : [];
+      }),
+  );
+  return new Set(proven.flat());
+}
 
 export const saveAlerts = defineHandler({
   name: API.saveAlerts,
   access: 'member',
   input: REQUESTS[API.saveAlerts],
-  async run(input, { caller, deps }): Promise<ApiResponses[typeof API.saveAlerts]> {
+  async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveAlerts]> {
     requireAlertsEditor(caller);
+    const requestedBy = verifiedEmailOf(caller);
+    const { tenantId } = caller;
     const alerts = Object.fromEntries(
-      ALERT_KINDS.map((kind) => [kind, mergeRecipients(input[kind])]),
+      ALERT_KINDS.map((kind) => [kind, mergeRecipients(input[kind].map((address) => address.toLowerCase()))]),
     ) as AlertRecipients;
-    await deps.store.set(paths.alerts(caller.tenantId), {
-      ...alerts,
-      updatedAt: FieldValue.serverTimestamp(),
-      updatedBy: caller.uid,
+    const listed = mergeRecipients(...ALERT_KINDS.map((kind) => alerts[kind]));
+    const members = await provenMembers(deps, tenantId, listed);
+    const quota = alertsQuota({ tenantId, uid: caller.uid }, now);
+    const appUrl = deps.appUrl.replace(/\/+$/, '');
+
+    const pending = await deps.store.transaction(async (tx) => {
+      const [current, organisation, ...counters] = await tx.getAll([
+        paths.alerts(tenantId),
+        paths.organisation(tenantId),
+        ...quotaPaths(quota),
+      ]);
+      await takeQuota(tx, quota, counters);
+      const before = alertSettingsOf(current?.data ?? null);
+      const confirmed = listed.filter(
+        (address) => members.has(address) || before.confirmed.includes(address),
+      );
+      const organisationName = typeof organisation?.data?.name === 'string' ? organisation.data.name : '';
+      const waiting: PendingRecipient[] = [];
+      for (const email of listed.filter((address) => !confirmed.includes(address))) {
+        const earlier = before.pending.find((entry) => entry.email === email);
+        // A link still valid is not mailed again: saving the list repeatedly sends nothing more.
+        if (earlier && now.getTime() - Date.parse(earlier.sentAt) < ALERT_CONFIRMATION_DAYS * DAY) {
+          waiting.push(earlier);
+          continue;
+        }
+        const token = randomBytes(32).toString('base64url');
+        const tokenHash = alertTokenHash(token);
+        tx.create(paths.alertConfirmation(tokenHash), {
+          tenantId,
+          email,
+          sentAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + ALERT_CONFIRMATION_DAYS * DAY),
+        });
+        tx.create(
+          paths.mailDoc(deps.store.newId()),
+          alertConfirmationMail({
+            email,
+            link: `${appUrl}/alerts/confirm#${token}`,
+            organisationName,
+            requestedBy,
+            kinds: ALERT_KINDS.filter((kind) => alerts[kind].includes(email)).map(
+              (kind) => ALERT_LABELS[kind].title,
+            ),
+          }),
+        );
+        waiting.push({ email, tokenHash, sentAt: now.toISOString() });
+      }
+      // A link of an address no longer waiting (removed, or replaced by a new link) stops working.
+      for (const { tokenHash } of before.pending) {
+        if (!waiting.some((entry) => entry.tokenHash === tokenHash)) {
+          tx.delete(paths.alertConfirmation(tokenHash));
+        }
+      }
+      tx.set(paths.alerts(tenantId), {
+        ...alerts,
+        confirmed,
+        pending: waiting.map((entry) => ({ ...entry })),
+        updatedAt: FieldValue.serverTimestamp(),
+        updatedBy: caller.uid,
+      });
+      return waiting.map((entry) => entry.email);
     });
-    return { alerts };
+    return { alerts, pending };
   },
 });

@@ -1,0 +1,47 @@
+// manage-confirmRecipient (public): an address listed for an organisation's notifications, outside
+// the organisation, confirms by the link mailed to it that it wants them. Only the link's holder
+// can: the token is 32 random bytes, stored as its hash. Opening the link again says the same.
+import { ALERT_CONFIRMATION_DAYS, ALERT_KINDS, API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError, notFound } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { alertSettingsOf, alertTokenHash } from '../../repositories/alerts';
+import { paths } from '../../repositories/paths';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const confirmAlertRecipient = defineHandler({
+  name: API.confirmAlertRecipient,
+  access: 'public',
+  input: REQUESTS[API.confirmAlertRecipient],
+  async run({ token }, { deps, now }): Promise<ApiResponses[typeof API.confirmAlertRecipient]> {
+    const tokenHash = alertTokenHash(token);
+    return deps.store.transaction(async (tx) => {
+      const link = await tx.get(paths.alertConfirmation(tokenHash));
+      const tenantId = text(link.data?.tenantId);
+      const email = text(link.data?.email);
+      if (!tenantId || !email) throw notFound(SERVER_ERRORS.alertLinkNotValid);
+      const [alerts, organisation] = await tx.getAll([paths.alerts(tenantId), paths.organisation(tenantId)]);
+      const settings = alertSettingsOf(alerts?.data ?? null);
+      const kinds = ALERT_KINDS.filter((kind) => settings.listed[kind].includes(email));
+      const answer = { email, organisationName: text(organisation?.data?.name), kinds };
+      if (kinds.length === 0) throw new ApiError('failed-precondition', SERVER_ERRORS.alertRecipientRemoved);
+      if (settings.confirmed.includes(email)) return answer;
+      if (!settings.pending.some((entry) => entry.tokenHash === tokenHash)) {
+        throw notFound(SERVER_ERRORS.alertLinkNotValid);
+      }
+      const sentAt = Date.parse(text(link.data?.sentAt));
+      if (!(now.getTime() - sentAt < ALERT_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000)) {
+        throw new ApiError('failed-precondition', SERVER_ERRORS.alertLinkExpired(ALERT_CONFIRMATION_DAYS));
+      }
+      tx.update(paths.alerts(tenantId), {
+        confirmed: [...settings.confirmed, email],
+        pending: settings.pending
+          .filter((entry) => entry.tokenHash !== tokenHash)
+          .map((entry) => ({ ...entry })),
+      });
+      tx.update(paths.alertConfirmation(tokenHash), { confirmedAt: now.toISOString() });
+      return answer;
+    });
+  },
+});
