@@ -25,6 +25,7 @@ describe('matchRoute', () => {
     ['/complete-signup', 'completeSignup', {}],
     ['/reset-password', 'resetPassword', {}],
     ['/verify', 'verifyCredential', {}],
+    ['/alerts/confirm', 'confirmAlerts', {}],
     ['/journey/inv-42', 'journeyInvite', { inviteId: 'inv-42' }],
     ['/step1', 'journeyStep1', {}],
     ['/step5', 'journeyStep5', {}],
@@ -147,7 +148,7 @@ describe('route table', () => {
   });
 
   test.each<[RouteOwner, number]>([
-    ['shell', 7],
+    ['shell', 8],
     ['journey', 6],
     ['dashboard', 14],
     ['billing', 3],
