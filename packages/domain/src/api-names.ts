@@ -28,6 +28,9 @@ export const API = {
   findUsersByEmail: 'users-findByEmail',
   listTenantUsers: 'users-listTenantUsers',
   createInvite: 'invites-create',
+  /** What an invite link offers (who invites, into what), before its holder accepts or declines. */
+  describeInvite: 'invites-describe',
+  declineInvite: 'invites-decline',
   saveInviteAnswer: 'journey-saveAnswer',
   submitInvite: 'journey-submit',
   listMilestones: 'milestones-list',

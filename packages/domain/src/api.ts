@@ -44,6 +44,28 @@ export interface TenantUserProfile {
   organization: { name: string; industry?: string; size?: string; country?: string } | null;
 }
 
+/** An invite sent by the organisation that its addressee has not accepted yet. */
+export interface PendingInvite {
+  email: string;
+  role: Role;
+  /** When its mail was last sent. */
+  sentAt: string | null;
+  status: 'pending' | 'declined';
+}
+
+/**
+ * What an invite link offers its holder. `open`: it can be accepted or declined; `accepted`: its
+ * addressee accepted it (and may come back to it signed in); the others can no longer be used.
+ */
+export interface InviteOffer {
+  state: 'open' | 'accepted' | 'used' | 'declined' | 'expired';
+  email: string;
+  organisationName: string;
+  inviterName: string;
+  role: Role;
+  surveyTitle: string;
+}
+
 export interface ApiResponses {
   // SPEC §7's seven callables.
   [API.setUserRole]: { status: string; message: string };
@@ -63,7 +85,11 @@ export interface ApiResponses {
     token: string;
   };
   // The document operations.
-  [API.completeSignup]: { status: 'ok'; tenantId: string; created: boolean };
+  /**
+   * `sessionToken`: the first proof of the address ended every earlier session; this browser signs in
+   * again with it (a custom token).
+   */
+  [API.completeSignup]: { status: 'ok'; tenantId: string; created: boolean; sessionToken?: string };
   [API.getProfile]: {
     status: 'ok';
     profile: TenantUserProfile | null;
@@ -107,9 +133,16 @@ export interface ApiResponses {
     priorities: PriorityTopic[];
   };
   [API.findUsersByEmail]: { users: { uid: string; email: string; firstName: string; lastName: string }[] };
-  [API.listTenantUsers]: { users: TenantUserProfile[] };
-  /** The invite link goes to the invitee's inbox only: it signs its holder in. */
-  [API.createInvite]: { status: 'sent'; email: string };
+  /** `invites`: those not accepted yet (declined ones for a while, so the inviter learns it). */
+  [API.listTenantUsers]: { users: TenantUserProfile[]; invites: PendingInvite[] };
+  /**
+   * The invite link goes to the invitee's inbox only: it signs its holder in. `already-sent`: the
+   * address was mailed minutes ago and no second mail went out. Whether the address has an account,
+   * or belongs to another organisation, is never said here.
+   */
+  [API.createInvite]: { status: 'sent' | 'already-sent'; email: string };
+  [API.describeInvite]: InviteOffer;
+  [API.declineInvite]: { status: 'declined' };
   [API.saveInviteAnswer]: { applied: boolean; updatedAt: string };
   [API.submitInvite]: { status: 'completed' };
   [API.listMilestones]: { milestones: Record<string, StoredMilestone[]> };

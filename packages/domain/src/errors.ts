@@ -52,6 +52,8 @@ export const SERVER_ERRORS = {
   signInRequired: 'Sign in to do this.',
   accountInOrganisationRequired: 'This needs an account in an organisation.',
   notAnonymous: 'This needs a signed-in account, not an anonymous session.',
+  emailNotVerified:
+    'Your e-mail address has not been confirmed yet. Sign in with the link we e-mail you, then try again.',
   bodyNotCallable: 'The request body must be a JSON object with a data field.',
   bodyTooLarge: (kb: number) => `The request body is larger than ${kb} KB.`,
   bodyTooDeep: (levels: number) =>
@@ -98,8 +100,11 @@ export const SERVER_ERRORS = {
     `You cannot invite someone as ${role}, which is above your own role (${own}).`,
   alreadyMember: (email: string) =>
     `${email} is already a member of your organisation. Change their role in the list instead.`,
-  inOtherOrganisation: (email: string) =>
-    `${email} already belongs to another organisation, so they cannot join yours.`,
+  /** Said to the invitee only, when they accept: the inviter is never told. */
+  inviteIntoSecondOrganisation:
+    'Your account already belongs to another organisation, and an account belongs to one organisation only. Ask the person who invited you to invite another address, or decline the invitation.',
+  inviteDeclined:
+    'This invitation was declined. Ask the person who invited you to send a new one if you change your mind.',
   inviteNotValid: 'This invite link is not valid. Ask the person who invited you to send a new one.',
   inviteUsed: 'This invite has already been used. Ask the person who invited you to send a new one.',
   inviteOpened:

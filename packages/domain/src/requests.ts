@@ -88,6 +88,8 @@ export const REQUESTS = {
   [API.getSubscriptionDetails]: z.null().or(z.object({})).optional(),
   [API.getCustomerEntitlements]: z.object({ tenantId: id }),
   [API.verifyAndLoginWithInvite]: z.object({ inviteId: id }),
+  [API.describeInvite]: z.object({ inviteId: id }),
+  [API.declineInvite]: z.object({ inviteId: id }),
 
   [API.completeSignup]: z.object({
     toolkit: id,

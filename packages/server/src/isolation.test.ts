@@ -44,6 +44,8 @@ interface Seed {
   /** Tenant A's owner's own survey result (also their user result's id). */
   resultA: string;
   inviteA: { inviteId: string; surveyResultId: string };
+  /** An invite of tenant A that nobody has accepted. */
+  pendingInviteA: string;
   /** Tenant A's declaration credential, signed by its owner. */
   credentialA: string;
   /** Tenant A's paid sandbox checkout (tenant A is on Leader). */
@@ -63,6 +65,8 @@ interface Case {
   tooLow: { as: 'viewerA' | 'userA' | 'noTenant'; expect: Outcome };
   /** Who may make the attack request: proves the refusals come from authorisation, not a bad request. */
   rightful: 'ownerA' | 'invitee' | 'none';
+  /** The rightful caller's request where the attack's can succeed for nobody (an accepted invite is not declined). */
+  rightfulAttack?: (seed: Seed) => unknown;
   /** An invalid request (sent by the rightful caller) and the field its error must name. */
   invalid: { data: (seed: Seed) => unknown; field: string };
 }
@@ -167,6 +171,26 @@ const CASES: Record<ApiName, Case> = {
     otherTenant: 'FAILED_PRECONDITION',
     tooLow: { as: 'noTenant', expect: 'FAILED_PRECONDITION' },
     rightful: 'invitee',
+    invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
+  },
+  [API.describeInvite]: {
+    ...PUBLIC_READ('the invite id, mailed to its addressee only, is what lets its holder read the offer'),
+    noToken: { exempt: 'the invite id is the capability', mayReveal: true },
+    anonymous: { exempt: 'the invite id is the capability', mayReveal: true },
+    otherTenant: { exempt: 'the invite id is the capability', mayReveal: true },
+    tooLow: { as: 'noTenant', expect: { exempt: 'the invite id is the capability', mayReveal: true } },
+    attack: (s) => ({ inviteId: s.inviteA.inviteId }),
+    invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
+  },
+  [API.declineInvite]: {
+    // Accepted: nobody can decline it any more, the invitee included.
+    attack: (s) => ({ inviteId: s.inviteA.inviteId }),
+    noToken: 'FAILED_PRECONDITION',
+    anonymous: 'FAILED_PRECONDITION',
+    otherTenant: 'FAILED_PRECONDITION',
+    tooLow: { as: 'noTenant', expect: 'FAILED_PRECONDITION' },
+    rightful: 'none',
+    rightfulAttack: (s) => ({ inviteId: s.pendingInviteA }),
     invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
   },
   [API.completeSignup]: {
@@ -623,6 +647,10 @@ async function seedTenants(): Promise<Seed> {
   resultOf(
     await env.call(API.createInvite, { email: 'invitee-b@example.com', surveyId: SURVEY }, ownerB.token),
   );
+  resultOf(
+    await env.call(API.createInvite, { email: 'undecided-a@example.com', surveyId: SURVEY }, ownerA.token),
+  );
+  const pendingInviteA = (await inviteSentTo(env.store, 'undecided-a@example.com')).inviteId;
   const login = resultOf<{ token: string; inviteData: { surveyResultId: string } }>(
     await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
   );
@@ -671,6 +699,7 @@ async function seedTenants(): Promise<Seed> {
     ownerB,
     resultA: started.resultId,
     inviteA: { inviteId: inviteA.inviteId, surveyResultId: login.inviteData.surveyResultId },
+    pendingInviteA,
     credentialA: signed.credential!.id,
     checkoutA,
     customActionA: customActions[0]!.id,
@@ -772,7 +801,7 @@ it('5,000 random cross-tenant requests: none succeeds, and tenant A is unchanged
 describe('the same requests from the rightful caller', () => {
   it.each(allCallables.map((handler) => handler.name).filter((name) => name in CASES))('%s', async (name) => {
     const entry = CASES[name];
-    const response = await callAs(entry.rightful, name, entry.attack(seed));
+    const response = await callAs(entry.rightful, name, (entry.rightfulAttack ?? entry.attack)(seed));
     expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
   });
 });

@@ -1,5 +1,6 @@
 // The identity provider as the server sees it. The implementation is firebase-admin's Auth, which
 // talks to the Auth emulator locally (FIREBASE_AUTH_EMULATOR_HOST) and to Firebase in production.
+import { randomBytes } from 'node:crypto';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 
 export interface VerifiedToken {
@@ -32,6 +33,7 @@ export function verifiedTokenOf(decoded: {
 export interface AuthUserRecord {
   uid: string;
   email: string | null;
+  emailVerified: boolean;
   customClaims: Record<string, unknown>;
 }
 
@@ -40,8 +42,14 @@ export interface AuthPort {
   verifyIdToken(token: string): Promise<VerifiedToken>;
   getUser(uid: string): Promise<AuthUserRecord | null>;
   getUserByEmail(email: string): Promise<AuthUserRecord | null>;
-  /** Creates a passwordless user for an invited e-mail address. */
+  /** Creates a passwordless account for an address the server has seen proven (an invite link it sent). */
   createUser(email: string): Promise<AuthUserRecord>;
+  /**
+   * The address of this account has just been proven: it is marked verified, any password set before
+   * is replaced by a random secret nobody holds, and every session issued so far ends, so a credential
+   * someone registered with another person's address stops working.
+   */
+  endUnprovenCredentials(uid: string): Promise<void>;
   setCustomUserClaims(uid: string, claims: Record<string, unknown>): Promise<void>;
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
 }
@@ -65,6 +73,7 @@ export function createFirebaseAuthPort(auth: Auth): AuthPort {
   const record = (user: UserRecord): AuthUserRecord => ({
     uid: user.uid,
     email: user.email ?? null,
+    emailVerified: user.emailVerified,
     customClaims: user.customClaims ?? {},
   });
   return {
@@ -85,7 +94,13 @@ export function createFirebaseAuthPort(auth: Auth): AuthPort {
         throw error;
       }
     },
-    createUser: async (email) => record(await auth.createUser({ email })),
+    createUser: async (email) => record(await auth.createUser({ email, emailVerified: true })),
+    async endUnprovenCredentials(uid) {
+      // Identity Platform's admin API cannot delete a password while keeping the e-mail (unlinking the
+      // password provider drops the address too), so the password becomes a secret nobody knows.
+      await auth.updateUser(uid, { emailVerified: true, password: randomBytes(32).toString('base64url') });
+      await auth.revokeRefreshTokens(uid);
+    },
     setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
   };

@@ -1,6 +1,6 @@
 // Rights checks that several callables share; the router has resolved the member's stored role.
-import { SERVER_ERRORS } from '@toolkit/domain';
-import { permissionDenied } from '../api/errors';
+import { roleChangeRefusal, roleRefusalMessage, SERVER_ERRORS, type RoleChange } from '@toolkit/domain';
+import { ApiError, permissionDenied } from '../api/errors';
 import type { Caller, Member } from '../api/handler';
 
 /**
@@ -37,4 +37,12 @@ export function requireEditInsights(caller: Member, message: string = SERVER_ERR
 /** Plans and checkouts: an owner or a billing member (SPEC §6 manage billing). */
 export function requireManageBilling(caller: Member): void {
   if (!caller.permissions.manageBilling) throw permissionDenied(SERVER_ERRORS.manageBillingRequired);
+}
+
+/** The one role rule, as a refusal: the last owner is a state to change first, the rest a right missing. */
+export function refuseRoleChange(change: RoleChange): void {
+  const refusal = roleChangeRefusal(change);
+  if (refusal === null) return;
+  const message = roleRefusalMessage(refusal, change);
+  throw refusal === 'last-owner' ? new ApiError('failed-precondition', message) : permissionDenied(message);
 }

@@ -19,6 +19,8 @@ import { listToolkitMembers } from './insights/list-members';
 import { listReceivedResults } from './insights/list-results';
 import { getSurveyInsights } from './insights/get-survey-insights';
 import { createInvite } from './invites/create';
+import { declineInvite } from './invites/decline';
+import { describeInvite } from './invites/describe';
 import { saveInviteAnswer } from './journey/save-answer';
 import { submitInvite } from './journey/submit';
 import { verifyAndLoginWithInvite } from './journey/verify-and-login-with-invite';
@@ -78,6 +80,8 @@ export const allCallables: readonly Handler[] = [
   findUsersByEmail,
   listTenantUsers,
   createInvite,
+  describeInvite,
+  declineInvite,
   listMilestones,
   setMilestone,
   getSurveyInsights,

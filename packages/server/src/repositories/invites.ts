@@ -7,10 +7,19 @@ import { roleOf } from './users';
 
 type Reader = Pick<StoreTransaction, 'get'>;
 
-export const INVITE_STATUS = { pending: 'pending', completed: 'completed' } as const;
+export const INVITE_STATUS = {
+  pending: 'pending',
+  completed: 'completed',
+  declined: 'declined',
+  /** A later invite of the same address to another survey took its place. */
+  replaced: 'replaced',
+} as const;
 
 /** An invite link signs its holder in; like a sign-in link it must not work for ever. */
 export const INVITE_LIFETIME_DAYS = 14;
+
+/** A re-invite of an address mailed less than this long ago sends no second mail. */
+export const INVITE_RESEND_AFTER_MS = 10 * 60 * 1000;
 
 /** The invite a caller's token names (set by journey-verifyAndLoginWithInvite), if any. */
 export const inviteIdOf = (caller: { claims: Record<string, unknown> }) =>
@@ -26,15 +35,17 @@ export interface InviteRecord {
   surveyTenantId: string;
   surveyId: string;
   surveyResultId: string;
-  /** The role the invited person joins with; never above the inviter's. */
+  /** The role the invited person joins with, once they accept; never above the inviter's. */
   role: Role;
-  /** The account the invite is for (created by the invite when the address had none). */
-  invitedUid: string | null;
-  /** Whether the address had an account before the invite: then only that account may redeem it. */
-  accountExisted: boolean;
-  /** The user who redeemed the invite (journey-verifyAndLoginWithInvite); redeemed once. */
+  /** The member who sent it. */
+  createdBy: string;
+  /** The user who accepted the invite (journey-verifyAndLoginWithInvite); accepted once. */
   redeemedBy: string | null;
   createdAt: string | null;
+  /** When its mail was last sent. */
+  sentAt: string | null;
+  /** An acceptance under way (its account being made): others wait for it rather than race it. */
+  claim: { id: string; at: string } | null;
 }
 
 /** Invites stored before surveyTenantId existed kept their result under the inviting tenant. */
@@ -55,12 +66,12 @@ export function inviteIsFor(invite: DocData | null, ref: ResultRef): boolean {
   );
 }
 
-export async function getInvite(reader: Reader, inviteId: string): Promise<InviteRecord | null> {
-  const { data } = await reader.get(paths.invite(inviteId));
+/** A stored invite document as a record; null when it does not exist. */
+export function inviteOf({ id, data }: { id: string; data: DocData | null }): InviteRecord | null {
   if (!data) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
-    id: inviteId,
+    id,
     status: text(data.status),
     email: text(data.email),
     tenantId: text(data.tenantId),
@@ -68,21 +79,27 @@ export async function getInvite(reader: Reader, inviteId: string): Promise<Invit
     surveyId: text(data.surveyId),
     surveyResultId: text(data.surveyResultId),
     role: roleOf(data),
-    invitedUid: text(data.invitedUid) || null,
-    // Invites stored before this field existed are treated as the safer case.
-    accountExisted: data.accountExisted !== false,
+    createdBy: text(data.createdBy),
     redeemedBy: text(data.redeemedBy) || null,
     createdAt: text(data.createdAt) || null,
+    sentAt: text(data.sentAt) || text(data.createdAt) || null,
+    claim:
+      typeof data.claim === 'object' && data.claim !== null
+        ? { id: text((data.claim as DocData).id), at: text((data.claim as DocData).at) }
+        : null,
   };
 }
 
-/** Whether a signed-in caller is the invited person's own account. */
+export async function getInvite(reader: Reader, inviteId: string): Promise<InviteRecord | null> {
+  return inviteOf({ id: inviteId, data: (await reader.get(paths.invite(inviteId))).data });
+}
+
+/** Whether a signed-in caller has proven the invite's address (an e-mail link sign-in with it). */
 export function isAddressee(
-  invite: Pick<InviteRecord, 'invitedUid' | 'email'>,
-  caller: { uid: string; email: string | null; isAnonymous: boolean },
+  invite: Pick<InviteRecord, 'email'>,
+  caller: { email: string | null; emailVerified: boolean; isAnonymous: boolean },
 ): boolean {
-  if (caller.isAnonymous) return false;
-  return invite.invitedUid ? caller.uid === invite.invitedUid : caller.email === invite.email;
+  return !caller.isAnonymous && caller.emailVerified && caller.email?.toLowerCase() === invite.email;
 }
 
 export function isExpired(invite: Pick<InviteRecord, 'createdAt'>, now: Date): boolean {

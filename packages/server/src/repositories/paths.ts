@@ -73,6 +73,7 @@ export const paths = {
   /** Stripe's customers as its webhooks last told (billing/stripe.ts), and the events already processed. */
   stripeCustomer: (customerId: string) => path`billingStripeCustomers/${customerId}`,
   stripeEvent: (eventId: string) => path`billingStripeEvents/${eventId}`,
+  invites: () => 'survey-invites',
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',
   mailDoc: (id: string) => path`mail/${id}`,

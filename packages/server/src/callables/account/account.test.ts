@@ -1,4 +1,4 @@
-import { API } from '@toolkit/domain';
+import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { errorOf, resultOf, snapshotStore, startTestEnv, uniqueEmail, type TestEnv } from '../../testing';
 import { paths } from '../../repositories/paths';
 
@@ -25,7 +25,12 @@ describe('account-completeSignup', () => {
       ),
     );
 
-    expect(result).toEqual({ status: 'ok', tenantId: expect.any(String), created: true });
+    expect(result).toEqual({
+      status: 'ok',
+      tenantId: expect.any(String),
+      created: true,
+      sessionToken: expect.any(String),
+    });
     const { tenantId } = result;
     const createdAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
     expect(await data(paths.tenant(tenantId))).toEqual({
@@ -41,6 +46,7 @@ describe('account-completeSignup', () => {
       lastName: 'Lovelace',
       createdAt,
       tenants: [tenantId],
+      addressProvenAt: createdAt,
     });
     expect(await data(paths.tenantUser(tenantId, account.uid))).toEqual({
       email: email.toLowerCase(),
@@ -66,13 +72,13 @@ describe('account-completeSignup', () => {
     });
 
     // The new owner's next token works as a member straight away.
-    const token = await env.signIn(account);
+    const token = await env.signInWithCustomToken((result as { sessionToken?: string }).sessionToken ?? '');
     expect(resultOf(await env.call(API.getAvailableRoles, null, token))).toMatchObject({ userRole: 'owner' });
   });
 
   it('is idempotent: a second call returns the same tenant and changes nothing', async () => {
     const account = await env.account();
-    const first = resultOf<{ tenantId: string }>(
+    const first = resultOf<{ tenantId: string; sessionToken: string }>(
       await env.call(API.completeSignup, { toolkit: 'quickscan' }, account.token),
     );
     const before = await snapshotStore(env.store);
@@ -80,7 +86,11 @@ describe('account-completeSignup', () => {
     // The old token has no tenant claim: the global user record is what finds the tenant.
     const again = resultOf(await env.call(API.completeSignup, { toolkit: 'other' }, account.token));
     const withClaims = resultOf(
-      await env.call(API.completeSignup, { toolkit: 'other' }, await env.signIn(account)),
+      await env.call(
+        API.completeSignup,
+        { toolkit: 'other' },
+        await env.signInWithCustomToken(first.sessionToken),
+      ),
     );
 
     expect(again).toEqual({ status: 'ok', tenantId: first.tenantId, created: false });
@@ -99,6 +109,37 @@ describe('account-completeSignup', () => {
     );
     expect(results[0]?.tenantId).toBe(results[1]?.tenantId);
     expect(await data(paths.globalUser(account.uid))).toMatchObject({ tenants: [results[0]?.tenantId] });
+  });
+
+  it('refuses an address that was never proven, and changes nothing', async () => {
+    const unproven = await env.account({ verified: false });
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await env.call(API.completeSignup, { toolkit: 'quickscan' }, unproven.token))).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.emailNotVerified,
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+
+  it('ends a password set before the address was first proven, and every session from before', async () => {
+    // Someone registered the address with a password; the real person then signs in by e-mail link.
+    const account = await env.account({ email: uniqueEmail('pre-registered') });
+    const earlier = await env.signIn(account);
+    const { sessionToken } = resultOf<{ sessionToken: string }>(
+      await env.call(API.completeSignup, { toolkit: 'quickscan' }, account.token),
+    );
+    await expect(env.signIn(account)).rejects.toThrow(/INVALID_LOGIN_CREDENTIALS|INVALID_PASSWORD/);
+    expect(earlier).not.toBe('');
+    expect((await env.auth.verifyIdToken(await env.signInWithCustomToken(sessionToken))).uid).toBe(
+      account.uid,
+    );
+    // Proven once: a password the person sets afterwards is theirs and stays.
+    await env.admin.updateUser(account.uid, { password: 'test-password-1' });
+    const later = resultOf(
+      await env.call(API.completeSignup, { toolkit: 'quickscan' }, await env.signIn(account)),
+    );
+    expect(later).not.toHaveProperty('sessionToken');
+    expect(await env.signIn(account)).toEqual(expect.any(String));
   });
 
   it('refuses anonymous sessions', async () => {

@@ -3,19 +3,26 @@
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
+import { recordAddressProof } from '../../auth/address-proof';
 import { grantTenantClaims } from '../../auth/port';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 import { getTenantUser, tenantsOf } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
+import { verifiedEmailOf } from '../access';
 
 export const completeSignup = defineHandler({
   name: API.completeSignup,
   access: 'account',
   input: REQUESTS[API.completeSignup],
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.completeSignup]> {
-    if (caller.tenantId) return { status: 'ok', tenantId: caller.tenantId, created: false };
-    const email = (caller.email ?? '').toLowerCase();
+    const email = verifiedEmailOf(caller);
+    // This browser proved the address; every session from before (a password's included) has ended.
+    const sessionToken = (await recordAddressProof(deps, caller.uid))
+      ? await deps.auth.createCustomToken(caller.uid)
+      : undefined;
+    const renewed = sessionToken ? { sessionToken } : {};
+    if (caller.tenantId) return { status: 'ok', tenantId: caller.tenantId, created: false, ...renewed };
     const firstName = input.firstName ?? '';
     const lastName = input.lastName ?? '';
     const organisationName = input.organisationName ?? '';
@@ -64,6 +71,6 @@ export const completeSignup = defineHandler({
       ? 'owner'
       : ((await getTenantUser(deps.store, outcome.tenantId, caller.uid))?.role ?? 'user');
     await grantTenantClaims(deps.auth, caller.uid, outcome.tenantId, role);
-    return { status: 'ok', ...outcome };
+    return { status: 'ok', ...outcome, ...renewed };
   },
 });

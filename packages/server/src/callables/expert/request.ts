@@ -12,6 +12,7 @@ import { escapeHtml, mailDocument } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
 import { getTenant } from '../../repositories/tenants';
 import { FieldValue } from '../../store/port';
+import { verifiedEmailOf } from '../access';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 /** Escaped, with the requester's line breaks kept. */
@@ -28,6 +29,8 @@ export const requestExpert = defineHandler({
     { caller, deps, now },
   ): Promise<ApiResponses[typeof API.requestExpert]> {
     const { tenantId, uid } = caller;
+    // The experts reply to this address, so it must be the caller's proven one.
+    const email = verifiedEmailOf(caller);
     const tenant = await getTenant(deps.store, tenantId);
     let toolkit;
     try {
@@ -45,7 +48,6 @@ export const requestExpert = defineHandler({
     if (experts.length === 0) experts = (await loadSurvey(deps, toolkit.assessment)).notificationRecipients;
     if (experts.length === 0) throw new ApiError('failed-precondition', SERVER_ERRORS.noExperts);
 
-    const email = text(requester.data?.email) || (caller.email ?? '');
     const name = [text(requester.data?.firstName), text(requester.data?.lastName)].filter(Boolean).join(' ');
     const organisationName = text(organisation.data?.name) || 'An organisation';
     const topicName = topic === 'OTHER' ? 'Something else' : ESG_TOPIC_NAMES[topic];

@@ -1,10 +1,14 @@
-// journey-verifyAndLoginWithInvite (SPEC §7): the invite link signs its invitee in with a custom
-// token scoped to the invite. It is redeemed once, by its addressee, and never signs anyone into an
-// account that existed before the invite: such an account signs in with its own e-mail link first.
+// journey-verifyAndLoginWithInvite: the invitee accepts. The link reached only their inbox, so
+// opening it proves the address, like an e-mail sign-in link: the invitee joins the organisation with
+// the invite's role now, and is signed in with a custom token scoped to the invite. Accepted once.
+// An account whose address someone proved before (a real account) is only ever used by its own
+// signed-in session; an account registered with the address but never proven (a password someone
+// set without the inbox) is taken over, and its earlier credentials end.
 import { API, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
-import { defineHandler } from '../../api/handler';
+import { defineHandler, type Caller, type ServerDeps } from '../../api/handler';
+import { grantTenantClaims } from '../../auth/port';
 import {
   getInvite,
   INVITE_LIFETIME_DAYS,
@@ -14,17 +18,58 @@ import {
   type InviteRecord,
 } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
+import { tenantsOf } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 
-/** Refuses an invite that does not exist, was submitted, or expired. */
-function assertOpen(invite: InviteRecord | null, now: Date): asserts invite is InviteRecord {
+/** Refuses an invite that does not exist, was submitted, declined, replaced, or expired. */
+export function assertOpen(invite: InviteRecord | null, now: Date): asserts invite is InviteRecord {
   if (!invite) throw notFound(SERVER_ERRORS.inviteNotValid);
+  if (invite.status === INVITE_STATUS.declined)
+    throw new ApiError('failed-precondition', SERVER_ERRORS.inviteDeclined);
   if (invite.status !== INVITE_STATUS.pending)
     throw new ApiError('failed-precondition', SERVER_ERRORS.inviteUsed);
   if (isExpired(invite, now)) {
     throw new ApiError('failed-precondition', SERVER_ERRORS.inviteExpired(INVITE_LIFETIME_DAYS));
   }
 }
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** How long an acceptance under way holds the invite: past it, one that failed half-way can be retried. */
+const CLAIM_MS = 30_000;
+
+/**
+ * Whose account accepting makes a member, decided before anything is written: the caller's own
+ * (signed in with the proven address), an account registered with the address but never proven
+ * (taken over), or none yet (made). An account someone proved is never entered through the link.
+ */
+async function addresseeOf(deps: ServerDeps, invite: InviteRecord, caller: Caller | null) {
+  if (caller && isAddressee(invite, caller)) {
+    if (caller.tenantId !== null && caller.tenantId !== invite.tenantId) {
+      throw new ApiError('failed-precondition', SERVER_ERRORS.inviteIntoSecondOrganisation);
+    }
+    return { kind: 'signed-in' as const, uid: caller.uid };
+  }
+  const existing = await deps.auth.getUserByEmail(invite.email);
+  if (existing?.emailVerified) throw new ApiError('failed-precondition', MESSAGES.inviteForExistingAccount);
+  return existing ? { kind: 'unproven' as const, uid: existing.uid } : { kind: 'none' as const };
+}
+
+/** The uid of the account that joins; an unproven one loses what it held: it was not the invitee's. */
+async function provenAccount(deps: ServerDeps, invite: InviteRecord, addressee: Addressee): Promise<string> {
+  switch (addressee.kind) {
+    case 'signed-in':
+      return addressee.uid;
+    case 'unproven':
+      await deps.auth.endUnprovenCredentials(addressee.uid);
+      await deps.auth.setCustomUserClaims(addressee.uid, {});
+      return addressee.uid;
+    case 'none':
+      return (await deps.auth.createUser(invite.email)).uid;
+  }
+}
+
+type Addressee = Awaited<ReturnType<typeof addresseeOf>>;
 
 export const verifyAndLoginWithInvite = defineHandler({
   name: API.verifyAndLoginWithInvite,
@@ -33,41 +78,99 @@ export const verifyAndLoginWithInvite = defineHandler({
   async run({ inviteId }, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
     const invite = await getInvite(deps.store, inviteId);
     assertOpen(invite, now);
-    const signedInAddressee = caller !== null && isAddressee(invite, caller);
-    if (invite.accountExisted && !signedInAddressee) {
-      throw new ApiError('failed-precondition', MESSAGES.inviteForExistingAccount);
-    }
-    const uid = signedInAddressee ? caller.uid : invite.invitedUid;
-    if (!uid) throw notFound(SERVER_ERRORS.inviteNotValid);
-
-    // Redeemed once: the first redemption binds the invite to its user; later ones succeed only
-    // for that user, signed in already (the same browser coming back).
-    await deps.store.transaction(async (tx) => {
-      const [current, member] = await Promise.all([
-        getInvite(tx, inviteId),
-        tx.get(paths.tenantUser(invite.tenantId, uid)),
-      ]);
-      assertOpen(current, now);
-      if (current.redeemedBy !== null) {
-        if (!signedInAddressee || current.redeemedBy !== caller.uid)
-          throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
-        return;
-      }
-      tx.update(paths.invite(inviteId), { redeemedBy: uid, redeemedAt: FieldValue.serverTimestamp() });
-      if (member.data)
-        tx.update(member.path, {
-          invitePending: FieldValue.delete(),
-          accountCreatedByInvite: FieldValue.delete(),
-        });
-    });
-    const token = await deps.auth.createCustomToken(uid, { tenantId: invite.tenantId, inviteId });
-    return {
+    const answer = async (uid: string) => ({
       inviteData: {
         surveyResultId: invite.surveyResultId,
         surveyId: invite.surveyId,
         tenantId: invite.surveyTenantId,
       },
-      token,
-    };
+      token: await deps.auth.createCustomToken(uid, { tenantId: invite.tenantId, inviteId }),
+    });
+    if (invite.redeemedBy !== null) {
+      // The same browser coming back, signed in through the invite or with its own e-mail link.
+      if (caller?.uid === invite.redeemedBy) return answer(caller.uid);
+      throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
+    }
+    const addressee = await addresseeOf(deps, invite, caller).catch(async (error: unknown) => {
+      // The account may be one that another tab's acceptance has just made: say what happened first.
+      const current = await getInvite(deps.store, inviteId);
+      if (current?.redeemedBy || current?.claim) {
+        throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
+      }
+      throw error;
+    });
+    // Reserved first, so that of several tabs (or people) opening it at once, one makes the account.
+    const claim = deps.store.newId();
+    await deps.store.transaction(async (tx) => {
+      const current = await getInvite(tx, inviteId);
+      assertOpen(current, now);
+      const claimed = current.claim && now.getTime() - Date.parse(current.claim.at) < CLAIM_MS;
+      if (current.redeemedBy !== null || claimed) {
+        throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
+      }
+      tx.update(paths.invite(inviteId), { claim: { id: claim, at: now.toISOString() } });
+    });
+    const release = () =>
+      deps.store.transaction(async (tx) => {
+        if ((await getInvite(tx, inviteId))?.claim?.id === claim) {
+          tx.update(paths.invite(inviteId), { claim: FieldValue.delete() });
+        }
+      });
+    const uid = await provenAccount(deps, invite, addressee).catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
+    const account = { uid };
+
+    const joined = await deps.store.transaction(async (tx) => {
+      const [current, member, globalUser, organisation] = await Promise.all([
+        getInvite(tx, inviteId),
+        tx.get(paths.tenantUser(invite.tenantId, account.uid)),
+        tx.get(paths.globalUser(account.uid)),
+        tx.get(paths.organisation(invite.tenantId)),
+      ]);
+      assertOpen(current, now);
+      if (current.redeemedBy !== null || current.claim?.id !== claim) {
+        throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
+      }
+      // A transaction that throws writes nothing, so the claim is released after it.
+      if (tenantsOf(globalUser.data).some((tenant) => tenant !== invite.tenantId)) return 'elsewhere';
+      tx.update(paths.invite(inviteId), {
+        redeemedBy: account.uid,
+        redeemedAt: FieldValue.serverTimestamp(),
+        claim: FieldValue.delete(),
+      });
+      const createdAt = FieldValue.serverTimestamp();
+      tx.set(
+        paths.globalUser(account.uid),
+        {
+          email: invite.email,
+          tenants: FieldValue.arrayUnion(invite.tenantId),
+          ...(globalUser.data ? {} : { firstName: '', lastName: '', createdAt }),
+          ...(globalUser.data?.addressProvenAt ? {} : { addressProvenAt: createdAt }),
+        },
+        { merge: true },
+      );
+      // Someone already in the team keeps their role: an invite never changes a member's.
+      if (member.data && member.data.invitePending !== true) return false;
+      tx.set(paths.tenantUser(invite.tenantId, account.uid), {
+        email: invite.email,
+        firstName: text(globalUser.data?.firstName),
+        lastName: text(globalUser.data?.lastName),
+        createdAt,
+        tenantId: invite.tenantId,
+        group: invite.role,
+        organization: { name: text(organisation.data?.name) },
+        role: invite.role,
+        invitedBy: invite.createdBy,
+      });
+      return true;
+    });
+    if (joined === 'elsewhere') {
+      await release();
+      throw new ApiError('failed-precondition', SERVER_ERRORS.inviteIntoSecondOrganisation);
+    }
+    if (joined) await grantTenantClaims(deps.auth, account.uid, invite.tenantId, invite.role);
+    return answer(account.uid);
   },
 });

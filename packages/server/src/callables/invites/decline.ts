@@ -1,0 +1,29 @@
+// invites-decline: the invitee says no. Nothing was granted, so nothing is taken back; the inviter
+// sees the invite as declined, and its link stops working.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { getInvite, INVITE_STATUS } from '../../repositories/invites';
+import { paths } from '../../repositories/paths';
+import { FieldValue } from '../../store/port';
+import { assertOpen } from '../journey/verify-and-login-with-invite';
+
+export const declineInvite = defineHandler({
+  name: API.declineInvite,
+  access: 'public',
+  input: REQUESTS[API.declineInvite],
+  async run({ inviteId }, { deps, now }): Promise<ApiResponses[typeof API.declineInvite]> {
+    await deps.store.transaction(async (tx) => {
+      const invite = await getInvite(tx, inviteId);
+      assertOpen(invite, now);
+      // Once accepted, the invitee is a member: leaving is a matter for the team list.
+      if (invite.redeemedBy !== null) throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
+      tx.update(paths.invite(inviteId), {
+        status: INVITE_STATUS.declined,
+        declinedAt: FieldValue.serverTimestamp(),
+      });
+    });
+    return { status: 'declined' };
+  },
+});

@@ -1,0 +1,44 @@
+// invites-describe: what an invite link offers, shown to its holder before they accept or decline
+// (who invites them, into which organisation, with which role, to which survey).
+import { API, SERVER_ERRORS, type ApiResponses, type InviteOffer } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { notFound } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { loadSurvey } from '../../content';
+import { getInvite, INVITE_STATUS, isExpired, type InviteRecord } from '../../repositories/invites';
+import { paths } from '../../repositories/paths';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function stateOf(invite: InviteRecord, now: Date): InviteOffer['state'] {
+  if (invite.status === INVITE_STATUS.declined) return 'declined';
+  if (invite.status !== INVITE_STATUS.pending) return 'used';
+  if (isExpired(invite, now)) return 'expired';
+  return invite.redeemedBy === null ? 'open' : 'accepted';
+}
+
+export const describeInvite = defineHandler({
+  name: API.describeInvite,
+  access: 'public',
+  input: REQUESTS[API.describeInvite],
+  async run({ inviteId }, { deps, now }): Promise<ApiResponses[typeof API.describeInvite]> {
+    const invite = await getInvite(deps.store, inviteId);
+    // A replaced invite's link says no more than a link that never existed.
+    if (!invite || invite.status === INVITE_STATUS.replaced) throw notFound(SERVER_ERRORS.inviteNotValid);
+    const [organisation, inviter, survey] = await Promise.all([
+      deps.store.get(paths.organisation(invite.tenantId)),
+      deps.store.get(paths.tenantUser(invite.tenantId, invite.createdBy)),
+      loadSurvey(deps, invite.surveyId, SERVER_ERRORS.inviteResultNotFound),
+    ]);
+    return {
+      state: stateOf(invite, now),
+      email: invite.email,
+      organisationName: text(organisation.data?.name),
+      inviterName:
+        [text(inviter.data?.firstName), text(inviter.data?.lastName)].join(' ').trim() ||
+        text(inviter.data?.email),
+      role: invite.role,
+      surveyTitle: survey.title,
+    };
+  },
+});
