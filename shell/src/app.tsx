@@ -16,6 +16,9 @@ const Portal = lazy(() => import('./screens/portal').then((m) => ({ default: m.P
 const VerifyCredential = lazy(() =>
   import('./screens/verify-credential').then((m) => ({ default: m.VerifyCredential })),
 );
+const ConfirmAlerts = lazy(() =>
+  import('./screens/confirm-alerts').then((m) => ({ default: m.ConfirmAlerts })),
+);
 const ResetPassword = lazy(() =>
   import('./screens/reset-password').then((m) => ({ default: m.ResetPassword })),
 );
@@ -44,6 +47,8 @@ function RouteContent({
           <CompleteSignup auth={services.auth} callable={services.callable} />
         ) : route.id === 'verifyCredential' ? (
           <VerifyCredential callable={services.publicCallable} />
+        ) : route.id === 'confirmAlerts' ? (
+          <ConfirmAlerts callable={services.publicCallable} />
         ) : route.id === 'resetPassword' ? (
           <ResetPassword
             auth={services.auth}
