@@ -11,19 +11,22 @@ const STORED: AlertRecipients = {
   expertRequest: ['experts@example.com'],
 };
 
-function setup(role = 'owner') {
+// The organisation's own addresses: confirmed at once, as the server does for proven members.
+const TEAM = new Set(['results@example.com', 'experts@example.com']);
+
+function setup(role = 'owner', pending: string[] = []) {
   const api = createFakeApi({
-    [API.getAlerts]: () => ({ alerts: STORED }),
+    [API.getAlerts]: () => ({ alerts: STORED, pending }),
     [API.saveAlerts]: (data) => {
       const request = data as AlertRecipients;
       const once = (list: string[]) => [...new Set(list.map((address) => address.toLowerCase()))];
-      return {
-        alerts: {
-          newResult: once(request.newResult),
-          newTeamMember: once(request.newTeamMember),
-          expertRequest: once(request.expertRequest),
-        },
+      const alerts = {
+        newResult: once(request.newResult),
+        newTeamMember: once(request.newTeamMember),
+        expertRequest: once(request.expertRequest),
       };
+      const listed = [...new Set(Object.values(alerts).flat())];
+      return { alerts, pending: listed.filter((address) => !TEAM.has(address)) };
     },
   });
   renderDashboard('/dashboard/manage', api, { claims: { role, tenantId: 'tenant-1' } });
@@ -57,6 +60,26 @@ describe('Manage screen', () => {
     ]);
     // The fields show what the server stored.
     expect(team).toHaveValue('office@example.com\nhr@example.com');
+  });
+
+  it('shows which addresses wait for their confirmation link, and the list after each save', async () => {
+    const { user } = setup('owner', ['old-outsider@example.com']);
+    const waiting = await screen.findByRole('region', { name: 'Waiting for confirmation' });
+    expect(waiting).toHaveTextContent('old-outsider@example.com');
+    expect(waiting).toHaveTextContent('They receive no notification until they open it');
+    await user.type(screen.getByRole('textbox', { name: 'New team members' }), 'agency@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(await screen.findByText(/1 address waits for confirmation\.$/)).toBeInTheDocument();
+    const after = screen.getByRole('region', { name: 'Waiting for confirmation' });
+    expect(after).toHaveTextContent('agency@example.com');
+    expect(after).not.toHaveTextContent('old-outsider@example.com');
+    // Once nobody waits, the list is gone.
+    await user.clear(screen.getByRole('textbox', { name: 'New team members' }));
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(
+      await screen.findByText(/^Saved\. Notifications of new results: 1 address; new team members: nobody/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Waiting for confirmation' })).not.toBeInTheDocument();
   });
 
   it('names an address that is not one and saves nothing', async () => {
@@ -113,7 +136,7 @@ describe('Manage screen', () => {
     const LOGO = 'data:image/png;base64,iVBORw0KGgo=';
     function withBrand(applied: boolean, role = 'owner') {
       const api = createFakeApi({
-        [API.getAlerts]: () => ({ alerts: STORED }),
+        [API.getAlerts]: () => ({ alerts: STORED, pending: [] }),
         [API.getBrand]: () => ({ brand: { primaryColor: '#7a1f5c', logo: LOGO }, applied }),
         [API.saveBrand]: (data) => ({ brand: data, applied: true }),
       });

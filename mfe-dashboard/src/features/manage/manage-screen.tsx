@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
+  ALERT_CONFIRMATION_DAYS,
   ALERT_KINDS,
   ALERT_LABELS,
   ALERT_RECIPIENTS_MAX,
@@ -26,6 +27,33 @@ import { BrandCard } from './brand-card';
 const Heading = styled.h2`
   margin: 0;
 `;
+
+const PendingList = styled.ul`
+  margin: 0;
+  padding-left: 1.25rem;
+`;
+
+/** The listed addresses outside the organisation that have not opened their confirmation link. */
+function Pending({ pending }: { pending: string[] }) {
+  const headingId = useId();
+  if (pending.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <Stack gap={2}>
+        <strong id={headingId}>Waiting for confirmation</strong>
+        <MutedText>
+          We e-mailed these addresses a link to confirm. They receive no notification until they open it
+          (within {ALERT_CONFIRMATION_DAYS} days; saving again after that sends a new link).
+        </MutedText>
+        <PendingList>
+          {pending.map((address) => (
+            <li key={address}>{address}</li>
+          ))}
+        </PendingList>
+      </Stack>
+    </section>
+  );
+}
 
 type AlertText = Record<AlertKind, string>;
 
@@ -58,19 +86,24 @@ function validate(values: AlertText): FieldErrors<AlertText> {
 const asText = (alerts: AlertRecipients): AlertText =>
   Object.fromEntries(ALERT_KINDS.map((kind) => [kind, alerts[kind].join('\n')])) as AlertText;
 
-function savedSummary(alerts: AlertRecipients): string {
+function savedSummary(alerts: AlertRecipients, pending: string[]): string {
   const parts = ALERT_KINDS.map((kind) => {
     const count = alerts[kind].length;
     return `${ALERT_LABELS[kind].title.toLowerCase()}: ${count === 0 ? 'nobody' : `${count} ${count === 1 ? 'address' : 'addresses'}`}`;
   });
-  return `Saved. Notifications of ${parts.join('; ')}.`;
+  const waiting =
+    pending.length === 0
+      ? ''
+      : ` ${pending.length} ${pending.length === 1 ? 'address waits' : 'addresses wait'} for confirmation.`;
+  return `Saved. Notifications of ${parts.join('; ')}.${waiting}`;
 }
 
-function AlertsForm({ alerts }: { alerts: AlertRecipients }) {
+function AlertsForm({ alerts, pending: loadedPending }: { alerts: AlertRecipients; pending: string[] }) {
   const { callable } = useServices();
   const headingId = useId();
   // What the server stored (lower case, each address once): the fields show it after a save.
   const [stored, setStored] = useState(alerts);
+  const [pending, setPending] = useState(loadedPending);
   const form = useForm<AlertText>(asText(stored), validate);
   // The confirmation names what the server stored, known once it answers.
   const [savedText, setSavedText] = useState('Saved.');
@@ -85,7 +118,8 @@ function AlertsForm({ alerts }: { alerts: AlertRecipients }) {
       const answer = await callApi(callable, API.saveAlerts, request);
       form.setSave({ kind: 'saved' });
       setStored(answer.alerts);
-      setSavedText(savedSummary(answer.alerts));
+      setPending(answer.pending);
+      setSavedText(savedSummary(answer.alerts, answer.pending));
     } catch (error) {
       form.setSave({ kind: 'failed', message: describeError(error, 'save the notification settings') });
     }
@@ -102,7 +136,9 @@ function AlertsForm({ alerts }: { alerts: AlertRecipients }) {
         <Stack gap={4}>
           <Heading id={headingId}>Notifications</Heading>
           <MutedText>
-            Who receives which e-mail. Put one address per line, up to {ALERT_RECIPIENTS_MAX} for each.
+            Who receives which e-mail. Put one address per line, up to {ALERT_RECIPIENTS_MAX} for each. Your
+            team members&apos; addresses receive them at once; any other address first gets an e-mail asking
+            it to confirm.
           </MutedText>
           {ALERT_KINDS.map((kind) => (
             <TextAreaField
@@ -115,6 +151,7 @@ function AlertsForm({ alerts }: { alerts: AlertRecipients }) {
               {...form.field(kind)}
             />
           ))}
+          <Pending pending={pending} />
           <Actions>
             <Button type="submit" disabled={form.save.kind === 'saving'}>
               Save notifications
@@ -134,7 +171,7 @@ export function ManageScreen() {
     <Stack>
       <PageTitle>Manage</PageTitle>
       <Loaded resource={resource} doing="load the notification settings" onRetry={reload}>
-        {({ alerts }) => <AlertsForm alerts={alerts} />}
+        {({ alerts, pending }) => <AlertsForm alerts={alerts} pending={pending} />}
       </Loaded>
       <BrandCard />
       <Card>
