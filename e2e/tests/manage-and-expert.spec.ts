@@ -1,9 +1,10 @@
 // Issue 15: Manage and Expert. A business owner routes new-team-member notifications to an office
-// address and sees the next invite announced there; then asks an expert, whose mail reaches the
-// toolkit's experts with the question escaped, and a copy reaches the owner.
+// address, which confirms by the link it is mailed, and sees the next invite announced there; then
+// asks an expert, whose mail reaches the toolkit's experts with the question escaped, and a copy
+// reaches the owner.
 import { AppPage } from '../support/app-page';
 import { signUpAsOwner, uniqueEmail } from '../support/auth';
-import { mailsTo, waitForMail } from '../support/mail';
+import { linkIn, mailsTo, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
 import { surveySlides } from '../support/survey-page';
 
@@ -29,6 +30,20 @@ test('an owner sets who hears of new team members, then asks an expert by e-mail
   await expect(page.getByText(/^Saved\. Notifications of .*new team members: 1 address/)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'New team members' })).toHaveValue(office);
+  // The office is outside the organisation: it receives nothing until it confirms by its link.
+  await expect(page.getByRole('region', { name: 'Waiting for confirmation' })).toContainText(office);
+  const confirmation = await waitForMail(
+    office,
+    /^Please confirm notifications from the Sustainability Toolkit/,
+  );
+  const confirmPage = await page.context().newPage();
+  await confirmPage.goto(linkIn(confirmation, '/alerts/confirm#'));
+  await confirmPage.getByRole('button', { name: 'Yes, send me these notifications' }).click();
+  await expect(confirmPage.getByRole('status')).toContainText(`Confirmed: ${office} now receives`);
+  await confirmPage.close();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'New team members' })).toHaveValue(office);
+  await expect(page.getByRole('region', { name: 'Waiting for confirmation' })).toHaveCount(0);
 
   const colleague = uniqueEmail('colleague');
   await app.dashboardLink('Users').click();
