@@ -1,19 +1,24 @@
-// The inbox port's only listener. MailDev grants every origin (`Access-Control-Allow-Origin: *`) and
-// its socket.io endpoint (which pushes each new mail to the web UI) checks no origin, so any page in
-// the developer's browser could read sign-in links from it. MailDev therefore listens on a Unix
-// socket in a private folder (no TCP port for a page to find), and this proxy passes on:
+// The only listener on the inbox port and on the Auth emulator's port. MailDev grants every origin
+// (`Access-Control-Allow-Origin: *`) and its socket.io endpoint (which pushes each new mail to the web
+// UI) checks no origin, so any page in the developer's browser could read sign-in links from it; the
+// Auth emulator answers any origin too, and its admin routes (every user, every pending sign-in
+// code) need no more than `Authorization: Bearer owner`. MailDev therefore listens on a Unix socket
+// in a private folder (no TCP port for a page to find), the emulator (which cannot) on a loopback
+// port picked anew at each start, and this proxy passes on:
 // - only requests whose Host header names this machine: a DNS-rebinding page names its own host;
-// - requests with no Origin header (tests and scripts from Node, the browser opening the inbox), or
-//   with one of `origins` or the inbox's own origin (the web UI's deletes and its websocket).
+// - requests with no Origin header (tests and scripts from Node, the browser opening the inbox or a
+//   sign-in link), or with one of `origins` or the proxy's own origin (the inbox's web UI, the
+//   emulator's sign-in page).
 // Anything else gets 403, and only allowed origins are granted CORS.
 const http = require('node:http');
 
 /**
- * @param {{ socketPath: string, host: string, origins: string[] }} options `socketPath`: where
- *   MailDev's web server listens; `host`: the address the proxy listens on; `origins`: the app's
- * @returns {{ server: import('node:http').Server, close: () => Promise<void> }} listen on the inbox port
+ * @param {{ target: { socketPath: string } | { host: string, port: number }, host: string,
+ *   origins: string[], name: string }} options `target`: where the service listens; `host`: the
+ *   address the proxy listens on; `origins`: the app's; `name`: the service, in the 502 answer
+ * @returns {{ server: import('node:http').Server, close: () => Promise<void> }} listen on the service's port
  */
-function createInboxProxy({ socketPath, host, origins }) {
+function createOriginProxy({ target, host, origins, name }) {
   /** @param {import('node:http').IncomingMessage} req */
   function refused(req) {
     const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
@@ -45,7 +50,7 @@ function createInboxProxy({ socketPath, host, origins }) {
 
   /** @param {import('node:http').IncomingMessage} req */
   const upstream = (req) =>
-    http.request({ socketPath, method: req.method, path: req.url, headers: req.headers });
+    http.request({ ...target, method: req.method, path: req.url, headers: req.headers });
 
   const server = http.createServer((req, res) => {
     if (refused(req)) {
@@ -59,7 +64,7 @@ function createInboxProxy({ socketPath, host, origins }) {
     });
     forward.on('error', () => {
       if (res.headersSent) res.destroy();
-      else res.writeHead(502, { 'Content-Type': 'text/plain' }).end('MailDev did not answer\n');
+      else res.writeHead(502, { 'Content-Type': 'text/plain' }).end(`${name} did not answer\n`);
     });
     req.pipe(forward);
   });
@@ -108,4 +113,11 @@ function createInboxProxy({ socketPath, host, origins }) {
   };
 }
 
-module.exports = { createInboxProxy };
+/**
+ * MailDev's web inbox and API, on its Unix socket.
+ * @param {{ socketPath: string, host: string, origins: string[] }} options
+ */
+const createInboxProxy = ({ socketPath, host, origins }) =>
+  createOriginProxy({ target: { socketPath }, host, origins, name: 'MailDev' });
+
+module.exports = { createInboxProxy, createOriginProxy };

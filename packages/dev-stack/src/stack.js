@@ -8,12 +8,8 @@ const { startContentServer } = require('@toolkit/content');
 const { contentSecurityPolicy, inlineScriptHashes, securityHeaderRules } = require('@toolkit/federation');
 const { loadLocalBackend } = require('./backend');
 const { startMailDev } = require('./maildev');
-const {
-  assertPortFree,
-  listen,
-  startAuthEmulator,
-  stopOrphanedServices,
-} = require('@toolkit/local-services');
+const { assertPortFree, listen, stopOrphanedServices } = require('@toolkit/local-services');
+const { startGuardedAuthEmulator } = require('./guarded-auth-emulator');
 const { readLocalRuntimeConfig, runtimeConfigFor } = require('./runtime-config');
 const { closeServer, createStaticServer, NO_STORE } = require('./static-server');
 
@@ -103,7 +99,7 @@ async function startStack({
 
   /** @type {Map<string, import('node:http').Server>} */
   const servers = new Map();
-  /** @type {Awaited<ReturnType<typeof startAuthEmulator>> | undefined} */
+  /** @type {import('./guarded-auth-emulator').GuardedAuthEmulator | undefined} */
   let emulator;
   /** @type {{ close: () => Promise<void>, port: number } | undefined} */
   let contentServer;
@@ -184,17 +180,19 @@ async function startStack({
     for (const name of REMOTE_NAMES) if (!skip.includes(name)) await open(name);
     runtimeConfig = runtimeConfigFor(baseConfig, ports);
     const appOrigin = `http://localhost:${ports.shell}`;
-    // The app is opened as localhost (printed URL) or 127.0.0.1; both may call the API and read the inbox.
+    // The app is opened as localhost (printed URL) or 127.0.0.1; both may call the API, the Auth
+    // emulator and read the inbox.
     const appOrigins = [appOrigin, `http://127.0.0.1:${ports.shell}`];
     // The emulator takes seconds to start; MailDev starts meanwhile.
     const [emulatorStart, mailStart] = await Promise.allSettled([
       auth
         ? (log(`starting the Auth emulator on ${host}:${ports.auth}…`),
-          startAuthEmulator({
+          startGuardedAuthEmulator({
             port: ports.auth,
             host,
             dataDir,
             projectId: baseConfig.firebase.projectId,
+            origins: appOrigins,
             log,
             ...(authReadyTimeoutMs === undefined ? {} : { readyTimeoutMs: authReadyTimeoutMs }),
           }))
@@ -211,7 +209,11 @@ async function startStack({
           })
         : undefined,
     ]);
-    if (emulatorStart.status === 'fulfilled') emulator = emulatorStart.value;
+    if (emulatorStart.status === 'fulfilled' && emulatorStart.value) {
+      emulator = emulatorStart.value;
+      ports.auth = emulator.port;
+      runtimeConfig = runtimeConfigFor(baseConfig, ports);
+    }
     if (mailStart.status === 'fulfilled') mailDev = mailStart.value;
     if (emulatorStart.status === 'rejected') throw emulatorStart.reason;
     if (mailStart.status === 'rejected') throw mailStart.reason;
@@ -223,7 +225,9 @@ async function startStack({
         host,
         appOrigins,
         appUrl: appOrigin,
-        authEmulatorHost: `${host}:${ports.auth}`,
+        // The emulator itself: the backend runs on this machine, behind no browser.
+        authEmulatorHost: /** @type {NonNullable<typeof emulator>} */ (emulator).upstreamHost,
+        authEmulatorUrl: /** @type {NonNullable<typeof emulator>} */ (emulator).url,
         contentUrl: runtimeConfig.contentUrl,
         contentKey: SERVER_CONTENT_KEY,
         smtp: { host, port: ports.smtp },

@@ -42,6 +42,8 @@ export interface LocalBackendOptions {
   appUrl: string;
   /** host:port of the Auth emulator, e.g. 127.0.0.1:9099 */
   authEmulatorHost: string;
+  /** Where browsers reach the Auth emulator, when not at authEmulatorHost (behind a proxy). */
+  authEmulatorUrl?: string;
   contentUrl: string;
   contentKey: string;
   smtp: { host: string; port: number };
@@ -70,6 +72,7 @@ export async function startLocalBackend({
   appOrigins,
   appUrl,
   authEmulatorHost,
+  authEmulatorUrl,
   contentUrl,
   contentKey,
   smtp,
@@ -146,6 +149,8 @@ export async function startLocalBackend({
       emulatorUrl: `http://${authEmulatorHost}`,
       projectId: LOCAL_PROJECT_ID,
       appUrl,
+      appOrigins,
+      ...(authEmulatorUrl === undefined ? {} : { linkUrl: authEmulatorUrl }),
       log,
       ...(authLinkPollMs === undefined ? {} : { pollIntervalMs: authLinkPollMs }),
     });

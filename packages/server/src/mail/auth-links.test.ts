@@ -8,14 +8,16 @@ import type { DocumentStore } from '../store/port';
 import { DELIVERED_CODES, startAuthLinkDelivery, type AuthLinkDelivery } from './auth-links';
 
 const PROJECT = 'demo-toolkit';
-const link = (code: string, mode: string) =>
-  `http://127.0.0.1:9099/emulator/action?mode=${mode}&lang=en&oobCode=${code}&apiKey=fake-api-key`;
+const link = (code: string, mode: string, continueUrl?: string) =>
+  `http://127.0.0.1:9099/emulator/action?mode=${mode}&lang=en&oobCode=${code}&apiKey=fake-api-key${
+    continueUrl ? `&continueUrl=${encodeURIComponent(continueUrl)}` : ''
+  }`;
 
 const projectCodes = [
   {
     email: 'ana@example.com',
     oobCode: 'code-signin',
-    oobLink: link('code-signin', 'signIn'),
+    oobLink: link('code-signin', 'signIn', 'http://localhost:3000/complete-signup'),
     requestType: 'EMAIL_SIGNIN',
   },
   {
@@ -31,6 +33,8 @@ const projectCodes = [
     requestType: 'VERIFY_EMAIL',
   },
 ];
+/** Codes a test adds for a while. */
+const laterCodes: typeof projectCodes = [];
 const tenantCodes = [
   {
     email: 'dee@example.com',
@@ -59,7 +63,7 @@ beforeAll(async () => {
       [`/identitytoolkit.googleapis.com/v2/projects/${PROJECT}/tenants`]: {
         tenants: [{ tenantId: 'org-1' }],
       },
-      [`/emulator/v1/projects/${PROJECT}/oobCodes`]: { oobCodes: projectCodes },
+      [`/emulator/v1/projects/${PROJECT}/oobCodes`]: { oobCodes: [...projectCodes, ...laterCodes] },
       [`/emulator/v1/projects/${PROJECT}/tenants/org-1/oobCodes`]: { oobCodes: tenantCodes },
     }[request.url ?? ''] as Record<string, unknown> | undefined;
     response
@@ -80,7 +84,10 @@ afterEach(async () => {
   delivery = undefined;
 });
 
-function start(url = emulatorUrl, options: { log?: (line: string) => void } = {}) {
+function start(
+  url = emulatorUrl,
+  options: { log?: (line: string) => void; appOrigins?: readonly string[]; linkUrl?: string } = {},
+) {
   delivery = startAuthLinkDelivery({
     store,
     emulatorUrl: url,
@@ -142,4 +149,69 @@ it('says once, not on every poll, that the emulator cannot be reached', async ()
   expect(await closed.runOnce()).toBe(0);
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^\[auth links\] could not read the Auth emulator's links: /);
+});
+
+it('never sends a link that continues outside the app’s origins, and records it as refused', async () => {
+  const signIn = (oobCode: string, continueUrl: string) => ({
+    email: `${oobCode}@example.com`,
+    oobCode,
+    oobLink: link(oobCode, 'signIn', continueUrl),
+    requestType: 'EMAIL_SIGNIN',
+  });
+  laterCodes.push(
+    signIn('code-other-app-origin', 'http://127.0.0.1:3000/complete-signup'),
+    signIn('code-evil', 'https://evil.example/steal'),
+    signIn('code-lookalike', 'http://localhost:3000.evil.example/complete-signup'),
+    signIn('code-other-port', 'http://localhost:3999/complete-signup'),
+  );
+  try {
+    const lines: string[] = [];
+    const delivery = start(emulatorUrl, {
+      appOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      log: (line) => lines.push(line),
+    });
+    expect(await delivery.runOnce()).toBe(1);
+    const recipients = (await store.query('mail')).map(
+      (document) => (document.data as unknown as QueuedMail).to[0],
+    );
+    expect(recipients).toContain('code-other-app-origin@example.com');
+    for (const refused of ['code-evil', 'code-lookalike', 'code-other-port']) {
+      expect(recipients).not.toContain(`${refused}@example.com`);
+      expect((await store.get(`${DELIVERED_CODES}/${refused}`)).data).toMatchObject({
+        refusedContinueUrl: expect.stringContaining('/'),
+      });
+    }
+    expect(lines).toEqual([
+      '[auth links] not sent to code-evil@example.com: the link continues to https://evil.example/steal, outside the app.',
+      '[auth links] not sent to code-lookalike@example.com: the link continues to http://localhost:3000.evil.example/complete-signup, outside the app.',
+      '[auth links] not sent to code-other-port@example.com: the link continues to http://localhost:3999/complete-signup, outside the app.',
+    ]);
+    // Recorded: neither the next look nor a restart sends them.
+    expect(await delivery.runOnce()).toBe(0);
+    await delivery.stop();
+    expect(await start().runOnce()).toBe(0);
+  } finally {
+    laterCodes.length = 0;
+  }
+});
+
+it('points sign-in links at the address browsers reach the emulator on, when it is behind a proxy', async () => {
+  laterCodes.push({
+    email: 'proxied@example.com',
+    oobCode: 'code-proxied',
+    oobLink: link('code-proxied', 'signIn', 'http://localhost:3000/complete-signup'),
+    requestType: 'EMAIL_SIGNIN',
+  });
+  try {
+    expect(await start(emulatorUrl, { linkUrl: 'http://127.0.0.1:9400' }).runOnce()).toBe(1);
+    const mail = (await store.query('mail'))
+      .map((document) => document.data as unknown as QueuedMail)
+      .find((queued) => queued.to[0] === 'proxied@example.com');
+    expect(mail?.message.html).toContain(
+      'href="http://127.0.0.1:9400/emulator/action?mode=signIn&amp;lang=en&amp;oobCode=code-proxied&amp;',
+    );
+    expect(mail?.message.html).not.toContain('127.0.0.1:9099');
+  } finally {
+    laterCodes.length = 0;
+  }
 });

@@ -1,6 +1,8 @@
-// The Auth emulator only lists the sign-in and password-reset links it would have e-mailed
-// (DESIGN.md §2 Auth). Locally this turns each new one into a `mail` document, so the relay
-// delivers it to the inbox like any other mail and records its delivery.
+// The Auth emulator only lists the sign-in and password-reset links it would have e-mailed.
+// Locally this turns each new one into a `mail` document, so the relay delivers it to the inbox
+// like any other mail and records its delivery. A link that would continue to a page outside the
+// app is never sent: the emulator accepts any continue URL (Firebase accepts only the authorised
+// domains), and the page a sign-in link continues to receives its one-time code.
 import type { DocData, DocumentStore } from '../store/port';
 import { escapeHtml, mailDocument } from '../repositories/mail';
 import { paths } from '../repositories/paths';
@@ -35,18 +37,25 @@ const MAILS: Record<string, { subject: string; intro: string; button: string; ou
  * The link the mail carries. A reset link opens the app's own reset page (the emulator's action
  * page cannot take a new password); production points Firebase's action URL at the same page.
  */
-function actionLink(code: OobCode, appUrl: string | undefined): string {
-  if (code.requestType !== 'PASSWORD_RESET' || !appUrl) return code.oobLink;
+function actionLink(code: OobCode, appUrl: string | undefined, linkUrl: string | undefined): string {
+  if (code.requestType !== 'PASSWORD_RESET' || !appUrl) {
+    if (!linkUrl || !URL.canParse(code.oobLink)) return code.oobLink;
+    const link = new URL(code.oobLink);
+    const browsers = new URL(linkUrl);
+    link.protocol = browsers.protocol;
+    link.host = browsers.host;
+    return link.toString();
+  }
   const url = new URL('/reset-password', appUrl);
   url.searchParams.set('mode', 'resetPassword');
   url.searchParams.set('oobCode', code.oobCode);
   return url.toString();
 }
 
-export function authLinkMail(code: OobCode, appUrl?: string): DocData | null {
+export function authLinkMail(code: OobCode, appUrl?: string, linkUrl?: string): DocData | null {
   const mail = MAILS[code.requestType];
   if (!mail) return null;
-  const link = escapeHtml(actionLink(code, appUrl));
+  const link = escapeHtml(actionLink(code, appUrl, linkUrl));
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;padding:24px 12px;background:#f4f6f5;font-family:Helvetica,Arial,sans-serif;color:#1e2a26">
 <div style="max-width:580px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
@@ -59,6 +68,17 @@ export function authLinkMail(code: OobCode, appUrl?: string): DocData | null {
   return mailDocument({ to: [code.email], subject: mail.subject, html });
 }
 
+/**
+ * The continue URL of an emulator link when it leads outside `origins` (one that cannot be read
+ * counts as outside); null when the link has none or it stays on one of them.
+ */
+export function foreignContinueUrl(oobLink: string, origins: readonly string[]): string | null {
+  const continueUrl = URL.canParse(oobLink) ? new URL(oobLink).searchParams.get('continueUrl') : oobLink;
+  if (continueUrl === null) return null;
+  if (!URL.canParse(continueUrl)) return continueUrl;
+  return origins.includes(new URL(continueUrl).origin) ? null : continueUrl;
+}
+
 export interface AuthLinkDeliveryOptions {
   store: DocumentStore;
   /** e.g. http://127.0.0.1:9099 */
@@ -66,6 +86,16 @@ export interface AuthLinkDeliveryOptions {
   projectId: string;
   /** Where reset links send the user (the app's /reset-password page). */
   appUrl?: string;
+  /**
+   * Where browsers reach the emulator, when not at emulatorUrl (e.g. behind a proxy): the sign-in
+   * links the mails carry point there instead of at the address the emulator names.
+   */
+  linkUrl?: string;
+  /**
+   * The origins a link may continue to (e.g. http://localhost:3000 and http://127.0.0.1:3000);
+   * by default appUrl's. A link continuing anywhere else is recorded as refused, never sent.
+   */
+  appOrigins?: readonly string[];
   pollIntervalMs?: number;
   log?: (line: string) => void;
 }
@@ -81,6 +111,8 @@ export function startAuthLinkDelivery({
   emulatorUrl,
   projectId,
   appUrl,
+  linkUrl,
+  appOrigins = appUrl ? [new URL(appUrl).origin] : [],
   pollIntervalMs = 1_000,
   log = (line) => console.log(line),
 }: AuthLinkDeliveryOptions): AuthLinkDelivery {
@@ -113,16 +145,23 @@ export function startAuthLinkDelivery({
   /** Marks the code delivered and queues its mail in one transaction: never lost, never twice. */
   async function queue(code: OobCode): Promise<boolean> {
     if (marked.has(code.oobCode)) return false;
-    const mail = authLinkMail(code, appUrl);
+    const mail = authLinkMail(code, appUrl, linkUrl);
     if (!mail) return false;
+    const foreign = foreignContinueUrl(code.oobLink, appOrigins);
     const marker = `${DELIVERED_CODES}/${code.oobCode}`;
     const queued = await store.transaction(async (tx) => {
       if ((await tx.get(marker)).data) return false;
+      if (foreign !== null) {
+        tx.create(marker, { email: code.email, requestType: code.requestType, refusedContinueUrl: foreign });
+        return false;
+      }
       const mailId = store.newId();
       tx.create(marker, { email: code.email, requestType: code.requestType, mailId });
       tx.create(paths.mailDoc(mailId), mail);
       return true;
     });
+    if (foreign !== null)
+      log(`[auth links] not sent to ${code.email}: the link continues to ${foreign}, outside the app.`);
     marked.add(code.oobCode);
     return queued;
   }
