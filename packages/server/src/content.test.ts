@@ -5,10 +5,11 @@ import { checkAnswer, createContentPort, loadSurvey } from './content';
 import { scoreResult } from './scoring';
 
 const KEY = 'server-content-key';
+const BROWSER_KEY = 'browser-content-key';
 let content: Awaited<ReturnType<typeof startContentServer>>;
 
 beforeAll(async () => {
-  content = await startContentServer({ port: 0, key: KEY });
+  content = await startContentServer({ port: 0, key: KEY, publicKey: BROWSER_KEY });
 });
 
 afterAll(async () => {
@@ -109,6 +110,16 @@ describe('createContentPort against the local content service', () => {
     const down = createContentPort({ url: `http://127.0.0.1:${port}/graphql`, key: KEY });
     await expect(down.getSurvey('quickscan')).rejects.toThrow(
       'Could not receive the data from content service!',
+    );
+  });
+
+  it('cannot load a definition with the browsers’ key, which may not read the notification addresses', async () => {
+    const error = await createContentPort({ url: content.graphqlUrl, key: BROWSER_KEY })
+      .getSurvey('quickscan')
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe('Could not receive the data from content service!');
+    expect(String((error as Error).cause)).toContain(
+      'Survey.notificationEmailRecipients is served to the server only',
     );
   });
 
