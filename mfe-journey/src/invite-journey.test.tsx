@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { API, MESSAGES } from '@toolkit/domain';
+import { API, MESSAGES, SERVER_ERRORS, type InviteOffer } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
 import {
   createFakeBackend,
@@ -28,8 +28,27 @@ function SurveyProbe() {
   );
 }
 
-function renderInvite(url: string, verify: FakeHandler, signIn: (token: string) => Promise<AuthOutcome>) {
-  const api = createFakeBackend({ [API.verifyAndLoginWithInvite]: verify });
+const OFFER: InviteOffer = {
+  state: 'open',
+  email: 'sam@example.com',
+  organisationName: 'Harbour Bakery',
+  inviterName: 'Ada Lovelace',
+  role: 'editor',
+  surveyTitle: 'Supplier Sustainability Assessment',
+};
+
+function renderInvite(
+  url: string,
+  verify: FakeHandler,
+  signIn: (token: string) => Promise<AuthOutcome>,
+  describe: FakeHandler = () => OFFER,
+  decline: FakeHandler = () => ({ status: 'declined' }),
+) {
+  const api = createFakeBackend({
+    [API.describeInvite]: describe,
+    [API.verifyAndLoginWithInvite]: verify,
+    [API.declineInvite]: decline,
+  });
   const tokens: string[] = [];
   const signInWithCustomToken = (token: string) => {
     tokens.push(token);
@@ -52,6 +71,9 @@ function renderInvite(url: string, verify: FakeHandler, signIn: (token: string) 
 }
 
 const signedIn = async (): Promise<AuthOutcome> => ({ success: true });
+const accept = async () => userEvent.click(await screen.findByRole('button', { name: 'Accept and start' }));
+const verifications = <C extends { name: string }>(calls: C[]) =>
+  calls.filter((call) => call.name === API.verifyAndLoginWithInvite);
 const verified = () => ({ inviteData: INVITE, token: 'custom-token-1' });
 
 describe('inviteIdFrom', () => {
@@ -76,6 +98,8 @@ describe('InviteJourney', () => {
     );
 
     expect(screen.getByRole('status')).toHaveTextContent('Checking your invitation…');
+    await accept();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your invitation…');
 
     pending.resolve(verified());
     expect(
@@ -83,21 +107,26 @@ describe('InviteJourney', () => {
         'Survey at /survey/tenant-a/supplier-assessment/section/1?inviteId=inv-42&resultId=result-7 by REPLACE',
       ),
     ).toBeInTheDocument();
-    expect(calls).toEqual([{ name: API.verifyAndLoginWithInvite, data: { inviteId: 'inv-42' } }]);
+    expect(calls).toEqual([
+      { name: API.describeInvite, data: { inviteId: 'inv-42' } },
+      { name: API.verifyAndLoginWithInvite, data: { inviteId: 'inv-42' } },
+    ]);
     expect(tokens).toEqual(['custom-token-1']);
   });
 
   it('prefers the invite id of the query string over the path segment', async () => {
     const { calls } = renderInvite('/journey/from-path?inviteId=from-query', verified, signedIn);
+    await accept();
     await screen.findByText(/^Survey at/);
-    expect(calls[0]?.data).toEqual({ inviteId: 'from-query' });
+    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-query' });
     expect(screen.getByText(/^Survey at/)).toHaveTextContent('inviteId=from-query&resultId=result-7');
   });
 
   it('uses the path segment when the query string has no invite id', async () => {
     const { calls } = renderInvite('/journey/from-path', verified, signedIn);
+    await accept();
     await screen.findByText(/^Survey at/);
-    expect(calls[0]?.data).toEqual({ inviteId: 'from-path' });
+    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-path' });
   });
 
   it('says the link is incomplete when there is no invite id, and calls nothing', () => {
@@ -117,6 +146,7 @@ describe('InviteJourney', () => {
       () => serverError('failed-precondition', 'This invitation has already been completed.'),
       signedIn,
     );
+    await accept();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't open your invitation");
     expect(alert).toHaveTextContent('This invitation has already been completed.');
@@ -138,17 +168,19 @@ describe('InviteJourney', () => {
       },
       signedIn,
     );
+    await accept();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/Could not reach the function journey-verifyAndLoginWithInvite/);
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText(/^Survey at \/survey\/tenant-a\/supplier-assessment\/section\/1/);
-    expect(calls).toHaveLength(2);
+    expect(verifications(calls)).toHaveLength(2);
   });
 
   it('reports a failed sign-in with its message and lets the invitee try again', async () => {
     let outcome: AuthOutcome = { success: false, message: 'The sign-in service is offline.' };
     const { tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, async () => outcome);
+    await accept();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't sign you in");
     expect(alert).toHaveTextContent('The sign-in service is offline.');
@@ -164,6 +196,7 @@ describe('InviteJourney', () => {
     renderInvite('/journey/inv-42?inviteId=inv-42', verified, () =>
       Promise.reject(new Error('Firebase: Error (auth/network-request-failed).')),
     );
+    await accept();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't sign you in");
     expect(alert).toHaveTextContent('Firebase: Error (auth/network-request-failed).');
@@ -176,7 +209,67 @@ describe('InviteJourney', () => {
       () => ({ inviteData: { ...INVITE, surveyResultId: '' }, token: 'custom-token-1' }),
       signedIn,
     );
+    await accept();
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.missingJourneyIds);
     expect(tokens).toEqual([]);
+  });
+});
+
+describe('the offer, before anything is accepted', () => {
+  it('says who invites whom into what, and signs nobody in until they accept', async () => {
+    const { calls, tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn);
+    expect(
+      await screen.findByText((_, element) =>
+        element?.tagName === 'P'
+          ? element.textContent ===
+            'Ada Lovelace invites you to join Harbour Bakery as an editor, and to take the Supplier Sustainability Assessment.'
+          : false,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This invitation was sent to sam@example.com/)).toBeInTheDocument();
+    expect(verifications(calls)).toEqual([]);
+    expect(tokens).toEqual([]);
+  });
+
+  it('declines: the server is told, nobody is signed in, and the page says what it meant', async () => {
+    const { calls, tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You declined the invitation to join Harbour Bakery. You have not joined',
+    );
+    expect(calls.map((call) => call.name)).toEqual([API.describeInvite, API.declineInvite]);
+    expect(tokens).toEqual([]);
+  });
+
+  it.each([
+    ['used', SERVER_ERRORS.inviteUsed],
+    ['declined', SERVER_ERRORS.inviteDeclined],
+  ] as const)('shows a %s invitation as closed, with no buttons to accept it', async (state, message) => {
+    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => ({ ...OFFER, state }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: 'Accept and start' })).toBeNull();
+  });
+
+  it('lets an invitee who accepted already continue, without offering to decline', async () => {
+    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => ({
+      ...OFFER,
+      state: 'accepted',
+    }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByText(/^Survey at/);
+    expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
+  });
+
+  it('offers Try again when the offer cannot be loaded', async () => {
+    let attempts = 0;
+    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('connection refused');
+      return OFFER;
+    });
+    await userEvent.click(
+      within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Accept and start' })).toBeInTheDocument();
   });
 });

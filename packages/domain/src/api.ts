@@ -53,6 +53,9 @@ export interface PendingInvite {
   status: 'pending' | 'declined';
 }
 
+/** An invite link signs its holder in; like a sign-in link it must not work for ever. */
+export const INVITE_LIFETIME_DAYS = 14;
+
 /**
  * What an invite link offers its holder. `open`: it can be accepted or declined; `accepted`: its
  * addressee accepted it (and may come back to it signed in); the others can no longer be used.

@@ -50,7 +50,12 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   const setUpAccount = async () => {
     setState({ kind: 'checking' });
     try {
-      await callApi(callable, API.completeSignup, { toolkit: toolkitOf(href) });
+      const { sessionToken } = await callApi(callable, API.completeSignup, { toolkit: toolkitOf(href) });
+      // Proving the address ended every earlier session, this one's included: it goes on with the new one.
+      if (sessionToken) {
+        const renewed = await auth.signInWithCustomToken(sessionToken);
+        if (!renewed.success) throw new Error(renewed.message);
+      }
       await auth.refreshClaims();
       navigate(paths.dashboard(), { replace: true });
     } catch (error) {

@@ -1,5 +1,5 @@
 // Survey invites (survey-invites/{inviteId}, SPEC §3): pending until the invited journey is submitted.
-import type { Role } from '@toolkit/domain';
+import { INVITE_LIFETIME_DAYS, type Role } from '@toolkit/domain';
 import type { DocData, StoreTransaction } from '../store/port';
 import { paths } from './paths';
 import type { ResultRef } from './results';
@@ -15,8 +15,7 @@ export const INVITE_STATUS = {
   replaced: 'replaced',
 } as const;
 
-/** An invite link signs its holder in; like a sign-in link it must not work for ever. */
-export const INVITE_LIFETIME_DAYS = 14;
+export { INVITE_LIFETIME_DAYS };
 
 /** A re-invite of an address mailed less than this long ago sends no second mail. */
 export const INVITE_RESEND_AFTER_MS = 10 * 60 * 1000;
