@@ -714,7 +714,7 @@ describe('two keys: the servers’ reads everything, the browsers’ all but the
 describe('query cost', () => {
   let running: Running;
   beforeAll(async () => {
-    running = await startContentServer({ port: 0, key: KEY });
+    running = await startContentServer({ port: 0, key: KEY, publicKey: 'browser-key' });
   });
   afterAll(() => running.close());
 
@@ -760,10 +760,14 @@ describe('query cost', () => {
     ]);
   });
 
-  it('lets every query the product sends through', async () => {
-    for (const query of Object.values(CONTENT_QUERIES).filter((value) => typeof value === 'string')) {
-      const { body } = await gql(running, query, { id: 'quickscan', name: 'waste', slug: 'x' });
+  it('lets every query the product sends through, the browsers’ with the browser key', async () => {
+    const { SERVER_SURVEY_QUERY, ...browsers } = CONTENT_QUERIES;
+    const variables = { id: 'quickscan', name: 'waste', slug: 'x' };
+    expect((await gql(running, SERVER_SURVEY_QUERY, variables)).body.errors).toBeUndefined();
+    for (const query of Object.values(browsers).filter((value) => typeof value === 'string')) {
+      const { body } = await gql(running, query, variables, 'Bearer browser-key');
       expect(body.errors).toBeUndefined();
+      expect(body.data).toBeDefined();
     }
   });
 });
