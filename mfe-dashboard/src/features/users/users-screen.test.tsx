@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, ROLES, type Role, type TenantUserProfile } from '@toolkit/domain';
+import { API, ROLES, type PendingInvite, type Role, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
@@ -27,7 +27,7 @@ const ADMIN_ROLES: Role[] = ['user', 'viewer', 'editor', 'admin'];
 
 function setup(handlers: FakeHandlers = {}) {
   const api = createFakeApi({
-    [API.listTenantUsers]: () => ({ users: TEAM }),
+    [API.listTenantUsers]: () => ({ users: TEAM, invites: [] }),
     [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: ADMIN_ROLES, userRole: 'admin' }),
     [API.setUserRole]: () => ({ status: 'success', message: 'Role updated' }),
     [API.removeUserRole]: () => ({
@@ -88,6 +88,7 @@ describe('Users screen', () => {
     const { api, user } = setup({
       [API.listTenantUsers]: () => ({
         users: [member('owner-1', 'Olivia', 'owner'), member('owner-2', 'Oscar', 'owner'), TEAM[0]],
+        invites: [],
       }),
       [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: [...ROLES], userRole: 'owner' }),
     });
@@ -221,7 +222,7 @@ describe('Users screen', () => {
     await user.click(screen.getByRole('button', { name: 'Send invite' }));
     expect(
       await screen.findByText(
-        'Invite sent to new.person@example.com. They will find the link in their e-mail.',
+        'Invite sent to new.person@example.com. They join once they accept it from their e-mail.',
       ),
     ).toBeInTheDocument();
     expect(api.callsTo(API.createInvite)).toEqual([
@@ -232,21 +233,33 @@ describe('Users screen', () => {
     expect(role).toHaveValue('user');
   });
 
-  it('lists the invited person once the invite is sent', async () => {
-    let team = TEAM;
+  it('lists the invitation, not a member, once the invite is sent; and says when no second mail went', async () => {
+    let invites: PendingInvite[] = [];
     const { user } = setup({
-      [API.listTenantUsers]: () => ({ users: team }),
+      [API.listTenantUsers]: () => ({ users: TEAM, invites }),
       [API.createInvite]: () => {
-        team = [...TEAM, member('new-1', 'Nia', 'user')];
-        return { status: 'sent', email: 'nia@example.com' };
+        const again = invites.length > 0;
+        invites = [
+          { email: 'nia@example.com', role: 'user', sentAt: '2026-11-26T09:00:00.000Z', status: 'pending' },
+        ];
+        return { status: again ? 'already-sent' : 'sent', email: 'nia@example.com' };
       },
     });
     await row('Vera Smith');
     await user.type(screen.getByLabelText('E-mail address'), 'nia@example.com');
     await user.click(screen.getByRole('button', { name: 'Send invite' }));
-    const nia = await row('Nia Smith');
-    expect(within(nia).getByLabelText('Role of Nia Smith')).toHaveValue('user');
-    expect(screen.getByText(/Invite sent to nia@example.com/)).toBeInTheDocument();
+    const waiting = await screen.findByRole('list', { name: 'Invitations not accepted yet' });
+    expect(within(waiting).getByRole('listitem')).toHaveTextContent('nia@example.com · User');
+    expect(within(waiting).getByRole('listitem')).toHaveTextContent('Invited, not accepted yet');
+    expect(within(screen.getByRole('list', { name: 'Team members' })).queryByText(/nia/)).toBeNull();
+
+    await user.type(screen.getByLabelText('E-mail address'), 'nia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
+    expect(
+      await screen.findByText(
+        'We e-mailed nia@example.com a few minutes ago, so we did not send the invite again.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('keeps the typed address when the invite fails', async () => {

@@ -10,6 +10,7 @@ import {
   ROLE_RANK,
   type Role,
   type RoleChange,
+  type PendingInvite,
   type TenantUserProfile,
 } from '@toolkit/domain';
 import { callApi, getAvailableRoles, removeUserRole, setUserRole } from '@toolkit/platform';
@@ -70,7 +71,12 @@ function validateInvite(values: InviteValues): FieldErrors<InviteValues> {
   return error ? { email: error } : {};
 }
 
-type Team = { users: TenantUserProfile[]; availableRoles: Role[]; userRole: Role };
+type Team = {
+  users: TenantUserProfile[];
+  invites: PendingInvite[];
+  availableRoles: Role[];
+  userRole: Role;
+};
 
 /** Who is acting and how many owners there are: what the role rule needs besides the member and role. */
 type Setting = Pick<RoleChange, 'actor' | 'owners'>;
@@ -305,7 +311,11 @@ function InviteForm({
         surveyId: teamSurvey.id,
         role: values.role,
       });
-      setSentTo(answer.email);
+      setSentTo(
+        answer.status === 'already-sent'
+          ? `We e-mailed ${answer.email} a few minutes ago, so we did not send the invite again.`
+          : `Invite sent to ${answer.email}. They join once they accept it from their e-mail.`,
+      );
       onInvited();
       setSave({ kind: 'idle' });
       reset();
@@ -323,8 +333,8 @@ function InviteForm({
             Invite a team member
           </h2>
           <MutedText>
-            We e-mail them a link to the {teamSurvey.title}; they join your organisation with the role you
-            choose. The link works once, for them only.
+            We e-mail them a link to the {teamSurvey.title}. They join your organisation with the role you
+            choose once they accept; the link works once, for them only.
           </MutedText>
           <TextField label="E-mail address" type="email" autoComplete="off" {...field('email')} />
           <SelectField label="Role" {...field('role')}>
@@ -348,7 +358,7 @@ function InviteForm({
             <SaveStatus state={save} saving="" />
           </Actions>
           <p role="status" style={{ margin: 0 }}>
-            {sentTo && `Invite sent to ${sentTo}. They will find the link in their e-mail.`}
+            {sentTo}
           </p>
         </Stack>
       </form>
@@ -366,6 +376,7 @@ export function UsersScreen() {
   const [attempt, setAttempt] = useState(0);
   const [rights, setRights] = useState<RightsState>('unchanged');
   const teamTitleId = useId();
+  const invitesTitleId = useId();
 
   const onDenied = useCallback(() => {
     setRights((current) => (current === 'unchanged' ? 'refreshing' : current));
@@ -389,7 +400,12 @@ export function UsersScreen() {
         );
         setTeam({
           status: 'ready',
-          data: { users, availableRoles: roles.availableRoles, userRole: roles.userRole },
+          data: {
+            users,
+            invites: list.invites,
+            availableRoles: roles.availableRoles,
+            userRole: roles.userRole,
+          },
         });
       },
       (error: unknown) => {
@@ -477,7 +493,30 @@ export function UsersScreen() {
               )}
             </Stack>
           </Card>
-          {/* The invited person joins the team at once: list them. A toolkit without a team survey has no invites. */}
+          {team.data.invites.length > 0 && (
+            <Card aria-labelledby={invitesTitleId}>
+              <Stack>
+                <h2 id={invitesTitleId} style={{ margin: 0 }}>
+                  Invitations
+                </h2>
+                <MemberList aria-label="Invitations not accepted yet">
+                  {team.data.invites.map((invite) => (
+                    <MemberItem key={invite.email}>
+                      <span>
+                        <strong>{invite.email}</strong> · {ROLE_LABEL[invite.role]}
+                      </span>
+                      <MutedText>
+                        {invite.status === 'declined'
+                          ? 'Declined the invitation'
+                          : 'Invited, not accepted yet'}
+                      </MutedText>
+                    </MemberItem>
+                  ))}
+                </MemberList>
+              </Stack>
+            </Card>
+          )}
+          {/* A toolkit without a team survey has no invites. */}
           {toolkit.status === 'ready' && toolkit.data.teamSurvey && (
             <InviteForm
               teamSurvey={toolkit.data.teamSurvey}
