@@ -122,11 +122,14 @@ export const OWNER_PROFILE: TenantUserProfile = {
 export function renderDashboard(
   path: string,
   api: FakeApi,
-  { claims = { role: 'owner', tenantId: 'tenant-1' } }: { claims?: AuthClaims } = {},
+  {
+    claims = { role: 'owner', tenantId: 'tenant-1' },
+    user = OWNER,
+  }: { claims?: AuthClaims; user?: AuthUser } = {},
 ) {
   const store = createAppStore({
     storage: null,
-    preloadedState: { auth: { status: 'signedIn', user: OWNER, claims, error: null, settled: false } },
+    preloadedState: { auth: { status: 'signedIn', user, claims, error: null, settled: false } },
   });
   return renderWithProviders(
     <ThemeProvider theme={buildTheme()}>

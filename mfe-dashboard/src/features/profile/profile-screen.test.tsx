@@ -3,14 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { deferred, serverError, type FakeHandlers } from '@toolkit/platform/testing';
-import { ACCOUNT, createFakeApi, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
+import type { AuthUser } from '@toolkit/store-contract';
+import { ACCOUNT, createFakeApi, OWNER, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
 
 const MEMBER: TenantUserProfile = {
   ...OWNER_PROFILE,
   organization: { name: 'Green Grocers', industry: 'Retail', size: '10–49 employees', country: 'Australia' },
 };
 
-function setup(member: TenantUserProfile | null = MEMBER, handlers: FakeHandlers = {}) {
+function setup(
+  member: TenantUserProfile | null = MEMBER,
+  handlers: FakeHandlers = {},
+  user: AuthUser = OWNER,
+) {
   const api = createFakeApi({
     [API.getProfile]: () => ({ status: 'ok', profile: member, tenant: null }),
     [API.watchProfile]: () => ({ profile: member }),
@@ -18,7 +23,7 @@ function setup(member: TenantUserProfile | null = MEMBER, handlers: FakeHandlers
     [API.updateNames]: () => ({ status: 'ok' }),
     ...handlers,
   });
-  renderDashboard('/dashboard/profile', api);
+  renderDashboard('/dashboard/profile', api, { claims: { role: 'owner', tenantId: 'tenant-1' }, user });
   return { api, user: userEvent.setup() };
 }
 
@@ -202,6 +207,14 @@ describe('Sign-in and security', () => {
   const newPassword = () => screen.getByLabelText(/^New password/);
   const confirmPassword = () => screen.getByLabelText('Confirm new password');
   const changePassword = () => screen.getByRole('button', { name: 'Change password' });
+
+  it('offers no password to an account whose address is not proven', async () => {
+    setup(MEMBER, {}, { ...OWNER, emailVerified: false });
+    const card = await security();
+    expect(within(card).queryByLabelText(/^New password/)).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Change password' })).toBeNull();
+    expect(card).toHaveTextContent('Confirm your e-mail address before setting a password');
+  });
 
   it('checks the new password before sending it, with errors tied to the fields', async () => {
     const { api, user } = setup();

@@ -145,12 +145,21 @@ function PasswordResetLink({ email }: { email: string | null }) {
 /** SPEC §7 "Authentication": password update and password-reset e-mail for the signed-in user. */
 export function SecurityCard() {
   const titleId = useId();
-  const email = useAppSelector(selectUser)?.email ?? null;
+  const user = useAppSelector(selectUser);
+  const email = user?.email ?? null;
   return (
     <Card aria-labelledby={titleId}>
       <Stack>
         <h2 id={titleId}>Sign-in and security</h2>
-        <ChangePasswordForm email={email} />
+        {/* A password is only ever set on an account whose address its holder has proven. */}
+        {user?.emailVerified ? (
+          <ChangePasswordForm email={email} />
+        ) : (
+          <Text>
+            Confirm your e-mail address before setting a password: sign in with the link we e-mail you, then
+            come back here.
+          </Text>
+        )}
         <PasswordResetLink email={email} />
       </Stack>
     </Card>
