@@ -137,7 +137,7 @@ export const SERVER_ERRORS = {
   manageAlertsRequired:
     'Changing who receives notifications needs the manage-settings or edit-insights permission. Ask an owner or admin.',
   tooManyAlertChanges: (windowEnd: Date, now: Date) =>
-    `Who receives notifications has been changed many times in the last hour. ${retryAfter(windowEnd, now)}`,
+    `Notification recipients have been changed, and new addresses e-mailed, many times in the last hour. ${retryAfter(windowEnd, now)}`,
   alertLinkNotValid:
     'This confirmation link is not valid. Open the link from the most recent confirmation e-mail, or ask the organisation to add your address again.',
   alertLinkExpired: (days: number) =>

@@ -107,6 +107,31 @@ describe('takeQuota', () => {
   });
 });
 
+describe('takeQuota with an amount', () => {
+  it('takes several actions at once, or none when they do not all fit', async () => {
+    const c = counter(5);
+    const several = (amount: number): Quota => ({ ...quota([c]), amount });
+    await take(several(3));
+    await expect(take(several(3))).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect(await countOf(c)).toBe(3);
+    await take(several(2));
+    expect(await countOf(c)).toBe(5);
+  });
+
+  it('raises an alarm it steps over, once', async () => {
+    const logged: string[] = [];
+    const c: Counter = { name: 'test-step', subject: 's', limit: { max: 10, alarm: 4, windowMs: WINDOW } };
+    const takeLogged = (amount: number) =>
+      store.transaction((tx) =>
+        takeQuota(tx, { ...quota([c]), amount }, undefined, (line) => logged.push(line)),
+      );
+    await takeLogged(3);
+    await takeLogged(3);
+    await takeLogged(3);
+    expect(logged).toEqual([expect.stringContaining('test-step reached 6')]);
+  });
+});
+
 describe('networkOf', () => {
   it.each([
     ['203.0.113.7', '203.0.113.7'],

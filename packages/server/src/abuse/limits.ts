@@ -59,12 +59,13 @@ export const INVITE_LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /**
- * Saves of an organisation's alert recipients: each may mail confirmation links to new addresses,
- * so they are counted like invites. Editing the list a few times in one sitting fits easily.
+ * Saves of an organisation's alert recipients and the confirmation links they mail: a save counts
+ * one, and one more for each address it mails. Setting up a team's list and correcting it fits;
+ * turning the list into a way to mail strangers does not.
  */
 export const ALERT_LIMITS = {
-  organisation: { max: 20, windowMs: HOUR },
-  account: { max: 10, windowMs: HOUR },
+  organisation: { max: 60, windowMs: HOUR },
+  account: { max: 30, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export interface Counter {
@@ -82,6 +83,8 @@ export interface Quota {
   at: Date;
   /** What the caller is told when a counter is full. */
   message: string;
+  /** How many actions this takes at once (a save that sends several mails); 1 unless said. */
+  amount?: number;
 }
 
 const windowStartOf = (limit: Limit, at: Date) => Math.floor(at.getTime() / limit.windowMs) * limit.windowMs;
@@ -151,28 +154,31 @@ export async function takeQuota(
   log: (message: string) => void = (message) => console.warn(message),
 ): Promise<void> {
   const snapshots = read ?? (await tx.getAll(quotaPaths(quota)));
+  const amount = quota.amount ?? 1;
   const counted: { counter: Counter; path: string; count: number }[] = [];
   quota.counters.forEach((counter, i) => {
     const { path, data } = snapshots[i] ?? { path: counterPath(counter, quota.at), data: null };
     const count = typeof data?.count === 'number' ? data.count : 0;
-    if (count >= counter.limit.max) throw new ApiError('resource-exhausted', quota.message);
+    if (count + amount > counter.limit.max) throw new ApiError('resource-exhausted', quota.message);
     counted.push({ counter, path, count });
   });
   for (const { counter, path, count } of counted) {
     // A Date is a Firestore timestamp, which its TTL policy on rateLimits.expiresAt deletes by.
-    tx.set(path, { count: count + 1, expiresAt: windowEndOf(counter.limit, quota.at) });
-    if (count + 1 !== counter.limit.alarm) continue;
+    const total = count + amount;
+    tx.set(path, { count: total, expiresAt: windowEndOf(counter.limit, quota.at) });
+    const { alarm } = counter.limit;
+    if (alarm === undefined || count >= alarm || total < alarm) continue;
     const windowStart = new Date(windowStartOf(counter.limit, quota.at));
     tx.set(alarmPath(counter, quota.at), {
       counter: counter.name,
       label: counter.label ?? null,
-      count: count + 1,
+      count: total,
       max: counter.limit.max,
       windowStart,
       expiresAt: new Date(windowStart.getTime() + ALARM_KEPT_MS),
     });
     log(
-      `Abuse alarm: ${counter.name}${counter.label ? ` for ${counter.label}` : ''} reached ${count + 1} in the window from ${windowStart.toISOString()}; it refuses at ${counter.limit.max}.`,
+      `Abuse alarm: ${counter.name}${counter.label ? ` for ${counter.label}` : ''} reached ${total} in the window from ${windowStart.toISOString()}; it refuses at ${counter.limit.max}.`,
     );
   }
 }
@@ -242,9 +248,17 @@ export function inviteQuota({ tenantId, uid }: { tenantId: string; uid: string }
   };
 }
 
-/** One save of the organisation's alert recipients, counted for the organisation and the account. */
-export function alertsQuota({ tenantId, uid }: { tenantId: string; uid: string }, at: Date): Quota {
+/**
+ * One save of the organisation's alert recipients that mails `mails` confirmation links, counted
+ * for the organisation and the account.
+ */
+export function alertsQuota(
+  { tenantId, uid }: { tenantId: string; uid: string },
+  at: Date,
+  mails = 0,
+): Quota {
   return {
+    amount: 1 + mails,
     counters: [
       { name: 'alerts-organisation', subject: tenantId, limit: ALERT_LIMITS.organisation },
       { name: 'alerts-account', subject: uid, limit: ALERT_LIMITS.account },

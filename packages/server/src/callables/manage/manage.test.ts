@@ -337,32 +337,45 @@ describe('alert recipients', () => {
     expect(await snapshotStore(env.store)).toBe(before);
   });
 
-  it('are saved a limited number of times an hour per account and per organisation', async () => {
+  it('are saved a limited number of times an hour, each confirmation mail counting, per account and per organisation', async () => {
     const tenantId = await business();
     const at = new Date('2030-06-01T09:41:00.000Z');
     const realNow = env.deps.now;
     env.deps.now = () => at;
     try {
+      const outsiders = (from: number, count: number) =>
+        Array.from({ length: count }, (_, i) => `limit-${tenantId}-${from + i}@example.com`);
+      const save = (account: TestAccount, newResult: string[], newTeamMember: string[] = []) =>
+        env.call(API.saveAlerts, alerts({ newResult, newTeamMember }), account.token);
       const first = await env.member(tenantId, 'owner');
-      const save = (account: TestAccount, i: number) =>
-        env.call(API.saveAlerts, alerts({ newResult: [`limit-${i}@example.com`] }), account.token);
-      for (let i = 0; i < ALERT_LIMITS.account.max; i += 1) resultOf(await save(first, i));
+      const list = outsiders(0, 10);
+      // Ten links mailed: the save takes eleven of the account's hour.
+      resultOf(await save(first, list));
+      let used = 11;
+      // Saving again mails nobody: one each.
+      for (; used < ALERT_LIMITS.account.max - 10; used += 1) resultOf(await save(first, list));
+
       const before = await snapshotStore(env.store);
-      const refused = errorOf(await save(first, 99));
+      const refused = errorOf(await save(first, list, outsiders(10, 10)));
       expect(refused).toEqual({
         status: 'RESOURCE_EXHAUSTED',
         message: SERVER_ERRORS.tooManyAlertChanges(new Date('2030-06-01T10:00:00.000Z'), at),
       });
       expect(refused.message).toContain('10:00 UTC (in 19 minutes)');
       expect(await snapshotStore(env.store)).toBe(before);
+      // Nine new addresses still fit, and then nothing more this hour.
+      resultOf(await save(first, list, outsiders(10, 9)));
+      expect(await linksTo(outsiders(10, 1)[0]!)).toHaveLength(1);
+      expect(errorOf(await save(first, list)).status).toBe('RESOURCE_EXHAUSTED');
 
+      // The organisation's other accounts share its own limit.
       const second = await env.member(tenantId, 'admin');
       const orgLeft = ALERT_LIMITS.organisation.max - ALERT_LIMITS.account.max;
-      for (let i = 0; i < orgLeft; i += 1) resultOf(await save(second, 100 + i));
+      for (let i = 0; i < orgLeft; i += 1) resultOf(await save(second, list));
       const third = await env.member(tenantId, 'admin');
-      expect(errorOf(await save(third, 200)).status).toBe('RESOURCE_EXHAUSTED');
+      expect(errorOf(await save(third, list)).status).toBe('RESOURCE_EXHAUSTED');
       // Another organisation is not held up.
-      resultOf(await save(await env.member(await business(), 'owner'), 300));
+      resultOf(await save(await env.member(await business(), 'owner'), list));
     } finally {
       env.deps.now = realNow;
     }

@@ -58,35 +58,41 @@ export const saveAlerts = defineHandler({
     ) as AlertRecipients;
     const listed = mergeRecipients(...ALERT_KINDS.map((kind) => alerts[kind]));
     const members = await provenMembers(deps, tenantId, listed);
-    const quota = alertsQuota({ tenantId, uid: caller.uid }, now);
+    const quotaOf = (mails: number) => alertsQuota({ tenantId, uid: caller.uid }, now, mails);
     const appUrl = deps.appUrl.replace(/\/+$/, '');
+    const sentAt = now.toISOString();
 
     const pending = await deps.store.transaction(async (tx) => {
       const [current, organisation, ...counters] = await tx.getAll([
         paths.alerts(tenantId),
         paths.organisation(tenantId),
-        ...quotaPaths(quota),
+        ...quotaPaths(quotaOf(0)),
       ]);
-      await takeQuota(tx, quota, counters);
       const before = alertSettingsOf(current?.data ?? null);
       const confirmed = listed.filter(
         (address) => members.has(address) || before.confirmed.includes(address),
       );
-      const organisationName = typeof organisation?.data?.name === 'string' ? organisation.data.name : '';
-      const waiting: PendingRecipient[] = [];
+      // A link still valid is not mailed again: saving the list repeatedly sends nothing more.
+      const stillValid = (entry: PendingRecipient) =>
+        now.getTime() - Date.parse(entry.sentAt) < ALERT_CONFIRMATION_DAYS * DAY;
+      const kept: PendingRecipient[] = [];
+      const toMail: string[] = [];
       for (const email of listed.filter((address) => !confirmed.includes(address))) {
         const earlier = before.pending.find((entry) => entry.email === email);
-        // A link still valid is not mailed again: saving the list repeatedly sends nothing more.
-        if (earlier && now.getTime() - Date.parse(earlier.sentAt) < ALERT_CONFIRMATION_DAYS * DAY) {
-          waiting.push(earlier);
-          continue;
-        }
+        if (earlier && stillValid(earlier)) kept.push(earlier);
+        else toMail.push(email);
+      }
+      // Each mail counts, so a list cannot be turned over and over to mail new strangers.
+      await takeQuota(tx, quotaOf(toMail.length), counters);
+
+      const organisationName = typeof organisation?.data?.name === 'string' ? organisation.data.name : '';
+      const mailed = toMail.map((email): PendingRecipient => {
         const token = randomBytes(32).toString('base64url');
         const tokenHash = alertTokenHash(token);
         tx.create(paths.alertConfirmation(tokenHash), {
           tenantId,
           email,
-          sentAt: now.toISOString(),
+          sentAt,
           expiresAt: new Date(now.getTime() + ALERT_CONFIRMATION_DAYS * DAY),
         });
         tx.create(
@@ -101,11 +107,14 @@ export const saveAlerts = defineHandler({
             ),
           }),
         );
-        waiting.push({ email, tokenHash, sentAt: now.toISOString() });
-      }
+        return { email, tokenHash, sentAt };
+      });
+      const waiting = listed.flatMap((email) =>
+        [...kept, ...mailed].filter((entry) => entry.email === email),
+      );
       // A link of an address no longer waiting (removed, or replaced by a new link) stops working.
       for (const { tokenHash } of before.pending) {
-        if (!waiting.some((entry) => entry.tokenHash === tokenHash)) {
+        if (!kept.some((entry) => entry.tokenHash === tokenHash)) {
           tx.delete(paths.alertConfirmation(tokenHash));
         }
       }
