@@ -89,6 +89,7 @@ async function main() {
     const owner: VerifiedToken = {
       uid: 'bench-publisher-owner',
       email: 'owner@demo-publisher.example',
+      emailVerified: true,
       isAnonymous: false,
       claims: { tenantId: TENANT, role: 'owner' },
     };
@@ -106,6 +107,7 @@ async function main() {
       const respondent: VerifiedToken = {
         uid: `respondent-${completed}`,
         email: null,
+        emailVerified: false,
         isAnonymous: true,
         claims: {},
       };

@@ -204,7 +204,9 @@ export function InviteJourney({ services }: { services: InviteServices }) {
           address; declining tells them you said no and shares nothing else.
         </MutedText>
         {ready.state === 'accepted' && (
-          <MutedText>You accepted this invitation already: continue where you left off.</MutedText>
+          <MutedText>
+            This invitation has been accepted already. If that was you, continue where you left off.
+          </MutedText>
         )}
         <Actions>
           <Button onClick={() => setDecision('accepted')}>
