@@ -16,6 +16,7 @@ test('demo results give a seeded business its benchmark and the publisher full i
       apiUrl: stack.urls.api,
       authUrl: stack.urls.auth,
       apiKey: stack.runtimeConfig.firebase.apiKey,
+      projectId: stack.runtimeConfig.firebase.projectId,
       contentUrl: stack.urls.content,
       contentKey: stack.runtimeConfig.contentKey,
       log: () => undefined,

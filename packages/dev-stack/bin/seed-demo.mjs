@@ -18,6 +18,7 @@ try {
     apiUrl: config.functionsBaseUrl,
     authUrl: config.authEmulatorUrl,
     apiKey: config.firebase.apiKey,
+    projectId: config.firebase.projectId,
     contentUrl: config.contentUrl,
     contentKey: config.contentKey,
   });

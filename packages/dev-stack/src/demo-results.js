@@ -2,6 +2,7 @@
 // sees full Insights screens and a peer benchmark. Every result goes through the product's own
 // path: an account (or an anonymous session) from the Auth emulator, then the survey callables.
 const { register } = require('tsx/cjs/api');
+const { authEmulatorClient, signUpProven } = require('./proven-account');
 
 /** Businesses with accounts who complete the account-holders' Quickscan; the first names the set. */
 const BUSINESSES = [
@@ -33,7 +34,6 @@ const PUBLIC_RESPONDENTS = [
   'Driftwood Dental',
 ];
 
-const PASSWORD = 'demo-password-1';
 /** The question that names the organisation (packages/content seed). */
 const COMPANY_NAME_QUESTION = 'company-name';
 /** @param {number} index */
@@ -81,34 +81,24 @@ function answerFor(question, maturity, seed) {
 }
 
 /**
- * @param {{ apiUrl: string, authUrl: string, apiKey: string, contentUrl: string, contentKey: string,
- *   log?: (line: string) => void }} options
+ * @param {{ apiUrl: string, authUrl: string, apiKey: string, projectId: string, contentUrl: string,
+ *   contentKey: string, log?: (line: string) => void }} options `projectId`: the Auth emulator's
  * @returns {Promise<{ seeded: boolean, results: number, organisations: number }>}
  */
-async function seedDemoResults({ apiUrl, authUrl, apiKey, contentUrl, contentKey, log = console.log }) {
+async function seedDemoResults({
+  apiUrl,
+  authUrl,
+  apiKey,
+  projectId,
+  contentUrl,
+  contentKey,
+  log = console.log,
+}) {
   const { API, SERVER_SURVEY_QUERY, questionTypeOf } = loadDomain();
+  const auth = authEmulatorClient({ authUrl, apiKey, projectId });
   // Seeded with the browsers' key, as the app asks: it may not read the notification addresses,
   // which seeding does not need.
   const scoredSurveyQuery = SERVER_SURVEY_QUERY.replace(/^\s*notificationEmail\w+$/gm, '');
-
-  /**
-   * @param {string} method
-   * @param {object} body
-   * @returns {Promise<{ idToken: string }>}
-   */
-  async function identity(method, body) {
-    const response = await fetch(
-      `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${apiKey}`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...body, returnSecureToken: true }),
-      },
-    );
-    const answer = await response.json();
-    if (!response.ok) throw new Error(`Auth emulator ${method}: ${answer.error?.message ?? response.status}`);
-    return answer;
-  }
 
   /**
    * @param {string} name
@@ -185,12 +175,9 @@ async function seedDemoResults({ apiUrl, authUrl, apiKey, contentUrl, contentKey
   }
 
   // Seeded before: the first demo account exists. Seeding twice would count every result twice.
-  try {
-    await identity('signInWithPassword', { email: emailOf(0), password: PASSWORD });
+  if (await auth.isRegistered(emailOf(0))) {
     log(`Demo results are there already (${emailOf(0)} exists); nothing added. npm run reset starts afresh.`);
     return { seeded: false, results: 0, organisations: 0 };
-  } catch {
-    // Not seeded yet.
   }
 
   const businessQuickscan = await survey('business-quickscan');
@@ -198,18 +185,16 @@ async function seedDemoResults({ apiUrl, authUrl, apiKey, contentUrl, contentKey
   let results = 0;
   for (const [index, name] of BUSINESSES.entries()) {
     const email = emailOf(index);
-    await identity('signUp', { email, password: PASSWORD });
-    const first = await identity('signInWithPassword', { email, password: PASSWORD });
-    await call(API.completeSignup, { toolkit: 'quickscan', organisationName: name }, first.idToken);
-    // A fresh token carries the owner claims sign-up set.
-    const { idToken } = await identity('signInWithPassword', { email, password: PASSWORD });
+    const { idToken } = await signUpProven(auth, email, (first) =>
+      call(API.completeSignup, { toolkit: 'quickscan', organisationName: name }, first),
+    );
     const maturity = (index + 0.5) / BUSINESSES.length;
     await respond(businessQuickscan, 'business-quickscan', idToken, maturity, index + 1, name);
     results += 1;
     log(`  ${name} (${email}) completed the business Quickscan`);
   }
   for (const [index, name] of PUBLIC_RESPONDENTS.entries()) {
-    const { idToken } = await identity('signUp', {});
+    const { idToken } = await auth.identity('signUp', {});
     const maturity = (index + 0.5) / PUBLIC_RESPONDENTS.length;
     await respond(quickscan, 'quickscan', idToken, maturity, 1000 + index, name);
     results += 1;
