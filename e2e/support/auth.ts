@@ -1,12 +1,14 @@
 // Real accounts for specs: sign-up and sign-in go through the product's own pages and the local
-// inbox; roles are granted through the admin callables, as an owner would.
+// inbox, or (for someone else in the tenant) through e-mail sign-in links over the Auth emulator's
+// API; members join by the invite mail's link, as an invitee does.
 import { expect, type Page } from '@playwright/test';
-import { ADVANCED_ROLES, API, type Role } from '@toolkit/domain';
+import { authEmulatorClient, readLocalRuntimeConfig, signUpProven } from '@toolkit/dev-stack';
+import { ADVANCED_ROLES, API, type ApiResponses, type Role } from '@toolkit/domain';
 import { linkIn, waitForMail } from './mail';
-import { E2E_API_URL, E2E_PORTS } from './stack';
+import { E2E_API_URL, E2E_PORTS, root } from './stack';
 
-const IDENTITY = `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1`;
-const API_KEY = 'demo-api-key';
+// The stack runs the Auth emulator for the project and key of the local configuration.
+const { firebase } = readLocalRuntimeConfig(root);
 
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
@@ -29,20 +31,23 @@ export async function signUpAsOwner(page: Page, email = uniqueEmail('owner')) {
   return { email };
 }
 
-export async function identity<T>(method: string, body: object): Promise<T> {
-  const response = await fetch(`${IDENTITY}/accounts:${method}?key=${API_KEY}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...body, returnSecureToken: true }),
-  });
-  if (!response.ok) throw new Error(`Auth emulator ${method}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+export const emulator = authEmulatorClient({
+  authUrl: `http://127.0.0.1:${E2E_PORTS.auth}`,
+  apiKey: firebase.apiKey,
+  projectId: firebase.projectId,
+  continueUrl: `http://localhost:${E2E_PORTS.shell}/`,
+});
 
-export async function callApi<T>(name: string, data: unknown, idToken: string): Promise<T> {
+export const identity = <T>(method: string, body: object): Promise<T> => emulator.identity<T>(method, body);
+
+/** A callable as the app calls it; without `idToken`, as someone not signed in. */
+export async function callApi<T>(name: string, data: unknown, idToken?: string): Promise<T> {
   const response = await fetch(`${E2E_API_URL}/${name}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(idToken === undefined ? {} : { Authorization: `Bearer ${idToken}` }),
+    },
     body: JSON.stringify({ data }),
   });
   const body = (await response.json()) as { result?: T; error?: { message: string } };
@@ -50,18 +55,14 @@ export async function callApi<T>(name: string, data: unknown, idToken: string): 
   return body.result;
 }
 
-/** An owner made through the API (not a browser), for specs about someone else in the tenant. */
+/**
+ * An owner made through the API (not a browser), for specs about someone else in the tenant: signed
+ * up with an e-mail sign-in link, as a person is.
+ */
 export async function createOwner(email = uniqueEmail('owner')) {
-  const password = `pw-${Date.now()}`;
-  await identity('signUp', { email, password });
-  const first = await identity<{ idToken: string }>('signInWithPassword', { email, password });
-  const { tenantId } = await callApi<{ tenantId: string }>(
-    API.completeSignup,
-    { toolkit: 'quickscan' },
-    first.idToken,
+  const { idToken, tenantId } = await signUpProven(emulator, email, (first) =>
+    callApi<ApiResponses[typeof API.completeSignup]>(API.completeSignup, { toolkit: 'quickscan' }, first),
   );
-  // A fresh token carries the owner claims set by sign-up.
-  const { idToken } = await identity<{ idToken: string }>('signInWithPassword', { email, password });
   return {
     email,
     tenantId,
@@ -71,19 +72,28 @@ export async function createOwner(email = uniqueEmail('owner')) {
       const sessionId = url.split('/').pop();
       await callApi(API.finishSandboxCheckout, { sessionId, pay: true }, idToken);
     },
-    /** Invites `member` to the tenant and gives them `role` (a finer role needs a paid plan). */
+    /**
+     * Invites `member` with `role` (a finer role needs a paid plan), and accepts through the link in
+     * the invite mail, as the invitee does; answers the member's uid.
+     */
     async addMember(member: string, role: Role) {
       if (ADVANCED_ROLES.includes(role)) await this.upgrade();
-      await callApi(API.createInvite, { email: member, surveyId: 'supplier-assessment' }, idToken);
-      const { users } = await callApi<{ users: { uid: string; email: string }[] }>(
+      const sentAfter = Date.now() - 1000;
+      await callApi(API.createInvite, { email: member, surveyId: 'supplier-assessment', role }, idToken);
+      const mail = await waitForMail(member, /invitation/i, { after: sentAfter });
+      const inviteId = new URL(linkIn(mail, 'inviteId=')).searchParams.get('inviteId');
+      if (!inviteId) throw new Error(`The invite mail to ${member} names no invite`);
+      await callApi(API.verifyAndLoginWithInvite, { inviteId });
+      const { users } = await callApi<ApiResponses[typeof API.listTenantUsers]>(
         API.listTenantUsers,
         {},
         idToken,
       );
-      const uid = users.find((user) => user.email === member)?.uid;
-      if (!uid) throw new Error(`${member} did not join ${tenantId}`);
-      if (role !== 'user') await callApi(API.setUserRole, { uid, tenantId, role }, idToken);
-      return uid;
+      const joined = users.find((user) => user.email === member);
+      if (!joined) throw new Error(`${member} did not join ${tenantId}`);
+      if (joined.role !== role)
+        throw new Error(`${member} joined ${tenantId} as ${joined.role}, not ${role}`);
+      return joined.uid;
     },
   };
 }
