@@ -33,22 +33,36 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
   await expect(team.getByRole('listitem', { name: owner })).toContainText(`${owner} (you)`);
   await expect(team.getByRole('listitem', { name: owner })).toContainText('Role: Owner');
 
-  // The invited person joins as a user, then becomes admin.
+  // The invited person joins as a user when they accept, then becomes admin.
   await page.getByLabel('E-mail address').fill(member);
   await page.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByText(`Invite sent to ${member}`)).toBeVisible();
-  const memberRow = team.getByRole('listitem', { name: member });
-  const role = memberRow.getByLabel(`Role of ${member}`);
-  await expect(role).toHaveValue('user');
-  await role.selectOption({ label: 'Admin' });
-  await memberRow.getByRole('button', { name: 'Change role' }).click();
-  await expect(memberRow.getByRole('status')).toHaveText('Saved');
-
-  // The member, in their own browser, signs in through the portal and opens the Users page.
+  await expect(team.getByRole('listitem', { name: member })).toHaveCount(0);
+  const inviteLink = linkIn(await waitForMail(member, /invit/i), '/journey/');
+  // They accept from the e-mail on their phone; later they sign in on their own computer.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const phonePage = await phone.newPage();
+    await phonePage.goto(inviteLink);
+    await phonePage.getByRole('button', { name: 'Accept and start' }).click();
+    await expect(phonePage).toHaveURL(/\/survey\//);
+  } finally {
+    await phone.close();
+  }
   const memberContext = await browser.newContext();
   try {
     const memberPage = await memberContext.newPage();
     const memberApp = new AppPage(memberPage);
+
+    await page.reload();
+    const memberRow = team.getByRole('listitem', { name: member });
+    const role = memberRow.getByLabel(`Role of ${member}`);
+    await expect(role).toHaveValue('user');
+    await role.selectOption({ label: 'Admin' });
+    await memberRow.getByRole('button', { name: 'Change role' }).click();
+    await expect(memberRow.getByRole('status')).toHaveText('Saved');
+
+    // The member, in their own browser, signs in through the portal and opens the Users page.
     await signInThroughPortal(memberPage, member);
     await memberApp.dashboardLink('Users').click();
     await memberApp.expectScreen('Users', '/dashboard/users');
