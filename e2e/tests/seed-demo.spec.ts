@@ -14,6 +14,7 @@ test('demo results give a seeded business its benchmark and the publisher full i
   const seed = () =>
     seedDemoResults({
       apiUrl: stack.urls.api,
+      appUrl: stack.urls.app,
       authUrl: stack.urls.auth,
       apiKey: stack.runtimeConfig.firebase.apiKey,
       projectId: stack.runtimeConfig.firebase.projectId,

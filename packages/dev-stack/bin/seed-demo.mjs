@@ -3,7 +3,7 @@
 import devStack from '../src/index.js';
 import { fail, root } from './cli.mjs';
 
-const { readLocalRuntimeConfig, seedDemoResults } = devStack;
+const { contractPorts, readLocalRuntimeConfig, seedDemoResults } = devStack;
 const config = readLocalRuntimeConfig(root);
 
 try {
@@ -16,6 +16,7 @@ try {
   console.log('Adding demo results…');
   const outcome = await seedDemoResults({
     apiUrl: config.functionsBaseUrl,
+    appUrl: `http://localhost:${contractPorts(config).shell}/`,
     authUrl: config.authEmulatorUrl,
     apiKey: config.firebase.apiKey,
     projectId: config.firebase.projectId,

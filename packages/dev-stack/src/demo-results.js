@@ -81,12 +81,14 @@ function answerFor(question, maturity, seed) {
 }
 
 /**
- * @param {{ apiUrl: string, authUrl: string, apiKey: string, projectId: string, contentUrl: string,
- *   contentKey: string, log?: (line: string) => void }} options `projectId`: the Auth emulator's
+ * @param {{ apiUrl: string, appUrl: string, authUrl: string, apiKey: string, projectId: string,
+ *   contentUrl: string, contentKey: string, log?: (line: string) => void }} options `projectId`: the
+ *   Auth emulator's; `appUrl`: where the sign-in links lead (the stack mails only links into the app)
  * @returns {Promise<{ seeded: boolean, results: number, organisations: number }>}
  */
 async function seedDemoResults({
   apiUrl,
+  appUrl,
   authUrl,
   apiKey,
   projectId,
@@ -95,7 +97,7 @@ async function seedDemoResults({
   log = console.log,
 }) {
   const { API, SERVER_SURVEY_QUERY, questionTypeOf } = loadDomain();
-  const auth = authEmulatorClient({ authUrl, apiKey, projectId });
+  const auth = authEmulatorClient({ authUrl, apiKey, projectId, continueUrl: appUrl });
   // Seeded with the browsers' key, as the app asks: it may not read the notification addresses,
   // which seeding does not need.
   const scoredSurveyQuery = SERVER_SURVEY_QUERY.replace(/^\s*notificationEmail\w+$/gm, '');
