@@ -101,48 +101,46 @@ function ServerOnlyFields(context) {
 }
 
 /**
- * The deepest field nesting and the number of aliases of a selection set, fragments expanded (a
- * fragment spread ten times counts ten times). Stops descending past the depth limit, so a document
- * nested thousands deep costs no more than one at the limit.
+ * How many levels of fields a selection set nests and how many aliases it holds, fragments
+ * expanded (a fragment spread ten times counts ten times). Each fragment is measured once, so
+ * fragments that spread each other over and over cost no more than their text; the recursion is
+ * no deeper than the document's nesting, which the token limit bounds.
  * @param {import('graphql').SelectionSetNode} selectionSet
  * @param {import('graphql').ValidationContext} context
- * @param {number} depth the nesting of the fields in this set
+ * @param {Map<string, { depth: number, aliases: number }>} measured fragments already measured
  * @param {Set<string>} entered fragments on the current path (cycles are reported by another rule)
  * @returns {{ depth: number, aliases: number }}
  */
-function measure(selectionSet, context, depth, entered) {
-  let deepest = depth;
+function measure(selectionSet, context, measured, entered) {
+  let depth = 0;
   let aliases = 0;
   for (const selection of selectionSet.selections) {
-    let inner = null;
-    let innerDepth = depth;
+    /** @type {{ depth: number, aliases: number }} */
+    let found;
     if (selection.kind === Kind.FIELD) {
-      if (selection.alias) aliases += 1;
-      inner = selection.selectionSet ?? null;
-      innerDepth = depth + 1;
+      const inner = selection.selectionSet
+        ? measure(selection.selectionSet, context, measured, entered)
+        : { depth: 0, aliases: 0 };
+      found = { depth: inner.depth + 1, aliases: inner.aliases + (selection.alias ? 1 : 0) };
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      inner = selection.selectionSet;
+      found = measure(selection.selectionSet, context, measured, entered);
     } else {
       const name = selection.name.value;
       const fragment = context.getFragment(name);
       if (!fragment || entered.has(name)) continue;
-      entered.add(name);
-      const found = measure(fragment.selectionSet, context, depth, entered);
-      entered.delete(name);
-      deepest = Math.max(deepest, found.depth);
-      aliases += found.aliases;
-      continue;
+      const known = measured.get(name);
+      if (known) found = known;
+      else {
+        entered.add(name);
+        found = measure(fragment.selectionSet, context, measured, entered);
+        entered.delete(name);
+        measured.set(name, found);
+      }
     }
-    if (!inner || innerDepth > QUERY_LIMITS.depth) {
-      deepest = Math.max(deepest, innerDepth - (inner ? 0 : 1));
-      continue;
-    }
-    const found = measure(inner, context, innerDepth, entered);
-    deepest = Math.max(deepest, found.depth);
+    depth = Math.max(depth, found.depth);
     aliases += found.aliases;
-    if (aliases > QUERY_LIMITS.aliases) break;
   }
-  return { depth: deepest, aliases };
+  return { depth, aliases };
 }
 
 /**
@@ -153,7 +151,7 @@ function measure(selectionSet, context, depth, entered) {
 function QueryCost(context) {
   return {
     OperationDefinition(node) {
-      const { depth, aliases } = measure(node.selectionSet, context, 1, new Set());
+      const { depth, aliases } = measure(node.selectionSet, context, new Map(), new Set());
       if (depth > QUERY_LIMITS.depth) {
         context.reportError(
           new GraphQLError(

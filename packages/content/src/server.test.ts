@@ -742,6 +742,24 @@ describe('query cost', () => {
     ]);
   });
 
+  it('measures fragments that spread each other over and over without expanding them one by one', async () => {
+    // F0 spreads F1 twice, F1 spreads F2 twice, …: 2^30 selections of F30 once expanded.
+    const chain = Array.from(
+      { length: 30 },
+      (_, i) => `fragment F${i} on Survey { ...F${i + 1} ...F${i + 1} }`,
+    );
+    const query = (last: string) =>
+      `{ survey(id: "quickscan") { ...F0 } } ${chain.join(' ')} fragment F30 on Survey { ${last} }`;
+    const started = Date.now();
+    expect((await gql(running, query('title'))).body).toEqual({
+      data: { survey: { title: 'Sustainability Quickscan' } },
+    });
+    expect(await messagesOf(query('t: title'))).toEqual([
+      `The query uses more than ${QUERY_LIMITS.aliases} aliases; ask for less at once.`,
+    ]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  }, 10_000);
+
   it(`refuses fields nested more than ${QUERY_LIMITS.depth} deep`, async () => {
     const nested = (depth: number) =>
       `{ ${'survey(id: "quickscan") { '.repeat(depth - 1)}id${' }'.repeat(depth - 1)} }`;
