@@ -2,7 +2,13 @@
 
 // @toolkit/content — the local stand-in for the headless CMS. See README.md.
 
-const { createContentServer, startContentServer, SERVER_ONLY_FIELDS, QUERY_LIMITS } = require('./server');
+const {
+  createContentServer,
+  startContentServer,
+  SERVER_ONLY_FIELDS,
+  QUERY_LIMITS,
+  MAX_QUERY_BODY_BYTES,
+} = require('./server');
 const { loadSeedContent, parseSurvey, SeedError, DEFAULT_CONTENT_DIR } = require('./seed');
 const { createSchema, clampLimit, SURVEY_LIMITS, typeDefs } = require('./schema');
 
@@ -11,6 +17,7 @@ module.exports = {
   startContentServer,
   SERVER_ONLY_FIELDS,
   QUERY_LIMITS,
+  MAX_QUERY_BODY_BYTES,
   loadSeedContent,
   parseSurvey,
   SeedError,

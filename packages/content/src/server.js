@@ -173,6 +173,13 @@ function QueryCost(context) {
   };
 }
 
+/**
+ * The largest POST body read: a query of QUERY_LIMITS.tokens tokens and its variables fit many
+ * times over, while a caller holding the public key cannot make the service buffer megabytes.
+ * Node reads no more than a request's Content-Length, so the header is the bound.
+ */
+const MAX_QUERY_BODY_BYTES = 64 * 1024;
+
 /** Smaller answers go out as they are: compressing them saves less than its own cost. */
 const COMPRESS_MIN_BYTES = 1024;
 
@@ -388,6 +395,22 @@ function createContentServer(options) {
           'WWW-Authenticate': 'Bearer realm="content", error="invalid_token"',
         });
       }
+      if (req.method === 'POST') {
+        const length = req.headers['content-length'];
+        if (length === undefined || Number(length) > MAX_QUERY_BODY_BYTES) {
+          res.setHeader('Connection', 'close');
+          return length === undefined
+            ? sendJson(res, 411, graphqlError('Send the query with a Content-Length.', 'LENGTH_REQUIRED'))
+            : sendJson(
+                res,
+                413,
+                graphqlError(
+                  `The request is larger than ${MAX_QUERY_BODY_BYTES / 1024} KB.`,
+                  'PAYLOAD_TOO_LARGE',
+                ),
+              );
+        }
+      }
       return Promise.resolve(yoga.handleNodeRequest(req))
         .then((/** @type {Response} */ response) => sendFetchResponse(req, res, response))
         .catch((/** @type {unknown} */ error) => {
@@ -438,4 +461,10 @@ async function startContentServer(options = {}) {
   };
 }
 
-module.exports = { createContentServer, startContentServer, SERVER_ONLY_FIELDS, QUERY_LIMITS };
+module.exports = {
+  createContentServer,
+  startContentServer,
+  SERVER_ONLY_FIELDS,
+  QUERY_LIMITS,
+  MAX_QUERY_BODY_BYTES,
+};

@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as CONTENT_QUERIES from '@toolkit/domain/content/queries';
-import { startContentServer, createContentServer, loadSeedContent, QUERY_LIMITS, SeedError } from './index';
+import {
+  startContentServer,
+  createContentServer,
+  loadSeedContent,
+  MAX_QUERY_BODY_BYTES,
+  QUERY_LIMITS,
+  SeedError,
+} from './index';
 
 const KEY = 'test-content-key';
 
@@ -772,10 +779,47 @@ describe('query cost', () => {
   });
 
   it('refuses a document nested 3,000 deep with a GraphQL error, not a crash', async () => {
-    const deep = `{ ${'survey(id: "quickscan") { '.repeat(3000)}id${' }'.repeat(3000)} }`;
+    // 30 KB, within the body limit: the token limit refuses it.
+    const deep = `{ ${'survey { '.repeat(3000)}id${' }'.repeat(3000)} }`;
     expect(await messagesOf(deep)).toEqual([
       `The query is longer than ${QUERY_LIMITS.tokens} tokens; ask for less at once.`,
     ]);
+  });
+
+  it(`refuses a body over ${MAX_QUERY_BODY_BYTES / 1024} KiB, and one without a Content-Length, before reading it`, async () => {
+    const post = (body: BodyInit) =>
+      fetch(running.graphqlUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer browser-key' },
+        body,
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      });
+    const padded = (bytes: number) => {
+      const base = JSON.stringify({ query: '{ __typename }', variables: { pad: '' } });
+      return JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(bytes - base.length) } });
+    };
+    expect(padded(MAX_QUERY_BODY_BYTES)).toHaveLength(MAX_QUERY_BODY_BYTES);
+    expect((await post(padded(MAX_QUERY_BODY_BYTES))).status).toBe(200);
+    const large = await post(padded(MAX_QUERY_BODY_BYTES + 1));
+    expect(large.status).toBe(413);
+    expect(((await large.json()) as GqlResponse['body']).errors?.[0]?.message).toBe(
+      'The request is larger than 64 KB.',
+    );
+    const chunk = new TextEncoder().encode(' '.repeat(16 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.length;
+        if (sent > 64 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const chunked = await post(endless);
+    expect(chunked.status).toBe(411);
+    expect(((await chunked.json()) as GqlResponse['body']).errors?.[0]?.message).toBe(
+      'Send the query with a Content-Length.',
+    );
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('lets every query the product sends through, the browsers’ with the browser key', async () => {
