@@ -250,6 +250,11 @@ describe('the offer, before anything is accepted', () => {
     expect(screen.queryByRole('button', { name: 'Accept and start' })).toBeNull();
   });
 
+  it('says "a user" and "an editor"', async () => {
+    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => ({ ...OFFER, role: 'user' }));
+    expect(await screen.findByText(/invites you to join/)).toHaveTextContent('as a user, and to take');
+  });
+
   it('lets an invitee who accepted already continue, without offering to decline', async () => {
     renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => ({
       ...OFFER,

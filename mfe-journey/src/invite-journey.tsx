@@ -35,7 +35,8 @@ const CLOSED: Record<Exclude<InviteOffer['state'], 'open' | 'accepted'>, string>
   expired: SERVER_ERRORS.inviteExpired(INVITE_LIFETIME_DAYS),
 };
 
-const article = (role: string) => (/^[aeiou]/.test(role) ? 'an' : 'a');
+// "an editor", "a user": the roles' names sound as they are spelt, but for the u of user.
+const article = (role: string) => (/^[aeio]/.test(role) ? 'an' : 'a');
 
 const Checking = styled.div`
   display: flex;

@@ -640,6 +640,12 @@ async function seedTenants(): Promise<Seed> {
   for (const owner of [ownerA, ownerB]) {
     resultOf(await env.call(API.saveOrganisation, { name: `Organisation of ${owner.email}` }, owner.token));
   }
+  // On Leader first: tenant A's four members and two open invites are more than Free's five.
+  const { url: checkoutUrl } = resultOf<{ url: string }>(
+    await env.call(API.startCheckout, { planId: 'leader' }, ownerA.token),
+  );
+  const checkoutA = checkoutUrl.split('/').pop()!;
+  resultOf(await env.call(API.finishSandboxCheckout, { sessionId: checkoutA, pay: true }, ownerA.token));
   resultOf(
     await env.call(API.createInvite, { email: 'invitee-a@example.com', surveyId: SURVEY }, ownerA.token),
   );
@@ -654,11 +660,6 @@ async function seedTenants(): Promise<Seed> {
   const login = resultOf<{ token: string; inviteData: { surveyResultId: string } }>(
     await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
   );
-  const { url: checkoutUrl } = resultOf<{ url: string }>(
-    await env.call(API.startCheckout, { planId: 'leader' }, ownerA.token),
-  );
-  const checkoutA = checkoutUrl.split('/').pop()!;
-  resultOf(await env.call(API.finishSandboxCheckout, { sessionId: checkoutA, pay: true }, ownerA.token));
   const { customActions } = resultOf<{ customActions: { id: string }[] }>(
     await env.call(
       API.saveCustomAction,
