@@ -89,13 +89,14 @@ function invoke(fn: CallableFunction<unknown, Promise<unknown>>, data: unknown, 
   return tester.wrap(fn)({ data, auth, rawRequest } as CallableRequest) as Promise<Record<string, unknown>>;
 }
 
-it('exports one function per handler, named as Firebase deploys it (group-name), and the Stripe webhook', () => {
-  const { stripeWebhook, ...groups } = functions;
+it('exports one function per handler, named as Firebase deploys it (group-name), the Stripe webhook and the sign-up guard', () => {
+  const { stripeWebhook, refusePasswordSignUp, ...groups } = functions;
   const deployed = Object.entries(groups).flatMap(([group, members]) =>
     Object.keys(members as object).map((name) => `${group}-${name}`),
   );
   expect(deployed.sort()).toEqual(allCallables.map((handler) => handler.name).sort());
   expect(typeof stripeWebhook).toBe('function');
+  expect(typeof refusePasswordSignUp).toBe('function');
 });
 
 it('member: reaches the handler with the role stored in Firestore', async () => {

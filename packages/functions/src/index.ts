@@ -20,6 +20,8 @@ import type { JWK } from 'jose';
 import { createCallables } from './callables';
 import { createStripeWebhookFunction } from './stripe-webhook';
 
+export { refusePasswordSignUp } from './sign-up-guard';
+
 const CONTENT_URL = defineString('CONTENT_URL', {
   description: 'GraphQL endpoint of the content service (CMS)',
 });
