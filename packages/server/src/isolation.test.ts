@@ -601,6 +601,13 @@ function tenantAView(docs: DocSnapshot[]): string {
   );
 }
 
+/** An account without a tenant whose address the server has seen proven: signing up ends no session of it. */
+async function provenAccount(): Promise<string> {
+  const account = await env.account();
+  await env.store.set(paths.globalUser(account.uid), { addressProvenAt: '2024-01-01T00:00:00.000Z' });
+  return account.token;
+}
+
 async function seedTenants(): Promise<Seed> {
   // A joined (and publishes) the seed's quickscan toolkit, whose assessment has a declaration.
   await env.store.set(paths.tenant(A), {
@@ -688,7 +695,7 @@ async function seedTenants(): Promise<Seed> {
     viewerA: viewerA.token,
     userA: userA.token,
     ownerB: ownerB.token,
-    noTenant: (await env.account()).token,
+    noTenant: await provenAccount(),
     anonymous: (await env.anonymous()).token,
     invitee: await env.signInWithCustomToken(login.token),
   });

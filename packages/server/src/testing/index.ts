@@ -191,6 +191,8 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
           lastName: 'Tester',
           createdAt: '2024-01-01T00:00:00.000Z',
           tenants: [tenantId],
+          // Members joined by a sign-in link or an accepted invite: the server saw the address proven.
+          addressProvenAt: '2024-01-01T00:00:00.000Z',
         });
         await store.set(paths.tenantUser(tenantId, created.uid), {
           email,
