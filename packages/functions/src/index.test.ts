@@ -77,7 +77,14 @@ type Auth = CallableRequest['auth'];
 const signedIn = (uid: string, provider: string, claims: Record<string, unknown> = {}): Auth =>
   ({
     uid,
-    token: { uid, email: `${uid}@example.com`, firebase: { sign_in_provider: provider }, ...claims },
+    token: {
+      uid,
+      email: `${uid}@example.com`,
+      // Every account signed in with its address has proven it (a sign-in link).
+      email_verified: provider !== 'anonymous',
+      firebase: { sign_in_provider: provider },
+      ...claims,
+    },
   }) as unknown as Auth;
 const owner = signedIn('owner-1', 'password', { tenantId: 'acme', role: 'owner' });
 const anonymous = signedIn('anon-1', 'anonymous');

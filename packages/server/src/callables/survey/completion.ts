@@ -29,6 +29,7 @@ import { FieldValue, type DocData, type DocumentStore } from '../../store/port';
 export interface CompletionCaller {
   uid: string;
   email: string | null;
+  emailVerified: boolean;
   isAnonymous: boolean;
   tenantId: string | null;
   inviteId: string | null;
@@ -133,7 +134,12 @@ export async function completeResult(
       const { subject, html } = renderNotification({
         surveyTitle: definition.title,
         organisation: organisationAnswer(answers),
-        respondentName: respondentName(profile?.data ?? null, result, caller.email),
+        // A publisher is told only an address the respondent proved, never one merely registered.
+        respondentName: respondentName(
+          profile?.data ?? null,
+          result,
+          caller.emailVerified ? caller.email : null,
+        ),
         primaryLogo: definition.primaryLogo,
         secondaryLogo: definition.secondaryLogo,
         primaryColor: definition.primaryColor,

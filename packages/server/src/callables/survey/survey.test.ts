@@ -307,6 +307,19 @@ describe('survey-completeResult', () => {
     );
   });
 
+  it('names a respondent to the publisher by an address only once it is proven', async () => {
+    const mailFor = async (account: TestAccount, company: string) => {
+      const { resultId } = await start(account, { prefill: { answers: { 'company-name': company } } });
+      resultOf(await complete(account, resultId));
+      const mails = await env.store.query(paths.mail());
+      return JSON.stringify(mails.find((snapshot) => JSON.stringify(snapshot.data).includes(company))?.data);
+    };
+    const unproven = await env.account({ email: 'claimed@example.com', verified: false });
+    expect(await mailFor(unproven, 'Unproven Pty')).not.toContain('claimed@example.com');
+    const proven = await env.account({ email: 'proven@example.com' });
+    expect(await mailFor(proven, 'Proven Pty')).toContain('proven@example.com');
+  });
+
   it('completes concurrently requested twice only once', async () => {
     const anonymous = await env.anonymous();
     const { resultId } = await start(anonymous);
