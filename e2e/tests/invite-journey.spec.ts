@@ -41,13 +41,15 @@ test('an invited team member answers the supplier assessment from the e-mailed l
   const inviteId = new URL(link).searchParams.get('inviteId') ?? '';
   await expect(page.getByText(inviteId)).toHaveCount(0);
 
-  const inviteeContext = await browser.newContext();
+  // The invitee opens the mail on their phone.
+  const inviteeContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const inviteePage = await inviteeContext.newPage();
     const survey = new SurveyPage(inviteePage);
     await inviteePage.goto(link);
     await expect(inviteePage.getByText(/invites you to join .* as a user, and to take the/)).toBeVisible();
     await expect(inviteePage.getByText(`This invitation was sent to ${invitee}`)).toBeVisible();
+    await inviteePage.screenshot({ path: test.info().outputPath('offer-on-phone.png') });
     await inviteePage.getByRole('button', { name: 'Accept and start' }).click();
     const [first] = slides;
     await expect(survey.heading(first!.sectionTitle)).toBeVisible();
