@@ -96,8 +96,6 @@ export const SERVER_ERRORS = {
   invalidAnswer: (questionId: string, problem: string) => `Invalid answer to "${questionId}": ${problem}.`,
   // Invites.
   noSurveyToInvite: (surveyId: string) => `There is no survey "${surveyId}" to invite someone to.`,
-  inviteRoleAboveOwn: (role: string, own: string) =>
-    `You cannot invite someone as ${role}, which is above your own role (${own}).`,
   alreadyMember: (email: string) =>
     `${email} is already a member of your organisation. Change their role in the list instead.`,
   /** Said to the invitee only, when they accept: the inviter is never told. */

@@ -16,10 +16,6 @@ export function requireManageUsers(caller: Member): void {
   if (!caller.permissions.manageUsers) throw permissionDenied(SERVER_ERRORS.manageUsersRequired);
 }
 
-export function requireAssignRoles(caller: Member): void {
-  if (!caller.permissions.assignRoles) throw permissionDenied(SERVER_ERRORS.assignRolesRequired);
-}
-
 /** A request naming a tenant may only name the caller's own. */
 export function requireOwnTenant(caller: Member, tenantId: string): void {
   if (tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.ownTenantOnly);

@@ -13,15 +13,17 @@ import type { Member, ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
 import { paths } from '../../repositories/paths';
 import { roleOf } from '../../repositories/users';
-import { FieldValue, type StoreTransaction } from '../../store/port';
+import { FieldValue, type DocSnapshot, type StoreTransaction } from '../../store/port';
 
 /**
- * Owners who have joined: an owner invite nobody has redeemed yet proves no one can run the
- * organisation, so it never counts towards keeping one.
+ * Owners who have joined. Invites used to write a member record, marked `invitePending`, before
+ * anyone accepted; such a record proves no one can run the organisation, so it never counts.
  */
-export async function joinedOwners(tx: StoreTransaction, tenantId: string): Promise<number> {
-  const owners = await tx.query(paths.tenantUsers(tenantId), { where: [['role', '==', 'owner']] });
-  return owners.filter((owner) => owner.data?.invitePending !== true).length;
+export const countJoinedOwners = (members: readonly DocSnapshot[]): number =>
+  members.filter((member) => roleOf(member.data) === 'owner' && member.data?.invitePending !== true).length;
+
+async function joinedOwners(tx: StoreTransaction, tenantId: string): Promise<number> {
+  return countJoinedOwners(await tx.query(paths.tenantUsers(tenantId), { where: [['role', '==', 'owner']] }));
 }
 
 /**

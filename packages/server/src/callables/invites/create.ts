@@ -29,9 +29,9 @@ import {
 import { inviteMail, newTeamMemberMail } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
-import { roleOf } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { refuseRoleChange, requireManageUsers } from '../access';
+import { countJoinedOwners } from '../admin/change-role';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -83,7 +83,7 @@ export const createInvite = defineHandler({
         actor: caller,
         target: { uid: null, role: earlier?.role ?? null },
         role,
-        owners: members.filter((member) => roleOf(member.data) === 'owner').length,
+        owners: countJoinedOwners(members),
       });
       // A new member counts against the plan's team size from the invite on, so that accepting can't fail.
       if (!earlier && !entitlements.includes('more-than-five-users')) {
