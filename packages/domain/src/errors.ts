@@ -62,6 +62,9 @@ export const SERVER_ERRORS = {
     'Your session names an account or organisation in a form this app cannot use. Sign in again.',
   noSuchFunction: (name: string) => `There is no function named "${name}".`,
   invalidField: (field: string, problem: string) => `Invalid ${field}: ${problem}`,
+  // What a field of a request may hold: forms show the same words before they send.
+  invalidEmail: 'Enter a valid e-mail address, like name@example.com.',
+  textTooLong: (max: number) => `must be at most ${max} characters`,
   internal: 'Something went wrong on our side. Please try again.',
   // Users and roles.
   manageUsersRequired: 'Only owners and admins can manage users.',

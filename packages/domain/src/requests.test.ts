@@ -1,6 +1,7 @@
 import { API } from './api';
 import { MILESTONE_IDS } from './journey';
-import { REQUESTS, storeId, text } from './requests';
+import { SERVER_ERRORS } from './errors';
+import { fieldProblem, REQUESTS, storeId, text } from './requests';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -198,5 +199,32 @@ describe('REQUESTS', () => {
         seq: 1,
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('fieldProblem', () => {
+  const inviteEmail = REQUESTS[API.createInvite].shape.email;
+
+  it('takes an address the server takes, whatever its case and surrounding spaces', () => {
+    expect(fieldProblem(inviteEmail, ' Ann@Example.COM ')).toBeNull();
+  });
+
+  it.each([
+    ['a one-letter top-level domain', 'name@example.c'],
+    ['two dots in a row', 'a..b@example.com'],
+    ['an underscore in the domain', 'name@exa_mple.com'],
+    ['a control character', 'a\u0001b@example.com'],
+    ['more than 320 characters', `${'a'.repeat(310)}@example.com`],
+  ])('gives the server’s message for an address with %s', (_, value) => {
+    expect(fieldProblem(inviteEmail, value)).toBe(SERVER_ERRORS.invalidEmail);
+    expect(firstMessage(REQUESTS[API.createInvite].safeParse({ email: value, surveyId: 'quickscan' }))).toBe(
+      SERVER_ERRORS.invalidEmail,
+    );
+  });
+
+  it('words a name that is too long with its limit', () => {
+    const industry = REQUESTS[API.saveOrganisation].shape.industry;
+    expect(fieldProblem(industry, 'x'.repeat(100))).toBeNull();
+    expect(fieldProblem(industry, 'x'.repeat(101))).toBe(SERVER_ERRORS.textTooLong(100));
   });
 });

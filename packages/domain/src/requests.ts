@@ -22,6 +22,16 @@ import { idProblem, textProblem } from './strings';
 
 export * from './strings';
 
+/**
+ * The message the server gives when a request holds `value` where `schema` is checked, or null when
+ * it takes the value: forms check a field with the schema of the request they send, e.g.
+ * `fieldProblem(REQUESTS[API.createInvite].shape.email, typed)`.
+ */
+export function fieldProblem(schema: z.ZodType, value: unknown): string | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? parsed.error.message);
+}
+
 /** Turns a "why not" function of ./strings into a zod refinement with its message. */
 const rule =
   (problem: (value: string) => string | null) =>
@@ -48,12 +58,18 @@ export function text({
   trim?: boolean;
 }) {
   return (trim ? z.string().trim() : z.string())
-    .max(max)
+    .max(max, SERVER_ERRORS.textTooLong(max))
     .superRefine(rule((value) => textProblem(value, { multiline })));
 }
 
 const id = storeId;
-const email = text({ max: 320 }).toLowerCase().pipe(z.email());
+// The regex of z.email() refuses control characters and broken Unicode as well.
+const email = z
+  .string()
+  .trim()
+  .max(320, SERVER_ERRORS.invalidEmail)
+  .toLowerCase()
+  .pipe(z.email(SERVER_ERRORS.invalidEmail));
 const name = text({ max: 100 });
 /** One notification's addresses: each valid, a few at most. */
 const recipients = z.array(email).max(ALERT_RECIPIENTS_MAX, `At most ${ALERT_RECIPIENTS_MAX} addresses.`);
