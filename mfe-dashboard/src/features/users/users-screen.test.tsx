@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, ROLES, type PendingInvite, type Role, type TenantUserProfile } from '@toolkit/domain';
+import {
+  API,
+  ROLES,
+  SERVER_ERRORS,
+  type PendingInvite,
+  type Role,
+  type TenantUserProfile,
+} from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
@@ -198,6 +205,15 @@ describe('Users screen', () => {
     ).toBeInTheDocument();
     expect(within(vera).getByLabelText('Role of Vera Smith')).toHaveValue('admin');
     expect(api.refreshes()).toBe(0);
+  });
+
+  it('refuses an invite address the server refuses, though it looks like one', async () => {
+    const { api, user } = setup();
+    await row('Vera Smith');
+    await user.type(screen.getByLabelText('E-mail address'), 'name@example.c');
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
+    expect(screen.getByText(SERVER_ERRORS.invalidEmail)).toBeInTheDocument();
+    expect(api.callsTo(API.createInvite)).toHaveLength(0);
   });
 
   it('validates the invite address, sends the invite with the chosen role and never shows its link', async () => {

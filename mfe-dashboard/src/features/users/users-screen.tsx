@@ -13,6 +13,7 @@ import {
   type PendingInvite,
   type TenantUserProfile,
 } from '@toolkit/domain';
+import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
 import { callApi, getAvailableRoles, removeUserRole, setUserRole } from '@toolkit/platform';
 import { selectUid, useAppSelector } from '@toolkit/store-contract';
 import {
@@ -50,14 +51,10 @@ const ROLE_LABEL: Record<Role, string> = {
   owner: 'Owner',
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** What is wrong with an invitee's (trimmed, lower-cased) address, or null. */
 function emailError(address: string): string | null {
   if (address === '') return 'Enter the e-mail address of the person to invite.';
-  if (!EMAIL.test(address) || address.length > 320)
-    return 'Enter a valid e-mail address, like name@example.com.';
-  return null;
+  return fieldProblem(REQUESTS[API.createInvite].shape.email, address);
 }
 
 function normaliseEmail(address: string): string {
