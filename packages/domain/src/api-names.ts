@@ -1,7 +1,7 @@
-// The callable names (DESIGN.md §2), apart from the request and response types so that the
+// The callable names (docs/behaviour.md, Callables), apart from the request and response types so that the
 // request schemas can use them without importing those types back.
 export const API = {
-  // SPEC §7 callables.
+  // The callables the browser calls by name.
   setUserRole: 'admin-setUserRole',
   getUserRole: 'admin-getUserRole',
   getAvailableRoles: 'admin-getAvailableRoles',
@@ -9,10 +9,10 @@ export const API = {
   getSubscriptionDetails: 'subscription-getSubscriptionDetails',
   getCustomerEntitlements: 'entitlements-getCustomerEntitlements',
   verifyAndLoginWithInvite: 'journey-verifyAndLoginWithInvite',
-  // SPEC §7 document operations, one callable each.
+  // What would otherwise be document reads and writes from the browser, one callable each.
   completeSignup: 'account-completeSignup',
   getProfile: 'account-getProfile',
-  /** SPEC §7 "Live subscribe to the tenant user profile": streams the profile as it changes. */
+  /** The live tenant user profile: streams the profile as it changes. */
   watchProfile: 'account-watchProfile',
   updateNames: 'account-updateNames',
   saveOrganisation: 'organisation-save',

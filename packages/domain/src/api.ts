@@ -1,5 +1,5 @@
-// The callable API between the browser and the server (DESIGN.md §2): SPEC §7's seven callables
-// plus one callable per client-side document operation of SPEC §7. The request schemas
+// The callable API between the browser and the server (docs/behaviour.md, Callables): the named
+// callables plus one callable per document operation the browser needs. The request schemas
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
 import type { JSONWebKeySet } from 'jose';
@@ -70,7 +70,7 @@ export interface InviteOffer {
 }
 
 export interface ApiResponses {
-  // SPEC §7's seven callables.
+  // The named callables.
   [API.setUserRole]: { status: string; message: string };
   [API.getUserRole]: { status: string; role: Role; email: string | null; claims: Record<string, unknown> };
   [API.getAvailableRoles]: { status: string; availableRoles: Role[]; userRole: Role };
@@ -83,7 +83,7 @@ export interface ApiResponses {
     error?: string | null;
   };
   [API.verifyAndLoginWithInvite]: {
-    /** SPEC §3 invite data; the caller signs in with `token` (a custom token) afterwards. */
+    /** The invite's result; the caller signs in with `token` (a custom token) afterwards. */
     inviteData: { surveyResultId: string; surveyId: string; tenantId: string };
     token: string;
   };

@@ -11,7 +11,7 @@ import {
   type CallableErrorCode,
 } from './errors';
 
-describe('messages are word for word (SPEC §5, §8)', () => {
+describe('messages are word for word', () => {
   test.each<[keyof typeof MESSAGES, string]>([
     ['tenantNotFound', 'Tenant not found'],
     ['setUserRoleFailed', 'Error setting user role'],
@@ -34,7 +34,7 @@ describe('messages are word for word (SPEC §5, §8)', () => {
   });
 });
 
-describe('codeForHttpStatus (SPEC §8)', () => {
+describe('codeForHttpStatus', () => {
   test.each<[number, CallableErrorCode]>([
     [200, 'ok'],
     [204, 'ok'],
@@ -93,6 +93,6 @@ describe('HTTP_STATUS_BY_CODE (server side)', () => {
   });
 });
 
-test('callable defaults (SPEC §9)', () => {
+test('callable defaults', () => {
   expect([CALLABLE_TIMEOUT_MS, FUNCTIONS_REGION]).toEqual([70000, 'australia-southeast1']);
 });

@@ -1,4 +1,4 @@
-// SPEC §8 error catalogue and §5 validation messages, word for word.
+// Every message the product shows for a failure, written once (docs/behaviour.md, Errors).
 
 export const MESSAGES = {
   tenantNotFound: 'Tenant not found',
@@ -42,7 +42,7 @@ export function retryAfter(windowEnd: Date, now: Date): string {
 }
 
 /**
- * What the server tells callers, beside SPEC's own messages above: every refusal of a callable,
+ * What the server tells callers, beside the shared messages above: every refusal of a callable,
  * written once here so handlers hold no wording of their own. Kind, specific, and never a raw code.
  */
 export const SERVER_ERRORS = {
@@ -169,8 +169,7 @@ export function contentServiceFailure(serviceName: string): string {
   return `Could not receive the data from ${serviceName}!`;
 }
 
-// SPEC §8 router guard reasons, plus the three this product adds for rules 3, 5 and 8 and for
-// unknown paths (docs/decisions.md).
+// The reasons the guard chain logs with a redirect (docs/behaviour.md, Guard chain).
 export const GUARD_REASONS = [
   'unknown route',
   'not logged in',
@@ -205,7 +204,7 @@ export type CallableErrorCode =
   | 'data-loss'
   | 'unauthenticated';
 
-// Client side: HTTP status of a callable response to its code (SPEC §8).
+// Client side: HTTP status of a callable response to its code.
 export const CALLABLE_CODE_BY_STATUS: Readonly<Record<number, CallableErrorCode>> = {
   400: 'invalid-argument',
   401: 'unauthenticated',

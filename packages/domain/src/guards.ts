@@ -1,4 +1,4 @@
-// SPEC §2 "Navigation guards, in order". One pure function; the shell's router applies the decision.
+// The guard chain (docs/behaviour.md, Guard chain). One pure function; the shell's router applies the decision.
 import type { GuardReason } from './errors';
 import { hasAccess, type AccessRequirement, type AuthClaims } from './roles';
 import { DASHBOARD_PATH, LANDING_PATH, type RouteDefinition } from './routes';

@@ -21,7 +21,7 @@ const stage1Rest = ['update-organisation', 'complete-quickscan', 'view-results',
 const stage2 = ['view-insights', 'download-actions', 'sign-declaration', 'view-declaration-credential'];
 const done = (...ids: string[]) => ids.map((id) => ({ id, completed: true }));
 
-describe('journey shape (SPEC §3)', () => {
+describe('journey shape', () => {
   const journey = buildJourney([]);
 
   test('five stages in order, linked to /step1../step5', () => {
@@ -93,7 +93,7 @@ describe('journey shape (SPEC §3)', () => {
   });
 });
 
-describe('buildJourney (SPEC §4 milestones and stages)', () => {
+describe('buildJourney (milestones and stages)', () => {
   test.each<[string, StoredMilestone[], boolean[][]]>([
     [
       'defaults: only sign-up is done',
@@ -168,7 +168,7 @@ describe('buildJourney (SPEC §4 milestones and stages)', () => {
   });
 });
 
-describe('progressSummary (SPEC §9)', () => {
+describe('progressSummary', () => {
   test.each<[StoredMilestone[], number, number]>([
     [[], 0, 0],
     [done('sign-up', 'invite-team', 'view-insights'), 0, 0],

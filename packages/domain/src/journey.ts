@@ -1,4 +1,4 @@
-// SPEC §3 Journey stage and Milestone, §4 "Milestones and stages", §9 progress summary.
+// Journey stages, milestones and the progress summary (docs/behaviour.md, Journey).
 import { JOURNEY_LINKS, PLACEHOLDER_MILESTONE_LINKS, STAGE_LINKS } from './routes';
 
 export const STAGE_NAMES = ['Initiator', 'Explorer', 'Implementer', 'Innovator', 'Leader'] as const;
@@ -17,13 +17,13 @@ export const MILESTONE_IDS = [
 ] as const;
 export type MilestoneId = (typeof MILESTONE_IDS)[number];
 
-// Milestones other modules set directly (SPEC §9 "Milestone keys").
+// Milestones other modules set directly.
 export const MILESTONE_KEYS = {
   completeQuickscan: 'complete-quickscan',
   updateOrganisation: 'update-organisation',
 } as const satisfies Record<string, MilestoneId>;
 
-/** The milestone each action of a signed-in member sets on the server (SPEC §3 stage 1). */
+/** The milestone each action of a signed-in member sets on the server. */
 export const MILESTONE_OF_ACTION = {
   signUp: 'sign-up',
   saveOrganisation: MILESTONE_KEYS.updateOrganisation,

@@ -11,7 +11,7 @@ import {
 const tenant = { stripeCustomerId: 'cus_123' };
 const sub = (status: string, internalPlanName?: string | null) => ({ status, product: { internalPlanName } });
 
-describe('resolvePlan (SPEC §4 Plan)', () => {
+describe('resolvePlan', () => {
   test.each<[string, PlanSource, string]>([
     ['active subscription', { tenant, subscriptions: [sub('active', 'Growth')] }, 'Growth'],
     ['trialing subscription', { tenant, subscriptions: [sub('trialing', 'Pro')] }, 'Pro'],
@@ -42,7 +42,7 @@ describe('resolvePlan (SPEC §4 Plan)', () => {
   });
 });
 
-describe('entitlementKeys (SPEC §3 Entitlement)', () => {
+describe('entitlementKeys', () => {
   test.each<[string, Entitlement[] | null | undefined, string[]]>([
     ['top-level lookup_key', [{ lookup_key: 'brandkit', value: true }], ['brandkit']],
     [
@@ -87,7 +87,7 @@ describe('hasEntitlement', () => {
     expect(hasEntitlement(granted, key, plan)).toBe(expected);
   });
 
-  test('the five SPEC keys', () => {
+  test('the five entitlement keys', () => {
     expect(ENTITLEMENT_KEYS).toEqual([
       'advanced-user-roles',
       'more-than-five-users',

@@ -1,4 +1,4 @@
-// SPEC §4 "Plan", §3 Entitlement and Subscription, §6 feature entitlements.
+// Plans, subscriptions and entitlements (docs/behaviour.md, Plans and entitlements).
 import type { Role } from './roles';
 
 export const FREE_PLAN = 'Free';
@@ -85,7 +85,7 @@ export interface PlanOffer {
   entitlements: readonly EntitlementKey[];
 }
 
-/** The plans, cheapest first (SPEC §1: no prices are shown). */
+/** The plans, cheapest first; no prices are shown. */
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   {
     id: 'free',

@@ -115,7 +115,7 @@ export const REQUESTS = {
   }),
   [API.getProfile]: z.null().or(z.object({})).optional(),
   [API.watchProfile]: z.null().or(z.object({})).optional(),
-  /** SPEC §5: a name update is skipped when first or last name is undefined. */
+  /** A name update is skipped when first or last name is undefined. */
   [API.updateNames]: z.object({ firstName: name.optional(), lastName: name.optional() }),
   [API.saveOrganisation]: z.object({
     name: name.min(1),

@@ -26,7 +26,7 @@ import {
   type RoleRefusal,
 } from './roles';
 
-// SPEC §6 table, columns in PERMISSIONS order: view, edit, billing, users, settings, delete, assign.
+// The roles table of docs/behaviour.md, columns in PERMISSIONS order: view, edit, billing, users, settings, delete, assign.
 const Y = true;
 const N = false;
 const SPEC_TABLE: Array<[Role, boolean[]]> = [
@@ -38,7 +38,7 @@ const SPEC_TABLE: Array<[Role, boolean[]]> = [
   ['user', [N, N, N, N, N, N, N]],
 ];
 
-describe('role permission defaults (SPEC §6 table)', () => {
+describe('role permission defaults (the roles table)', () => {
   test.each(SPEC_TABLE)('%s', (role, row) => {
     const expected = Object.fromEntries(PERMISSIONS.map((p, i) => [p, row[i]]));
     expect(permissionsFor({ role })).toEqual(expected);

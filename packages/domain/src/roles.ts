@@ -204,7 +204,7 @@ export function canSignDeclaration(role: Role): boolean {
   return ROLE_RANK[role] >= ROLE_RANK.admin;
 }
 
-// The four access checks the router guard (SPEC §2 rule 6) and the dashboard navigation share.
+// The four access checks the router guard (rule 6) and the dashboard navigation share.
 export const ACCESS_REQUIREMENTS = ['admin', 'billing', 'insights', 'management'] as const;
 export type AccessRequirement = (typeof ACCESS_REQUIREMENTS)[number];
 

@@ -220,7 +220,7 @@ describe('paths and buildPath', () => {
   });
 });
 
-describe('journey links (SPEC §2)', () => {
+describe('journey links', () => {
   test('match the spec', () => {
     expect(JOURNEY_LINKS).toEqual({
       signUp: '/signup',

@@ -1,4 +1,4 @@
-// SPEC §2 Screens and routes. Every path of the product is written once, in ROUTE_TABLE.
+// Screens and routes (docs/behaviour.md, Routes). Every path of the product is written once, in ROUTE_TABLE.
 import type { AccessRequirement } from './roles';
 
 export type RouteOwner = 'shell' | 'survey' | 'dashboard' | 'journey' | 'billing';
@@ -54,9 +54,9 @@ const ROUTE_TABLE = [
     screen: 'Complete sign-up',
     meta: { forceLogout: true, hideForAuth: true },
   },
-  // Not in SPEC §2: where a password-reset e-mail's link leads (docs/decisions.md).
+  // Where a password-reset e-mail's link leads (docs/decisions.md).
   { id: 'resetPassword', path: '/reset-password', owner: 'shell', screen: 'Reset password', meta: {} },
-  // Not in SPEC §2: the public check of a declaration credential, carried in the fragment (docs/decisions.md).
+  // The public check of a declaration credential, carried in the fragment (docs/decisions.md).
   {
     id: 'verifyCredential',
     path: '/verify',
@@ -64,7 +64,7 @@ const ROUTE_TABLE = [
     screen: 'Credential check',
     meta: { sessionFree: true },
   },
-  // Not in SPEC §2: where an alert recipient confirms its address (the token in the fragment).
+  // Where an alert recipient confirms its address (the token in the fragment).
   {
     id: 'confirmAlerts',
     path: '/alerts/confirm',
@@ -184,7 +184,7 @@ const ROUTE_TABLE = [
     screen: 'Plans',
     meta: { ...dashboardChild, requires: 'billing' },
   },
-  // Not in SPEC §2: the local billing sandbox's checkout page, Stripe Checkout's stand-in (docs/decisions.md).
+  // The local billing sandbox's checkout page, Stripe Checkout's stand-in (docs/decisions.md).
   {
     id: 'plansSandboxCheckout',
     path: '/dashboard/plans/sandbox/:checkoutSessionId',
@@ -298,7 +298,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
       if (route.integerParams?.includes(name) && !INTEGER.test(value)) valid = false;
       params[name] = value;
     });
-    // A malformed survey section or slide id is an unknown path (redirects to '/'), SPEC §2.
+    // A malformed survey section or slide id is an unknown path (redirects to '/').
     if (valid) return { route, params };
   }
   return null;
@@ -368,7 +368,7 @@ export const paths = {
     buildPath('surveySlide', { tenantId, surveyId, sectionId, slideId }),
 } as const;
 
-// SPEC §2 Journey links.
+// The links of the journey's milestones.
 export const JOURNEY_LINKS = {
   signUp: paths.signup(),
   profile: paths.profile(),

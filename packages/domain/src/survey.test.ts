@@ -12,7 +12,7 @@ import {
   type StoredResultState,
 } from './survey';
 
-describe('decideResultAction (SPEC §4 result lifecycle)', () => {
+describe('decideResultAction (result lifecycle)', () => {
   test.each<[StoredResultState | null | undefined, 'create' | 'resume']>([
     [null, 'create'],
     [undefined, 'create'],
@@ -36,7 +36,7 @@ describe('statusOfResult', () => {
   });
 });
 
-describe('constants (SPEC §9)', () => {
+describe('constants', () => {
   test.each<[string, unknown, unknown]>([
     ['limits', SURVEY_LIMITS, { sections: 10, questionsPerSection: 20, questionsPerGroup: 20 }],
     ['status codes', SurveyStatus, { InProgress: 1, Completed: 2 }],

@@ -1,4 +1,4 @@
-// SPEC §3 survey shape, §4 survey status and result lifecycle, §9 constants.
+// The survey's shape, its status, the result lifecycle and the survey limits.
 
 export const SURVEY_LIMITS = { sections: 10, questionsPerSection: 20, questionsPerGroup: 20 } as const;
 
@@ -28,7 +28,7 @@ export function statusOfResult(result: StoredResultState | null | undefined): Su
 }
 
 /**
- * Who may save to a result (SPEC §4): the user who started it, or an invitee whose token names an
+ * Who may save to a result: the user who started it, or an invitee whose token names an
  * invite for exactly this result.
  */
 export function mayReachResult(access: { isStarter: boolean; inviteMatches: boolean }): boolean {
