@@ -92,6 +92,18 @@ describe('Manage screen', () => {
     expect(api.callsTo(API.saveAlerts)).toEqual([]);
   });
 
+  it('names addresses the server refuses, though they look like addresses, and saves nothing', async () => {
+    const { api, user } = setup();
+    const experts = await screen.findByRole('textbox', { name: 'Expert requests' });
+    await user.type(experts, '\nname@example.c\nok@example.com\na..b@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(
+      screen.getByText('“name@example.c”, “a..b@example.com” are not e-mail addresses.'),
+    ).toBeInTheDocument();
+    expect(experts).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(API.saveAlerts)).toEqual([]);
+  });
+
   it('refuses more than ten addresses for one notification', async () => {
     const { api, user } = setup();
     const results = await screen.findByRole('textbox', { name: 'New results' });

@@ -14,6 +14,7 @@ import {
   type AlertKind,
   type AlertRecipients,
 } from '@toolkit/domain';
+import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
 import { callApi } from '@toolkit/platform';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
@@ -57,9 +58,6 @@ function Pending({ pending }: { pending: string[] }) {
 
 type AlertText = Record<AlertKind, string>;
 
-/** Loose on purpose: the server checks each address properly; this catches typing slips early. */
-const LOOKS_LIKE_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Addresses as typed: one per line, or separated by commas, semicolons or spaces. */
 export const addressesOf = (text: string) =>
   text
@@ -71,13 +69,15 @@ function validate(values: AlertText): FieldErrors<AlertText> {
   const errors: FieldErrors<AlertText> = {};
   for (const kind of ALERT_KINDS) {
     const addresses = addressesOf(values[kind]);
-    const wrong = addresses.filter((address) => !LOOKS_LIKE_ADDRESS.test(address));
+    const recipients = REQUESTS[API.saveAlerts].shape[kind];
+    const wrong = addresses.filter((address) => fieldProblem(recipients.element, address) !== null);
     if (wrong.length > 0) {
       errors[kind] = `${wrong.map((address) => `“${address}”`).join(', ')} ${
         wrong.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses'
       }.`;
-    } else if (addresses.length > ALERT_RECIPIENTS_MAX) {
-      errors[kind] = `At most ${ALERT_RECIPIENTS_MAX} addresses.`;
+    } else {
+      const problem = fieldProblem(recipients, addresses);
+      if (problem) errors[kind] = problem;
     }
   }
   return errors;
