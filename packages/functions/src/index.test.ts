@@ -158,7 +158,7 @@ it('tells the handlers the client’s address: a completion counts against its l
   expect(stored.get('expiresAt')).toBeInstanceOf(Timestamp);
 });
 
-it('public: without a session the handler answers unauthenticated with the SPEC message', async () => {
+it('public: without a session the handler answers unauthenticated with the catalogue message', async () => {
   await expect(
     invoke(functions.milestones.set!, { milestoneId: 'view-results', completed: true }),
   ).rejects.toMatchObject({

@@ -1,6 +1,6 @@
-// Cloud Functions entry (DESIGN.md §2): the onCall functions of ./callables.ts over Firestore and
+// Cloud Functions entry: the onCall functions of ./callables.ts over Firestore and
 // Firebase Auth, exported in groups so that Firebase deploys `admin.setUserRole` as
-// `admin-setUserRole`, the callable names of SPEC.md §7. The server's main entry holds no
+// `admin-setUserRole`, the callable names of @toolkit/domain. The server's main entry holds no
 // local-only part (PGlite, the mail relay are in @toolkit/server/local), so the bundle leaves them out.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

@@ -1,4 +1,4 @@
-// The whole backend on one machine (DESIGN.md §2, "local default"): PGlite on disk, the Auth
+// The whole backend on one machine (the local default, docs/architecture.md): PGlite on disk, the Auth
 // emulator through firebase-admin, the onCall functions on the local API host, the demo tenant,
 // the mail relay to MailDev and the e-mailed sign-in links. `npm start` and the e-2-e stack run it
 // through packages/dev-stack. It lives beside the functions, not in @toolkit/server, because it

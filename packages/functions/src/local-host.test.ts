@@ -128,7 +128,7 @@ describe('a verified token whose uid or organisation an id may not be', () => {
   });
 });
 
-describe('error codes travel with SPEC §8’s HTTP statuses', () => {
+describe('error codes travel with their HTTP statuses', () => {
   it('unauthenticated 401, permission-denied 403, not-found 404, invalid-argument 400', async () => {
     const stranger = await env.account({ claims: { tenantId: 'acme', role: 'owner' } });
     expect(await post(API.getProfile, null)).toEqual({
@@ -385,7 +385,7 @@ it('reports health at GET /healthz', async () => {
   expect(await response.json()).toEqual({ status: 'ok' });
 });
 
-describe('account-watchProfile: the live profile (SPEC §7), streamed by onCall', () => {
+describe('account-watchProfile: the live profile, streamed by onCall', () => {
   async function until(condition: () => boolean) {
     const deadline = Date.now() + 10_000;
     while (!condition()) {

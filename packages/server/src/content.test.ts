@@ -97,7 +97,7 @@ describe('createContentPort against the local content service', () => {
     ).toBeNull();
   });
 
-  it('fails with the SPEC §8 message when the key is wrong or the service is down', async () => {
+  it('fails with the content-failure message when the key is wrong or the service is down', async () => {
     const wrongKey = createContentPort({ url: content.graphqlUrl, key: 'wrong', serviceName: 'Contentful' });
     await expect(wrongKey.getSurvey('quickscan')).rejects.toThrow(
       'Could not receive the data from Contentful!',

@@ -1,4 +1,4 @@
-// The server's view of the content service (SPEC §7): one GraphQL query by survey id over plain
+// The server's view of the content service: one GraphQL query by survey id over plain
 // fetch with the bearer key, mapped to what scoring, authorisation and the notification mail need.
 import {
   ACTIONS_QUERY,
@@ -21,7 +21,7 @@ export interface ContentPortOptions {
   /** The GraphQL endpoint, e.g. http://127.0.0.1:4000/graphql */
   url: string;
   key: string;
-  /** Named in the SPEC §8 failure message. */
+  /** Named in the content-failure message. */
   serviceName?: string;
   timeoutMs?: number;
   /**
@@ -98,7 +98,7 @@ export function createContentPort({
       body = (await response.json()) as typeof body;
       if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors ?? 'no data'));
     } catch (cause) {
-      // SPEC §8: one message for every content failure; the cause keeps the detail for the log.
+      // One message for every content failure; the cause keeps the detail for the log.
       throw new Error(contentServiceFailure(serviceName), { cause });
     }
     return body.data;
@@ -139,7 +139,7 @@ export function createContentPort({
   };
 }
 
-/** The definition for a handler: not-found when missing, the SPEC §8 failure as "unavailable". */
+/** The definition for a handler: not-found when missing, the content failure as "unavailable". */
 export async function loadSurvey(
   deps: Pick<ServerDeps, 'content'>,
   surveyId: string,

@@ -1,6 +1,6 @@
 // firestore.rules against the Google Cloud CLI's Firestore emulator, through the Firebase client SDK
 // as a browser would use it (@firebase/rules-unit-testing). The browser reaches documents only
-// through the callables (DESIGN.md §2), so every direct read and write of every document the
+// through the callables (docs/architecture.md), so every direct read and write of every document the
 // server keeps is refused, for every kind of caller, except what GRANTED lists — and a member of
 // one tenant never reaches the other's. Without the CLI the file is skipped, saying why.
 import path from 'node:path';

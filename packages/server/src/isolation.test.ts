@@ -199,7 +199,7 @@ const CASES: Record<ApiName, Case> = {
     otherTenant: { exempt: 'returns the caller’s own tenant; the request cannot name another' },
     tooLow: {
       as: 'noTenant',
-      expect: { exempt: 'any account may sign up; it gets a new tenant of its own (SPEC §6)' },
+      expect: { exempt: 'any account may sign up; it gets a new tenant of its own' },
     },
     rightful: 'ownerA',
     invalid: { data: () => ({ toolkit: '' }), field: 'toolkit' },

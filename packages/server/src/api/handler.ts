@@ -49,7 +49,7 @@ export interface ServerSurveyDefinition {
   secondaryLogo: string | null;
   primaryColor: string | null;
   dashboardUrl: string | null;
-  /** What an organisation signs (SPEC §3); null text: the survey has no declaration. */
+  /** What an organisation signs; null text: the survey has no declaration. */
   declaration: { text: string | null; outro: string | null };
   /** The overall score runs from 0 to scale; a band applies from its min up to the next band's. */
   scoring: { scale: number; bands: { min: number; label: string; description: string | null }[] };
@@ -126,7 +126,7 @@ export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodT
   name: ApiName;
   access: A;
   input: S;
-  /** The message for invalid input where SPEC words it; null leaves the router's "Invalid <field>". */
+  /** The message for invalid input where the catalogue words it; null leaves the router's "Invalid <field>". */
   inputMessage?: (issues: readonly InputIssue[]) => string | null;
   run(input: z.output<S>, context: HandlerContext<A>): Promise<R>;
 }

@@ -48,7 +48,7 @@ export function createSandboxBilling(store: DocumentStore, appUrl: string): Sand
       const { data } = await store.get(paths.sandboxSubscription(customerId));
       const offer = offerOf(data?.planId);
       if (data?.status !== 'active' || !offer) return [];
-      // Stripe's active entitlements name their feature's lookup key under `feature` (SPEC §3).
+      // Stripe's active entitlements name their feature's lookup key under `feature`.
       return offer.entitlements.map((key) => ({ feature: { lookup_key: key }, value: true }));
     },
     async cancelSubscriptions(customerId) {

@@ -1,4 +1,4 @@
-// A tenant's plan and entitlements as SPEC §4 resolves them: Free without a customer id, on any
+// A tenant's plan and entitlements (docs/behaviour.md, Plans and entitlements): Free without a customer id, on any
 // error or without an active or trialing subscription; the entitlement keys of the active ones.
 import { entitlementKeys, FREE_PLAN, resolvePlan, type Subscription } from '@toolkit/domain';
 import type { ServerDeps } from '../api/handler';

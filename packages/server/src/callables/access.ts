@@ -30,7 +30,7 @@ export function requireEditInsights(caller: Member, message: string = SERVER_ERR
   if (!caller.permissions.editInsights) throw permissionDenied(message);
 }
 
-/** Plans and checkouts: an owner or a billing member (SPEC §6 manage billing). */
+/** Plans and checkouts: an owner or a billing member (manageBilling). */
 export function requireManageBilling(caller: Member): void {
   if (!caller.permissions.manageBilling) throw permissionDenied(SERVER_ERRORS.manageBillingRequired);
 }

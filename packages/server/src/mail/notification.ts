@@ -1,6 +1,6 @@
-// The completion notification (SPEC §7): a new self-assessment result has arrived. Mail clients
+// The completion notification: a new self-assessment result has arrived. Mail clients
 // ignore stylesheets and flexbox, so the layout is tables with inline styles. Every value a
-// respondent typed is escaped (DESIGN.md "Mail"); URLs must be http(s) to be used at all.
+// respondent typed is escaped; URLs must be http(s) to be used at all.
 import type { ResultScore } from '@toolkit/domain';
 import { escapeHtml, singleLine } from '../repositories/mail';
 

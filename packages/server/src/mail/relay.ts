@@ -1,4 +1,4 @@
-// The local stand-in for the Trigger Email extension (DESIGN.md §2 Mail): delivers `mail` documents
+// The local stand-in for the Trigger Email extension (docs/architecture.md): delivers `mail` documents
 // through SMTP (MailDev locally) and records the extension's `delivery` shape on each document.
 import nodemailer from 'nodemailer';
 import { backoffDelay } from '@toolkit/domain';

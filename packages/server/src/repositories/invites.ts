@@ -1,4 +1,4 @@
-// Survey invites (survey-invites/{inviteId}, SPEC §3): pending until the invited journey is submitted.
+// Survey invites (survey-invites/{inviteId}): pending until the invited journey is submitted.
 import { INVITE_LIFETIME_DAYS, type Role } from '@toolkit/domain';
 import type { DocData, StoreTransaction } from '../store/port';
 import { paths } from './paths';

@@ -1,4 +1,4 @@
-// Mail documents in the Trigger Email extension's format (DESIGN.md "Mail"): handlers add them to
+// Mail documents in the Trigger Email extension's format: handlers add them to
 // `mail`; the extension (production) or the local relay delivers them. Every value is escaped.
 import type { DocData } from '../store/port';
 

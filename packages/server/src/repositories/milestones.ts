@@ -1,4 +1,4 @@
-// Milestones per tenant user (SPEC §3 Milestone, §7): read the collection, merge one record.
+// Milestones per tenant user (docs/behaviour.md, Journey): read the collection, merge one record.
 import type { HandTickedMilestone, MilestoneId, RecordedMilestone, StoredMilestone } from '@toolkit/domain';
 import { FieldValue, type DocData, type DocumentStore } from '../store/port';
 import { paths } from './paths';

@@ -9,7 +9,7 @@ import { newDocumentId } from '../store/fields';
 const AUTH_UID = 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ0a';
 
 describe('paths', () => {
-  it('builds the SPEC §3/§7 paths from valid ids', () => {
+  it('builds the document paths from valid ids', () => {
     expect(paths.milestone('acme', AUTH_UID, 'sign-up')).toBe(
       `tenants/acme/users/${AUTH_UID}/milestones/sign-up`,
     );

@@ -1,4 +1,4 @@
-// The document paths of SPEC.md §3/§7, written once.
+// The document paths (docs/behaviour.md, Data model), written once.
 import { idProblem } from '@toolkit/domain/requests';
 
 /**

@@ -1,5 +1,5 @@
 // Assessment results (tenants/{tenant}/assessments/{survey}/results/{id}) and the user survey
-// results that point at them (SPEC §3, §4, §7). The result belongs to the survey's tenant; the user
+// results that point at them (docs/behaviour.md, Data model). The result belongs to the survey's tenant; the user
 // survey result to the respondent's own tenant, or to the survey's tenant when they have none.
 import {
   ACTION_STATUSES,
@@ -33,7 +33,7 @@ export interface StoredResult {
   isCompleted: boolean;
   /** Answers saved through the survey. */
   questions: Record<string, AnswerValue>;
-  /** Answers saved through the invite journey (SPEC §3 "answers (used by the journey flow)"). */
+  /** Answers saved through the invite journey. */
   answers: Record<string, AnswerValue>;
   /** Highest save order applied per question. */
   seqs: Record<string, number>;
@@ -92,7 +92,7 @@ export const allAnswers = (result: StoredResult): Record<string, AnswerValue> =>
   ...result.answers,
 });
 
-/** The planned actions of a user survey result with their status, owner and due date (SPEC §4 keeps the ids in actionPlans). */
+/** The planned actions of a user survey result with their status, owner and due date (the ids themselves are in actionPlans). */
 export function plannedActionsOf(data: DocData | null): PlannedAction[] {
   const states = record<Record<string, unknown>>(data?.actionStatus);
   return actionPlansOf(data).map((actionId) => {
@@ -121,7 +121,7 @@ const toLink = (snapshot: DocSnapshot): UserResultLink | null => {
     : null;
 };
 
-/** SPEC §7: the user's surveyResults where surveyId equals the survey, newest startedAt first, limit 1. */
+/** The user's surveyResults where surveyId equals the survey, newest startedAt first, limit 1. */
 export async function findLatestUserResult(
   store: DocumentStore,
   tenantId: string,
@@ -136,7 +136,7 @@ export async function findLatestUserResult(
   return latest ? toLink(latest) : null;
 }
 
-/** SPEC §7: the user's surveyResults by surveyId, then startedAt descending; the first per survey. */
+/** The user's surveyResults by surveyId, then startedAt descending; the first per survey. */
 /** A survey's completed results, newest first. */
 export async function listCompletedResults(
   store: DocumentStore,
@@ -205,10 +205,9 @@ export interface NewResult {
 }
 
 /**
- * SPEC §4 creates the result with a null user, then links it and creates the user survey result in
- * one batch; here both documents are written in one transaction, already linked, which is the same
- * end state without a moment where the result belongs to nobody. The user survey result shares
- * the result's id, so completion finds it without a query.
+ * Both documents are written in one transaction, already linked, rather than a result with a null
+ * user linked afterwards: the same end state without a moment where the result belongs to nobody.
+ * The user survey result shares the result's id, so completion finds it without a query.
  */
 export async function createResult(store: DocumentStore, input: NewResult): Promise<string> {
   const resultId = store.newId();

@@ -1,4 +1,4 @@
-// The tenant record (SPEC §3: createdBy, getStarted, stripeCustomerId) and its organisation profile.
+// The tenant record (createdBy, getStarted, stripeCustomerId) and its organisation profile.
 import type { DocumentStore } from '../store/port';
 import { paths } from './paths';
 

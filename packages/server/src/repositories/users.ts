@@ -1,4 +1,4 @@
-// Global users (users/{uid}) and tenant users (tenants/{t}/users/{uid}), SPEC §3.
+// Global users (users/{uid}) and tenant users (tenants/{t}/users/{uid}).
 import { isPermission, isRole, type Permission, type Role, type TenantUserProfile } from '@toolkit/domain';
 import type { DocData, DocSnapshot, DocumentStore } from '../store/port';
 import { paths } from './paths';
@@ -8,7 +8,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** A tenant user's stored role; a missing or unknown value is the lowest role. */
 export const roleOf = (data: DocData | null): Role => (isRole(data?.role) ? data.role : 'user');
 
-/** Permission overrides kept on the tenant user (SPEC §6 "explicit permission claims"); booleans only. */
+/** Permission overrides kept on the tenant user (docs/behaviour.md, Roles); booleans only. */
 export function permissionOverridesOf(data: DocData | null): Partial<Record<Permission, boolean>> {
   const stored = data?.permissions;
   if (typeof stored !== 'object' || stored === null) return {};

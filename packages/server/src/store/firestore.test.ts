@@ -1,5 +1,5 @@
 // The shared contract against firebase-admin talking to the Google Cloud CLI's Firestore emulator,
-// the real Firestore semantics (DESIGN.md §2). Without the CLI the cases are skipped, saying why.
+// the real Firestore semantics. Without the CLI the cases are skipped, saying why.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import {

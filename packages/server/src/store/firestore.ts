@@ -1,4 +1,4 @@
-// The production DocumentStore (DESIGN.md §2) over firebase-admin's Firestore. Our FieldValue
+// The production DocumentStore over firebase-admin's Firestore. Our FieldValue
 // sentinels become firebase-admin FieldValues; Timestamps read back as ISO-8601 strings.
 import {
   FieldValue as AdminFieldValue,

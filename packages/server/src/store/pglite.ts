@@ -1,4 +1,4 @@
-// The embedded default DocumentStore (DESIGN.md §2): PGlite is Postgres compiled to WASM, so the
+// The embedded default DocumentStore: PGlite is Postgres compiled to WASM, so the
 // local stack needs no database server and no native build, and keeps its data in a folder.
 // Documents are rows of one table; each write computes the new JSON in TypeScript (apply.ts) and
 // stores it. PGlite has a single connection, so reads, writes and transactions run one at a time

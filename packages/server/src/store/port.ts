@@ -1,5 +1,5 @@
-// The DocumentStore port (DESIGN.md §2): a small subset of Firestore's model, addressed by the
-// document paths of SPEC.md §3/§7, with one adapter on PGlite and one on firebase-admin.
+// The DocumentStore port (docs/architecture.md, Server layers): a small subset of Firestore's model,
+// addressed by the document paths of repositories/paths.ts, with one adapter on PGlite and one on firebase-admin.
 
 export type DocData = { [field: string]: unknown };
 
@@ -78,7 +78,7 @@ export interface DocumentStore {
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /**
    * Reports the document now and after every committed change, until the returned function is
-   * called: the live subscriptions of SPEC §7 (the tenant user profile).
+   * called: the live subscriptions (the tenant user profile).
    */
   watch(path: string, listener: (snapshot: DocSnapshot) => void): () => void;
   /** A new random document id (20 characters, as Firestore's). */

@@ -1,4 +1,4 @@
-// The Google Cloud CLI's Firestore emulator (DESIGN.md §2), started for a test file on a free
+// The Google Cloud CLI's Firestore emulator, started for a test file on a free
 // loopback port. It is a Java server behind a Python launcher, so it runs in its own process group
 // and the whole group is stopped. Machines without the CLI skip the cases that need it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

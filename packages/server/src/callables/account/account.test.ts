@@ -192,7 +192,7 @@ describe('account-updateNames', () => {
     });
   });
 
-  it('skips the update when a name is missing (SPEC §5)', async () => {
+  it('skips the update when a name is missing', async () => {
     const viewer = await env.member('names-co', 'viewer');
     const before = await snapshotStore(env.store);
     expect(resultOf(await env.call(API.updateNames, { firstName: 'Only' }, viewer.token))).toEqual({

@@ -1,4 +1,4 @@
-// account-getProfile: the caller's tenant user record and tenant (SPEC §3).
+// account-getProfile: the caller's tenant user record and tenant.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';

@@ -1,4 +1,4 @@
-// account-updateNames: first and last name into the tenant user and the global user (SPEC §5, §7).
+// account-updateNames: first and last name into the tenant user and the global user.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';

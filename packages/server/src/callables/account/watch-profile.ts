@@ -1,4 +1,4 @@
-// account-watchProfile (SPEC §7 "Live subscribe to the tenant user profile"): a streamed answer
+// account-watchProfile, the live tenant user profile: a streamed answer
 // that sends the caller's profile now and after every change, so an open Profile screen follows
 // edits made in another tab or by an admin. Without streaming it answers the profile once.
 import { API, type ApiResponses } from '@toolkit/domain';

@@ -1,4 +1,4 @@
-// admin-getAvailableRoles (SPEC §7): the roles the caller may give a new member or another
+// admin-getAvailableRoles: the roles the caller may give a new member or another
 // (non-owner) member, by the one role rule, from their stored role and rights and what the
 // organisation's plan includes.
 import { allowedRoles, API, roleAllowedBy, ROLES, type RoleChange } from '@toolkit/domain';

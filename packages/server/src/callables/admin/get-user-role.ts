@@ -1,4 +1,4 @@
-// admin-getUserRole (SPEC §7): a member's stored role, e-mail and claims; others' only for user managers.
+// admin-getUserRole: a member's stored role, e-mail and claims; others' only for user managers.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound, permissionDenied } from '../../api/errors';

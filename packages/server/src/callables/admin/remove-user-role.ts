@@ -1,4 +1,4 @@
-// admin-removeUserRole (SPEC §7): the member's role goes back to user.
+// admin-removeUserRole: the member's role goes back to user.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';

@@ -1,4 +1,4 @@
-// admin-setUserRole (SPEC §7): an owner or admin gives a member of their tenant a role, as the one
+// admin-setUserRole: an owner or admin gives a member of their tenant a role, as the one
 // role rule allows.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';

@@ -1,4 +1,4 @@
-// What the declaration callables share: the declaration of the organisation's toolkit (CMS, SPEC §3),
+// What the declaration callables share: the declaration of the organisation's toolkit (from the CMS),
 // the organisation's latest credential, and who may sign.
 import {
   canSignDeclaration,

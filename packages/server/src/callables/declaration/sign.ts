@@ -1,5 +1,5 @@
 // declaration-sign: an owner or admin signs the declaration for the organisation. Who, when and for
-// which organisation go on the signer's tenant user (SPEC §3 declaration); a credential is issued,
+// which organisation go on the signer's tenant user; a credential is issued,
 // replacing (and revoking) the previous one, and the signer's sign-declaration milestone is set.
 // The credential names the organisation as stored and the stage the server's records give: the
 // request says only which declaration was read.

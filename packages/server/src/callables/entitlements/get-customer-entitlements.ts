@@ -1,5 +1,5 @@
-// entitlements-getCustomerEntitlements (SPEC §7): the tenant's active entitlements; none on Free.
-// A billing failure answers SPEC §8's "Failed to fetch entitlements" with empty entitlements.
+// entitlements-getCustomerEntitlements: the tenant's active entitlements; none on Free.
+// A billing failure answers "Failed to fetch entitlements" with empty entitlements.
 import { API, entitlementKeys, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound, permissionDenied } from '../../api/errors';

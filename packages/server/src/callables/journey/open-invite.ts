@@ -1,4 +1,4 @@
-// The invite journey's check (SPEC §4, §8): the caller's token names an open invite, redeemed by
+// The invite journey's check: the caller's token names an open invite, redeemed by
 // them, for exactly the result the request names; and the wording for its missing ids.
 import { MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
 import { ApiError, permissionDenied } from '../../api/errors';
@@ -8,7 +8,7 @@ import type { DocumentStore } from '../../store/port';
 
 const ID_FIELDS = new Set(['tenantId', 'surveyId', 'surveyResultId', 'inviteId']);
 
-/** SPEC §5/§8: a missing or invalid id gets the catalogue's message word for word. */
+/** A missing or invalid id gets the catalogue's message word for word. */
 export function missingJourneyIds(issues: readonly InputIssue[]): string | null {
   const aboutIds = issues.some((issue) => issue.path.length === 0 || ID_FIELDS.has(String(issue.path[0])));
   return aboutIds ? MESSAGES.missingJourneyIds : null;

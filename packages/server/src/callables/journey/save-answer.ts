@@ -1,4 +1,4 @@
-// journey-saveAnswer (SPEC §4 invite journey): the invitee's answer into the invite's result, through
+// journey-saveAnswer: the invitee's answer into the invite's result, through
 // the same use case as the survey's save.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';

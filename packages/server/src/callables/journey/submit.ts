@@ -1,4 +1,4 @@
-// journey-submit (SPEC §4 invite journey): the invite's result completes, through the same use case
+// journey-submit: the invite's result completes, through the same use case
 // as the survey's, and the invite with it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';

@@ -1,4 +1,4 @@
-// milestones-list (SPEC §7): the caller's milestones, or other members' for a user manager.
+// milestones-list: the caller's milestones, or other members' for a user manager.
 import { API, SERVER_ERRORS, type ApiResponses, type StoredMilestone } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
@@ -23,7 +23,7 @@ export const listMilestones = defineHandler({
       if (missing) throw notFound(SERVER_ERRORS.noSuchUserId(missing.id));
     }
     const log = deps.log ?? ((message: string) => console.warn(message));
-    // SPEC §7: a user whose milestones cannot be read gets an empty list and a logged warning.
+    // A user whose milestones cannot be read gets an empty list and a logged warning.
     const lists = await Promise.all(
       ids.map(async (id): Promise<StoredMilestone[]> => {
         try {

@@ -221,7 +221,7 @@ describe('milestones-list', () => {
     );
   });
 
-  it('gives an empty list and logs a warning for a user whose milestones cannot be read (SPEC §7)', async () => {
+  it('gives an empty list and logs a warning for a user whose milestones cannot be read', async () => {
     const broken = await env.member('acme', 'viewer');
     // The real store, failing for one user's collection as a storage error would.
     const { store } = env.deps;

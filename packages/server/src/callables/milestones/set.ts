@@ -1,4 +1,4 @@
-// milestones-set (SPEC §4, §5): the signed-in member ticks one of their own milestones by hand.
+// milestones-set: the signed-in member ticks one of their own milestones by hand.
 import {
   API,
   isHandTicked,
@@ -14,7 +14,7 @@ import { handTickWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 
 /**
- * Public so that a request without a user gets SPEC §5's "User not authenticated". Any
+ * Public so that a request without a user gets "User not authenticated". Any
  * non-anonymous member of the token's tenant may tick its own milestones, e.g. an invited
  * respondent; the tenant claim alone is not trusted, as on every other callable. Only the
  * milestones a member may tick by hand: the others are facts the server records where they happen.

@@ -1,4 +1,4 @@
-// organisation-save: the organisation's details; saving sets update-organisation (SPEC §7).
+// organisation-save: the organisation's details; saving sets update-organisation.
 import { API, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { permissionDenied } from '../../api/errors';

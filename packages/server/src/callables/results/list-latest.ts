@@ -1,4 +1,4 @@
-// results-listLatest (SPEC §7): the caller's latest result per survey, for the Results and
+// results-listLatest: the caller's latest result per survey, for the Results and
 // Assessments pages.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';

@@ -1,4 +1,4 @@
-// results-toggleActionPlan (SPEC §4): adds or removes an action id in the user's result; a role
+// results-toggleActionPlan: adds or removes an action id in the user's result; a role
 // that may not edit insights (a viewer) reads the plan but cannot change it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';

@@ -1,5 +1,5 @@
 // results-updatePlannedAction: the status, owner and due date of an action in the caller's plan,
-// kept beside SPEC §4's actionPlans on the user survey result, in one transaction with the check
+// kept beside actionPlans on the user survey result, in one transaction with the check
 // that the action is planned.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';

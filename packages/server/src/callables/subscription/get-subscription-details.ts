@@ -1,4 +1,4 @@
-// subscription-getSubscriptionDetails (SPEC §7): the tenant's subscriptions from its billing
+// subscription-getSubscriptionDetails: the tenant's subscriptions from its billing
 // customer; none without one.
 import { API, MESSAGES, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';

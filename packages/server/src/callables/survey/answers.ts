@@ -1,4 +1,4 @@
-// Saving one answer (SPEC §4), for the survey and the invite journey alike: one use case keyed on
+// Saving one answer, for the survey and the invite journey alike: one use case keyed on
 // the caller's uid and invite claim; only the answers field and the wording of refusals differ.
 import { mayReachResult, SERVER_ERRORS, type AnswerValue, type ApiResponses } from '@toolkit/domain';
 import { quotaPaths, takeQuota, type Quota } from '../../abuse/limits';

@@ -1,4 +1,4 @@
-// survey-completeResult (SPEC §4): the result and the user's result complete, scored, mailed once.
+// survey-completeResult: the result and the user's result complete, scored, mailed once.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { completionQuota } from '../../abuse/limits';

@@ -1,4 +1,4 @@
-// Completing a result (SPEC §4), for the survey and the invite journey alike: who may is the
+// Completing a result, for the survey and the invite journey alike: who may is the
 // domain's rule (decideCompletion); the writes happen in one transaction.
 import { completionCounts, decideCompletion, MILESTONE_OF_ACTION, type ResultScore } from '@toolkit/domain';
 import { takeQuota, type Quota } from '../../abuse/limits';
@@ -62,7 +62,7 @@ function respondentName(profile: DocData | null, result: StoredResult, email: st
 }
 
 /**
- * SPEC §4 completion in one transaction: the result and the user survey result are marked
+ * Completion in one transaction: the result and the user survey result are marked
  * complete, the score is stored and counted in the survey's aggregate, one notification mail is queued, the
  * caller's complete-quickscan milestone is set and, through an invite, the invite is completed.
  * A result completed before is left alone, so a repeated request sends no second mail.

@@ -1,4 +1,4 @@
-// survey-saveAnswer (SPEC §4): one answer and the updated time, in order of the respondent's saves.
+// survey-saveAnswer: one answer and the updated time, in order of the respondent's saves.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';

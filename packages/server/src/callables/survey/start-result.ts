@@ -1,4 +1,4 @@
-// survey-startResult (SPEC §4 result lifecycle): resume the caller's result, or start a new one with
+// survey-startResult: resume the caller's result, or start a new one with
 // the survey link's prefill.
 import {
   API,

@@ -1,4 +1,4 @@
-// users-findByEmail: members of the caller's tenant with this address (SPEC §7 "Query users by e-mail").
+// users-findByEmail: members of the caller's tenant with this address.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
