@@ -86,8 +86,20 @@ describe('Profile screen', () => {
     await user.click(industry);
     await user.paste('x'.repeat(101));
     await user.click(screen.getByRole('button', { name: 'Save organisation details' }));
-    expect(screen.getByText('Industry can be at most 100 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Industry must be at most 100 characters.')).toBeInTheDocument();
     expect(api.callsTo(API.saveOrganisation)).toHaveLength(0);
+  });
+
+  it('refuses a name the server refuses for a control character, and saves nothing', async () => {
+    const { api, user } = setup();
+    const firstName = await screen.findByLabelText('First name');
+    await user.clear(firstName);
+    await user.click(firstName);
+    await user.paste('Sam\u0007');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(screen.getByText('First name must not contain control characters.')).toBeInTheDocument();
+    expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(API.updateNames)).toHaveLength(0);
   });
 
   it('shows Saving… while the server works, then Saved, and sends the trimmed details', async () => {

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { API, type TenantUserProfile } from '@toolkit/domain';
+import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
 import { callApi } from '@toolkit/platform';
 import { Button, Card, PageTitle, Stack } from '@toolkit/ui';
 import { useLiveProfile } from '../../shared/api';
@@ -18,9 +19,6 @@ import { useServices } from '../../shared/services';
 import { describeAccountFailure } from './account-messages';
 import { SecurityCard } from './security-card';
 
-/** The server's limit for every name-like field (REQUESTS in @toolkit/domain). */
-const MAX_LENGTH = 100;
-
 export const COMPANY_SIZES = [
   '1–9 employees',
   '10–49 employees',
@@ -28,20 +26,29 @@ export const COMPANY_SIZES = [
   '250 or more employees',
 ];
 
-function tooLong(label: string, value: string): string | null {
-  return value.trim().length > MAX_LENGTH ? `${label} can be at most ${MAX_LENGTH} characters.` : null;
+/** What the server would say of `value` in a field of the request, led by the field's label. */
+function problemOf(label: string, schema: Parameters<typeof fieldProblem>[0], value: string): string | null {
+  const problem = fieldProblem(schema, value);
+  return problem === null ? null : `${label} ${problem}.`;
 }
+
+const ORGANISATION = REQUESTS[API.saveOrganisation].shape;
+const NAMES = REQUESTS[API.updateNames].shape;
 
 type OrganisationValues = { name: string; industry: string; size: string; country: string };
 
 function validateOrganisation(values: OrganisationValues): FieldErrors<OrganisationValues> {
   const errors: FieldErrors<OrganisationValues> = {};
   const name =
-    values.name.trim() === '' ? 'Enter your organisation’s name.' : tooLong('The name', values.name);
+    values.name.trim() === ''
+      ? 'Enter your organisation’s name.'
+      : problemOf('The name', ORGANISATION.name, values.name);
   if (name) errors.name = name;
-  const industry = tooLong('Industry', values.industry);
+  const industry = problemOf('Industry', ORGANISATION.industry, values.industry);
   if (industry) errors.industry = industry;
-  const country = tooLong('Country', values.country);
+  const size = problemOf('Size', ORGANISATION.size, values.size);
+  if (size) errors.size = size;
+  const country = problemOf('Country', ORGANISATION.country, values.country);
   if (country) errors.country = country;
   return errors;
 }
@@ -131,10 +138,14 @@ type NameValues = { firstName: string; lastName: string };
 function validateNames(values: NameValues): FieldErrors<NameValues> {
   const errors: FieldErrors<NameValues> = {};
   const first =
-    values.firstName.trim() === '' ? 'Enter your first name.' : tooLong('First name', values.firstName);
+    values.firstName.trim() === ''
+      ? 'Enter your first name.'
+      : problemOf('First name', NAMES.firstName, values.firstName);
   if (first) errors.firstName = first;
   const last =
-    values.lastName.trim() === '' ? 'Enter your last name.' : tooLong('Last name', values.lastName);
+    values.lastName.trim() === ''
+      ? 'Enter your last name.'
+      : problemOf('Last name', NAMES.lastName, values.lastName);
   if (last) errors.lastName = last;
   return errors;
 }
