@@ -7,7 +7,7 @@ const path = require('node:path');
 const { createSchema: makeExecutableSchema } = require('graphql-yoga');
 const QUESTION_TYPE_OF_GRAPHQL = require('@toolkit/domain/question-types.json');
 
-/** SPEC.md §9: survey shape limits, enforced whatever a query's `limit` asks for. */
+/** Survey shape limits, enforced whatever a query's `limit` asks for. */
 const SURVEY_LIMITS = Object.freeze({ sections: 10, questionsPerSection: 20, questionsPerGroup: 20 });
 
 const typeDefs = fs.readFileSync(path.join(__dirname, 'schema.graphql'), 'utf8');

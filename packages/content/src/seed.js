@@ -2,7 +2,7 @@
 
 // Loads the seed content (one JSON file per survey) and validates it at start-up, so that a
 // malformed file stops the server with the file name and the problem instead of failing later in
-// a query. Beyond the shape limits of SPEC.md §9 content is accepted: the CMS may hold more than
+// a query. Beyond the shape limits (schema.js) content is accepted: the CMS may hold more than
 // a query returns; the resolvers cut it down.
 
 const fs = require('node:fs');
@@ -58,7 +58,7 @@ const DEFAULT_CONTENT_DIR = path.resolve(__dirname, '..', 'content');
  * @property {string[]} notificationEmailBcc
  */
 /**
- * The remaining SPEC §3 fields (colours, logos, rich text, URLs, declaration) are carried as given.
+ * The remaining definition fields (colours, logos, rich text, URLs, declaration) are carried as given.
  * @typedef {SurveyCore & Record<string, unknown>} Survey
  */
 

@@ -177,7 +177,7 @@ describe('content server with the seed content', () => {
     expect(res.status).toBe(200);
   });
 
-  it('serves the Quickscan with every SPEC §3 field, every question type and a group', async () => {
+  it('serves the Quickscan with every definition field, every question type and a group', async () => {
     const { status, body } = await gql(running, SURVEY_QUERY, { id: 'quickscan' });
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
@@ -385,7 +385,7 @@ const minimalSurvey = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('shape limits (SPEC §9)', () => {
+describe('shape limits', () => {
   let running: Running;
   let dir: string;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ const REMOTES = {
 };
 const SHELL = { container: 'shell', dir: 'shell', port: 3000 };
 
-/** What each remote exposes: one single-spa mount entry (CONVENTIONS.md item 3). */
+/** What each remote exposes: one single-spa mount entry (docs/architecture.md). */
 const REMOTE_EXPOSES = { './mount': './src/mount.tsx' };
 
 /** Our packages every app bundles and shares as singletons (the contract between shell and remotes). */

@@ -1,4 +1,4 @@
-// The shared singletons, declared once for the shell and every remote (CONVENTIONS.md item 1).
+// The shared singletons, declared once for the shell and every remote (docs/architecture.md).
 // `react/` and `react-dom/` share subpaths such as react/jsx-runtime and react-dom/client,
 // which a bare key misses; without them React would be downloaded twice.
 const path = require('node:path');

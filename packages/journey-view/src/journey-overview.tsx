@@ -42,7 +42,7 @@ const StageList = styled.ol`
   }
 `;
 
-/** The first of the SPEC §9 tracked milestones that is not done yet, in their tracking order. */
+/** The first of the tracked milestones that is not done yet, in their tracking order. */
 function nextKeyMilestone(stages: readonly JourneyStage[]): JourneyMilestone | undefined {
   const milestones = stages.flatMap((stage) => stage.milestones);
   for (const id of PROGRESS_MILESTONES) {

@@ -1,4 +1,4 @@
-// SPEC §9: the summary tracks three milestones; the percentage is progressSummary's rounded one.
+// The summary tracks three milestones; the percentage is progressSummary's rounded one.
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { ProgressSummary } from '@toolkit/domain';

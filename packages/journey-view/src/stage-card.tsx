@@ -1,4 +1,4 @@
-// SPEC §3 Journey stage, §4 "Milestones and stages".
+// A journey stage and its milestones (docs/behaviour.md, Journey).
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -169,7 +169,7 @@ export interface StageCardProps {
   headingLevel?: 2 | 3;
   /** Show the long explanation of the stage (the stage page does, the overview does not). */
   showDetails?: boolean;
-  /** Link to the stage's own page (SPEC §2 stage links /step1 to /step5). */
+  /** Link to the stage's own page (/step1 to /step5). */
   linkToStage?: boolean;
 }
 

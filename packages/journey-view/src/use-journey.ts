@@ -1,4 +1,4 @@
-// SPEC §4 "Milestones and stages": the stored records override the defaults, so the defaults
+// The stored records override the defaults, so the defaults
 // (sign-up done) are what a user sees while their records load or when they cannot be loaded.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {

@@ -3,7 +3,7 @@ import type { CallableClient, ContentClient } from '@toolkit/platform';
 import type { AppStore } from '@toolkit/store-contract';
 import type { AppTheme } from '@toolkit/ui';
 
-/** What the shell hands every remote it mounts (DESIGN.md §2). */
+/** What the shell hands every remote it mounts (docs/architecture.md). */
 export interface ParcelProps {
   /** The shell's one store; remotes inject their own slices, never create a store. */
   store: AppStore;

@@ -128,7 +128,7 @@ describe('response', () => {
   });
 });
 
-describe('HTTP status → code (SPEC.md §8)', () => {
+describe('HTTP status → code', () => {
   const table: [number, string][] = [
     [400, 'invalid-argument'],
     [401, 'unauthenticated'],

@@ -1,5 +1,5 @@
-// The callable protocol of SPEC.md §7 (POST `{ data }`, bearer token, read `data` else `result`)
-// and its error mapping of SPEC.md §8.
+// The callable protocol (POST `{ data }`, bearer token, read `data` else `result`) and its error
+// mapping (docs/behaviour.md, Callables and Errors).
 
 // The code table and the messages live once, in the domain's error catalogue.
 import {

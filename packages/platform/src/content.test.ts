@@ -57,14 +57,14 @@ describe('createContentClient', () => {
     expect(JSON.parse(request?.body ?? '')).toMatchObject({ query: SURVEY_QUERY, variables: { id: 's1' } });
   });
 
-  it('throws the SPEC message with the cause on GraphQL errors', async () => {
+  it('throws the content-failure message with the cause on GraphQL errors', async () => {
     const client = createContentClient({ url: `${server.url}/graphql`, key: 'secret-key' });
     const error = await failure(client.request('{ nope }'));
     expect(error.message).toBe('Could not receive the data from content service!');
     expect(String(error.cause)).toContain('Cannot query field');
   });
 
-  it('throws the SPEC message on an HTTP 500, naming the configured service', async () => {
+  it('throws the content-failure message on an HTTP 500, naming the configured service', async () => {
     server.handle((_req, res) => {
       res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('boom');
@@ -99,7 +99,7 @@ describe('createContentClient', () => {
     }
   });
 
-  it('throws the SPEC message on a network failure', async () => {
+  it('throws the content-failure message on a network failure', async () => {
     const client = createContentClient({ url: `${await closedPortUrl()}/graphql`, key: 'secret-key' });
     const error = await failure(client.request(SURVEY_QUERY, { id: 's1' }));
     expect(error.message).toBe('Could not receive the data from content service!');

@@ -25,7 +25,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       try {
         return await client.request<T, Variables>({ document, variables });
       } catch (cause) {
-        // SPEC.md §8: one message for every content failure; the cause keeps the detail.
+        // One message for every content failure; the cause keeps the detail.
         throw new Error(contentServiceFailure(serviceName), { cause });
       }
     },

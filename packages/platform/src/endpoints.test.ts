@@ -86,7 +86,7 @@ describe('each endpoint posts to its callable and returns its response', () => {
   });
 });
 
-describe('fallback messages (SPEC.md §8)', () => {
+describe('fallback messages', () => {
   const cases: [string, (c: CallableClient) => Promise<unknown>][] = [
     ['Error setting user role', (c) => setUserRole(c, { uid: 'u', tenantId: 't', role: 'viewer' })],
     ['Error getting user role', (c) => getUserRole(c, { uid: 'u', tenantId: 't' })],

@@ -1,4 +1,4 @@
-// One typed endpoint per callable of SPEC.md §7, with the fallback messages of SPEC.md §8;
+// One typed endpoint per callable, with a fallback message per callable (docs/behaviour.md, Errors);
 // the rest of the API is reached through `callApi`.
 import { API, MESSAGES, type ApiRequest, type ApiResponses } from '@toolkit/domain';
 import { CallableError, type CallableClient, type CallOptions } from './callable';
@@ -25,7 +25,7 @@ export function callApi<N extends keyof ApiResponses>(
   return client.call<ApiRequest<N>, ApiResponses[N]>(name, request, options);
 }
 
-/** A typed endpoint; with a fallback, a failure without a server message gets that SPEC §8 message. */
+/** A typed endpoint; with a fallback, a failure without a server message gets that message. */
 function endpoint<N extends keyof ApiResponses>(name: N, fallback?: string) {
   return (
     client: CallableClient,
@@ -48,7 +48,7 @@ export const getCustomerEntitlements = endpoint(
   MESSAGES.entitlementsFetchFailed,
 );
 
-/** SPEC.md §8: the invite verification error is rethrown as it is. */
+/** The invite verification error is rethrown as it is. */
 export const verifyAndLoginWithInvite = endpoint(API.verifyAndLoginWithInvite);
 
 // The two callables without a request body.
@@ -56,7 +56,7 @@ const getAvailableRolesEndpoint = endpoint(API.getAvailableRoles, MESSAGES.getAv
 export const getAvailableRoles = (client: CallableClient, options?: CallOptions) =>
   getAvailableRolesEndpoint(client, null, options);
 
-/** SPEC.md gives no fallback message here, so errors pass through unchanged. */
+/** No fallback message here, so errors pass through unchanged. */
 const getSubscriptionDetailsEndpoint = endpoint(API.getSubscriptionDetails);
 export const getSubscriptionDetails = (client: CallableClient, options?: CallOptions) =>
   getSubscriptionDetailsEndpoint(client, null, options);

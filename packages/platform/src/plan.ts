@@ -1,4 +1,4 @@
-// The tenant's plan and entitlements as the browser resolves them (SPEC §4, §8): Free and no
+// The tenant's plan and entitlements as the browser resolves them: Free and no
 // entitlements on any failure, with "Failed to fetch entitlements" as the error.
 import { API, entitlementKeys, FREE_PLAN, MESSAGES, planOfSubscriptions } from '@toolkit/domain';
 import type { CallableClient } from './callable';
@@ -16,7 +16,7 @@ export async function fetchPlan(callable: CallableClient, tenantId: string): Pro
       callApi(callable, API.getSubscriptionDetails, null),
       callApi(callable, API.getCustomerEntitlements, { tenantId }),
     ]);
-    // The server lists subscriptions only for a tenant with a billing customer (SPEC §4).
+    // The server lists subscriptions only for a tenant with a billing customer.
     const plan = planOfSubscriptions(details.subscriptions);
     if (granted.error) return { plan, entitlements: [], error: granted.error };
     return {

@@ -1,5 +1,5 @@
 // Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
-// without rebuilding the shell (DESIGN.md §3). Checked by hand, not with zod, to keep zod out of
+// without rebuilding the shell (docs/architecture.md). Checked by hand, not with zod, to keep zod out of
 // every page's first download (docs/decisions.md).
 import { isPlainObject } from './plain-object';
 import localRuntimeConfig from './runtime-config.local.json';

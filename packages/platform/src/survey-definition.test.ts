@@ -40,7 +40,7 @@ describe('the survey definition query', () => {
     await expect(loadSurveyDefinition(newClient(), 'nope')).resolves.toBeNull();
   });
 
-  it('fails with the SPEC message, and a retry asks again', async () => {
+  it('fails with the content-failure message, and a retry asks again', async () => {
     const content = newClient();
     available = false;
     await expect(loadSurveyDefinition(content, 'quickscan')).rejects.toThrow(
@@ -84,7 +84,7 @@ describe('a definition asked for before the app loaded (the early slide)', () =>
     expect(server.requests).toHaveLength(0);
   });
 
-  it('fails with the SPEC message when it failed, and a retry asks the content service', async () => {
+  it('fails with the content-failure message when it failed, and a retry asks the content service', async () => {
     const content = newClient();
     primeSurveyDefinition(content, 'quickscan', Promise.reject(new Error('HTTP 503')));
     await expect(loadSurveyDefinition(content, 'quickscan')).rejects.toThrow(

@@ -1,4 +1,4 @@
-// The survey definition query (SPEC.md §3, §7; declared in @toolkit/domain): one request
+// The survey definition query (declared in @toolkit/domain): one request
 // serves the shell (guard rule 4 and the tenant theme) and the survey remote (its screens). The
 // shell starts it as soon as the runtime configuration is in; the remote takes the same promise
 // (this package is a shared singleton), so a respondent waits for one request, not two in a row.
@@ -34,7 +34,7 @@ const loads = new WeakMap<ContentClient, Map<string, Load>>();
 
 /**
  * The survey with this id, or null when the content service knows none; a content failure rejects
- * with SPEC §8's message. Asked once per page: later callers share the answer, except after a
+ * with the content-failure message. Asked once per page: later callers share the answer, except after a
  * failure, which is forgotten so that a retry asks again.
  */
 export function loadSurveyDefinition(content: ContentClient, surveyId: string): Promise<RawSurvey | null> {

@@ -22,7 +22,7 @@ export const PERSIST_VERSION = 1;
 export const PERSIST_KEY = `toolkit:state:v${PERSIST_VERSION}`;
 const OUR_KEYS = /^toolkit:state(?::v\d+)?$/;
 
-/** SPEC.md §4 keeps client state in local storage; auth is not kept (Firebase owns the session). */
+/** Client state is kept in local storage; auth is not kept (Firebase owns the session). */
 export const PERSISTED_SLICES = ['survey', 'tenant', 'plan'] as const;
 export type PersistedSliceKey = (typeof PERSISTED_SLICES)[number];
 export type PersistedState = Pick<ShellState, PersistedSliceKey>;

@@ -1,4 +1,4 @@
-// CMS rich text (survey intros, academy articles) is sanitised before it is rendered (DESIGN.md §2 Content): by the browser's HTML
+// CMS rich text (survey intros, academy articles) is sanitised before it is rendered: by the browser's HTML
 // Sanitizer (sanitizer.ts) where it exists, otherwise by DOMPurify, loaded on demand so that it
 // stays out of the respondent's first load (docs/decisions.md).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';

@@ -2,7 +2,7 @@ import type {} from 'styled-components';
 import { isReadable, MIN_UI_CONTRAST, normalizeColor, readableTextOn } from './color';
 
 /**
- * A logo from the survey definition (SPEC.md §3). Logos are objects, not bare URLs, so the CMS
+ * A logo from the survey definition. Logos are objects, not bare URLs, so the CMS
  * title can become the image's alt text, and its size can hold the logo's place before it loads.
  */
 export interface LogoAsset {
@@ -13,7 +13,7 @@ export interface LogoAsset {
   height?: number;
 }
 
-/** Tenant styling from the survey definition (SPEC.md §3). Every field is optional. */
+/** Tenant styling from the survey definition. Every field is optional. */
 export interface TenantBranding {
   primaryColor?: string;
   secondaryColor?: string;

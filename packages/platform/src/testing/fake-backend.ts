@@ -131,7 +131,7 @@ const BASE_URL = 'http://127.0.0.1:5001/demo-toolkit/australia-southeast1';
 
 /**
  * `backend` behind the real callable client, over a fetch that `backend` answers: requests and
- * errors cross the protocol of SPEC.md §7, so the client's error mapping runs as in the browser.
+ * errors cross the callable protocol, so the client's error mapping runs as in the browser.
  * A handler that throws anything but a CallableError stands for a network failure.
  */
 export function viaProtocol(backend: FakeBackend): CallableClient {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthClaims, AuthStatus } from '@toolkit/domain';
 
-/** The serialisable part of the Firebase Auth user that screens need (SPEC.md §3). */
+/** The serialisable part of the Firebase Auth user that screens need. */
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -54,7 +54,7 @@ export const authSlice = createSlice({
     claimsChanged(state, action: PayloadAction<AuthClaims>) {
       state.claims = action.payload;
     },
-    /** An auth action failed; its message is kept for the screen (SPEC.md §8). */
+    /** An auth action failed; its message is kept for the screen. */
     authError(state, action: PayloadAction<string>) {
       state.error = action.payload;
     },

@@ -17,7 +17,7 @@ export const planSlice = createSlice({
       state.plan = action.payload || FREE_PLAN;
       state.error = null;
     },
-    /** Any failure resolving the plan falls back to Free (SPEC.md §4). */
+    /** Any failure resolving the plan falls back to Free. */
     planFailed(state, action: PayloadAction<string | undefined>) {
       state.plan = FREE_PLAN;
       state.error = action.payload ?? null;
@@ -26,7 +26,7 @@ export const planSlice = createSlice({
       state.entitlements = action.payload;
       state.error = null;
     },
-    /** On any failure entitlements are emptied (SPEC.md §8). */
+    /** On any failure entitlements are emptied. */
     entitlementsFailed(state, action: PayloadAction<string | undefined>) {
       state.entitlements = [];
       state.error = action.payload || MESSAGES.entitlementsFetchFailed;

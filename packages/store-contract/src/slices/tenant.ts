@@ -33,7 +33,7 @@ export const tenantSlice = createSlice({
     tenantNotFound(state) {
       state.tenantId = null;
       state.branding = null;
-      state.error = MESSAGES.tenantNotFound; // SPEC.md §8: stored as the tenant error
+      state.error = MESSAGES.tenantNotFound; // stored as the tenant error
     },
     tenantError(state, action: PayloadAction<string>) {
       state.error = action.payload;
