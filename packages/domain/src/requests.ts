@@ -63,8 +63,12 @@ export function text({
 }
 
 const id = storeId;
-// The regex of z.email() refuses control characters and broken Unicode as well.
-const email = z
+/**
+ * An e-mail address as every request takes it; also the check of an address that reaches the
+ * server another way (a sign-in link's). The regex of z.email() refuses control characters and
+ * broken Unicode as well.
+ */
+export const email = z
   .string()
   .trim()
   .max(320, SERVER_ERRORS.invalidEmail)

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
+import { SERVER_ERRORS } from '@toolkit/domain';
 import { buildTheme } from '@toolkit/ui';
 import { EmailLinkForm } from './email-link-form';
 
@@ -21,8 +22,18 @@ describe('EmailLinkForm', () => {
     await user.type(input, 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     expect(
-      await screen.findByText('Please enter a valid e-mail address, like name@example.com.'),
+      await screen.findByText('Enter a valid e-mail address, like name@example.com.'),
     ).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('rejects an address the server refuses, though it looks like one', async () => {
+    const onSubmit = jest.fn(() => Promise.resolve(null));
+    const { user, input } = renderForm(onSubmit);
+    await user.type(input, 'name@example.c');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText(SERVER_ERRORS.invalidEmail)).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
   });

@@ -8,9 +8,6 @@ const Message = styled.p<{ $tone: 'ok' | 'error' }>`
   color: ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.text)};
 `;
 
-// Deliberately loose: the identity provider is the judge of an address; this catches typos early.
-const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export interface EmailLinkFormProps {
   submitLabel: string;
   /** Resolves to null on success, else the message to show. */
@@ -30,8 +27,14 @@ export function EmailLinkForm({ submitLabel, onSubmit, successMessage }: EmailLi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!LOOKS_LIKE_EMAIL.test(address)) {
-      setState({ kind: 'error', text: 'Please enter a valid e-mail address, like name@example.com.' });
+    // Loaded on submit: zod stays out of the first load of a respondent, who starts in the shell.
+    // Should it fail to load, the identity provider still judges the address.
+    const refused = await import('@toolkit/domain/requests').then(
+      (requests) => requests.fieldProblem(requests.email, address),
+      () => null,
+    );
+    if (refused !== null) {
+      setState({ kind: 'error', text: refused });
       return;
     }
     setState({ kind: 'sending' });
