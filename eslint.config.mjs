@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const REMOTES = ['survey', 'dashboard', 'journey', 'billing'];
 
-/** Packages are imported through their exports maps (CONVENTIONS.md item 4), never their insides. */
+/** Packages are imported through their exports maps (docs/architecture.md), never their insides. */
 const DEEP_IMPORT = {
   group: ['@toolkit/*/src', '@toolkit/*/src/**', '@toolkit/*/dist/**'],
   message: "Import the package's entry (its exports map), never its src/ or dist/.",
@@ -23,7 +23,7 @@ const DEEP_CALLS = [
 const TEST_CODE = ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.{ts,tsx}'];
 
 /**
- * Dependency direction (CONVENTIONS.md item 4) for one area, plus the ban on the untyped
+ * Dependency direction (docs/architecture.md, Layers and import rules) for one area, plus the ban on the untyped
  * react-redux hooks, which the typed ones in @toolkit/store-contract replace. Outside tests, the
  * `./testing` entries are banned too, so test helpers never reach a production bundle.
  */

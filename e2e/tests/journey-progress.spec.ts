@@ -1,4 +1,4 @@
-// Issue 5: the journey's progress summary follows the owner's first steps (SPEC §4, §9): business
+// Issue 5: the journey's progress summary follows the owner's first steps: business
 // details, the Quickscan, then its results; stage 1 then shows what remains.
 import type { Page } from '@playwright/test';
 import { AppPage } from '../support/app-page';

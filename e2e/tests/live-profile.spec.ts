@@ -1,4 +1,4 @@
-// SPEC §7 "Live subscribe to the tenant user profile": the Profile screen follows a change saved in
+// The live tenant user profile: the Profile screen follows a change saved in
 // another session of the same account, without a reload.
 import { AppPage } from '../support/app-page';
 import { signInThroughPortal, signUpAsOwner } from '../support/auth';

@@ -2,7 +2,7 @@ import { AppPage, DASHBOARD_HOME } from '../support/app-page';
 import { signInAs } from '../support/auth';
 import { expect, test } from '../support/stack';
 
-// SPEC.md §2: every route lands on its screen or on the redirect its guards call for.
+// Every route (docs/behaviour.md, Routes) lands on its screen or on the redirect its guards call for.
 
 test.describe('signed out', () => {
   for (const path of ['/', '/flow/quickscan', '/invite', '/signup']) {

@@ -21,7 +21,7 @@ import { ServicesProvider } from './shared/services';
 
 const BASE = ROUTE_BY_ID.dashboard.path;
 
-/** Every route the dashboard owns (SPEC §2), each with its screen; the home page is the index. */
+/** Every route the dashboard owns (docs/behaviour.md, Routes), each with its screen; the home page is the index. */
 const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement> = {
   dashboardProfile: <ProfileScreen />,
   dashboardUsers: <UsersScreen />,

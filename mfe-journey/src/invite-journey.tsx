@@ -52,7 +52,7 @@ const PortalLink = styled(Link)`
   font-weight: 600;
 `;
 
-/** SPEC §2: the invite id comes from the query string, else from the path segment. */
+/** The invite id comes from the query string, else from the path segment. */
 export function inviteIdFrom(search: URLSearchParams, segment: string | undefined): string {
   return search.get('inviteId')?.trim() || segment?.trim() || '';
 }

@@ -1,4 +1,4 @@
-// SPEC §3 Journey stage, §4 Milestones and stages, §9 journey progress summary.
+// A journey stage's page: its milestones and the progress summary (docs/behaviour.md, Journey).
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';

@@ -45,7 +45,7 @@ function useFreshClaims(services: ShellServices, needed: boolean): boolean {
 }
 
 /**
- * Runs the guard chain (SPEC.md §2) on every navigation and carries out its session effects.
+ * Runs the guard chain (docs/behaviour.md, Guard chain) on every navigation and carries out its session effects.
  * Renders the route's content once the chain lets it proceed, and earlier for a survey: one that
  * any session may answer shows before the session is known, and a signed-out respondent's survey
  * shows while it signs them in anonymously.

@@ -1,5 +1,5 @@
 // The shell resolves the signed-in member's plan and entitlements into the store's plan slice
-// (SPEC §4) whenever the member or their tenant changes; a signed-out session is back on Free.
+// whenever the member or their tenant changes; a signed-out session is back on Free.
 import { fetchPlan, type CallableClient } from '@toolkit/platform';
 import {
   entitlementsFailed,

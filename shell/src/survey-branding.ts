@@ -1,4 +1,4 @@
-// A survey definition's styling (SPEC.md §3) as tenant branding; the theme checks its contrast.
+// A survey definition's styling as tenant branding; the theme checks its contrast.
 // Free of React: the early slide themes its page with it too.
 import type { RawSurvey } from '@toolkit/platform/survey-definition';
 import { readLogo, type TenantBranding } from '@toolkit/ui/theme';

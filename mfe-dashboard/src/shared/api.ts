@@ -17,8 +17,7 @@ export function useProfile(): [Resource<Profile>, () => void] {
 const REOPEN_AFTER_FAILURE_MS = 5_000;
 
 /**
- * The profile kept live while a screen shows it (SPEC §7 "Live subscribe to the tenant user
- * profile"): after the first load, the server streams every change made elsewhere (another tab,
+ * The profile kept live while a screen shows it: after the first load, the server streams every change made elsewhere (another tab,
  * an admin). A stream the server ends is reopened at once; a failed one a little later.
  */
 export function useLiveProfile(): [Resource<Profile>, () => void] {

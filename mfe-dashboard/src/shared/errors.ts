@@ -8,7 +8,7 @@ export function isPermissionDenied(error: unknown): boolean {
 export const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
- * A failed call in words for the screen (CONVENTIONS.md item 9): what we could not do and, where
+ * A failed call in words for the screen: what we could not do and, where
  * it helps, why; never a raw code. `doing` completes "We couldn't …", e.g. "save your details".
  */
 export function describeError(error: unknown, doing: string): string {

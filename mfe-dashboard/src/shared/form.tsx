@@ -209,7 +209,7 @@ export function useForm<V extends Record<keyof V, string>>(
   const errors: FieldErrors<V> = submitted ? validate(values) : {};
 
   // A field nobody has edited follows its stored value when that changes elsewhere (the live
-  // profile, SPEC §7); a field being edited keeps what was typed, so no input is ever lost.
+  // profile); a field being edited keeps what was typed, so no input is ever lost.
   const edited = useRef(new Set<keyof V>());
   const latestInitial = useRef(initial);
   latestInitial.current = initial;

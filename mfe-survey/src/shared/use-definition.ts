@@ -39,7 +39,7 @@ export function useDefinition(content: ContentClient, tenantId: string, surveyId
     const settle = (value: DefinitionState) => !cancelled && setState({ key, value });
     loadSurveyDefinition(content, surveyId).then(
       (survey) => settle(stateOf(survey, tenantId)),
-      // The content client's message is SPEC §8's "Could not receive the data from …!".
+      // The content client's message is "Could not receive the data from …!".
       (error: unknown) =>
         settle({
           kind: 'failed',

@@ -65,7 +65,7 @@ export function createFirebaseAuth(config: RuntimeConfig) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** SPEC §5: the e-mail is lowercased before use in sign-up. */
+    /** The e-mail is lowercased before use in sign-up. */
     sendSignInLink(email: string, continueUrl: string): Promise<AuthOutcome> {
       const normalised = email.trim().toLowerCase();
       return outcome(async () => {
@@ -91,7 +91,7 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     /** Loads nothing where App Check is not configured (locally). */
     getAppCheckToken: async (): Promise<string | null> =>
       config.appCheckSiteKey ? (await sdk()).getAppCheckToken() : null,
-    /** SPEC §7: the password-reset e-mail (delivered by the identity provider, locally to MailDev). */
+    /** The password-reset e-mail (delivered by the identity provider, locally to MailDev). */
     sendPasswordReset: (email: string) =>
       outcome(async () => (await sdk()).sendPasswordReset(email.trim().toLowerCase())),
     /** The e-mail address a reset code belongs to; rejects an expired or used code. */

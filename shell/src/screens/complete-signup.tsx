@@ -45,7 +45,7 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
     return message;
   };
 
-  // A first sign-in through a portal makes the user owner of a new tenant (SPEC §6); for a returning
+  // A first sign-in through a portal makes the user owner of a new tenant; for a returning
   // user the server changes nothing. The new claims are fetched before the dashboard's guard runs.
   const setUpAccount = async () => {
     setState({ kind: 'checking' });

@@ -6,7 +6,7 @@ import { Button, Card, ErrorPanel, PageTitle, Spinner, Stack } from '@toolkit/ui
 import type { ShellAuth } from '../auth/firebase-auth';
 import { Form } from './form';
 
-/** The identity provider's default policy (SPEC §5/§9). */
+/** The identity provider's default policy. */
 const MIN_PASSWORD_LENGTH = 6;
 
 const Problem = styled.p`

@@ -1,4 +1,4 @@
-// Plans (manage-billing): the plans side by side with the features each includes (SPEC §1: no
+// Plans (manage-billing): the plans side by side with the features each includes (no
 // prices), the current plan, upgrading through checkout and cancelling. The checkout's return
 // (/dashboard/plans/checkout/{id}) is a success only once the server confirms the session is this
 // organisation's and paid.

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@toolkit/domain';
 import { sentence } from '../../shared/errors';
 
-/** The identity provider's default password policy (SPEC §5): nothing stricter is specified. */
+/** The identity provider's default password policy: we ask for nothing stricter. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 // Firebase Auth reports failures as "Firebase: <text> (auth/<code>)."; the known codes get

@@ -142,7 +142,7 @@ function PasswordResetLink({ email }: { email: string | null }) {
   );
 }
 
-/** SPEC §7 "Authentication": password update and password-reset e-mail for the signed-in user. */
+/** Password update and password-reset e-mail for the signed-in user. */
 export function SecurityCard() {
   const titleId = useId();
   const user = useAppSelector(selectUser);

@@ -111,7 +111,7 @@ function NoResult() {
   );
 }
 
-/** SPEC §2: the results page does not require a completed survey; without one it says so. */
+/** The results page does not require a completed survey; without one it says so. */
 export function ResultsScreen() {
   const [results, reload] = useLatestResults({ opened: true });
   const catalogue = useSurveyCatalogue();

@@ -8,7 +8,7 @@ const LinkButton = styled.a<{ $variant: ButtonVariant }>`
   ${buttonStyles}
 `;
 
-/** The thank-you screen after completion (SPEC.md §3 outro, completionUrl). */
+/** The thank-you screen after completion (the outro, completionUrl). */
 export function Outro() {
   const { survey } = useSurvey();
   const next = safeUrl(survey.completionUrl);

@@ -1,4 +1,4 @@
-// What the survey's query string carries (SPEC.md §2 Survey): prefill values, a result to resume,
+// What the survey's query string carries: prefill values, a result to resume,
 // and an invite to answer (set by the journey remote).
 import { idProblem, textProblem, type AnswerValue } from '@toolkit/domain';
 

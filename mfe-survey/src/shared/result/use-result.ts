@@ -1,5 +1,5 @@
-// The result lifecycle (SPEC.md §4): start or resume, save every answer through the outbox, complete
-// once. In invite mode the journey API saves and submits instead (SPEC.md §4 Invite journey).
+// The result lifecycle: start or resume, save every answer through the outbox, complete
+// once. In invite mode the journey API saves and submits instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { API, paths, SurveyStatus, type AnswerValue } from '@toolkit/domain';
@@ -103,7 +103,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   }, []);
 
   useEffect(() => {
-    // SPEC §5: an empty survey id creates no result.
+    // An empty survey id creates no result.
     if (!enabled || !surveyId.trim()) return;
     let cancelled = false;
     let outbox: Outbox | null = null;
@@ -137,7 +137,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
           storageKey: outboxStorageKey(resultId),
           seqs: started.seqs,
           classify,
-          // SPEC §4: a permission-denied error while saving sends the user to the dashboard.
+          // A permission-denied error while saving sends the user to the dashboard.
           onFatal: () => navigateRef.current(paths.dashboard()),
           isOnline: () => window.navigator.onLine,
           onlineEvents: window,
