@@ -177,7 +177,7 @@ function NamesForm({ profile }: { profile: TenantUserProfile | null }) {
       setSave({ kind: 'failed', message: describeError(error, 'save your name') });
       return;
     }
-    // The identity provider's display name follows the saved names (SPEC §7 "Authentication").
+    // The identity provider's display name follows the saved names.
     const outcome = await updateDisplayName(`${firstName} ${lastName}`);
     setSave(
       outcome.success

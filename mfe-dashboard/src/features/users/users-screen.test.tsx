@@ -199,7 +199,7 @@ describe('Users screen', () => {
     const vera = await row('Vera Smith');
     await user.selectOptions(within(vera).getByLabelText('Role of Vera Smith'), 'admin');
     await user.click(within(vera).getByRole('button', { name: 'Change role' }));
-    // The endpoint replaces a message-less failure with SPEC §8's fallback, which is not the server's.
+    // The endpoint replaces a message-less failure with its fallback message, which is not the server's.
     expect(
       await within(vera).findByText("We couldn't change Vera Smith’s role. Please try again."),
     ).toBeInTheDocument();
