@@ -221,7 +221,7 @@ describe('paths and buildPath', () => {
 });
 
 describe('journey links', () => {
-  test('match the spec', () => {
+  test('match the dashboard and portal paths', () => {
     expect(JOURNEY_LINKS).toEqual({
       signUp: '/signup',
       profile: '/dashboard/profile',
