@@ -7,7 +7,7 @@ import {
   startFirestoreEmulator,
   type FirestoreEmulator,
 } from '../testing/firestore-emulator';
-import { describeDocumentStoreContract } from './contract';
+import { describeDocumentStoreContract } from '../testing/store-contract';
 import { createFirestoreStore } from './firestore';
 
 const missing = firestoreEmulatorMissing();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
-import { describeDocumentStoreContract } from './contract';
+import { describeDocumentStoreContract } from '../testing/store-contract';
 import { openPgliteStore } from './pglite';
 import { FieldValue, StoreError } from './port';
 

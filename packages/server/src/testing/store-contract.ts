@@ -1,6 +1,6 @@
-// The behaviour every DocumentStore adapter must have (DESIGN.md §2), run by each adapter's test
+// The behaviour every DocumentStore adapter must have (docs/architecture.md), run by each adapter's test
 // file. One store serves the whole suite; every test writes under its own fresh collection.
-import { FieldValue, StoreError, type DocumentStore, type StoreErrorCode } from './port';
+import { FieldValue, StoreError, type DocumentStore, type StoreErrorCode } from '../store/port';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const ids = (docs: { id: string }[]) => docs.map((doc) => doc.id);
@@ -393,7 +393,7 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         ]);
       });
 
-      it('takes the newest match with where + orderBy desc + limit 1 (SPEC.md §7)', async () => {
+      it('takes the newest match with where + orderBy desc + limit 1', async () => {
         const collection = await seed();
         const latest = await store.query(collection, {
           where: [['surveyId', '==', 's2']],

@@ -1,3 +1,0 @@
-export * from './port';
-export { openPgliteStore } from './pglite';
-export { createFirestoreStore } from './firestore';
