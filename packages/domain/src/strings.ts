@@ -46,3 +46,17 @@ export function textProblem(value: string, { multiline = false } = {}): string |
   if (LONE_SURROGATE.test(value)) return TEXT_MESSAGES.surrogate;
   return null;
 }
+
+// The URL parser also takes `http:example.com` and `https:/path`; a configured or typed address
+// that means a site has the `//`.
+const HTTP_URL_START = /^https?:\/\//i;
+
+/** `value` as an absolute http(s) URL, or null when it is not one. */
+export function httpUrlOf(value: string): URL | null {
+  if (!HTTP_URL_START.test(value)) return null;
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}

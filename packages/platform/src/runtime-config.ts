@@ -1,6 +1,7 @@
 // Read by the shell at start-up, not baked in at build time, so a remote or a backend can move
 // without rebuilding the shell (docs/architecture.md). Checked by hand, not with zod, to keep zod out of
 // every page's first download (docs/decisions.md).
+import { httpUrlOf } from '@toolkit/domain';
 import { isPlainObject } from './plain-object';
 import localRuntimeConfig from './runtime-config.local.json';
 
@@ -29,13 +30,8 @@ const NOT_HTTP_URL = { problem: 'must be an http(s) URL' };
 function parseHttpUrl(value: unknown): [string, URL] | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
-  // Requiring `//` rejects `http:example.com` and `https:/path`, which the URL parser would accept.
-  if (!/^https?:\/\//i.test(trimmed)) return undefined;
-  try {
-    return [trimmed.replace(/[\t\n\r]/g, ''), new URL(trimmed)];
-  } catch {
-    return undefined;
-  }
+  const url = httpUrlOf(trimmed);
+  return url ? [trimmed.replace(/[\t\n\r]/g, ''), url] : undefined;
 }
 
 const httpUrl: Check = (value) => parseHttpUrl(value)?.[0] ?? NOT_HTTP_URL;
