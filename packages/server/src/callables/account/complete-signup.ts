@@ -1,5 +1,5 @@
-// account-completeSignup: sign-up through a toolkit portal makes the user owner of a new tenant
-// (docs/behaviour.md, Roles), a member organisation of that toolkit, or answers the tenant they already belong to.
+// account-completeSignup: sign-up through a toolkit portal makes the user owner of a new tenant,
+// a member organisation of that toolkit, or answers the tenant they already belong to.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
