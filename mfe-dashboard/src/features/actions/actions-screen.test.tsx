@@ -105,6 +105,37 @@ describe('Actions screen', () => {
     expect(await screen.findByText(/100% done \(1 of 1\)/)).toBeInTheDocument();
   });
 
+  it('refuses an owner the server refuses, and saves nothing until it is one', async () => {
+    const { api, user } = setup();
+    const owner = await screen.findByRole('textbox', { name: 'Owner of Track your energy use' });
+    const item = owner.closest('li')!;
+    await user.clear(owner);
+    await user.click(owner);
+    await user.paste('x'.repeat(101));
+    await user.click(within(item).getByRole('button', { name: 'Save' }));
+    expect(within(item).getByText('The owner must be at most 100 characters.')).toBeInTheDocument();
+    expect(owner).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(owner);
+    await user.paste('Sam\u0007');
+    await user.click(within(item).getByRole('button', { name: 'Save' }));
+    expect(within(item).getByText('The owner must not contain control characters.')).toBeInTheDocument();
+    expect(api.callsTo(API.updatePlannedAction)).toEqual([]);
+
+    await user.clear(owner);
+    await user.type(owner, 'Robin');
+    expect(owner).toHaveAttribute('aria-invalid', 'false');
+    await user.click(within(item).getByRole('button', { name: 'Save' }));
+    expect(api.callsTo(API.updatePlannedAction)).toEqual([
+      {
+        userResultId: 'ur-2',
+        actionId: 'track-energy-use',
+        status: 'doing',
+        owner: 'Robin',
+        dueDate: '2026-12-31',
+      },
+    ]);
+  });
+
   it('says what failed when a change is refused and keeps the plan as it was', async () => {
     const { api, user } = setup();
     api.handlers.set(API.toggleActionPlan, () =>

@@ -1,7 +1,8 @@
 // One action of the plan: its status, owner and due date, saved together, and removal.
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ACTION_STATUSES, type ActionStatus, type PlannedAction } from '@toolkit/domain';
+import { ACTION_STATUSES, API, type ActionStatus, type PlannedAction } from '@toolkit/domain';
+import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { STATUS_LABELS } from '../../shared/action-status';
 import { Actions, FieldGrid, SelectField, TextField } from '../../shared/form';
@@ -33,6 +34,7 @@ export function PlannedActionItem({
 }) {
   const [status, setStatus] = useState<ActionStatus>(planned.status);
   const [owner, setOwner] = useState(planned.owner ?? '');
+  const [ownerError, setOwnerError] = useState<string | null>(null);
   const [dueDate, setDueDate] = useState(planned.dueDate ?? '');
   const [busy, setBusy] = useState(false);
   const changed =
@@ -82,8 +84,11 @@ export function PlannedActionItem({
           <TextField
             label={`Owner of ${title}`}
             value={owner}
-            maxLength={100}
-            onChange={(event) => setOwner(event.target.value)}
+            error={ownerError}
+            onChange={(event) => {
+              setOwner(event.target.value);
+              setOwnerError(null);
+            }}
           />
           <TextField
             label={`Due date of ${title}`}
@@ -96,16 +101,17 @@ export function PlannedActionItem({
           <Button
             type="button"
             disabled={!changed || busy}
-            onClick={() =>
+            onClick={() => {
+              const kept = owner.trim() || null;
+              const problem = fieldProblem(REQUESTS[API.updatePlannedAction].shape.owner, kept);
+              if (problem !== null) {
+                setOwnerError(`The owner ${problem}.`);
+                return;
+              }
               void run(() =>
-                onSave({
-                  actionId: planned.actionId,
-                  status,
-                  owner: owner.trim() || null,
-                  dueDate: dueDate || null,
-                }),
-              )
-            }
+                onSave({ actionId: planned.actionId, status, owner: kept, dueDate: dueDate || null }),
+              );
+            }}
           >
             Save
           </Button>
