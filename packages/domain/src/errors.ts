@@ -65,6 +65,8 @@ export const SERVER_ERRORS = {
   // What a field of a request may hold: forms show the same words before they send.
   invalidEmail: 'Enter a valid e-mail address, like name@example.com.',
   textTooLong: (max: number) => `must be at most ${max} characters`,
+  expertMessageTooShort: (min: number) => `Tell the expert a little more: at least ${min} characters.`,
+  phoneNumber: 'Give a phone number of digits, spaces, +, ( ) or -.',
   internal: 'Something went wrong on our side. Please try again.',
   // Users and roles.
   manageUsersRequired: 'Only owners and admins can manage users.',

@@ -1,7 +1,8 @@
 import { API } from './api';
 import { MILESTONE_IDS } from './journey';
+import { EXPERT_MESSAGE_MAX, EXPERT_MESSAGE_MIN } from './manage';
 import { SERVER_ERRORS } from './errors';
-import { fieldProblem, REQUESTS, storeId, text } from './requests';
+import { fieldMessage, fieldProblem, REQUESTS, storeId, text } from './requests';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -226,5 +227,26 @@ describe('fieldProblem', () => {
     const industry = REQUESTS[API.saveOrganisation].shape.industry;
     expect(fieldProblem(industry, 'x'.repeat(100))).toBeNull();
     expect(fieldProblem(industry, 'x'.repeat(101))).toBe(SERVER_ERRORS.textTooLong(100));
+  });
+});
+
+describe('fieldMessage', () => {
+  const expert = REQUESTS[API.requestExpert].shape;
+
+  it('leads a rule with the field’s label', () => {
+    expect(fieldMessage('The message', expert.message, 'x'.repeat(EXPERT_MESSAGE_MAX + 1))).toBe(
+      `The message ${SERVER_ERRORS.textTooLong(EXPERT_MESSAGE_MAX)}.`,
+    );
+  });
+
+  it('keeps a message that is a sentence already', () => {
+    expect(fieldMessage('The message', expert.message, 'Too short')).toBe(
+      SERVER_ERRORS.expertMessageTooShort(EXPERT_MESSAGE_MIN),
+    );
+    expect(fieldMessage('The phone number', expert.phone, 'call me')).toBe(SERVER_ERRORS.phoneNumber);
+  });
+
+  it('is null for a value the server takes', () => {
+    expect(fieldMessage('The phone number', expert.phone, '+61 2 5550 1234')).toBeNull();
   });
 });

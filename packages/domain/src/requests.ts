@@ -32,6 +32,16 @@ export function fieldProblem(schema: z.ZodType, value: unknown): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? parsed.error.message);
 }
 
+/**
+ * fieldProblem worded for a form: a rule that needs its field's name ("must be at most 100
+ * characters") is led by `label`; a message that is a sentence already is shown as it is.
+ */
+export function fieldMessage(label: string, schema: z.ZodType, value: unknown): string | null {
+  const problem = fieldProblem(schema, value);
+  if (problem === null) return null;
+  return /^[a-z]/.test(problem) ? `${label} ${problem}.` : problem;
+}
+
 /** Turns a "why not" function of ./strings into a zod refinement with its message. */
 const rule =
   (problem: (value: string) => string | null) =>
@@ -251,11 +261,11 @@ export const REQUESTS = {
     .object({
       topic: z.enum([...ESG_TOPICS, 'OTHER']),
       message: text({ max: EXPERT_MESSAGE_MAX, multiline: true }).pipe(
-        z.string().min(EXPERT_MESSAGE_MIN, `Write at least ${EXPERT_MESSAGE_MIN} characters.`),
+        z.string().min(EXPERT_MESSAGE_MIN, SERVER_ERRORS.expertMessageTooShort(EXPERT_MESSAGE_MIN)),
       ),
       contact: z.enum(['email', 'phone']),
       phone: text({ max: 30 })
-        .pipe(z.string().regex(/^\+?[0-9 ()-]{6,}$/, 'Give a phone number of digits, spaces, +, ( ) or -.'))
+        .pipe(z.string().regex(/^\+?[0-9 ()-]{6,}$/, SERVER_ERRORS.phoneNumber))
         .optional(),
     })
     .refine((request) => request.contact !== 'phone' || request.phone !== undefined, {
