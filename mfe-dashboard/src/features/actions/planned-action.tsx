@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ACTION_STATUSES, API, type ActionStatus, type PlannedAction } from '@toolkit/domain';
-import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
+import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { STATUS_LABELS } from '../../shared/action-status';
 import { Actions, FieldGrid, SelectField, TextField } from '../../shared/form';
@@ -103,9 +103,9 @@ export function PlannedActionItem({
             disabled={!changed || busy}
             onClick={() => {
               const kept = owner.trim() || null;
-              const problem = fieldProblem(REQUESTS[API.updatePlannedAction].shape.owner, kept);
+              const problem = fieldMessage('The owner', REQUESTS[API.updatePlannedAction].shape.owner, kept);
               if (problem !== null) {
-                setOwnerError(`The owner ${problem}.`);
+                setOwnerError(problem);
                 return;
               }
               void run(() =>

@@ -47,6 +47,19 @@ describe('Expert screen', () => {
     expect(api.callsTo(API.requestExpert)).toEqual([]);
   });
 
+  it('refuses a phone number and a question the server refuses, though they pass a first look', async () => {
+    const { api, user } = setup();
+    const question = await screen.findByRole('textbox', { name: 'Your question' });
+    await user.click(question);
+    await user.paste('Where do we start\u0007 with energy?');
+    await user.click(screen.getByRole('radio', { name: 'By phone' }));
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0'.repeat(31));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(screen.getByText('The message must not contain control characters.')).toBeInTheDocument();
+    expect(screen.getByText('The phone number must be at most 30 characters.')).toBeInTheDocument();
+    expect(api.callsTo(API.requestExpert)).toEqual([]);
+  });
+
   it('passes on the kind limit message and keeps the question', async () => {
     const { api, user } = setup();
     api.handlers.set(API.requestExpert, () =>

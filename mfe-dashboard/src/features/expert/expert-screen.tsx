@@ -2,14 +2,8 @@
 // contacted); the server mails the experts and a copy to the member, a few requests an hour.
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import {
-  API,
-  ESG_TOPIC_NAMES,
-  ESG_TOPICS,
-  EXPERT_MESSAGE_MAX,
-  EXPERT_MESSAGE_MIN,
-  type ExpertTopic,
-} from '@toolkit/domain';
+import { API, ESG_TOPIC_NAMES, ESG_TOPICS, EXPERT_MESSAGE_MAX, type ExpertTopic } from '@toolkit/domain';
+import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
 import { callApi } from '@toolkit/platform';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { describeError } from '../../shared/errors';
@@ -55,17 +49,14 @@ interface Request {
 
 const EMPTY: Request = { topic: 'CLIMATE', message: '', contact: 'email', phone: '' };
 
+const FIELDS = REQUESTS[API.requestExpert].shape;
+
 function validate(values: Request): FieldErrors<Request> {
   const errors: FieldErrors<Request> = {};
-  const length = values.message.trim().length;
-  if (length < EXPERT_MESSAGE_MIN) {
-    errors.message = `Tell the expert a little more: at least ${EXPERT_MESSAGE_MIN} characters.`;
-  } else if (length > EXPERT_MESSAGE_MAX) {
-    errors.message = `Keep it under ${EXPERT_MESSAGE_MAX} characters.`;
-  }
-  if (values.contact === 'phone' && !/^\+?[0-9 ()-]{6,}$/.test(values.phone.trim())) {
-    errors.phone = 'Give a phone number of digits, spaces, +, ( ) or -.';
-  }
+  const message = fieldMessage('The message', FIELDS.message, values.message);
+  if (message) errors.message = message;
+  const phone = values.contact === 'phone' && fieldMessage('The phone number', FIELDS.phone, values.phone);
+  if (phone) errors.phone = phone;
   return errors;
 }
 

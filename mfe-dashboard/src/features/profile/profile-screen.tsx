@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { API, type TenantUserProfile } from '@toolkit/domain';
-import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
+import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
 import { callApi } from '@toolkit/platform';
 import { Button, Card, PageTitle, Stack } from '@toolkit/ui';
 import { useLiveProfile } from '../../shared/api';
@@ -26,12 +26,6 @@ export const COMPANY_SIZES = [
   '250 or more employees',
 ];
 
-/** What the server would say of `value` in a field of the request, led by the field's label. */
-function problemOf(label: string, schema: Parameters<typeof fieldProblem>[0], value: string): string | null {
-  const problem = fieldProblem(schema, value);
-  return problem === null ? null : `${label} ${problem}.`;
-}
-
 const ORGANISATION = REQUESTS[API.saveOrganisation].shape;
 const NAMES = REQUESTS[API.updateNames].shape;
 
@@ -42,13 +36,13 @@ function validateOrganisation(values: OrganisationValues): FieldErrors<Organisat
   const name =
     values.name.trim() === ''
       ? 'Enter your organisation’s name.'
-      : problemOf('The name', ORGANISATION.name, values.name);
+      : fieldMessage('The name', ORGANISATION.name, values.name);
   if (name) errors.name = name;
-  const industry = problemOf('Industry', ORGANISATION.industry, values.industry);
+  const industry = fieldMessage('Industry', ORGANISATION.industry, values.industry);
   if (industry) errors.industry = industry;
-  const size = problemOf('Size', ORGANISATION.size, values.size);
+  const size = fieldMessage('Size', ORGANISATION.size, values.size);
   if (size) errors.size = size;
-  const country = problemOf('Country', ORGANISATION.country, values.country);
+  const country = fieldMessage('Country', ORGANISATION.country, values.country);
   if (country) errors.country = country;
   return errors;
 }
@@ -140,12 +134,12 @@ function validateNames(values: NameValues): FieldErrors<NameValues> {
   const first =
     values.firstName.trim() === ''
       ? 'Enter your first name.'
-      : problemOf('First name', NAMES.firstName, values.firstName);
+      : fieldMessage('First name', NAMES.firstName, values.firstName);
   if (first) errors.firstName = first;
   const last =
     values.lastName.trim() === ''
       ? 'Enter your last name.'
-      : problemOf('Last name', NAMES.lastName, values.lastName);
+      : fieldMessage('Last name', NAMES.lastName, values.lastName);
   if (last) errors.lastName = last;
   return errors;
 }
