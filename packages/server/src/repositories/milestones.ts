@@ -33,16 +33,8 @@ export function handTickWrite(
   milestoneId: HandTickedMilestone,
   completed: boolean,
 ): { path: string; data: DocData } {
-  return {
-    path: paths.milestone(tenantId, userId, milestoneId),
-    data: {
-      id: milestoneId,
-      completed,
-      completedBy: userId,
-      completedAt: FieldValue.serverTimestamp(),
-      byHand: true,
-    },
-  };
+  const write = milestoneWrite(tenantId, userId, milestoneId, completed, userId);
+  return { ...write, data: { ...write.data, byHand: true } };
 }
 
 async function readRecords(store: DocumentStore, tenantId: string, userId: string) {
