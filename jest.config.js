@@ -36,7 +36,7 @@ module.exports = {
           '<rootDir>/node_modules/styled-components/dist/styled-components.browser.cjs.js',
       },
       testMatch: [
-        '<rootDir>/packages/{ui,store-contract,parcel,journey-view}/**/*.test.{ts,tsx}',
+        '<rootDir>/packages/{ui,store-contract,parcel,journey-view,data}/**/*.test.{ts,tsx}',
         '<rootDir>/{shell,mfe-survey,mfe-dashboard,mfe-journey,mfe-billing}/src/**/*.test.{ts,tsx}',
       ],
     },

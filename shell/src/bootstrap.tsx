@@ -20,7 +20,6 @@ async function start() {
   // within a few network round trips; a slow one gets the spinner after this long.
   await Promise.race([surveyDefinition, new Promise((resolve) => setTimeout(resolve, 400))]);
 
-  const store = createAppStore();
   const auth = createFirebaseAuth(config);
   const services: ShellServices = {
     config,
@@ -36,6 +35,8 @@ async function start() {
     publicCallable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: async () => null }),
   };
   const remoteServices = parcelServices(services);
+  // The remotes' data layer reaches the callables through the store's `extra`.
+  const store = createAppStore({ extra: remoteServices });
   // A survey's theme applies from the first render when its definition is already in.
   const branding = arrivedSurveyBranding(content, window.location.pathname);
   if (branding) store.dispatch(tenantResolved(branding));

@@ -11,7 +11,11 @@ const SHELL = { container: 'shell', dir: 'shell', port: 3000 };
 /** What each remote exposes: one single-spa mount entry (docs/architecture.md). */
 const REMOTE_EXPOSES = { './mount': './src/mount.tsx' };
 
-/** Our packages every app bundles and shares as singletons (the contract between shell and remotes). */
-const CONTRACT_PACKAGES = ['domain', 'store-contract', 'ui', 'platform', 'parcel'];
+/**
+ * Our packages shared as singletons (the contract between shell and remotes), each by the apps that
+ * depend on it: `data` (the one API slice) only by the remotes that read server data, so the shell
+ * and the survey path never carry it.
+ */
+const CONTRACT_PACKAGES = ['domain', 'store-contract', 'ui', 'platform', 'parcel', 'data'];
 
 module.exports = { REMOTES, SHELL, REMOTE_EXPOSES, CONTRACT_PACKAGES };

@@ -78,6 +78,7 @@ function sharedSingletons(dependencies) {
   }
   for (const pkg of CONTRACT_PACKAGES) {
     const name = `@toolkit/${pkg}`;
+    if (!(name in dependencies)) continue;
     const version = require(path.join(root, 'packages', pkg, 'package.json')).version;
     shared[name] = { singleton: true, requiredVersion: version, version };
   }

@@ -80,3 +80,21 @@ describe('slim shared packages', () => {
     }
   });
 });
+
+describe('contract packages', () => {
+  it('are shared as singletons only with the apps that depend on them', () => {
+    const dependencies = (app: string) =>
+      (
+        JSON.parse(fs.readFileSync(path.join(root, app, 'package.json'), 'utf8')) as {
+          dependencies: Record<string, string>;
+        }
+      ).dependencies;
+    expect(sharedSingletons(dependencies('mfe-dashboard'))['@toolkit/data']).toMatchObject({
+      singleton: true,
+    });
+    // The survey path (shell and survey remote) never registers the data layer.
+    expect(sharedSingletons(dependencies('shell'))).not.toHaveProperty('@toolkit/data');
+    expect(sharedSingletons(dependencies('mfe-survey'))).not.toHaveProperty('@toolkit/data');
+    expect(sharedSingletons(dependencies('mfe-survey'))['@toolkit/ui']).toMatchObject({ singleton: true });
+  });
+});

@@ -1,8 +1,9 @@
 // One webpack config for the shell and every remote, so build behaviour cannot drift apart.
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { NormalModuleReplacementPlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { sharedSingletons, slimSharedAliases } = require('./shared');
+const { SLIM_SHARED, sharedSingletons, slimSharedAliases } = require('./shared');
 const { REMOTE_EXPOSES } = require('./apps');
 const { CompileHintsPlugin, PreloadStartupChunksPlugin } = require('./startup-plugins');
 
@@ -19,6 +20,18 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(
   ),
   'index.js',
 );
+
+/**
+ * RTK Query's own imports of '@reduxjs/toolkit' take the package itself, not the shared slim module:
+ * they need names (async thunks, matchers) the survey path would otherwise download with the slim
+ * module. Only the remotes that read server data bundle RTK Query, and with it those names.
+ */
+const rtkQueryImportsPackage = () =>
+  new NormalModuleReplacementPlugin(/^@reduxjs\/toolkit$/, (resource) => {
+    if (/[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(resource.context)) {
+      resource.request = SLIM_SHARED['@reduxjs/toolkit'].alias;
+    }
+  });
 
 /**
  * @param {{ dir: string, container: string, port: number, kind: 'host' | 'remote', title?: string, html?: object }} app
@@ -83,6 +96,7 @@ function createWebpackConfig(app) {
             optimization: { target: 'web' },
           },
         }),
+        rtkQueryImportsPackage(),
         new CompileHintsPlugin(),
         ...(isHost
           ? [

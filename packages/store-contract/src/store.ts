@@ -2,6 +2,7 @@ import {
   combineSlices,
   configureStore,
   createAction,
+  createDynamicMiddleware,
   type Slice,
   type SliceCaseReducers,
   type SliceSelectors,
@@ -44,6 +45,11 @@ export interface CreateAppStoreOptions {
   /** Where to persist; defaults to local storage when available. Pass null to persist nothing. */
   storage?: Storage | null;
   persist?: PersistOptions;
+  /**
+   * What thunks and data queries receive as `extra`: the shell's services, so a remote's data layer
+   * reaches the callables through the store it was handed.
+   */
+  extra?: unknown;
 }
 
 /**
@@ -51,16 +57,19 @@ export interface CreateAppStoreOptions {
  * carries (`store.rootReducer`) so a remote can inject into exactly the store it was handed.
  * Persisted slices are restored first; `preloadedState` wins over them.
  */
-export function createAppStore({ preloadedState, storage, persist }: CreateAppStoreOptions = {}) {
+export function createAppStore({ preloadedState, storage, persist, extra }: CreateAppStoreOptions = {}) {
   const rootReducer = createRootReducer();
+  // Remotes add middleware when they mount (the data layer's), so the survey path carries none of it.
+  const dynamic = createDynamicMiddleware();
   const resolvedStorage = storage === undefined ? browserStorage() : storage;
   const restored = resolvedStorage ? loadPersistedState(resolvedStorage) : {};
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { ...restored, ...preloadedState },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(dynamic.middleware),
   });
   const persistence = resolvedStorage ? persistStore(store, resolvedStorage, persist) : null;
-  return Object.assign(store, { rootReducer, persistence });
+  return Object.assign(store, { rootReducer, persistence, addMiddleware: dynamic.addMiddleware });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

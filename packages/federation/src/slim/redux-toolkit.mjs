@@ -6,6 +6,7 @@ export {
   combineSlices,
   configureStore,
   createAction,
+  createDynamicMiddleware,
   createSelector,
   createSlice,
 } from 'redux-toolkit-package';

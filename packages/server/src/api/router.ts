@@ -100,6 +100,10 @@ function inputError(handler: Handler, issues: readonly InputIssue[]): ApiError {
     SERVER_ERRORS.invalidField(field, first?.message ?? 'invalid input'),
     {
       fields: issues.map((issue) => issue.path.map(String).join('.') || 'data'),
+      // Each field's own problem, so a form can show the server's words beside the field.
+      problems: Object.fromEntries(
+        issues.map((issue) => [issue.path.map(String).join('.') || 'data', issue.message]),
+      ),
     },
   );
 }

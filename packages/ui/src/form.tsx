@@ -1,0 +1,191 @@
+// The design system's form controls: labelled fields whose hint and error are tied to them, and the
+// save status every form announces. A subpath of @toolkit/ui, so only the apps with forms bundle it.
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import styled, { css } from 'styled-components';
+
+const FieldBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]}px;
+  min-width: 0;
+`;
+
+const Label = styled.label`
+  font-weight: 600;
+`;
+
+/* Inputs, text areas and selects look alike; selects never show an invalid state. */
+const controlStyles = css`
+  font: inherit;
+  width: 100%;
+  box-sizing: border-box;
+  min-height: ${({ theme }) => theme.touchTarget};
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 1px;
+  }
+`;
+
+const Input = styled.input`
+  ${controlStyles}
+  &[aria-invalid='true'] {
+    border: 2px solid ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const TextArea = styled.textarea`
+  ${controlStyles}
+  min-height: 6rem;
+  resize: vertical;
+  &[aria-invalid='true'] {
+    border: 2px solid ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const Select = styled.select`
+  ${controlStyles}
+`;
+
+const Hint = styled.span`
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: 0.9rem;
+`;
+
+const ErrorText = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 600;
+`;
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  hint?: string;
+  /** Shown under the field and announced with it; marks the field invalid. */
+  error?: string | null;
+}
+
+/** A labelled input whose hint and error are tied to it for screen readers. */
+export function TextField({ label, hint, error, ...input }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <FieldBox>
+      <Label htmlFor={id}>{label}</Label>
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      <Input
+        id={id}
+        aria-invalid={error ? true : false}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+    </FieldBox>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  hint?: string;
+  error?: string | null;
+}
+
+/** A labelled text area, with its hint and error tied to it like TextField's. */
+export function TextAreaField({ label, hint, error, ...area }: TextAreaFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <FieldBox>
+      <Label htmlFor={id}>{label}</Label>
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      <TextArea
+        id={id}
+        aria-invalid={error ? true : false}
+        aria-describedby={describedBy || undefined}
+        {...area}
+      />
+      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+    </FieldBox>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  children: ReactNode;
+}
+
+export function SelectField({ label, children, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldBox>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} {...select}>
+        {children}
+      </Select>
+    </FieldBox>
+  );
+}
+
+export const FieldGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]}px;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr));
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+export type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+
+const StatusText = styled.p<{ $failed: boolean }>`
+  margin: 0;
+  overflow-wrap: anywhere;
+  color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
+  font-weight: ${({ $failed }) => ($failed ? 600 : 400)};
+`;
+
+/**
+ * "Saving…", "Saved" or the failure, in a live region so screen-reader users hear the outcome;
+ * `saving` and `saved` replace those words where the action is not a save.
+ */
+export function SaveStatus({
+  state,
+  saving = 'Saving…',
+  saved = 'Saved',
+}: {
+  state: SaveState;
+  saving?: string;
+  saved?: string;
+}) {
+  const text =
+    state.kind === 'saving'
+      ? saving
+      : state.kind === 'saved'
+        ? saved
+        : state.kind === 'failed'
+          ? state.message
+          : '';
+  return (
+    <StatusText role="status" $failed={state.kind === 'failed'}>
+      {text}
+    </StatusText>
+  );
+}
