@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteIdOf } from '@toolkit/domain';
+import { WithApi } from '@toolkit/data';
 import type { AppServices } from '@toolkit/parcel';
 import { DashboardLayout } from './dashboard-layout';
 import { AcademyDetailScreen } from './features/academy/academy-detail-screen';
@@ -42,18 +43,20 @@ export function App({ services }: { services: AppServices }) {
   const children = routesOwnedBy('dashboard').filter((route) => route.id !== 'dashboard');
   return (
     <ServicesProvider services={services}>
-      <Routes>
-        <Route path={BASE} element={<DashboardLayout />}>
-          <Route index element={<HomeScreen />} />
-          {children.map((route) => (
-            <Route
-              key={route.id}
-              path={relativePath(route.path, BASE)}
-              element={SCREENS[route.id as keyof typeof SCREENS]}
-            />
-          ))}
-        </Route>
-      </Routes>
+      <WithApi>
+        <Routes>
+          <Route path={BASE} element={<DashboardLayout />}>
+            <Route index element={<HomeScreen />} />
+            {children.map((route) => (
+              <Route
+                key={route.id}
+                path={relativePath(route.path, BASE)}
+                element={SCREENS[route.id as keyof typeof SCREENS]}
+              />
+            ))}
+          </Route>
+        </Routes>
+      </WithApi>
     </ServicesProvider>
   );
 }

@@ -1,165 +1,217 @@
-import { useCallback, useEffect, useState } from 'react';
-import { API, type ApiResponses } from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
-import { useServices } from './services';
-import { useResource, type Resource } from './use-resource';
+// The dashboard's reads, injected into the one API slice (@toolkit/data). Each names the tags it
+// shows, so a mutation that invalidates one refreshes every screen reading it. Mutations live
+// beside the feature that makes them.
+import { useMemo } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  API,
+  ARTICLE_QUERY,
+  ARTICLES_QUERY,
+  paths,
+  SURVEY_LIST_QUERY,
+  TOOLKIT_QUERY,
+  type ApiResponses,
+  type ArticleQuery,
+  type ArticlesQuery,
+  type EsgTopic,
+  type SurveyListQuery,
+  type ToolkitQuery,
+} from '@toolkit/domain';
+import { api, call, contentQuery, useProfileQuery, type QueryError, type QueryLike } from '@toolkit/data';
 
-export type Profile = ApiResponses[typeof API.getProfile];
-
-/** The signed-in member's profile and organisation, shared by the home and profile screens. */
-export function useProfile(): [Resource<Profile>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(() => callApi(callable, API.getProfile, null), [callable]);
-  return useResource(load);
-}
-
-/** After a dropped stream, the next try: soon enough to feel live, rare enough to spare a server in trouble. */
-const REOPEN_AFTER_FAILURE_MS = 5_000;
-
-/**
- * The profile kept live while a screen shows it: after the first load, the server streams every change made elsewhere (another tab,
- * an admin). A stream the server ends is reopened at once; a failed one a little later.
- */
-export function useLiveProfile(): [Resource<Profile>, () => void] {
-  const { callable } = useServices();
-  const [resource, reload] = useProfile();
-  const [live, setLive] = useState<ApiResponses[typeof API.watchProfile] | null>(null);
-  const ready = resource.status === 'ready';
-
-  useEffect(() => {
-    if (!ready || !callable.stream) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const reopen = (delay: number) => {
-      if (!controller.signal.aborted) timer = setTimeout(open, delay);
-    };
-    function open() {
-      callable.stream?.(API.watchProfile, null, setLive, { signal: controller.signal }).then(
-        () => reopen(0),
-        () => reopen(REOPEN_AFTER_FAILURE_MS),
-      );
-    }
-    open();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [callable, ready]);
-
-  if (resource.status !== 'ready' || !live) return [resource, reload];
-  return [{ ...resource, data: { ...resource.data, profile: live.profile } }, reload];
-}
-
+export type { Profile } from '@toolkit/data';
 export type LatestResults = ApiResponses[typeof API.listLatestResults];
+export type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
+export type SurveyInsightsAnswer = ApiResponses[typeof API.getSurveyInsights];
+export type ReceivedResults = ApiResponses[typeof API.listReceivedResults];
+export type ReceivedResultAnswer = ApiResponses[typeof API.getReceivedResult];
+export type ActionsAnswer = ApiResponses[typeof API.listActions];
+export type ToolkitMembers = ApiResponses[typeof API.listToolkitMembers];
+export type DeclarationAnswer = ApiResponses[typeof API.getDeclaration];
+export type AlertsAnswer = ApiResponses[typeof API.getAlerts];
+export type MaterialityAnswer = ApiResponses[typeof API.getMateriality];
+export type BrandAnswer = ApiResponses[typeof API.getBrand];
+export type ArticleSummary = ArticlesQuery['articles'][number];
+export type Article = NonNullable<ArticleQuery['article']>;
 
-/** `opened`: asked by the Results page, which the server records as the view-results milestone. */
-export function useLatestResults({ opened = false } = {}): [Resource<LatestResults>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(
-    () => callApi(callable, API.listLatestResults, opened ? { opened } : null),
-    [callable, opened],
-  );
-  return useResource(load);
+export interface SurveyInfo {
+  title: string;
+  tenantId: string;
 }
 
-export type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
+export interface ToolkitSurvey extends SurveyInfo {
+  id: string;
+  /** Where it is answered. */
+  path: string;
+}
+
+/** The tenant's toolkit (the one it signed up through): the survey its businesses complete and the one they invite their team to. */
+export interface Toolkit {
+  name: string;
+  title: string;
+  /** The publishing tenant. */
+  tenantId: string;
+  assessment: ToolkitSurvey;
+  teamSurvey: ToolkitSurvey | null;
+}
+
+const withPath = (survey: { id: string; title: string; tenantId: string }): ToolkitSurvey => ({
+  ...survey,
+  path: paths.survey(survey.tenantId, survey.id),
+});
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `opened`: asked by the Results page, which the server records as the view-results milestone. */
+    latestResults: build.query<LatestResults, { opened?: boolean } | void>({
+      query: (arg) => call(API.listLatestResults, arg?.opened ? { opened: true } : null),
+      providesTags: ['Results'],
+    }),
+    /** The member's own results of a survey over time and the peer benchmark; `opened` by the Insights screen (view-insights). */
+    benchmark: build.query<BenchmarkAnswer, { surveyId: string; opened?: boolean }>({
+      query: ({ surveyId, opened = false }) => call(API.getBenchmark, { surveyId, opened }),
+      providesTags: ['Results', 'Benchmark'],
+    }),
+    /** What a survey the member's organisation publishes has received. */
+    surveyInsights: build.query<SurveyInsightsAnswer, string>({
+      query: (surveyId) => call(API.getSurveyInsights, { surveyId }),
+      providesTags: ['Results'],
+    }),
+    /** The newest `limit` completed results of a survey the organisation publishes. */
+    receivedResults: build.query<ReceivedResults, { surveyId: string; limit: number }>({
+      query: (arg) => call(API.listReceivedResults, arg),
+      providesTags: ['Results'],
+    }),
+    receivedResult: build.query<ReceivedResultAnswer, { surveyId: string; resultId: string }>({
+      query: (arg) => call(API.getReceivedResult, arg),
+      providesTags: ['Results'],
+    }),
+    /** The action catalogue against the member's latest completed result of a survey, and its plan. */
+    actions: build.query<ActionsAnswer, string>({
+      query: (surveyId) => call(API.listActions, { surveyId }),
+      providesTags: ['Actions'],
+    }),
+    /** The organisations that signed up through a toolkit the member's organisation publishes. */
+    toolkitMembers: build.query<ToolkitMembers, string>({
+      query: (toolkit) => call(API.listToolkitMembers, { toolkit }),
+      providesTags: ['Members'],
+    }),
+    /** The declaration of the organisation's toolkit, its credential and whether the member may sign. */
+    declaration: build.query<DeclarationAnswer, void>({
+      query: () => call(API.getDeclaration, null),
+      providesTags: ['Declaration'],
+    }),
+    /** Who receives which notification of the member's organisation. */
+    alerts: build.query<AlertsAnswer, void>({
+      query: () => call(API.getAlerts, null),
+      providesTags: ['Alerts'],
+    }),
+    /** The organisation's double-materiality ratings and whether its plan lets them be changed. */
+    materiality: build.query<MaterialityAnswer, void>({
+      query: () => call(API.getMateriality, null),
+      providesTags: ['Materiality'],
+    }),
+    /** The organisation's brand and whether its plan applies it. */
+    brand: build.query<BrandAnswer, void>({
+      query: () => call(API.getBrand, null),
+      providesTags: ['Brand', 'Plan'],
+    }),
+    toolkit: build.query<Toolkit, string>({
+      queryFn: contentQuery(
+        TOOLKIT_QUERY,
+        (name: string) => ({ name }),
+        ({ toolkit }: ToolkitQuery, name) => {
+          if (!toolkit) throw new Error(`The toolkit "${name}" is not published.`);
+          return {
+            name: toolkit.name,
+            title: toolkit.title,
+            tenantId: toolkit.tenantId,
+            assessment: withPath(toolkit.assessment),
+            teamSurvey: toolkit.teamSurvey && withPath(toolkit.teamSurvey),
+          };
+        },
+      ),
+    }),
+    /** Titles and publishers of the published surveys, by id, for naming results. */
+    surveyCatalogue: build.query<Record<string, SurveyInfo>, void>({
+      queryFn: contentQuery(
+        SURVEY_LIST_QUERY,
+        () => undefined,
+        ({ surveys }: SurveyListQuery) =>
+          Object.fromEntries(surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }])),
+      ),
+    }),
+    /** The academy's articles of a topic whose text holds every word searched for; both optional. */
+    articles: build.query<ArticleSummary[], { topic?: EsgTopic | null; search?: string } | void>({
+      queryFn: contentQuery(
+        ARTICLES_QUERY,
+        (arg: { topic?: EsgTopic | null; search?: string } | void) => ({
+          ...(arg?.topic ? { topic: arg.topic } : {}),
+          ...(arg?.search ? { search: arg.search } : {}),
+        }),
+        ({ articles }: ArticlesQuery) => articles,
+      ),
+    }),
+    article: build.query<Article | null, string>({
+      queryFn: contentQuery(
+        ARTICLE_QUERY,
+        (slug: string) => ({ slug }),
+        ({ article }: ArticleQuery) => article,
+      ),
+    }),
+  }),
+});
+
+export const {
+  useLatestResultsQuery,
+  useBenchmarkQuery,
+  useSurveyInsightsQuery,
+  useReceivedResultsQuery,
+  useReceivedResultQuery,
+  useActionsQuery,
+  useToolkitMembersQuery,
+  useDeclarationQuery,
+  useAlertsQuery,
+  useMaterialityQuery,
+  useBrandQuery,
+  useArticlesQuery,
+  useArticleQuery,
+} = dashboardApi;
+
+const NO_TOOLKIT: QueryError = {
+  code: 'failed-precondition',
+  message: 'Your organisation signed up without a toolkit, so it has no surveys to show',
+  hasServerMessage: true,
+  fields: {},
+};
+
+/** The toolkit the organisation signed up through, named by its profile. */
+export function useToolkit(): QueryLike<Toolkit> {
+  const profile = useProfileQuery();
+  const name = profile.data?.tenant?.toolkit;
+  const toolkit = dashboardApi.useToolkitQuery(name ?? skipToken);
+  if (profile.data === undefined)
+    return { isError: profile.isError, error: profile.error, refetch: profile.refetch };
+  if (!name) return { isError: true, error: NO_TOOLKIT, refetch: profile.refetch };
+  return toolkit;
+}
+
+export type Catalogue = ReadonlyMap<string, SurveyInfo>;
 
 /**
- * The member's own results of a survey over time and the peer benchmark. `opened`: asked by the
- * Insights screen, which the server records as view-insights; null skips the request.
+ * The survey catalogue for naming results. Results stay readable without it (by survey id), so a
+ * content failure only costs the nicer names.
  */
-export function useBenchmark(
-  surveyId: string | null,
-  { opened = false } = {},
-): [Resource<BenchmarkAnswer | null>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(
-    async () => (surveyId ? callApi(callable, API.getBenchmark, { surveyId, opened }) : null),
-    [callable, surveyId, opened],
-  );
-  return useResource(load);
+export function useSurveyCatalogue(): Catalogue {
+  const { data } = dashboardApi.useSurveyCatalogueQuery();
+  return useMemo(() => new Map(Object.entries(data ?? {})), [data]);
 }
 
-export type SurveyInsightsAnswer = ApiResponses[typeof API.getSurveyInsights];
-
-/** What a survey the member's organisation publishes has received. */
-export function useSurveyInsights(surveyId: string): [Resource<SurveyInsightsAnswer>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(
-    () => callApi(callable, API.getSurveyInsights, { surveyId }),
-    [callable, surveyId],
-  );
-  return useResource(load);
-}
-
-export type ReceivedResults = ApiResponses[typeof API.listReceivedResults];
-
-/** The newest `limit` completed results of a survey the member's organisation publishes. */
-export function useReceivedResults(surveyId: string, limit: number): [Resource<ReceivedResults>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(
-    () => callApi(callable, API.listReceivedResults, { surveyId, limit }),
-    [callable, surveyId, limit],
-  );
-  return useResource(load);
-}
-
-export type ReceivedResultAnswer = ApiResponses[typeof API.getReceivedResult];
-
-export function useReceivedResult(
-  surveyId: string,
-  resultId: string,
-): [Resource<ReceivedResultAnswer>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(
-    () => callApi(callable, API.getReceivedResult, { surveyId, resultId }),
-    [callable, surveyId, resultId],
-  );
-  return useResource(load);
-}
-
-export type ActionsAnswer = ApiResponses[typeof API.listActions];
-
-/** The action catalogue against the member's latest completed result of a survey, and its plan; null skips it. */
-export function useActions(surveyId: string | null): [Resource<ActionsAnswer | null>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(
-    async () => (surveyId ? callApi(callable, API.listActions, { surveyId }) : null),
-    [callable, surveyId],
-  );
-  return useResource(load);
-}
-
-export type ToolkitMembers = ApiResponses[typeof API.listToolkitMembers];
-
-/** The organisations that signed up through a toolkit the member's organisation publishes. */
-export function useToolkitMembers(toolkit: string): [Resource<ToolkitMembers>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(() => callApi(callable, API.listToolkitMembers, { toolkit }), [callable, toolkit]);
-  return useResource(load);
-}
-
-export type DeclarationAnswer = ApiResponses[typeof API.getDeclaration];
-
-/** The declaration of the organisation's toolkit, its credential and whether the member may sign. */
-export function useDeclaration(): [Resource<DeclarationAnswer>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(() => callApi(callable, API.getDeclaration, null), [callable]);
-  return useResource(load);
-}
-
-export type AlertsAnswer = ApiResponses[typeof API.getAlerts];
-
-/** Who receives which notification of the member's organisation. */
-export function useAlerts(): [Resource<AlertsAnswer>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(() => callApi(callable, API.getAlerts, null), [callable]);
-  return useResource(load);
-}
-
-/** The organisation's double-materiality ratings and whether its plan lets them be changed. */
-export function useMateriality(): [Resource<ApiResponses[typeof API.getMateriality]>, () => void] {
-  const { callable } = useServices();
-  const load = useCallback(() => callApi(callable, API.getMateriality, null), [callable]);
-  return useResource(load);
+/**
+ * Article titles by slug, for links from actions. Without them (content unavailable) the links are
+ * left out rather than shown as bare slugs.
+ */
+export function useArticleTitles(): ReadonlyMap<string, string> {
+  const { data } = useArticlesQuery();
+  return useMemo(() => new Map((data ?? []).map((article) => [article.slug, article.title])), [data]);
 }

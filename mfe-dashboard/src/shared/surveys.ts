@@ -1,49 +1,5 @@
-import { useEffect, useState } from 'react';
-import { SURVEY_LIST_QUERY, type ResultSummary, type SurveyListQuery } from '@toolkit/domain';
-import { useServices } from './services';
-
-export interface SurveyInfo {
-  title: string;
-  tenantId: string;
-}
-
-type Catalogue = ReadonlyMap<string, SurveyInfo>;
-
-/** The catalogue once loaded, per content client: screens opened later name results without asking again. */
-const loaded = new WeakMap<object, Catalogue>();
-const EMPTY: Catalogue = new Map();
-
-/**
- * Titles and publishers of the published surveys, for naming results. Results stay readable
- * without them (by survey id), so a content failure only costs the nicer names (and is retried
- * by the next screen that asks).
- */
-export function useSurveyCatalogue(): Catalogue {
-  const { content } = useServices();
-  const [catalogue, setCatalogue] = useState<Catalogue>(() => loaded.get(content) ?? EMPTY);
-  useEffect(() => {
-    const known = loaded.get(content);
-    if (known) {
-      setCatalogue(known);
-      return;
-    }
-    let current = true;
-    content
-      .request<SurveyListQuery>(SURVEY_LIST_QUERY)
-      .then(({ surveys }) => {
-        const fetched: Catalogue = new Map(
-          surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }]),
-        );
-        loaded.set(content, fetched);
-        if (current) setCatalogue(fetched);
-      })
-      .catch((error: unknown) => console.warn('Survey titles are unavailable; showing survey ids.', error));
-    return () => {
-      current = false;
-    };
-  }, [content]);
-  return catalogue;
-}
+import type { ResultSummary } from '@toolkit/domain';
+import type { Catalogue } from './api';
 
 export function surveyTitle(catalogue: Catalogue, surveyId: string): string {
   return catalogue.get(surveyId)?.title ?? surveyId;

@@ -129,6 +129,7 @@ export function renderDashboard(
 ) {
   const store = createAppStore({
     storage: null,
+    extra: api.services,
     preloadedState: { auth: { status: 'signedIn', user, claims, error: null, settled: false } },
   });
   return renderWithProviders(

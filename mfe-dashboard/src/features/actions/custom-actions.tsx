@@ -23,7 +23,7 @@ import {
   TextAreaField,
   TextField,
   type SaveState,
-} from '../../shared/form';
+} from '@toolkit/ui/form';
 import { PlanNote } from '../../shared/plan-note';
 import { useServices } from '../../shared/services';
 import { ActionBox, Heading, LEVEL_NAMES, List } from './action-parts';

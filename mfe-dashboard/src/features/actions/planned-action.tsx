@@ -5,7 +5,7 @@ import { ACTION_STATUSES, API, type ActionStatus, type PlannedAction } from '@to
 import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { STATUS_LABELS } from '../../shared/action-status';
-import { Actions, FieldGrid, SelectField, TextField } from '../../shared/form';
+import { Actions, FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
 
 const Item = styled.li`
   border: 1px solid ${({ theme }) => theme.colors.border};

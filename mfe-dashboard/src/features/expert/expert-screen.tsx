@@ -7,15 +7,8 @@ import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
 import { callApi } from '@toolkit/platform';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { describeError } from '../../shared/errors';
-import {
-  Actions,
-  SaveStatus,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useForm,
-  type FieldErrors,
-} from '../../shared/form';
+import { Actions, SaveStatus, SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
+import { useForm, type FieldErrors } from '../../shared/form';
 import { useServices } from '../../shared/services';
 
 const Heading = styled.h2`

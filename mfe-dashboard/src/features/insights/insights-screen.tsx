@@ -3,7 +3,7 @@
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '@toolkit/store-contract';
 import { PageTitle, Stack } from '@toolkit/ui';
-import { SelectField } from '../../shared/form';
+import { SelectField } from '@toolkit/ui/form';
 import { Loaded } from '../../shared/loading';
 import { useSurveyCatalogue } from '../../shared/surveys';
 import { useToolkit } from '../../shared/toolkit';

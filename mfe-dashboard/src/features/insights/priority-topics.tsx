@@ -16,7 +16,7 @@ import { Button, MutedText, Stack } from '@toolkit/ui';
 import { useActions } from '../../shared/api';
 import { describeError } from '../../shared/errors';
 import { fileSlug, saveFile } from '../../shared/download';
-import { Actions } from '../../shared/form';
+import { Actions } from '@toolkit/ui/form';
 import { createPdfWriter } from '../../shared/pdf-writer';
 import { useServices } from '../../shared/services';
 

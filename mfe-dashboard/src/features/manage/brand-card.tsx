@@ -15,7 +15,7 @@ import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { useBrand } from '../../shared/brand';
 import { describeError } from '../../shared/errors';
-import { Actions, SaveStatus, type SaveState } from '../../shared/form';
+import { Actions, SaveStatus, type SaveState } from '@toolkit/ui/form';
 import { useServices } from '../../shared/services';
 
 const DEFAULT_COLOUR = '#1f5f4a';

@@ -21,7 +21,7 @@ import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { useMateriality } from '../../shared/api';
 import { describeError } from '../../shared/errors';
-import { Actions, SaveStatus, SelectField, type SaveState } from '../../shared/form';
+import { Actions, SaveStatus, SelectField, type SaveState } from '@toolkit/ui/form';
 import { Loaded } from '../../shared/loading';
 import { PlanNote } from '../../shared/plan-note';
 import { useServices } from '../../shared/services';

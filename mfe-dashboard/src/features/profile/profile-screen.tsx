@@ -5,15 +5,8 @@ import { callApi } from '@toolkit/platform';
 import { Button, Card, PageTitle, Stack } from '@toolkit/ui';
 import { useLiveProfile } from '../../shared/api';
 import { describeError } from '../../shared/errors';
-import {
-  Actions,
-  FieldGrid,
-  SaveStatus,
-  SelectField,
-  TextField,
-  useForm,
-  type FieldErrors,
-} from '../../shared/form';
+import { Actions, FieldGrid, SaveStatus, SelectField, TextField } from '@toolkit/ui/form';
+import { useForm, type FieldErrors } from '../../shared/form';
 import { Loaded } from '../../shared/loading';
 import { useServices } from '../../shared/services';
 import { describeAccountFailure } from './account-messages';

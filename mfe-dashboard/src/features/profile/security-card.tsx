@@ -2,15 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { selectUser, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, Stack } from '@toolkit/ui';
-import {
-  Actions,
-  FieldGrid,
-  SaveStatus,
-  TextField,
-  useForm,
-  type FieldErrors,
-  type SaveState,
-} from '../../shared/form';
+import { Actions, FieldGrid, SaveStatus, TextField, type SaveState } from '@toolkit/ui/form';
+import { useForm, type FieldErrors } from '../../shared/form';
 import { useServices } from '../../shared/services';
 import { describeAccountFailure, MIN_PASSWORD_LENGTH } from './account-messages';
 

@@ -28,15 +28,8 @@ import {
   MutedText,
 } from '@toolkit/ui';
 import { describeError, isPermissionDenied } from '../../shared/errors';
-import {
-  Actions,
-  SaveStatus,
-  SelectField,
-  TextField,
-  useForm,
-  type FieldErrors,
-  type SaveState,
-} from '../../shared/form';
+import { Actions, SaveStatus, SelectField, TextField, type SaveState } from '@toolkit/ui/form';
+import { useForm, type FieldErrors } from '../../shared/form';
 import { useServices } from '../../shared/services';
 import { useToolkit, type ToolkitSurvey } from '../../shared/toolkit';
 
