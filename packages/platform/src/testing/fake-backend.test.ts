@@ -4,13 +4,17 @@ import { createFakeBackend, deferred, serverError, viaProtocol } from './fake-ba
 
 describe('createFakeBackend', () => {
   it('answers from the handler of the name and logs every call in order', async () => {
-    const api = createFakeBackend({ [API.getProfile]: () => ({ status: 'ok' }) });
-    api.handlers.set(API.updateNames, async (data) => ({ echoed: data }));
-
-    await expect(api.call(API.getProfile, {})).resolves.toEqual({ status: 'ok' });
-    await expect(api.call(API.updateNames, { firstName: 'Liv' })).resolves.toEqual({
-      echoed: { firstName: 'Liv' },
+    const api = createFakeBackend({
+      [API.getProfile]: () => ({ status: 'ok', profile: null, tenant: null }),
     });
+    api.handlers.set(API.updateNames, async (data) => ({ status: data.firstName ? 'ok' : 'skipped' }));
+
+    await expect(api.call(API.getProfile, {})).resolves.toEqual({
+      status: 'ok',
+      profile: null,
+      tenant: null,
+    });
+    await expect(api.call(API.updateNames, { firstName: 'Liv' })).resolves.toEqual({ status: 'ok' });
     expect(api.calls).toEqual([
       { name: API.getProfile, data: {} },
       { name: API.updateNames, data: { firstName: 'Liv' } },
@@ -38,13 +42,15 @@ describe('createFakeBackend', () => {
   });
 
   it('holds the calls to a gated name until the gate opens', async () => {
-    const api = createFakeBackend({ [API.saveAnswer]: () => 'saved', [API.getProfile]: () => 'profile' });
+    const saved = { applied: true, updatedAt: '2026-11-26T00:00:00.000Z' };
+    const profile = { status: 'ok' as const, profile: null, tenant: null };
+    const api = createFakeBackend({ [API.saveAnswer]: () => saved, [API.getProfile]: () => profile });
     const gate = deferred<void>();
     api.gate(API.saveAnswer, gate.promise);
 
     let answered = false;
     const saving = api.call(API.saveAnswer, {}).then(() => (answered = true));
-    await expect(api.call(API.getProfile, {})).resolves.toBe('profile');
+    await expect(api.call(API.getProfile, {})).resolves.toBe(profile);
     expect(answered).toBe(false);
     expect(api.callsTo(API.saveAnswer)).toHaveLength(1);
 
@@ -54,13 +60,28 @@ describe('createFakeBackend', () => {
   });
 
   it('fails the calls to a name while a failure is set', async () => {
-    const api = createFakeBackend({ [API.completeResult]: () => 'done' });
+    const done = { completedAt: '2026-11-26T00:00:00.000Z', alreadyCompleted: false, score: null };
+    const api = createFakeBackend({ [API.completeResult]: () => done });
     api.fail(API.completeResult, new CallableError('unavailable', 'Service restarting'));
     await expect(api.call(API.completeResult, {})).rejects.toMatchObject({ code: 'unavailable' });
 
     api.fail(API.completeResult, null);
-    await expect(api.call(API.completeResult, {})).resolves.toBe('done');
+    await expect(api.call(API.completeResult, {})).resolves.toBe(done);
     expect(api.callsTo(API.completeResult)).toHaveLength(2);
+  });
+});
+
+describe('createFakeBackend: typed by the API', () => {
+  it("refuses, at compile time, a handler whose answer is not the callable's response", () => {
+    const api = createFakeBackend({
+      // @ts-expect-error getProfile answers { status, profile, tenant }
+      [API.getProfile]: () => ({ status: 'ok' }),
+    });
+    // @ts-expect-error updateNames receives names, not a survey
+    api.handlers.set(API.updateNames, (data: { surveyId: number }) => ({ status: String(data.surveyId) }));
+    // Other services routed through the fake (`area:name`) stay untyped.
+    api.handlers.set('auth:updatePassword', () => ({ success: true }));
+    expect(api.handlers.has(API.getProfile)).toBe(true);
   });
 });
 

@@ -1,6 +1,12 @@
 // The one fake of the callable API for component tests: handlers answer by callable name in
 // memory, every call is logged, and a test can hold or fail the calls to one name.
-import { HTTP_STATUS_BY_CODE, type ApiName, type CallableErrorCode } from '@toolkit/domain';
+import {
+  HTTP_STATUS_BY_CODE,
+  type ApiName,
+  type ApiRequest,
+  type ApiResponses,
+  type CallableErrorCode,
+} from '@toolkit/domain';
 import { CallableError, createCallableClient, isCallableError, type CallableClient } from '../callable';
 
 /**
@@ -12,7 +18,22 @@ export type FakeName = ApiName | `${string}:${string}`;
 /** Answers one call, possibly later; throwing a CallableError is the server refusing it. */
 export type FakeHandler = (data: unknown) => unknown;
 
-export type FakeHandlers = Partial<Record<FakeName, FakeHandler>>;
+/**
+ * A callable's handler is typed by the API: it receives the callable's request and answers its
+ * response (now, later, or as a stream), so a test's fake cannot drift from the server's shape.
+ */
+export type HandlerFor<N extends FakeName> = N extends ApiName
+  ? (data: ApiRequest<N>) => ApiResponses[N] | Promise<ApiResponses[N]> | StreamedAnswer
+  : FakeHandler;
+
+export type FakeHandlers = { [N in ApiName]?: HandlerFor<N> } & {
+  [name: `${string}:${string}`]: FakeHandler | undefined;
+};
+
+/** The handlers by name, set per callable with its typed handler. */
+export interface FakeHandlerMap extends Omit<Map<FakeName, FakeHandler>, 'set'> {
+  set<N extends FakeName>(name: N, handler: HandlerFor<N>): this;
+}
 
 export interface FakeCall {
   name: FakeName;
@@ -21,7 +42,7 @@ export interface FakeCall {
 
 export interface FakeBackend extends CallableClient {
   /** Handlers by name; a test may set or delete them between calls. */
-  readonly handlers: Map<FakeName, FakeHandler>;
+  readonly handlers: FakeHandlerMap;
   /** Every call in order, with its request. */
   readonly calls: FakeCall[];
   /** The requests of the calls to `name`, in order. */
@@ -35,7 +56,9 @@ export interface FakeBackend extends CallableClient {
 }
 
 export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
-  const handlers = new Map(Object.entries(initial) as [FakeName, FakeHandler][]);
+  const handlers = new Map(
+    Object.entries(initial).filter((entry) => entry[1] !== undefined) as [FakeName, FakeHandler][],
+  ) as FakeHandlerMap;
   const calls: FakeCall[] = [];
   const gates = new Map<FakeName, Promise<unknown>>();
   const failures = new Map<FakeName, CallableError>();
@@ -47,7 +70,7 @@ export function createFakeBackend(initial: FakeHandlers = {}): FakeBackend {
     if (gate) await gate;
     const failure = failures.get(name);
     if (failure) throw failure;
-    const handler = handlers.get(name);
+    const handler = handlers.get(name) as FakeHandler | undefined;
     if (!handler) throw new CallableError('not-found', `No handler for ${name} in this test.`);
     return handler(data);
   }
@@ -108,7 +131,7 @@ class StreamedAnswer {
 }
 
 /** A handler's answer for a stream that ends: these messages, then the result. */
-export const streamed = (messages: readonly unknown[], result: unknown): unknown =>
+export const streamed = (messages: readonly unknown[], result: unknown): StreamedAnswer =>
   new StreamedAnswer(messages, result);
 
 /** A server's refusal with its message, as the callable client raises it. */
