@@ -67,15 +67,22 @@ const ErrorText = styled.span`
   font-weight: 600;
 `;
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** What every labelled control shows around it. */
+interface Described {
   label: string;
   hint?: string;
   /** Shown under the field and announced with it; marks the field invalid. */
   error?: string | null;
 }
 
-/** A labelled input whose hint and error are tied to it for screen readers. */
-export function TextField({ label, hint, error, ...input }: FieldProps) {
+interface ControlTie {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+/** The label, hint and error around a control, tied to it for screen readers. */
+function Labelled({ label, hint, error, control }: Described & { control: (tie: ControlTie) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -84,58 +91,46 @@ export function TextField({ label, hint, error, ...input }: FieldProps) {
     <FieldBox>
       <Label htmlFor={id}>{label}</Label>
       {hint && <Hint id={hintId}>{hint}</Hint>}
-      <Input
-        id={id}
-        aria-invalid={error ? true : false}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+      {control({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy || undefined })}
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
     </FieldBox>
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: string;
-  hint?: string;
-  error?: string | null;
+type FieldProps = Described & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A labelled input whose hint and error are tied to it for screen readers. */
+export function TextField({ label, hint, error, ...input }: FieldProps) {
+  return (
+    <Labelled label={label} hint={hint} error={error} control={(tie) => <Input {...tie} {...input} />} />
+  );
 }
+
+type TextAreaFieldProps = Described & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 /** A labelled text area, with its hint and error tied to it like TextField's. */
 export function TextAreaField({ label, hint, error, ...area }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <FieldBox>
-      <Label htmlFor={id}>{label}</Label>
-      {hint && <Hint id={hintId}>{hint}</Hint>}
-      <TextArea
-        id={id}
-        aria-invalid={error ? true : false}
-        aria-describedby={describedBy || undefined}
-        {...area}
-      />
-      {error && <ErrorText id={errorId}>{error}</ErrorText>}
-    </FieldBox>
+    <Labelled label={label} hint={hint} error={error} control={(tie) => <TextArea {...tie} {...area} />} />
   );
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: string;
-  children: ReactNode;
-}
+type SelectFieldProps = Described &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { children: ReactNode };
 
-export function SelectField({ label, children, ...select }: SelectFieldProps) {
-  const id = useId();
+/** A labelled select; an error is told under it, the select itself keeps its look. */
+export function SelectField({ label, hint, error, children, ...select }: SelectFieldProps) {
   return (
-    <FieldBox>
-      <Label htmlFor={id}>{label}</Label>
-      <Select id={id} {...select}>
-        {children}
-      </Select>
-    </FieldBox>
+    <Labelled
+      label={label}
+      hint={hint}
+      error={error}
+      control={(tie) => (
+        <Select {...tie} {...select}>
+          {children}
+        </Select>
+      )}
+    />
   );
 }
 
