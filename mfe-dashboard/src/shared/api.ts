@@ -55,6 +55,23 @@ export interface Toolkit {
   teamSurvey: ToolkitSurvey | null;
 }
 
+/**
+ * A read asked with a flag the server records as a milestone (`opened`): once it is answered, the
+ * journey's milestones are asked again wherever they show.
+ */
+async function refreshMilestonesIf(
+  recorded: boolean | undefined,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+) {
+  if (!recorded) return;
+  try {
+    await queryFulfilled;
+  } catch {
+    return; // nothing was recorded; the screen shows the failure
+  }
+  dispatch(api.util.invalidateTags(['Milestones']));
+}
+
 const withPath = (survey: { id: string; title: string; tenantId: string }): ToolkitSurvey => ({
   ...survey,
   path: paths.survey(survey.tenantId, survey.id),
@@ -66,11 +83,13 @@ export const dashboardApi = api.injectEndpoints({
     latestResults: build.query<LatestResults, { opened?: boolean } | void>({
       query: (arg) => call(API.listLatestResults, arg?.opened ? { opened: true } : null),
       providesTags: ['Results'],
+      onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg?.opened, lifecycle),
     }),
     /** The member's own results of a survey over time and the peer benchmark; `opened` by the Insights screen (view-insights). */
     benchmark: build.query<BenchmarkAnswer, { surveyId: string; opened?: boolean }>({
       query: ({ surveyId, opened = false }) => call(API.getBenchmark, { surveyId, opened }),
       providesTags: ['Results', 'Benchmark'],
+      onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg.opened, lifecycle),
     }),
     /** What a survey the member's organisation publishes has received. */
     surveyInsights: build.query<SurveyInsightsAnswer, string>({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { buttonStyles } from '@toolkit/ui';
-import { useToolkit } from './toolkit';
+import { useToolkit } from './api';
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
@@ -11,10 +11,10 @@ const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
 
 /** A button to the toolkit's assessment (the Quickscan the business completes); nothing until it is known. */
 export function AssessmentLink({ children }: { children: ReactNode }) {
-  const [toolkit] = useToolkit();
-  if (toolkit.status !== 'ready') return null;
+  const { data: toolkit } = useToolkit();
+  if (!toolkit) return null;
   return (
-    <CallToAction to={toolkit.data.assessment.path} $variant="primary">
+    <CallToAction to={toolkit.assessment.path} $variant="primary">
       {children}
     </CallToAction>
   );

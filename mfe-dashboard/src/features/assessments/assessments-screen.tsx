@@ -1,12 +1,17 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { QueryView } from '@toolkit/data';
 import { paths, type ResultSummary } from '@toolkit/domain';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
-import { useLatestResults } from '../../shared/api';
-import { Loaded } from '../../shared/loading';
-import { formatDate, surveyTitle, useSurveyCatalogue, type SurveyInfo } from '../../shared/surveys';
-import { useToolkit, type ToolkitSurvey } from '../../shared/toolkit';
+import {
+  useLatestResultsQuery,
+  useSurveyCatalogue,
+  useToolkit,
+  type SurveyInfo,
+  type ToolkitSurvey,
+} from '../../shared/api';
+import { formatDate, surveyTitle } from '../../shared/surveys';
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
@@ -89,46 +94,48 @@ function AssessmentCard({ survey, done }: { survey: ToolkitSurvey; done: boolean
 }
 
 export function AssessmentsScreen() {
-  const [results, reload] = useLatestResults();
-  const [toolkit, reloadToolkit] = useToolkit();
+  const results = useLatestResultsQuery();
+  const toolkit = useToolkit();
   const catalogue = useSurveyCatalogue();
   const latestId = useId();
 
   return (
     <Stack>
       <PageTitle>Assessments</PageTitle>
-      <Loaded resource={toolkit} doing="load your toolkit" onRetry={reloadToolkit}>
+      <QueryView query={toolkit} doing="load your toolkit">
         {({ assessment }) => (
           <AssessmentCard
             survey={assessment}
             done={
-              results.status === 'ready' &&
-              results.data.results.some((result) => result.surveyId === assessment.id && result.isCompleted)
+              results.data?.results.some(
+                (result) => result.surveyId === assessment.id && result.isCompleted,
+              ) ?? false
             }
           />
         )}
-      </Loaded>
+      </QueryView>
       <Card aria-labelledby={latestId}>
         <Stack gap={3}>
           <h2 id={latestId} style={{ margin: 0 }}>
             Your latest results
           </h2>
-          <Loaded resource={results} doing="load your results" onRetry={reload}>
-            {({ results: list }) =>
-              list.length === 0 ? (
-                <MutedText>You have not started an assessment yet.</MutedText>
-              ) : (
-                <ResultList>
-                  {list.map((result) => (
-                    <li key={result.resultId}>
-                      <h3>{surveyTitle(catalogue, result.surveyId)}</h3>
-                      <ResultStatus result={result} survey={catalogue.get(result.surveyId)} />
-                    </li>
-                  ))}
-                </ResultList>
-              )
-            }
-          </Loaded>
+          <QueryView
+            query={results}
+            doing="load your results"
+            isEmpty={({ results: list }) => list.length === 0}
+            empty="You have not started an assessment yet."
+          >
+            {({ results: list }) => (
+              <ResultList>
+                {list.map((result) => (
+                  <li key={result.resultId}>
+                    <h3>{surveyTitle(catalogue, result.surveyId)}</h3>
+                    <ResultStatus result={result} survey={catalogue.get(result.surveyId)} />
+                  </li>
+                ))}
+              </ResultList>
+            )}
+          </QueryView>
         </Stack>
       </Card>
     </Stack>

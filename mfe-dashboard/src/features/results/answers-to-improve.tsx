@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '@toolkit/domain';
 import { Card, MutedText, Stack } from '@toolkit/ui';
-import { useActions } from '../../shared/api';
+import { useActionsQuery } from '../../shared/api';
 
 const Heading = styled.h2`
   margin: 0;
@@ -23,11 +23,11 @@ const TextLink = styled(Link)`
 
 export function AnswersToImprove({ surveyId }: { surveyId: string }) {
   const headingId = useId();
-  const [actions] = useActions(surveyId);
+  const { data: overview } = useActionsQuery(surveyId);
   // The catalogue is extra help: while it loads, or if it cannot, the results stand on their own.
-  if (actions.status !== 'ready' || !actions.data) return null;
+  if (!overview) return null;
   const byQuestion = new Map<string, { title: string; actions: { id: string; title: string }[] }>();
-  for (const action of actions.data.actions) {
+  for (const action of overview.actions) {
     for (const question of action.addressing) {
       const entry = byQuestion.get(question.questionId) ?? { title: question.title, actions: [] };
       entry.actions.push({ id: action.id, title: action.title });

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type ResultSummary } from '@toolkit/domain';
+import { API, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
 
-function setup(results: ResultSummary[], actions?: unknown) {
+function setup(results: ResultSummary[], actions?: ActionsOverview) {
   const api = createFakeApi({
     [API.listLatestResults]: () => ({ results }),
     ...(actions ? { [API.listActions]: () => actions } : {}),
@@ -114,6 +114,8 @@ describe('Results screen', () => {
       result: { resultId: 'new', userResultId: 'ur-1', completedAt: NEWER.completedAt },
       plan: [],
       changes: [],
+      customActions: [],
+      customActionsIncluded: false,
       actions: [
         {
           id: 'track-energy-use',

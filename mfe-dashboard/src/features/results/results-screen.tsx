@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { QueryView } from '@toolkit/data';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
 import { Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
-import { useLatestResults } from '../../shared/api';
-import { Loaded } from '../../shared/loading';
+import { useLatestResultsQuery, useSurveyCatalogue } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
-import { formatDate, latestScored, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
+import { formatDate, latestScored, surveyTitle } from '../../shared/surveys';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
@@ -113,12 +113,13 @@ function NoResult() {
 
 /** The results page does not require a completed survey; without one it says so. */
 export function ResultsScreen() {
-  const [results, reload] = useLatestResults({ opened: true });
+  // Asked as the opened Results page, which the server records as the view-results milestone.
+  const results = useLatestResultsQuery({ opened: true });
   const catalogue = useSurveyCatalogue();
   return (
     <Stack>
       <PageTitle>Results</PageTitle>
-      <Loaded resource={results} doing="load your results" onRetry={reload}>
+      <QueryView query={results} doing="load your results">
         {({ results: list }) => {
           const latest = latestScored(list);
           return latest?.score ? (
@@ -133,7 +134,7 @@ export function ResultsScreen() {
             <NoResult />
           );
         }}
-      </Loaded>
+      </QueryView>
     </Stack>
   );
 }
