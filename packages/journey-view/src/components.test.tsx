@@ -1,29 +1,20 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { ThemeProvider } from 'styled-components';
 import { API, type StoredMilestone } from '@toolkit/domain';
-import type { CallableClient } from '@toolkit/platform';
-import { createFakeBackend, serverError, viaProtocol, type FakeHandler } from '@toolkit/platform/testing';
-import { buildTheme } from '@toolkit/ui';
+import { createFakeBackend, serverError, viaProtocol, type HandlerFor } from '@toolkit/platform/testing';
 import { JourneyOverview } from './journey-overview';
+import { journeyProviders } from './test-store';
 import { useJourney } from './use-journey';
 
 const STAGES = ['Initiator', 'Explorer', 'Implementer', 'Innovator', 'Leader'];
 
-function Overview({ callable }: { callable: CallableClient }) {
-  return <JourneyOverview {...useJourney(callable)} />;
+function Overview() {
+  return <JourneyOverview {...useJourney()} />;
 }
 
-function renderOverview(handler: FakeHandler) {
+function renderOverview(handler: HandlerFor<typeof API.listMilestones>) {
   const api = createFakeBackend({ [API.listMilestones]: handler });
-  render(
-    <ThemeProvider theme={buildTheme()}>
-      <MemoryRouter>
-        <Overview callable={viaProtocol(api)} />
-      </MemoryRouter>
-    </ThemeProvider>,
-  );
+  render(<Overview />, journeyProviders(viaProtocol(api)));
   return api;
 }
 
@@ -197,7 +188,7 @@ describe('JourneyOverview', () => {
   });
 
   it('says that the progress is loading while showing the defaults', async () => {
-    renderOverview(() => new Promise(() => undefined));
+    renderOverview(() => new Promise<never>(() => undefined));
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your journey progress…');
     expect(milestones('Initiator')[0]).toHaveTextContent(/Done$/);
   });

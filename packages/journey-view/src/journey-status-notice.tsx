@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { ErrorPanel, Spinner } from '@toolkit/ui';
+import { Loading } from '@toolkit/data';
+import { ErrorPanel } from '@toolkit/ui';
 import type { JourneyState } from './use-journey';
 
-const Loading = styled.div`
+const Pending = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]}px;
@@ -15,17 +16,17 @@ export type JourneyStatusNoticeProps = Pick<JourneyState, 'status' | 'error' | '
 export function JourneyStatusNotice({ status, error, reload }: JourneyStatusNoticeProps) {
   if (status === 'loading') {
     return (
-      <Loading>
-        <Spinner label="Loading your journey progress…" />
+      <Pending>
+        <Loading label="Loading your journey progress…" />
         <span aria-hidden="true">Loading your progress…</span>
-      </Loading>
+      </Pending>
     );
   }
   if (status === 'error') {
     return (
       <ErrorPanel
         title="We couldn't load your journey progress"
-        message={`${error ?? 'Unknown error.'} Until it loads, the stages below show where every journey starts.`}
+        message={`${error || 'Unknown error.'} Until it loads, the stages below show where every journey starts.`}
         onRetry={reload}
       />
     );
