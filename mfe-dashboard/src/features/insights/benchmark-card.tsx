@@ -2,11 +2,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { QueryView } from '@toolkit/data';
 import { CSV_BOM, csvRow, type Benchmark, type BenchmarkRow } from '@toolkit/domain';
 import { Button, buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
-import { useBenchmark, type BenchmarkAnswer } from '../../shared/api';
+import { useBenchmarkQuery, type BenchmarkAnswer } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
-import { Loaded } from '../../shared/loading';
 import { formatDate } from '../../shared/surveys';
 import { Table, TableScroll } from '../../shared/table';
 import { PriorityTopics } from './priority-topics';
@@ -152,14 +152,15 @@ export function BenchmarkCard({
   surveyPath: string;
 }) {
   const headingId = useId();
-  const [answer, reload] = useBenchmark(surveyId, { opened: true });
+  // Asked as the opened Insights screen, which the server records as the view-insights milestone.
+  const answer = useBenchmarkQuery({ surveyId, opened: true });
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
         <Heading id={headingId}>How you compare: {surveyTitle}</Heading>
-        <Loaded resource={answer} doing="load your benchmark" onRetry={reload}>
+        <QueryView query={answer} doing="load your benchmark">
           {(data) =>
-            !data?.benchmark ? (
+            !data.benchmark ? (
               <Stack gap={3}>
                 <MutedText>
                   Complete the survey to see your results over time and how they compare with other
@@ -177,7 +178,7 @@ export function BenchmarkCard({
               </Stack>
             )
           }
-        </Loaded>
+        </QueryView>
       </Stack>
     </Card>
   );

@@ -2,20 +2,10 @@
 // button says how far it has got, and what failed if it did.
 import { useState } from 'react';
 import styled from 'styled-components';
-import { API, type ApiResponses } from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
+import { describeError } from '@toolkit/data';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { fileSlug, saveFile } from '../../shared/download';
-import { describeError } from '../../shared/errors';
-import { useServices } from '../../shared/services';
-
-type Answer = ApiResponses[typeof API.exportReceivedResults];
-
-type State =
-  | { kind: 'idle' }
-  | { kind: 'exporting'; kilobytes: number }
-  | { kind: 'done'; rows: number }
-  | { kind: 'failed'; message: string };
+import { useExportReceivedResultsMutation } from './insights-api';
 
 const Problem = styled.p`
   margin: 0;
@@ -23,31 +13,16 @@ const Problem = styled.p`
 `;
 
 export function ExportButton({ surveyId, surveyTitle }: { surveyId: string; surveyTitle: string }) {
-  const { callable } = useServices();
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [exportResults, exported] = useExportReceivedResultsMutation();
+  const [received, setReceived] = useState(0);
 
   async function exportCsv() {
-    const parts: string[] = [];
-    let size = 0;
-    setState({ kind: 'exporting', kilobytes: 0 });
+    setReceived(0);
     try {
-      const request = { surveyId };
-      const answer = callable.stream
-        ? await callable.stream<typeof request, { csv: string }, Answer>(
-            API.exportReceivedResults,
-            request,
-            ({ csv }) => {
-              parts.push(csv);
-              size += csv.length;
-              setState({ kind: 'exporting', kilobytes: Math.round(size / 1024) });
-            },
-          )
-        : await callApi(callable, API.exportReceivedResults, request);
-      if (answer.csv) parts.push(answer.csv);
-      saveFile(`${fileSlug(surveyTitle)}-results.csv`, parts, 'text/csv;charset=utf-8');
-      setState({ kind: 'done', rows: answer.rows });
-    } catch (error) {
-      setState({ kind: 'failed', message: describeError(error, 'export the results') });
+      const { csv } = await exportResults({ surveyId, onProgress: setReceived }).unwrap();
+      saveFile(`${fileSlug(surveyTitle)}-results.csv`, [csv], 'text/csv;charset=utf-8');
+    } catch {
+      // The failure shows from the request's state below.
     }
   }
 
@@ -57,19 +32,21 @@ export function ExportButton({ surveyId, surveyTitle }: { surveyId: string; surv
         type="button"
         variant="secondary"
         onClick={() => void exportCsv()}
-        disabled={state.kind === 'exporting'}
+        disabled={exported.isLoading}
       >
-        {state.kind === 'exporting' ? 'Exporting…' : 'Download all results (CSV)'}
+        {exported.isLoading ? 'Exporting…' : 'Download all results (CSV)'}
       </Button>
       <div role="status">
-        {state.kind === 'exporting' && <MutedText>Exporting… {state.kilobytes} KB so far</MutedText>}
-        {state.kind === 'done' && (
+        {exported.isLoading && <MutedText>Exporting… {Math.round(received / 1024)} KB so far</MutedText>}
+        {exported.isSuccess && (
           <MutedText>
-            Exported {state.rows} {state.rows === 1 ? 'result' : 'results'}.
+            Exported {exported.data.rows} {exported.data.rows === 1 ? 'result' : 'results'}.
           </MutedText>
         )}
       </div>
-      {state.kind === 'failed' && <Problem role="alert">{state.message}</Problem>}
+      {exported.isError && (
+        <Problem role="alert">{describeError(exported.error, 'export the results')}</Problem>
+      )}
     </Stack>
   );
 }

@@ -182,6 +182,8 @@ describe('Insights screen for a business', () => {
         result: null,
         plan: [],
         changes: [],
+        customActions: [],
+        customActionsIncluded: false,
         actions: [
           {
             id: 'improve-recycling',

@@ -1,12 +1,11 @@
 // Insights (view-insights): for an organisation that publishes surveys, what they received; for
 // every organisation, its own Quickscan results over time beside its peers'.
 import { useSearchParams } from 'react-router';
+import { QueryView } from '@toolkit/data';
 import { useAppSelector } from '@toolkit/store-contract';
 import { PageTitle, Stack } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
-import { Loaded } from '../../shared/loading';
-import { useSurveyCatalogue } from '../../shared/surveys';
-import { useToolkit } from '../../shared/toolkit';
+import { useSurveyCatalogue, useToolkit } from '../../shared/api';
 import { BenchmarkCard } from './benchmark-card';
 import { ReceivedResultCard } from './received-results';
 import { SurveyInsightsCard } from './survey-insights-card';
@@ -39,7 +38,7 @@ function PublishedSurveys({ surveys }: { surveys: { id: string; title: string }[
 export function InsightsScreen() {
   const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
   const catalogue = useSurveyCatalogue();
-  const [toolkit, reloadToolkit] = useToolkit();
+  const toolkit = useToolkit();
   const published = [...catalogue]
     .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
     .map(([id, info]) => ({ id, title: info.title }));
@@ -47,10 +46,10 @@ export function InsightsScreen() {
     <Stack>
       <PageTitle>Insights</PageTitle>
       {published.length > 0 && <PublishedSurveys surveys={published} />}
-      {toolkit.status === 'ready' && toolkit.data.tenantId === tenantId && (
+      {toolkit.data && toolkit.data.tenantId === tenantId && (
         <ToolkitMembers toolkit={toolkit.data.name} title={toolkit.data.title} />
       )}
-      <Loaded resource={toolkit} doing="load your toolkit" onRetry={reloadToolkit}>
+      <QueryView query={toolkit} doing="load your toolkit">
         {({ assessment }) => (
           <BenchmarkCard
             surveyId={assessment.id}
@@ -58,7 +57,7 @@ export function InsightsScreen() {
             surveyPath={assessment.path}
           />
         )}
-      </Loaded>
+      </QueryView>
     </Stack>
   );
 }

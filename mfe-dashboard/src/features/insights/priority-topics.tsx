@@ -3,22 +3,15 @@
 // the server records when it gives the priorities for the file).
 import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  API,
-  CSV_BOM,
-  csvRow,
-  type ActionsOverview,
-  ESG_TOPIC_NAMES,
-  type PriorityTopic,
-} from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { describeError } from '@toolkit/data';
+import { CSV_BOM, csvRow, type ActionsOverview, ESG_TOPIC_NAMES, type PriorityTopic } from '@toolkit/domain';
 import { Button, MutedText, Stack } from '@toolkit/ui';
-import { useActions } from '../../shared/api';
-import { describeError } from '../../shared/errors';
-import { fileSlug, saveFile } from '../../shared/download';
 import { Actions } from '@toolkit/ui/form';
+import { useActionsQuery } from '../../shared/api';
+import { fileSlug, saveFile } from '../../shared/download';
 import { createPdfWriter } from '../../shared/pdf-writer';
-import { useServices } from '../../shared/services';
+import { useDownloadPrioritiesMutation } from './insights-api';
 
 const Subheading = styled.h3`
   margin: 0;
@@ -34,7 +27,7 @@ interface Priority extends PriorityTopic {
 }
 
 /** Each priority with the titles of the suggested actions of its topic. */
-function withActions(priorities: readonly PriorityTopic[], actions: ActionsOverview | null): Priority[] {
+function withActions(priorities: readonly PriorityTopic[], actions: ActionsOverview | undefined): Priority[] {
   return priorities.map((priority) => ({
     ...priority,
     actions: (actions?.actions ?? [])
@@ -87,11 +80,11 @@ export function PriorityTopics({
   surveyTitle: string;
   priorities: readonly PriorityTopic[];
 }) {
-  const { callable } = useServices();
-  const [actions] = useActions(priorities.length > 0 ? surveyId : null);
+  const { data: actions } = useActionsQuery(priorities.length > 0 ? surveyId : skipToken);
+  const [downloadPriorities] = useDownloadPrioritiesMutation();
   const [problem, setProblem] = useState<string | null>(null);
   if (priorities.length === 0) return null;
-  const list = withActions(priorities, actions.status === 'ready' ? actions.data : null);
+  const list = withActions(priorities, actions);
   const name = `${fileSlug(surveyTitle)}-priority-topics`;
 
   // The file holds the priorities the server gives for it: asking for them to download is the
@@ -99,8 +92,7 @@ export function PriorityTopics({
   async function download(kind: 'csv' | 'pdf') {
     setProblem(null);
     try {
-      const fresh = await callApi(callable, API.getBenchmark, { surveyId, downloading: true });
-      const rows = withActions(fresh.priorities, actions.status === 'ready' ? actions.data : null);
+      const rows = withActions(await downloadPriorities(surveyId).unwrap(), actions);
       if (kind === 'csv') saveFile(`${name}.csv`, [prioritiesCsv(rows)], 'text/csv;charset=utf-8');
       else saveFile(`${name}.pdf`, [(await prioritiesPdf(surveyTitle, rows)) as BlobPart], 'application/pdf');
     } catch (error) {

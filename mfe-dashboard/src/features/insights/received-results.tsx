@@ -1,11 +1,11 @@
 // The publisher's list of received results and the drill-down into one of them.
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { Loading, QueryView } from '@toolkit/data';
 import type { ReceivedResultRow } from '@toolkit/domain';
-import { Button, Card, MutedText, Spinner, Stack, VisuallyHidden } from '@toolkit/ui';
-import { useReceivedResult, useReceivedResults } from '../../shared/api';
-import { Loaded } from '../../shared/loading';
+import { Button, Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
+import { useReceivedResultQuery, useReceivedResultsQuery } from '../../shared/api';
 import { formatDate } from '../../shared/surveys';
 import { Table, TableScroll } from '../../shared/table';
 
@@ -81,45 +81,39 @@ function Rows({ surveyId, rows }: { surveyId: string; rows: readonly ReceivedRes
 
 export function ReceivedResults({ surveyId }: { surveyId: string }) {
   const [limit, setLimit] = useState(PAGE);
-  const [list, reload] = useReceivedResults(surveyId, limit);
-  // While more are loading the rows already shown stay, with a spinner under them.
-  const shown = useRef<ReceivedResultRow[]>([]);
-  if (list.status === 'ready') shown.current = list.data.results;
-  const loadingMore = list.status === 'loading' && shown.current.length > 0;
+  // While more are asked for, the rows already shown stay (the hook keeps the last answer).
+  const list = useReceivedResultsQuery({ surveyId, limit });
   return (
     <Stack gap={3}>
       <Subheading>Results</Subheading>
-      {loadingMore ? (
-        <>
-          <Rows surveyId={surveyId} rows={shown.current} />
-          <Spinner />
-        </>
-      ) : (
-        <Loaded resource={list} doing="load the results" onRetry={reload}>
-          {({ results, more }) => (
-            <Stack gap={3}>
-              <Rows surveyId={surveyId} rows={results} />
-              {more && (
+      <QueryView query={list} doing="load the results">
+        {({ results, more }) => (
+          <Stack gap={3}>
+            <Rows surveyId={surveyId} rows={results} />
+            {list.isFetching ? (
+              <Loading />
+            ) : (
+              more && (
                 <Button type="button" variant="secondary" onClick={() => setLimit((value) => value + PAGE)}>
                   Show more results
                 </Button>
-              )}
-            </Stack>
-          )}
-        </Loaded>
-      )}
+              )
+            )}
+          </Stack>
+        )}
+      </QueryView>
     </Stack>
   );
 }
 
 export function ReceivedResultCard({ surveyId, resultId }: { surveyId: string; resultId: string }) {
   const headingId = useId();
-  const [result, reload] = useReceivedResult(surveyId, resultId);
+  const result = useReceivedResultQuery({ surveyId, resultId });
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
         <TextLink to={`?${new URLSearchParams({ survey: surveyId })}`}>Back to all results</TextLink>
-        <Loaded resource={result} doing="open this result" onRetry={reload}>
+        <QueryView query={result} doing="open this result">
           {(opened) => (
             <Stack gap={4}>
               <Stack gap={1}>
@@ -154,7 +148,7 @@ export function ReceivedResultCard({ surveyId, resultId }: { surveyId: string; r
               ))}
             </Stack>
           )}
-        </Loaded>
+        </QueryView>
       </Stack>
     </Card>
   );

@@ -2,10 +2,10 @@
 // its closed questions and completions over time. Never a respondent's free text.
 import { useId } from 'react';
 import styled from 'styled-components';
+import { QueryView } from '@toolkit/data';
 import type { ScoreSpread, SurveyInsights } from '@toolkit/domain';
 import { Card, MutedText, Stack } from '@toolkit/ui';
-import { useSurveyInsights } from '../../shared/api';
-import { Loaded } from '../../shared/loading';
+import { useSurveyInsightsQuery } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
 import { ExportButton } from './export-button';
 import { ReceivedResults } from './received-results';
@@ -211,17 +211,17 @@ function Received({ insights }: { insights: SurveyInsights }) {
 
 export function SurveyInsightsCard({ surveyId }: { surveyId: string }) {
   const headingId = useId();
-  const [answer, reload] = useSurveyInsights(surveyId);
+  const answer = useSurveyInsightsQuery(surveyId);
   return (
     <Card aria-labelledby={headingId}>
-      <Loaded resource={answer} doing="load what your survey received" onRetry={reload}>
+      <QueryView query={answer} doing="load what your survey received">
         {(insights) => (
           <Stack gap={4}>
             <Heading id={headingId}>Received: {insights.survey.title}</Heading>
             <Received insights={insights} />
           </Stack>
         )}
-      </Loaded>
+      </QueryView>
     </Card>
   );
 }
