@@ -23,6 +23,7 @@ function setup(results = [DONE], role = 'owner') {
       surveyId: 'business-quickscan',
       history: [],
       benchmark: { status: 'too-few', organisations: 3, needed: 10 },
+      priorities: [],
     }),
   });
   renderDashboard('/dashboard/reports', api, { claims: { role, tenantId: 'tenant-1' } });

@@ -1,17 +1,23 @@
 // Reports: the latest completed result as a PDF report (organisation, date, scores with a chart,
 // the benchmark when it may be shown, the action plan) and the organisation's results as CSV.
-import { useId, useState } from 'react';
+import { useId, useState, useTransition } from 'react';
 import styled from 'styled-components';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { QueryView, useProfileQuery } from '@toolkit/data';
 import { hasAccess, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { STATUS_LABELS } from '../../shared/action-status';
-import { useActions, useBenchmark, useLatestResults, useProfile } from '../../shared/api';
+import {
+  useActionsQuery,
+  useBenchmarkQuery,
+  useBrandQuery,
+  useLatestResultsQuery,
+  useSurveyCatalogue,
+} from '../../shared/api';
 import { AssessmentLink } from '../../shared/assessment-link';
-import { appliedBrand, useBrand } from '../../shared/brand';
 import { fileSlug, saveFile } from '../../shared/download';
-import { Loaded } from '../../shared/loading';
-import { formatDate, latestScored, surveyTitle, useSurveyCatalogue } from '../../shared/surveys';
+import { formatDate, latestScored, surveyTitle } from '../../shared/surveys';
 import { buildReportPdf } from './pdf-report';
 
 const Heading = styled.h2`
@@ -25,7 +31,7 @@ const Problem = styled.p`
 `;
 
 /** The plan as the report lists it: each action's title and status. */
-function planLines(actions: ActionsOverview | null, fallback: readonly string[]): string[] {
+function planLines(actions: ActionsOverview | undefined, fallback: readonly string[]): string[] {
   if (!actions) return [...fallback];
   const titles = new Map(actions.actions.map((action) => [action.id, action.title]));
   return actions.plan.map(
@@ -43,37 +49,44 @@ function ReportCard({
 }) {
   const headingId = useId();
   const claims = useAppSelector((state) => state.auth.claims);
-  const [profile] = useProfile();
+  const profile = useProfileQuery();
   // The benchmark needs view-insights; without it the report simply leaves it out.
-  const [benchmark] = useBenchmark(hasAccess(claims, 'insights') ? result.surveyId : null);
-  const [actions] = useActions(result.surveyId);
-  const [brand] = useBrand();
-  const [state, setState] = useState<'idle' | 'building' | 'failed'>('idle');
-  const organisation =
-    (profile.status === 'ready' && profile.data.profile?.organization?.name?.trim()) || 'Your organisation';
-  const ready = [profile, benchmark, actions].every((resource) => resource.status !== 'loading');
+  const benchmark = useBenchmarkQuery(
+    hasAccess(claims, 'insights') ? { surveyId: result.surveyId } : skipToken,
+  );
+  const actions = useActionsQuery(result.surveyId);
+  const brand = useBrandQuery();
+  const [building, startBuilding] = useTransition();
+  const [failed, setFailed] = useState(false);
+  const organisation = profile.data?.profile?.organization?.name?.trim() || 'Your organisation';
+  // What is missing once every read has answered (content unavailable, no permission) is left out.
+  const ready = ![profile, benchmark, actions, brand].some((read) => read.isLoading);
 
-  async function download() {
-    setState('building');
-    try {
-      const bytes = await buildReportPdf({
-        organisation,
-        surveyTitle: title,
-        completedAt: formatDate(result.completedAt),
-        score: result.score,
-        benchmark: benchmark.status === 'ready' ? (benchmark.data?.benchmark ?? null) : null,
-        // Without the catalogue (content unavailable) the plan is listed by action id.
-        plan: planLines(actions.status === 'ready' ? actions.data : null, result.actionPlans),
-        generatedOn: formatDate(new Date().toISOString()),
-        brand: appliedBrand(brand),
-      });
-      saveFile(`${fileSlug(`${organisation} ${title}`)}-report.pdf`, [bytes as BlobPart], 'application/pdf');
-      setState('idle');
-    } catch (error) {
-      console.error('The PDF report could not be made.', error);
-      setState('failed');
-    }
-  }
+  const download = () =>
+    startBuilding(async () => {
+      setFailed(false);
+      try {
+        const bytes = await buildReportPdf({
+          organisation,
+          surveyTitle: title,
+          completedAt: formatDate(result.completedAt),
+          score: result.score,
+          benchmark: benchmark.data?.benchmark ?? null,
+          // Without the catalogue (content unavailable) the plan is listed by action id.
+          plan: planLines(actions.data, result.actionPlans),
+          generatedOn: formatDate(new Date().toISOString()),
+          brand: brand.data?.applied ? brand.data.brand : null,
+        });
+        saveFile(
+          `${fileSlug(`${organisation} ${title}`)}-report.pdf`,
+          [bytes as BlobPart],
+          'application/pdf',
+        );
+      } catch (error) {
+        console.error('The PDF report could not be made.', error);
+        setFailed(true);
+      }
+    });
 
   return (
     <Card aria-labelledby={headingId}>
@@ -83,24 +96,22 @@ function ReportCard({
           {organisation}, completed on {formatDate(result.completedAt)}: overall{' '}
           {result.score.overall.percent}%
         </MutedText>
-        <Button type="button" onClick={() => void download()} disabled={!ready || state === 'building'}>
-          {state === 'building' ? 'Making the PDF…' : 'Download PDF report'}
+        <Button type="button" onClick={download} disabled={!ready || building}>
+          {building ? 'Making the PDF…' : 'Download PDF report'}
         </Button>
-        {state === 'failed' && (
-          <Problem role="alert">We couldn't make the PDF report. Please try again.</Problem>
-        )}
+        {failed && <Problem role="alert">We couldn't make the PDF report. Please try again.</Problem>}
       </Stack>
     </Card>
   );
 }
 
 export function ReportsScreen() {
-  const [results, reload] = useLatestResults();
+  const results = useLatestResultsQuery();
   const catalogue = useSurveyCatalogue();
   return (
     <Stack>
       <PageTitle>Reports</PageTitle>
-      <Loaded resource={results} doing="load your results" onRetry={reload}>
+      <QueryView query={results} doing="load your results">
         {({ results: list }) => {
           const latest = latestScored(list);
           return latest?.score ? (
@@ -118,7 +129,7 @@ export function ReportsScreen() {
             </Card>
           );
         }}
-      </Loaded>
+      </QueryView>
     </Stack>
   );
 }
