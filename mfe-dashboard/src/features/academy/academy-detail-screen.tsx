@@ -1,15 +1,13 @@
 // Academy detail (academy/{slug}): one article, its sanitised text and embedded video, and the
 // actions it helps with; "not found" for a slug the CMS does not have.
-import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import { ARTICLE_QUERY, ESG_TOPIC_NAMES, paths, type ArticleQuery } from '@toolkit/domain';
+import { QueryView } from '@toolkit/data';
+import { ESG_TOPIC_NAMES, paths } from '@toolkit/domain';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { RichText } from '@toolkit/ui/rich-text';
-import { Loaded } from '../../shared/loading';
-import { useServices } from '../../shared/services';
+import { useArticleQuery } from '../../shared/api';
 import { formatDate } from '../../shared/surveys';
-import { useResource } from '../../shared/use-resource';
 
 const Heading = styled.h2`
   margin: 0;
@@ -21,38 +19,33 @@ function BackLink() {
 
 export function AcademyDetailScreen() {
   const { slug = '' } = useParams();
-  const { content } = useServices();
-  const load = useCallback(
-    async () => (await content.request<ArticleQuery>(ARTICLE_QUERY, { slug })).article,
-    [content, slug],
-  );
-  const [resource, reload] = useResource(load);
+  const article = useArticleQuery(slug);
   return (
     <Stack>
       <BackLink />
-      <Loaded resource={resource} doing="load the article" onRetry={reload}>
-        {(article) =>
-          article ? (
+      <QueryView query={article} doing="load the article">
+        {(found) =>
+          found ? (
             <Stack>
-              <PageTitle>{article.title}</PageTitle>
+              <PageTitle>{found.title}</PageTitle>
               <MutedText>
-                {ESG_TOPIC_NAMES[article.topic]} · {article.readingMinutes} min read · published{' '}
-                {formatDate(article.publishedAt)}
+                {ESG_TOPIC_NAMES[found.topic]} · {found.readingMinutes} min read · published{' '}
+                {formatDate(found.publishedAt)}
               </MutedText>
               <Card>
                 <article>
                   <p>
-                    <strong>{article.summary}</strong>
+                    <strong>{found.summary}</strong>
                   </p>
-                  <RichText value={article.body} />
+                  <RichText value={found.body} />
                 </article>
               </Card>
-              {article.actions.length > 0 && (
+              {found.actions.length > 0 && (
                 <Card>
                   <Stack gap={3}>
                     <Heading>Actions this article helps with</Heading>
                     <ul>
-                      {article.actions.map((action) => (
+                      {found.actions.map((action) => (
                         <li key={action.id}>
                           <Link to={`${paths.actions()}#${action.id}`}>{action.title}</Link>
                         </li>
@@ -72,7 +65,7 @@ export function AcademyDetailScreen() {
             </Card>
           )
         }
-      </Loaded>
+      </QueryView>
     </Stack>
   );
 }

@@ -3,10 +3,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { EmptyState, QueryView } from '@toolkit/data';
 import { ESG_TOPIC_NAMES, ESG_TOPICS, paths, type EsgTopic } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { useArticles } from '../../shared/academy';
-import { Loaded } from '../../shared/loading';
+import { useArticlesQuery } from '../../shared/api';
 
 const Filters = styled.div`
   display: flex;
@@ -72,7 +72,7 @@ export function AcademyScreen() {
   const topic = isTopic(topicParam) ? topicParam : null;
   const search = (params.get('q') ?? '').trim();
   const [typed, setTyped] = useState(params.get('q') ?? '');
-  const [resource, reload] = useArticles(topic, search);
+  const articles = useArticlesQuery({ topic, search });
 
   const update = (next: { topic?: EsgTopic | null; q?: string }) =>
     setParams(
@@ -126,16 +126,11 @@ export function AcademyScreen() {
         </Stack>
       </form>
       <div aria-live="polite">
-        <Loaded resource={resource} doing="load the articles" onRetry={reload}>
-          {(articles) =>
-            articles.length === 0 ? (
-              <Card>
-                <Stack gap={3}>
-                  <p>
-                    No articles match
-                    {search ? ` “${search}”` : ''}
-                    {topic ? ` in ${ESG_TOPIC_NAMES[topic]}` : ''}.
-                  </p>
+        <QueryView query={articles} doing="load the articles">
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState
+                action={
                   <div>
                     <Button
                       type="button"
@@ -148,11 +143,15 @@ export function AcademyScreen() {
                       Show all articles
                     </Button>
                   </div>
-                </Stack>
-              </Card>
+                }
+              >
+                No articles match
+                {search ? ` “${search}”` : ''}
+                {topic ? ` in ${ESG_TOPIC_NAMES[topic]}` : ''}.
+              </EmptyState>
             ) : (
               <List aria-label="Articles">
-                {articles.map((article) => (
+                {list.map((article) => (
                   <li key={article.slug}>
                     <Card>
                       <Stack gap={2}>
@@ -170,7 +169,7 @@ export function AcademyScreen() {
               </List>
             )
           }
-        </Loaded>
+        </QueryView>
       </div>
     </Stack>
   );
