@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { paths, ROUTE_BY_ID, type JourneyStepNumber } from '@toolkit/domain';
+import { WithApi } from '@toolkit/data';
 import { InviteJourney, type InviteServices } from './invite-journey';
 import { StagePage } from './stage-page';
 
@@ -12,15 +13,13 @@ export interface AppProps {
 
 export function App({ services }: AppProps) {
   return (
-    <Routes>
-      <Route path={ROUTE_BY_ID.journeyInvite.path} element={<InviteJourney services={services} />} />
-      {STEPS.map((step) => (
-        <Route
-          key={step}
-          path={paths.journeyStep(step)}
-          element={<StagePage step={step} callable={services.callable} />}
-        />
-      ))}
-    </Routes>
+    <WithApi>
+      <Routes>
+        <Route path={ROUTE_BY_ID.journeyInvite.path} element={<InviteJourney services={services} />} />
+        {STEPS.map((step) => (
+          <Route key={step} path={paths.journeyStep(step)} element={<StagePage step={step} />} />
+        ))}
+      </Routes>
+    </WithApi>
   );
 }

@@ -1,19 +1,20 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
-import { ThemeProvider } from 'styled-components';
-import { API, MESSAGES, SERVER_ERRORS, type InviteOffer } from '@toolkit/domain';
+import { Link, MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { API, MESSAGES, SERVER_ERRORS, type InviteOffer, type StoredMilestone } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
 import {
   createFakeBackend,
   deferred,
   serverError,
   viaProtocol,
-  type FakeHandler,
+  type FakeHandlers,
+  type HandlerFor,
 } from '@toolkit/platform/testing';
-import { buildTheme } from '@toolkit/ui';
 import { App } from './app';
 import { inviteIdFrom } from './invite-journey';
+import type { Accepted } from './journey-api';
+import { renderWithApi } from './testing/render';
 
 const INVITE = { surveyResultId: 'result-7', surveyId: 'supplier-assessment', tenantId: 'tenant-a' };
 
@@ -39,10 +40,10 @@ const OFFER: InviteOffer = {
 
 function renderInvite(
   url: string,
-  verify: FakeHandler,
+  verify: HandlerFor<typeof API.verifyAndLoginWithInvite>,
   signIn: (token: string) => Promise<AuthOutcome>,
-  describe: FakeHandler = () => OFFER,
-  decline: FakeHandler = () => ({ status: 'declined' }),
+  describe: HandlerFor<typeof API.describeInvite> = () => OFFER,
+  decline: HandlerFor<typeof API.declineInvite> = () => ({ status: 'declined' }),
 ) {
   const api = createFakeBackend({
     [API.describeInvite]: describe,
@@ -54,18 +55,14 @@ function renderInvite(
     tokens.push(token);
     return signIn(token);
   };
-  render(
-    <ThemeProvider theme={buildTheme()}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/survey/*" element={<SurveyProbe />} />
-          <Route
-            path="*"
-            element={<App services={{ callable: viaProtocol(api), signInWithCustomToken }} />}
-          />
-        </Routes>
-      </MemoryRouter>
-    </ThemeProvider>,
+  renderWithApi(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/survey/*" element={<SurveyProbe />} />
+        <Route path="*" element={<App services={{ signInWithCustomToken }} />} />
+      </Routes>
+    </MemoryRouter>,
+    viaProtocol(api),
   );
   return { calls: api.calls, tokens };
 }
@@ -74,7 +71,7 @@ const signedIn = async (): Promise<AuthOutcome> => ({ success: true });
 const accept = async () => userEvent.click(await screen.findByRole('button', { name: 'Accept and start' }));
 const verifications = <C extends { name: string }>(calls: C[]) =>
   calls.filter((call) => call.name === API.verifyAndLoginWithInvite);
-const verified = () => ({ inviteData: INVITE, token: 'custom-token-1' });
+const verified = (): Accepted => ({ inviteData: INVITE, token: 'custom-token-1' });
 
 describe('inviteIdFrom', () => {
   it.each([
@@ -90,7 +87,7 @@ describe('inviteIdFrom', () => {
 
 describe('InviteJourney', () => {
   it('checks the invitation, signs in with its token and opens the first survey section in invite mode', async () => {
-    const pending = deferred<unknown>();
+    const pending = deferred<Accepted>();
     const { calls, tokens } = renderInvite(
       '/journey/inv-42?inviteId=inv-42',
       () => pending.promise,
@@ -234,8 +231,11 @@ describe('the offer, before anything is accepted', () => {
   it('declines: the server is told, nobody is signed in, and the page says what it meant', async () => {
     const { calls, tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn);
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'You declined the invitation to join Harbour Bakery. You have not joined',
+    // The "Declining…" spinner is a status too, until the server has answered.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'You declined the invitation to join Harbour Bakery. You have not joined',
+      ),
     );
     expect(calls.map((call) => call.name)).toEqual([API.describeInvite, API.declineInvite]);
     expect(tokens).toEqual([]);
@@ -276,5 +276,65 @@ describe('the offer, before anything is accepted', () => {
       within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }),
     );
     expect(await screen.findByRole('button', { name: 'Accept and start' })).toBeInTheDocument();
+  });
+});
+
+describe('what the journey shows once the invitation is answered', () => {
+  const LINK = '/journey/inv-42?inviteId=inv-42';
+
+  /** The remote at /step1, with links to move between the journey and the invitation in one document. */
+  function renderWithLinks(handlers: FakeHandlers) {
+    const backend = createFakeBackend(handlers);
+    renderWithApi(
+      <MemoryRouter initialEntries={['/step1']}>
+        <nav>
+          <Link to="/step1">My journey</Link>
+          <Link to={LINK}>The invitation</Link>
+        </nav>
+        <Routes>
+          <Route path="/survey/*" element={<SurveyProbe />} />
+          <Route path="*" element={<App services={{ signInWithCustomToken: signedIn }} />} />
+        </Routes>
+      </MemoryRouter>,
+      viaProtocol(backend),
+    );
+    return { backend, user: userEvent.setup() };
+  }
+
+  it("accepting asks for the journey again: the invitee's own milestones replace the earlier session's", async () => {
+    let stored: StoredMilestone[] = [];
+    const { backend, user } = renderWithLinks({
+      [API.listMilestones]: () => ({ milestones: { 'caller-uid': stored } }),
+      [API.describeInvite]: () => OFFER,
+      [API.verifyAndLoginWithInvite]: verified,
+    });
+    expect(await screen.findByText('0 of 3 key milestones · 0%')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'The invitation' }));
+    // Signed in as the invitee from now on, whose business details are in.
+    stored = [{ id: 'update-organisation', completed: true }];
+    await user.click(await screen.findByRole('button', { name: 'Accept and start' }));
+    await screen.findByText(/^Survey at/);
+
+    await user.click(screen.getByRole('link', { name: 'My journey' }));
+    expect(await screen.findByText('1 of 3 key milestones · 33%')).toBeInTheDocument();
+    expect(backend.callsTo(API.listMilestones)).toHaveLength(2);
+  });
+
+  it('declining shows the link as declined when it is opened again, without asking the server', async () => {
+    const { backend, user } = renderWithLinks({
+      [API.listMilestones]: () => ({ milestones: {} }),
+      [API.describeInvite]: () => OFFER,
+      [API.declineInvite]: () => ({ status: 'declined' }),
+    });
+    await user.click(screen.getByRole('link', { name: 'The invitation' }));
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    await screen.findByText(/^You declined the invitation/);
+
+    await user.click(screen.getByRole('link', { name: 'My journey' }));
+    await user.click(screen.getByRole('link', { name: 'The invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_ERRORS.inviteDeclined);
+    expect(screen.queryByRole('button', { name: 'Accept and start' })).toBeNull();
+    expect(backend.callsTo(API.describeInvite)).toHaveLength(1);
   });
 });

@@ -1,15 +1,22 @@
 // The invite link: its holder sees who invites them into what, and accepts or declines. Accepting
 // (journey-verifyAndLoginWithInvite) makes them a member, signs them in with the invite's custom token
 // and opens the survey in invite mode; declining grants nothing.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
-import { API, INVITE_LIFETIME_DAYS, MESSAGES, paths, SERVER_ERRORS, type InviteOffer } from '@toolkit/domain';
+import { INVITE_LIFETIME_DAYS, MESSAGES, paths, SERVER_ERRORS, type InviteOffer } from '@toolkit/domain';
+import { Loading, LoadError, toQueryError } from '@toolkit/data';
 import type { AppServices, AuthOutcome } from '@toolkit/parcel';
-import { callApi, isCallableError, verifyAndLoginWithInvite } from '@toolkit/platform';
-import { Button, Card, ErrorPanel, MutedText, PageTitle, Spinner, Stack } from '@toolkit/ui';
+import { Button, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import {
+  useAcceptInviteMutation,
+  useDeclineInviteMutation,
+  useInviteQuery,
+  type Accepted,
+} from './journey-api';
 
-export type InviteServices = Pick<AppServices, 'callable' | 'signInWithCustomToken'>;
+export type InviteServices = Pick<AppServices, 'signInWithCustomToken'>;
 
 interface Failure {
   title: string;
@@ -20,7 +27,11 @@ interface Failure {
 
 const TRANSIENT = new Set(['unavailable', 'deadline-exceeded', 'cancelled', 'internal', 'unknown']);
 
-const INCOMPLETE_TITLE = 'This invitation link is incomplete';
+const INCOMPLETE: Failure = {
+  title: 'This invitation link is incomplete',
+  message: MESSAGES.missingJourneyIds,
+  retry: false,
+};
 
 const Actions = styled.div`
   display: flex;
@@ -61,18 +72,28 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error.';
 }
 
-function verificationFailure(error: unknown): Failure {
-  return {
-    title: "We couldn't open your invitation",
-    message: messageOf(error),
-    retry: !isCallableError(error) || TRANSIENT.has(error.code),
-  };
+function failureOf(error: unknown, title: string): Failure {
+  const { code, message } = toQueryError(error);
+  return { title, message: message || 'Unknown error.', retry: TRANSIENT.has(code) };
 }
 
-type Offer =
-  { status: 'loading' } | { status: 'ready'; offer: InviteOffer } | { status: 'failed'; failure: Failure };
+function Pending({ label }: { label: string }) {
+  return (
+    <Checking>
+      <Loading label={label} />
+      <span aria-hidden="true">{label}</span>
+    </Checking>
+  );
+}
 
-type Decision = 'undecided' | 'accepted' | 'declining' | 'declined';
+function PortalAdvice() {
+  return (
+    <p>
+      If the link still does not work, ask the person who invited you for a new one, or{' '}
+      <PortalLink to={paths.portal()}>go to the portal</PortalLink>.
+    </p>
+  );
+}
 
 export function InviteJourney({ services }: { services: InviteServices }) {
   const titleId = useId();
@@ -80,118 +101,92 @@ export function InviteJourney({ services }: { services: InviteServices }) {
   const [search] = useSearchParams();
   const inviteId = inviteIdFrom(search, segment);
   const navigate = useNavigate();
-  const [offer, setOffer] = useState<Offer>({ status: 'loading' });
-  const [offerAttempt, setOfferAttempt] = useState(0);
-  const [decision, setDecision] = useState<Decision>('undecided');
-  const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const offer = useInviteQuery(inviteId || skipToken);
+  const [accept, accepting] = useAcceptInviteMutation();
+  const [decline, declining] = useDeclineInviteMutation();
+  // What failed after the server accepted: its answer lacked the survey's ids, or signing in failed.
+  const [afterAccepting, setAfterAccepting] = useState<Failure | null>(null);
 
-  // The verification runs once per invite and attempt, whatever new props or router state arrive
-  // while it runs (signing in makes the shell re-render the parcel).
-  const latest = useRef({ services, navigate });
-  useEffect(() => {
-    latest.current = { services, navigate };
-  });
-
-  useEffect(() => {
-    if (!inviteId) return;
-    let active = true;
-    setOffer({ status: 'loading' });
-    callApi(latest.current.services.callable, API.describeInvite, { inviteId }).then(
-      (described) => active && setOffer({ status: 'ready', offer: described }),
-      (error: unknown) => active && setOffer({ status: 'failed', failure: verificationFailure(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [inviteId, offerAttempt]);
-
-  useEffect(() => {
-    if (!inviteId || decision !== 'accepted') return;
-    let active = true;
-    setFailure(null);
-    const run = async () => {
-      const { callable, signInWithCustomToken } = latest.current.services;
-      let verified;
-      try {
-        verified = await verifyAndLoginWithInvite(callable, { inviteId });
-      } catch (error) {
-        if (active) setFailure(verificationFailure(error));
-        return;
-      }
-      if (!active) return;
-      // The invite journey cannot save or submit without these ids.
-      const data = verified?.inviteData;
-      if (!data?.tenantId || !data.surveyId || !data.surveyResultId || !verified.token) {
-        setFailure({ title: INCOMPLETE_TITLE, message: MESSAGES.missingJourneyIds, retry: false });
-        return;
-      }
-      const { tenantId, surveyId, surveyResultId } = data;
-      let outcome: AuthOutcome;
-      try {
-        outcome = await signInWithCustomToken(verified.token);
-      } catch (error) {
-        outcome = { success: false, message: messageOf(error) };
-      }
-      if (!active) return;
-      if (!outcome.success) {
-        setFailure({ title: "We couldn't sign you in", message: outcome.message, retry: true });
-        return;
-      }
-      const query = new URLSearchParams({ inviteId, resultId: surveyResultId });
-      latest.current.navigate(`${paths.surveySection(tenantId, surveyId, 1)}?${query}`, { replace: true });
-    };
-    void run();
-    return () => {
-      active = false;
-    };
-  }, [inviteId, decision, attempt]);
-
-  const decline = async () => {
-    setDecision('declining');
-    setFailure(null);
+  async function start() {
+    setAfterAccepting(null);
+    let accepted: Accepted;
     try {
-      await callApi(services.callable, API.declineInvite, { inviteId });
-      setDecision('declined');
-    } catch (error) {
-      setDecision('undecided');
-      setFailure({ ...verificationFailure(error), title: "We couldn't decline the invitation" });
+      accepted = await accept(inviteId).unwrap();
+    } catch {
+      return; // the page shows the mutation's failure
     }
-  };
+    // The invite journey cannot save or submit without these ids.
+    const data = accepted?.inviteData;
+    if (!data?.tenantId || !data.surveyId || !data.surveyResultId || !accepted.token) {
+      setAfterAccepting(INCOMPLETE);
+      return;
+    }
+    let outcome: AuthOutcome;
+    try {
+      outcome = await services.signInWithCustomToken(accepted.token);
+    } catch (error) {
+      outcome = { success: false, message: messageOf(error) };
+    }
+    if (!outcome.success) {
+      setAfterAccepting({ title: "We couldn't sign you in", message: outcome.message, retry: true });
+      return;
+    }
+    const query = new URLSearchParams({ inviteId, resultId: data.surveyResultId });
+    navigate(`${paths.surveySection(data.tenantId, data.surveyId, 1)}?${query}`, { replace: true });
+  }
 
-  const shown: Failure | null = !inviteId
-    ? { title: INCOMPLETE_TITLE, message: MESSAGES.missingJourneyIds, retry: false }
-    : offer.status === 'failed'
-      ? offer.failure
-      : failure;
-  const retry = () =>
-    offer.status === 'failed' ? setOfferAttempt((count) => count + 1) : setAttempt((count) => count + 1);
-  const ready = offer.status === 'ready' ? offer.offer : null;
+  const failure: Failure | null = !inviteId
+    ? INCOMPLETE
+    : accepting.isError
+      ? failureOf(accepting.error, "We couldn't open your invitation")
+      : declining.isError
+        ? failureOf(declining.error, "We couldn't decline the invitation")
+        : afterAccepting;
+  const retry = declining.isError ? () => void decline(inviteId) : () => void start();
+  const ready = offer.currentData;
   const closed = ready && ready.state !== 'open' && ready.state !== 'accepted' ? CLOSED[ready.state] : null;
 
   let body;
-  if (shown || closed) {
+  if (failure) {
     body = (
       <>
         <ErrorPanel
-          title={shown?.title ?? "This invitation can't be used"}
-          message={shown?.message ?? closed ?? ''}
-          onRetry={shown?.retry ? retry : undefined}
+          title={failure.title}
+          message={failure.message}
+          onRetry={failure.retry ? retry : undefined}
         />
-        <p>
-          If the link still does not work, ask the person who invited you for a new one, or{' '}
-          <PortalLink to={paths.portal()}>go to the portal</PortalLink>.
-        </p>
+        <PortalAdvice />
       </>
     );
-  } else if (decision === 'declined' && ready) {
+  } else if (accepting.isLoading || accepting.isSuccess) {
+    // Verifying, then signing in, then on to the survey.
+    body = <Pending label="Checking your invitation…" />;
+  } else if (declining.isLoading) {
+    body = <Pending label="Declining…" />;
+  } else if (offer.isError && !ready) {
+    body = (
+      <>
+        <LoadError error={offer.error} doing="open your invitation" onRetry={() => void offer.refetch()} />
+        <PortalAdvice />
+      </>
+    );
+  } else if (!ready) {
+    body = <Pending label="Checking your invitation…" />;
+  } else if (declining.isSuccess) {
     body = (
       <p role="status">
         You declined the invitation to join {ready.organisationName || 'the organisation'}. You have not
         joined, and nothing was shared with them. You can close this page.
       </p>
     );
-  } else if (ready && decision === 'undecided') {
+  } else if (closed) {
+    body = (
+      <>
+        <ErrorPanel title="This invitation can't be used" message={closed} />
+        <PortalAdvice />
+      </>
+    );
+  } else {
     const organisation = ready.organisationName || 'an organisation';
     body = (
       <>
@@ -210,24 +205,16 @@ export function InviteJourney({ services }: { services: InviteServices }) {
           </MutedText>
         )}
         <Actions>
-          <Button onClick={() => setDecision('accepted')}>
+          <Button onClick={() => void start()}>
             {ready.state === 'accepted' ? 'Continue' : 'Accept and start'}
           </Button>
           {ready.state === 'open' && (
-            <Button variant="secondary" onClick={() => void decline()}>
+            <Button variant="secondary" onClick={() => void decline(inviteId)}>
               Decline
             </Button>
           )}
         </Actions>
       </>
-    );
-  } else {
-    const label = decision === 'declining' ? 'Declining…' : 'Checking your invitation…';
-    body = (
-      <Checking>
-        <Spinner label={label} />
-        <span aria-hidden="true">{label}</span>
-      </Checking>
     );
   }
 

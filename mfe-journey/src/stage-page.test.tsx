@@ -1,12 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ThemeProvider } from 'styled-components';
 import { API, type JourneyStepNumber, type StoredMilestone } from '@toolkit/domain';
-import { createFakeBackend, serverError, viaProtocol, type FakeHandler } from '@toolkit/platform/testing';
-import { buildTheme } from '@toolkit/ui';
+import { createFakeBackend, serverError, viaProtocol, type HandlerFor } from '@toolkit/platform/testing';
 import { App } from './app';
 import { StagePage } from './stage-page';
+import { renderWithApi } from './testing/render';
 
 /** The stage page over the callable API, whose milestones-list answers with `stored` for the caller. */
 async function renderStage(step: JourneyStepNumber, stored: StoredMilestone[] = []) {
@@ -15,14 +14,13 @@ async function renderStage(step: JourneyStepNumber, stored: StoredMilestone[] = 
   return api;
 }
 
-function renderStageWith(step: JourneyStepNumber, handler: FakeHandler) {
+function renderStageWith(step: JourneyStepNumber, handler: HandlerFor<typeof API.listMilestones>) {
   const api = createFakeBackend({ [API.listMilestones]: handler });
-  render(
-    <ThemeProvider theme={buildTheme()}>
-      <MemoryRouter initialEntries={[`/step${step}`]}>
-        <StagePage step={step} callable={viaProtocol(api)} />
-      </MemoryRouter>
-    </ThemeProvider>,
+  renderWithApi(
+    <MemoryRouter initialEntries={[`/step${step}`]}>
+      <StagePage step={step} />
+    </MemoryRouter>,
+    viaProtocol(api),
   );
   return api;
 }
@@ -152,12 +150,11 @@ describe('App', () => {
   it('routes /step4 to the stage page, loading the milestones through the callable API', async () => {
     const api = createFakeBackend({ [API.listMilestones]: () => ({ milestones: {} }) });
     const signInWithCustomToken = () => Promise.reject(new Error('The stage page does not sign in.'));
-    render(
-      <ThemeProvider theme={buildTheme()}>
-        <MemoryRouter initialEntries={['/step4']}>
-          <App services={{ callable: viaProtocol(api), signInWithCustomToken }} />
-        </MemoryRouter>
-      </ThemeProvider>,
+    renderWithApi(
+      <MemoryRouter initialEntries={['/step4']}>
+        <App services={{ signInWithCustomToken }} />
+      </MemoryRouter>,
+      viaProtocol(api),
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Journey stage 4$/);
     expect(screen.getByRole('heading', { level: 2, name: 'Innovator' })).toBeInTheDocument();

@@ -12,13 +12,10 @@ import {
   stageState,
   useJourney,
 } from '@toolkit/journey-view';
-import type { CallableClient } from '@toolkit/platform';
 import { Card, PageTitle, Stack } from '@toolkit/ui';
 
 export interface StagePageProps {
   step: JourneyStepNumber;
-  /** The callable API the stored milestones come from (the parcel's services.callable). */
-  callable: CallableClient;
 }
 
 const StepList = styled.ol`
@@ -87,8 +84,8 @@ function Stepper({ stages, current }: { stages: JourneyStage[]; current: number 
   );
 }
 
-export function StagePage({ step, callable }: StagePageProps) {
-  const journey = useJourney(callable);
+export function StagePage({ step }: StagePageProps) {
+  const journey = useJourney();
   const titleId = useId();
   const index = step - 1;
   const stage = journey.stages[index];
