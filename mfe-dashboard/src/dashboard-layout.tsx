@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
+import { useProfileQuery } from '@toolkit/data';
 import { hasAccess, paths, ROUTE_BY_ID, type RouteDefinition } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
+import { MutedText } from '@toolkit/ui';
 import { BrandLogo, BrandProvider } from './shared/brand';
 
 const SECTIONS: RouteDefinition[] = [
@@ -67,6 +69,17 @@ const SectionList = styled.ul`
   }
 `;
 
+const OrganisationName = styled(MutedText)`
+  margin-bottom: 0.75rem;
+`;
+
+/** Whose dashboard this is, under its logo; it follows the live profile (tag Profile). */
+function Organisation() {
+  const { data } = useProfileQuery();
+  const name = data?.profile?.organization?.name;
+  return name ? <OrganisationName>{name}</OrganisationName> : null;
+}
+
 /** The dashboard's frame: its sections, showing only those the user's role opens. */
 export function DashboardLayout() {
   const claims = useAppSelector((state) => state.auth.claims);
@@ -85,6 +98,7 @@ export function DashboardLayout() {
       <Layout>
         <nav aria-label="Dashboard">
           <BrandLogo />
+          <Organisation />
           <SectionList ref={listRef}>
             {visible.map((route) => (
               <li key={route.id}>

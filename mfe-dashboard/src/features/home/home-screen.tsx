@@ -8,12 +8,10 @@ import {
   type JourneyMilestone,
   type JourneyStage,
 } from '@toolkit/domain';
+import { LoadError, useProfileQuery } from '@toolkit/data';
 import { JourneyOverview, useJourney } from '@toolkit/journey-view';
 import { selectClaims, selectUser, useAppSelector } from '@toolkit/store-contract';
 import { buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { useProfile } from '../../shared/api';
-import { describeError } from '../../shared/errors';
-import { useServices } from '../../shared/services';
 
 const SHORTCUTS = 3;
 
@@ -50,33 +48,34 @@ export function nextMilestones(
     .slice(0, limit);
 }
 
+/** The greeting stays without the profile: the name then comes from the sign-in account, if at all. */
 function Greeting() {
-  const [profile] = useProfile();
+  const profile = useProfileQuery();
   const user = useAppSelector(selectUser);
-  const member = profile.status === 'ready' ? profile.data.profile : null;
+  const member = profile.data?.profile;
   const firstName = member?.firstName.trim() || user?.displayName?.split(' ')[0];
   const organisation = member?.organization?.name;
   return (
     <Stack gap={2}>
       <PageTitle style={{ margin: 0 }}>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</PageTitle>
-      {profile.status === 'ready' && (
+      {profile.data ? (
         <MutedText>
           {organisation
             ? `Here is how ${organisation} is getting on.`
             : 'Add your business details on your profile so we can tailor the toolkit to you.'}
         </MutedText>
-      )}
-      {profile.status === 'error' && (
-        <MutedText role="status">{describeError(profile.error, 'load your profile')}</MutedText>
+      ) : (
+        profile.isError && (
+          <LoadError error={profile.error} doing="load your profile" onRetry={() => void profile.refetch()} />
+        )
       )}
     </Stack>
   );
 }
 
 export function HomeScreen() {
-  const { callable } = useServices();
   const claims = useAppSelector(selectClaims);
-  const journey = useJourney(callable);
+  const journey = useJourney();
   const shortcutsId = useId();
   const next = journey.status === 'ready' ? nextMilestones(journey.stages, claims) : [];
 
