@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api as dataApi } from '@toolkit/data';
 import { API, type DeclarationOverview, type OrganisationCredential } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
@@ -24,24 +25,26 @@ const CREDENTIAL: OrganisationCredential = {
   revokedAt: null,
 };
 
+/** A server that keeps what signing and revoking change, so the screen's next read shows it. */
 function setup(overview: Partial<DeclarationOverview> = {}, role = 'owner') {
-  const initial: DeclarationOverview = {
+  let stored: DeclarationOverview = {
     declaration: DECLARATION,
     credential: null,
     canSign: true,
     ...overview,
   };
   const api = createFakeApi({
-    [API.getDeclaration]: () => initial,
-    [API.signDeclaration]: () => ({ ...initial, credential: CREDENTIAL }),
-    [API.revokeCredential]: () => ({
-      ...initial,
-      credential: { ...CREDENTIAL, revokedAt: '2026-11-21T09:00:00.000Z' },
-    }),
+    [API.getDeclaration]: () => stored,
+    [API.signDeclaration]: () => (stored = { ...stored, credential: CREDENTIAL }),
+    [API.revokeCredential]: () =>
+      (stored = { ...stored, credential: { ...CREDENTIAL, revokedAt: '2026-11-21T09:00:00.000Z' } }),
     [API.openCredential]: () => ({ status: 'ok' }),
+    [API.listMilestones]: () => ({ milestones: {} }),
   });
-  renderDashboard('/dashboard/declaration', api, { claims: { role, tenantId: 'tenant-1' } });
-  return { api, user: userEvent.setup() };
+  const { store } = renderDashboard('/dashboard/declaration', api, {
+    claims: { role, tenantId: 'tenant-1' },
+  });
+  return { api, store, user: userEvent.setup() };
 }
 
 describe('Declaration screen', () => {
@@ -71,6 +74,20 @@ describe('Declaration screen', () => {
     expect(screen.getByRole('textbox', { name: 'Credential link' })).toHaveValue(CREDENTIAL.url);
     const qr = await screen.findByRole('img', { name: "QR code of the credential's link" });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByRole('button', { name: 'Sign again for a new credential' })).toBeInTheDocument();
+  });
+
+  it('shows the signed declaration and refreshes the journey’s milestones without a reload', async () => {
+    const { api, store, user } = setup();
+    // The journey shown elsewhere (the home screen's) reads the milestones meanwhile.
+    store.dispatch(dataApi.endpoints.milestones.initiate());
+    await user.click(await screen.findByRole('checkbox', { name: /may sign it for my organisation/ }));
+    await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Sign the declaration' }));
+    expect(await screen.findByRole('heading', { name: 'Your declaration credential' })).toBeInTheDocument();
+    // What the server now holds was asked again: the declaration and the sign-declaration milestone.
+    expect(api.callsTo(API.getDeclaration)).toHaveLength(2);
+    await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Sign again for a new credential' })).toBeInTheDocument();
   });
 

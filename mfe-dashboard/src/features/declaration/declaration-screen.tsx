@@ -3,15 +3,17 @@
 // code. Opening it is the view-declaration-credential milestone; an owner or admin can revoke it.
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { API, type DeclarationOverview, type OrganisationCredential } from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
+import { describeError, QueryView } from '@toolkit/data';
+import type { DeclarationOverview, OrganisationCredential } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { useDeclaration } from '../../shared/api';
-import { describeError } from '../../shared/errors';
-import { Loaded } from '../../shared/loading';
-import { useServices } from '../../shared/services';
+import { useDeclarationQuery } from '../../shared/api';
 import { formatDate } from '../../shared/surveys';
 import { CredentialQr } from './credential-qr';
+import {
+  useOpenCredentialMutation,
+  useRevokeCredentialMutation,
+  useSignDeclarationMutation,
+} from './declaration-api';
 
 const Heading = styled.h2`
   margin: 0;
@@ -60,30 +62,28 @@ const paragraphs = (text: string) =>
     .filter(Boolean)
     .map((paragraph, index) => <p key={index}>{paragraph}</p>);
 
-type Busy = 'idle' | 'signing' | 'revoking';
-
 function CredentialCard({
   credential,
   canRevoke,
-  busy,
+  revoking,
   onRevoke,
 }: {
   credential: OrganisationCredential;
   canRevoke: boolean;
-  busy: Busy;
+  revoking: boolean;
   onRevoke: () => void;
 }) {
   const headingId = useId();
-  const { callable } = useServices();
+  const [recordOpening] = useOpenCredentialMutation();
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const revoked = credential.revokedAt !== null;
 
   // Recorded as the member opens it; the page opens whether or not the record arrives.
   const opened = () => {
-    callApi(callable, API.openCredential, { credentialId: credential.id }).catch((error: unknown) =>
-      console.warn('Opening the credential was not recorded.', error),
-    );
+    recordOpening(credential.id)
+      .unwrap()
+      .catch((error: unknown) => console.warn('Opening the credential was not recorded.', error));
   };
 
   const copy = () => {
@@ -145,8 +145,8 @@ function CredentialCard({
               for a new one.
             </p>
             <Actions>
-              <Button type="button" onClick={onRevoke} disabled={busy !== 'idle'}>
-                {busy === 'revoking' ? 'Revoking…' : 'Yes, revoke it'}
+              <Button type="button" onClick={onRevoke} disabled={revoking}>
+                {revoking ? 'Revoking…' : 'Yes, revoke it'}
               </Button>
               <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
                 Keep it
@@ -159,34 +159,41 @@ function CredentialCard({
   );
 }
 
-function DeclarationView({
-  overview,
-  onChange,
-}: {
-  overview: DeclarationOverview;
-  onChange: (next: DeclarationOverview) => void;
-}) {
-  const { callable } = useServices();
+function DeclarationView({ overview }: { overview: DeclarationOverview }) {
   const headingId = useId();
   const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState<Busy>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [sign, signing] = useSignDeclarationMutation();
+  const [revoke, revoking] = useRevokeCredentialMutation();
   const { declaration, credential, canSign } = overview;
+  const busy = signing.isLoading || revoking.isLoading;
+  // The latest request's failure: starting one forgets the other's.
+  const problem = unconfirmed
+    ? 'Tick the box to confirm that you may sign for your organisation.'
+    : signing.isError
+      ? describeError(signing.error, 'sign the declaration')
+      : revoking.isError
+        ? describeError(revoking.error, 'revoke the credential')
+        : null;
 
-  const run = async (
-    kind: Exclude<Busy, 'idle'>,
-    call: () => Promise<DeclarationOverview>,
-    doing: string,
-  ) => {
-    setBusy(kind);
-    setProblem(null);
+  // The screen shows the new declaration state as the changed query answers again.
+  const signDeclaration = async (surveyId: string) => {
+    revoking.reset();
     try {
-      onChange(await call());
+      await sign(surveyId).unwrap();
       setAgreed(false);
-    } catch (error) {
-      setProblem(describeError(error, doing));
-    } finally {
-      setBusy('idle');
+    } catch {
+      // Shown from the request's state.
+    }
+  };
+  const revokeCredential = async (credentialId: string) => {
+    setUnconfirmed(false);
+    signing.reset();
+    try {
+      await revoke(credentialId).unwrap();
+      setAgreed(false);
+    } catch {
+      // Shown from the request's state.
     }
   };
 
@@ -209,15 +216,8 @@ function DeclarationView({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!agreed) {
-            setProblem('Tick the box to confirm that you may sign for your organisation.');
-            return;
-          }
-          void run(
-            'signing',
-            () => callApi(callable, API.signDeclaration, { surveyId: declaration.surveyId }),
-            'sign the declaration',
-          );
+          setUnconfirmed(!agreed);
+          if (agreed) void signDeclaration(declaration.surveyId);
         }}
       >
         <Stack gap={3}>
@@ -226,8 +226,8 @@ function DeclarationView({
             <span>I have read the declaration and may sign it for my organisation.</span>
           </Confirm>
           <div>
-            <Button type="submit" disabled={busy !== 'idle'}>
-              {busy === 'signing'
+            <Button type="submit" disabled={busy}>
+              {signing.isLoading
                 ? 'Signing…'
                 : signed
                   ? 'Sign again for a new credential'
@@ -256,14 +256,8 @@ function DeclarationView({
         <CredentialCard
           credential={credential}
           canRevoke={canSign}
-          busy={busy}
-          onRevoke={() =>
-            void run(
-              'revoking',
-              () => callApi(callable, API.revokeCredential, { credentialId: credential.id }),
-              'revoke the credential',
-            )
-          }
+          revoking={revoking.isLoading}
+          onRevoke={() => void revokeCredential(credential.id)}
         />
       )}
     </Stack>
@@ -271,14 +265,13 @@ function DeclarationView({
 }
 
 export function DeclarationScreen() {
-  const [resource, reload] = useDeclaration();
-  const [latest, setLatest] = useState<DeclarationOverview | null>(null);
+  const declaration = useDeclarationQuery();
   return (
     <Stack>
       <PageTitle>Declaration</PageTitle>
-      <Loaded resource={resource} doing="load the declaration" onRetry={reload}>
-        {(overview) => <DeclarationView overview={latest ?? overview} onChange={setLatest} />}
-      </Loaded>
+      <QueryView query={declaration} doing="load the declaration">
+        {(overview) => <DeclarationView overview={overview} />}
+      </QueryView>
     </Stack>
   );
 }
