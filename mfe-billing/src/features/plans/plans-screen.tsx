@@ -2,20 +2,26 @@
 // prices), the current plan, upgrading through checkout and cancelling. The checkout's return
 // (/dashboard/plans/checkout/{id}) is a success only once the server confirms the session is this
 // organisation's and paid.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import {
-  API,
   ENTITLEMENT_KEYS,
   ENTITLEMENT_NAMES,
   FREE_PLAN,
   PLAN_OFFERS,
   type PaidPlanId,
 } from '@toolkit/domain';
-import { callApi, fetchPlan, isCallableError, type CallableClient } from '@toolkit/platform';
-import { entitlementsLoaded, planResolved, useAppDispatch, useAppSelector } from '@toolkit/store-contract';
-import { Button, Card, ErrorPanel, MutedText, PageTitle, Spinner, Stack } from '@toolkit/ui';
+import { describeError, Loading, QueryView } from '@toolkit/data';
+import { useAppSelector } from '@toolkit/store-contract';
+import { Button, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import {
+  useCancelPlanMutation,
+  useCheckoutConfirmationQuery,
+  useOrganisationPlanQuery,
+  useStartCheckoutMutation,
+} from '../../billing-api';
 
 const Offers = styled.ul`
   list-style: none;
@@ -41,124 +47,102 @@ const Notice = styled.p<{ $tone: 'good' | 'bad' }>`
   color: ${({ theme, $tone }) => ($tone === 'good' ? theme.colors.text : theme.colors.danger)};
 `;
 
-type Confirmation =
-  { kind: 'checking' } | { kind: 'paid'; plan: string } | { kind: 'unpaid' } | { kind: 'unknown' };
-
-const reason = (error: unknown, doing: string) =>
-  isCallableError(error) && error.hasServerMessage
-    ? `We couldn't ${doing}: ${error.message}`
-    : `We couldn't ${doing}. Please try again.`;
-
 export function PlansScreen({
-  callable,
   goTo = (url) => window.location.assign(url),
 }: {
-  callable: CallableClient;
   /** Leaves the app for the checkout page (a test watches it instead). */
   goTo?: (url: string) => void;
 }) {
-  const { checkoutSessionId } = useParams();
-  const [params] = useSearchParams();
-  const dispatch = useAppDispatch();
   // The organisation is the claims' tenant (the sign-in user's own tenantId is the identity provider's).
   const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
-  const [current, setCurrent] = useState<{ plan: string; error: string | null } | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const [busy, setBusy] = useState<PaidPlanId | 'cancel' | null>(null);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { checkoutSessionId } = useParams();
+  const current = useOrganisationPlanQuery(tenantId ?? skipToken);
+  // Asked beside the plan, not after it: a paid checkout has the plan asked again anyway.
+  const confirmation = useCheckoutConfirmationQuery(checkoutSessionId ?? skipToken);
+  return (
+    <Stack>
+      <PageTitle>Plans</PageTitle>
+      {tenantId ? (
+        <QueryView query={current} doing="load your plan">
+          {({ plan }) => <PlanChoices plan={plan} confirmation={confirmation} goTo={goTo} />}
+        </QueryView>
+      ) : (
+        <ErrorPanel message="Your account belongs to no organisation, so it has no plan." />
+      )}
+    </Stack>
+  );
+}
 
-  // The plan, read afresh and put in the shared store, so every remote sees the same.
-  const refresh = useCallback(async () => {
-    if (!tenantId) return;
-    const resolved = await fetchPlan(callable, tenantId);
-    setCurrent(resolved);
-    if (!resolved.error) {
-      dispatch(planResolved(resolved.plan));
-      dispatch(entitlementsLoaded(resolved.entitlements));
-    }
-  }, [callable, tenantId, dispatch]);
+type Confirmation = ReturnType<typeof useCheckoutConfirmationQuery>;
 
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  useEffect(() => {
-    if (!checkoutSessionId) return;
-    setConfirmation({ kind: 'checking' });
-    callApi(callable, API.confirmCheckout, { sessionId: checkoutSessionId }).then(
-      ({ paid, plan }) => {
-        setConfirmation(paid ? { kind: 'paid', plan } : { kind: 'unpaid' });
-        if (paid) void refresh();
-      },
-      () => setConfirmation({ kind: 'unknown' }),
+/** What the return from checkout found, above the plans. */
+function CheckoutOutcome({ confirmation }: { confirmation: Confirmation }) {
+  if (confirmation.isLoading) return <Loading label="Confirming your checkout…" />;
+  if (confirmation.isError) {
+    return (
+      <Notice role="alert" $tone="bad">
+        We could not find this checkout for your organisation, so your plan has not changed.
+      </Notice>
     );
-  }, [callable, checkoutSessionId, refresh]);
+  }
+  if (!confirmation.currentData) return null;
+  return confirmation.currentData.paid ? (
+    <Notice role="status" $tone="good">
+      Thank you: your organisation is on the {confirmation.currentData.plan} plan now.
+    </Notice>
+  ) : (
+    <Notice role="alert" $tone="bad">
+      This checkout was not paid, so your plan has not changed.
+    </Notice>
+  );
+}
+
+function PlanChoices({
+  plan,
+  confirmation,
+  goTo,
+}: {
+  plan: string;
+  confirmation: Confirmation;
+  goTo: (url: string) => void;
+}) {
+  const [params] = useSearchParams();
+  const [startCheckout, checkout] = useStartCheckoutMutation();
+  const [cancelPlan, cancelling] = useCancelPlanMutation();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  // Opening a checkout leaves the app, so its button stays busy once the checkout is open.
+  const opening = checkout.isLoading || checkout.isSuccess ? checkout.originalArgs : undefined;
+  const busy = opening !== undefined || cancelling.isLoading;
+  const problem = checkout.isError
+    ? describeError(checkout.error, 'start the checkout')
+    : cancelling.isError
+      ? describeError(cancelling.error, 'cancel the plan')
+      : null;
 
   async function upgrade(planId: PaidPlanId) {
-    setBusy(planId);
-    setProblem(null);
+    cancelling.reset();
     try {
-      const { url } = await callApi(callable, API.startCheckout, { planId });
+      const { url } = await startCheckout(planId).unwrap();
       goTo(url);
-    } catch (error) {
-      setProblem(reason(error, 'start the checkout'));
-      setBusy(null);
+    } catch {
+      // shown as the problem below the plans
     }
   }
 
   async function cancel() {
-    setBusy('cancel');
-    setProblem(null);
+    checkout.reset();
     try {
-      await callApi(callable, API.cancelSubscription, null);
+      await cancelPlan().unwrap();
       setConfirmingCancel(false);
-      await refresh();
-    } catch (error) {
-      setProblem(reason(error, 'cancel the plan'));
-    } finally {
-      setBusy(null);
+    } catch {
+      // shown as the problem below the plans
     }
   }
 
-  if (!tenantId || !current || current.error) {
-    return (
-      <Stack>
-        <PageTitle>Plans</PageTitle>
-        {!tenantId ? (
-          <ErrorPanel message="Your account belongs to no organisation, so it has no plan." />
-        ) : !current ? (
-          <Spinner label="Loading your plan…" />
-        ) : (
-          <ErrorPanel
-            message={`We couldn't load your plan: ${current.error}.`}
-            onRetry={() => void refresh()}
-          />
-        )}
-      </Stack>
-    );
-  }
-  const plan = current.plan;
   return (
-    <Stack>
-      <PageTitle>Plans</PageTitle>
+    <>
       <div aria-live="polite">
-        {confirmation?.kind === 'checking' && <Spinner label="Confirming your checkout…" />}
-        {confirmation?.kind === 'paid' && (
-          <Notice role="status" $tone="good">
-            Thank you: your organisation is on the {confirmation.plan} plan now.
-          </Notice>
-        )}
-        {confirmation?.kind === 'unpaid' && (
-          <Notice role="alert" $tone="bad">
-            This checkout was not paid, so your plan has not changed.
-          </Notice>
-        )}
-        {confirmation?.kind === 'unknown' && (
-          <Notice role="alert" $tone="bad">
-            We could not find this checkout for your organisation, so your plan has not changed.
-          </Notice>
-        )}
+        <CheckoutOutcome confirmation={confirmation} />
         {params.get('checkout') === 'canceled' && (
           <Notice role="status" $tone="good">
             Checkout cancelled. Your plan has not changed.
@@ -194,9 +178,9 @@ export function PlansScreen({
                       <Button
                         type="button"
                         onClick={() => void upgrade(offer.id as PaidPlanId)}
-                        disabled={busy !== null}
+                        disabled={busy}
                       >
-                        {busy === offer.id ? 'Opening the checkout…' : `Choose ${offer.name}`}
+                        {opening === offer.id ? 'Opening the checkout…' : `Choose ${offer.name}`}
                       </Button>
                     </div>
                   )}
@@ -222,8 +206,8 @@ export function PlansScreen({
                   read-only.
                 </p>
                 <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-                  <Button type="button" onClick={() => void cancel()} disabled={busy !== null}>
-                    {busy === 'cancel' ? 'Cancelling…' : 'Yes, go back to Free'}
+                  <Button type="button" onClick={() => void cancel()} disabled={busy}>
+                    {cancelling.isLoading ? 'Cancelling…' : 'Yes, go back to Free'}
                   </Button>
                   <Button type="button" variant="secondary" onClick={() => setConfirmingCancel(false)}>
                     Keep {plan}
@@ -240,6 +224,6 @@ export function PlansScreen({
           </Stack>
         </Card>
       )}
-    </Stack>
+    </>
   );
 }

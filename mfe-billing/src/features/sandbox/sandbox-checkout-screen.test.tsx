@@ -1,26 +1,21 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ThemeProvider } from 'styled-components';
 import { API, ROUTE_BY_ID, SERVER_ERRORS } from '@toolkit/domain';
 import { createFakeBackend, serverError, type FakeHandlers } from '@toolkit/platform/testing';
-import { buildTheme } from '@toolkit/ui';
+import { renderBilling } from '../../testing/render';
 import { SandboxCheckoutScreen } from './sandbox-checkout-screen';
 
 function open(handlers: FakeHandlers) {
   const backend = createFakeBackend(handlers);
   const goTo = jest.fn();
-  render(
-    <ThemeProvider theme={buildTheme()}>
-      <MemoryRouter initialEntries={['/dashboard/plans/sandbox/cs_1']}>
-        <Routes>
-          <Route
-            path={ROUTE_BY_ID.plansSandboxCheckout.path}
-            element={<SandboxCheckoutScreen callable={backend} goTo={goTo} />}
-          />
-        </Routes>
-      </MemoryRouter>
-    </ThemeProvider>,
+  renderBilling(
+    <MemoryRouter initialEntries={['/dashboard/plans/sandbox/cs_1']}>
+      <Routes>
+        <Route path={ROUTE_BY_ID.plansSandboxCheckout.path} element={<SandboxCheckoutScreen goTo={goTo} />} />
+      </Routes>
+    </MemoryRouter>,
+    backend,
   );
   return { backend, goTo, user: userEvent.setup() };
 }

@@ -1,60 +1,42 @@
 // The local billing sandbox's checkout page, Stripe Checkout's stand-in for `npm start`: it names
 // the plan, takes no payment, and pays or cancels before returning to the app as Stripe would.
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { API, paths } from '@toolkit/domain';
-import { callApi, isCallableError, type CallableClient } from '@toolkit/platform';
-import { Button, Card, ErrorPanel, MutedText, PageTitle, Spinner, Stack } from '@toolkit/ui';
+import { paths } from '@toolkit/domain';
+import { Loading, toQueryError } from '@toolkit/data';
+import { Button, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { useFinishSandboxCheckoutMutation, useSandboxCheckoutQuery } from '../../billing-api';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'ready'; planName: string; status: 'open' | 'paid' | 'canceled' }
-  | { kind: 'failed'; message: string };
+/** The server's reason when it gave one: a forged or foreign checkout is simply not found. */
+function reasonOf(error: unknown): string {
+  const { message, hasServerMessage } = toQueryError(error);
+  return hasServerMessage ? message : 'Please try again.';
+}
 
 export function SandboxCheckoutScreen({
-  callable,
   goTo = (url) => window.location.assign(url),
 }: {
-  callable: CallableClient;
   /** Returns to the app's success or plans page (a test watches it instead). */
   goTo?: (url: string) => void;
 }) {
   const { checkoutSessionId = '' } = useParams();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [busy, setBusy] = useState(false);
+  const checkout = useSandboxCheckoutQuery(checkoutSessionId);
+  const [finish, finishing] = useFinishSandboxCheckoutMutation();
+  // Finishing leaves the app, so the buttons stay disabled once it has answered.
+  const busy = finishing.isLoading || finishing.isSuccess;
 
-  useEffect(() => {
-    callApi(callable, API.getSandboxCheckout, { sessionId: checkoutSessionId }).then(
-      ({ planName, status }) => setState({ kind: 'ready', planName, status }),
-      (error: unknown) =>
-        setState({
-          kind: 'failed',
-          message: isCallableError(error) && error.hasServerMessage ? error.message : 'Please try again.',
-        }),
-    );
-  }, [callable, checkoutSessionId]);
-
-  async function finish(pay: boolean) {
-    setBusy(true);
+  async function finishWith(pay: boolean) {
     try {
-      const { returnTo } = await callApi(callable, API.finishSandboxCheckout, {
-        sessionId: checkoutSessionId,
-        pay,
-      });
+      const { returnTo } = await finish({ sessionId: checkoutSessionId, pay }).unwrap();
       goTo(returnTo);
-    } catch (error) {
-      setBusy(false);
-      setState({
-        kind: 'failed',
-        message: isCallableError(error) && error.hasServerMessage ? error.message : 'Please try again.',
-      });
+    } catch {
+      // shown in place of the checkout
     }
   }
 
-  if (state.kind === 'loading') return <Spinner label="Opening the checkout…" />;
-  if (state.kind === 'failed') {
-    return <ErrorPanel title="This checkout cannot be opened" message={state.message} />;
-  }
+  const failure = checkout.isError ? checkout.error : finishing.isError ? finishing.error : undefined;
+  if (failure) return <ErrorPanel title="This checkout cannot be opened" message={reasonOf(failure)} />;
+  const state = checkout.currentData;
+  if (!state) return <Loading label="Opening the checkout…" />;
   return (
     <Card>
       <Stack gap={4}>
@@ -65,10 +47,10 @@ export function SandboxCheckoutScreen({
         </MutedText>
         {state.status === 'open' ? (
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-            <Button type="button" onClick={() => void finish(true)} disabled={busy}>
+            <Button type="button" onClick={() => void finishWith(true)} disabled={busy}>
               Pay for {state.planName} (sandbox)
             </Button>
-            <Button type="button" variant="secondary" onClick={() => void finish(false)} disabled={busy}>
+            <Button type="button" variant="secondary" onClick={() => void finishWith(false)} disabled={busy}>
               Cancel
             </Button>
           </div>
