@@ -1,5 +1,5 @@
+import { sentence } from '@toolkit/data';
 import { MESSAGES } from '@toolkit/domain';
-import { sentence } from '../../shared/errors';
 
 /** The identity provider's default password policy: we ask for nothing stricter. */
 export const MIN_PASSWORD_LENGTH = 6;

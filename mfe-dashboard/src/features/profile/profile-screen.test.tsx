@@ -157,11 +157,10 @@ describe('Profile screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(api.callsTo(API.updateNames)).toEqual([{ firstName: 'Liv', lastName: 'Owens' }]);
-    // The sign-in account's display name follows, only after the names are stored.
-    expect(api.calls.map((call) => call.name).slice(-2)).toEqual([
-      API.updateNames,
-      ACCOUNT.updateDisplayName,
-    ]);
+    // The sign-in account's display name follows, only after the names are stored (the writes in
+    // order; the saved names also have the profile read again).
+    const writes = api.calls.map((call) => call.name).filter((name) => name !== API.getProfile);
+    expect(writes.slice(-2)).toEqual([API.updateNames, ACCOUNT.updateDisplayName]);
     expect(api.callsTo(ACCOUNT.updateDisplayName)).toEqual(['Liv Owens']);
   });
 
@@ -196,6 +195,29 @@ describe('Profile screen', () => {
     expect(await screen.findByText("We couldn't save your name: lastName: too long.")).toBeInTheDocument();
     expect(screen.getByLabelText('Last name')).toHaveValue('Owens');
     expect(api.callsTo(ACCOUNT.updateDisplayName)).toHaveLength(0);
+  });
+
+  it('shows a saved organisation name elsewhere on the page at once', async () => {
+    let stored = MEMBER;
+    const { api, user } = setup(MEMBER, {
+      [API.getProfile]: () => ({ status: 'ok', profile: stored, tenant: null }),
+      [API.saveOrganisation]: (request) => {
+        stored = { ...stored, organization: request };
+        return { status: 'ok' };
+      },
+    });
+    const frame = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(await within(frame).findByText('Green Grocers')).toBeInTheDocument();
+    const name = await orgName();
+    await user.clear(name);
+    await user.type(name, 'Blue Grocers');
+    await user.click(screen.getByRole('button', { name: 'Save organisation details' }));
+
+    // The dashboard's frame names the organisation: the save has the profile read again, with no
+    // reload and no message on the live stream.
+    expect(await within(frame).findByText('Blue Grocers')).toBeInTheDocument();
+    expect(within(frame).queryByText('Green Grocers')).not.toBeInTheDocument();
+    expect(api.callsTo(API.getProfile)).toHaveLength(2);
   });
 
   it('offers a retry when the profile cannot be loaded', async () => {

@@ -1,11 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
+import { z } from 'zod';
+import { toQueryError } from '@toolkit/data';
+import { useRequestForm } from '@toolkit/data/form';
 import { selectUser, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, Stack } from '@toolkit/ui';
-import { Actions, FieldGrid, SaveStatus, TextField, type SaveState } from '@toolkit/ui/form';
-import { useForm, type FieldErrors } from '../../shared/form';
-import { useServices } from '../../shared/services';
+import { Actions, FieldGrid, TextField } from '@toolkit/ui/form';
+import { SaveProgress } from '../../shared/form';
 import { describeAccountFailure, MIN_PASSWORD_LENGTH } from './account-messages';
+import { useSendPasswordResetMutation, useUpdatePasswordMutation } from './profile-api';
 
 const Text = styled.p`
   margin: 0;
@@ -17,47 +20,44 @@ const SubHeading = styled.h3`
   font-size: 1.1rem;
 `;
 
-type PasswordValues = { password: string; confirm: string };
+/**
+ * The identity provider checks a new password, not our server, so no request schema exists: the
+ * form asks for its policy's length and the same password twice. Used as typed: spaces count.
+ */
+const PASSWORD_FORM = z
+  .object({
+    password: z
+      .string()
+      .min(1, 'Enter a new password.')
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`),
+    confirm: z.string().min(1, 'Enter the new password again.'),
+  })
+  .refine(({ password, confirm }) => confirm === password, {
+    path: ['confirm'],
+    message: 'The two passwords are not the same.',
+  });
 
-function validatePassword(values: PasswordValues): FieldErrors<PasswordValues> {
-  const errors: FieldErrors<PasswordValues> = {};
-  // Passwords are used as typed: spaces count, nothing is trimmed.
-  if (values.password === '') errors.password = 'Enter a new password.';
-  else if (values.password.length < MIN_PASSWORD_LENGTH)
-    errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if (values.confirm === '') errors.confirm = 'Enter the new password again.';
-  else if (values.password !== '' && values.confirm !== values.password)
-    errors.confirm = 'The two passwords are not the same.';
-  return errors;
-}
+const NO_PASSWORD = { password: '', confirm: '' };
 
 function ChangePasswordForm({ email }: { email: string | null }) {
-  const { updatePassword } = useServices();
   const titleId = useId();
-  const { values, save, setSave, field, submit, reset } = useForm<PasswordValues>(
-    { password: '', confirm: '' },
-    validatePassword,
-  );
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!submit()) return;
-    setSave({ kind: 'saving' });
-    const outcome = await updatePassword(values.password);
-    if (outcome.success) {
-      // A changed password does not stay on screen.
-      reset();
-      setSave({ kind: 'saved' });
-    } else {
-      setSave({
-        kind: 'failed',
-        message: describeAccountFailure(outcome.message, 'change your password'),
-      });
+  const form = useRequestForm(PASSWORD_FORM, { defaultValues: NO_PASSWORD });
+  // A changed password checks its confirmation again.
+  form.register('password', { deps: ['confirm'] });
+  const [updatePassword, changed] = useUpdatePasswordMutation();
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await updatePassword(password).unwrap();
+      // A changed password does not stay on screen (the form would keep typed values otherwise).
+      form.reset(NO_PASSWORD, { keepDirtyValues: false });
+    } catch (error) {
+      const message = describeAccountFailure(toQueryError(error).message, 'change your password');
+      form.setError('root.server', { message });
     }
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={titleId}>
       <Stack gap={3}>
         <SubHeading id={titleId}>Change password</SubHeading>
         {/* Lets password managers file the new password under the right account. */}
@@ -66,26 +66,29 @@ function ChangePasswordForm({ email }: { email: string | null }) {
           <TextField
             label="New password"
             hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
-            name="new-password"
             type="password"
             autoComplete="new-password"
             required
-            {...field('password')}
+            {...form.field('password')}
           />
           <TextField
             label="Confirm new password"
-            name="confirm-password"
             type="password"
             autoComplete="new-password"
             required
-            {...field('confirm')}
+            {...form.field('confirm')}
           />
         </FieldGrid>
         <Actions>
-          <Button type="submit" disabled={save.kind === 'saving'}>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
             Change password
           </Button>
-          <SaveStatus state={save} saved="Password changed" />
+          <SaveProgress
+            busy={form.formState.isSubmitting}
+            failure={form.failure}
+            done={changed.isSuccess}
+            saved="Password changed"
+          />
         </Actions>
       </Stack>
     </form>
@@ -93,19 +96,8 @@ function ChangePasswordForm({ email }: { email: string | null }) {
 }
 
 function PasswordResetLink({ email }: { email: string | null }) {
-  const { sendPasswordReset } = useServices();
   const titleId = useId();
-  const [progress, setProgress] = useState<SaveState>({ kind: 'idle' });
-
-  async function send(address: string) {
-    setProgress({ kind: 'saving' });
-    const outcome = await sendPasswordReset(address);
-    setProgress(
-      outcome.success
-        ? { kind: 'saved' }
-        : { kind: 'failed', message: describeAccountFailure(outcome.message, 'send the reset link') },
-    );
-  }
+  const [sendPasswordReset, sending] = useSendPasswordResetMutation();
 
   return (
     <Stack gap={3} role="group" aria-labelledby={titleId}>
@@ -116,13 +108,19 @@ function PasswordResetLink({ email }: { email: string | null }) {
           <Actions>
             <Button
               variant="secondary"
-              disabled={progress.kind === 'saving'}
-              onClick={() => void send(email)}
+              disabled={sending.isLoading}
+              onClick={() => void sendPasswordReset(email)}
             >
               E-mail me a password reset link
             </Button>
-            <SaveStatus
-              state={progress}
+            <SaveProgress
+              busy={sending.isLoading}
+              failure={
+                sending.isError
+                  ? describeAccountFailure(toQueryError(sending.error).message, 'send the reset link')
+                  : null
+              }
+              done={sending.isSuccess}
               saving="Sending…"
               saved={`We've sent a password reset link to ${email}. Check your inbox, and your spam folder if it isn't there.`}
             />

@@ -1,0 +1,54 @@
+// Profile's writes: the member's names and organisation (every screen showing them reads the
+// profile again), and the sign-in account's settings, which the identity provider keeps.
+import { api, call, servicesOf, type QueryError } from '@toolkit/data';
+import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
+import type { AppServices } from '@toolkit/parcel';
+
+type AccountSetting = 'updatePassword' | 'sendPasswordReset' | 'updateDisplayName';
+
+/**
+ * A setting of the sign-in account as a mutation over the shell's services (the store's extra
+ * holds all of them); a refusal keeps the provider's own message for describeAccountFailure.
+ */
+function accountSetting(setting: AccountSetting) {
+  return async (value: string, { extra }: { extra: unknown }) => {
+    const account = servicesOf(extra) as unknown as Pick<AppServices, AccountSetting>;
+    const outcome = await account[setting](value);
+    if (outcome.success) return { data: null };
+    const error: QueryError = {
+      code: 'unknown',
+      message: outcome.message,
+      hasServerMessage: false,
+      fields: {},
+    };
+    return { error };
+  };
+}
+
+const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The server also records the update-organisation milestone. */
+    saveOrganisation: build.mutation<
+      ApiResponses[typeof API.saveOrganisation],
+      ApiRequest<typeof API.saveOrganisation>
+    >({
+      query: (request) => call(API.saveOrganisation, request),
+      invalidatesTags: ['Profile', 'Milestones'],
+    }),
+    updateNames: build.mutation<ApiResponses[typeof API.updateNames], ApiRequest<typeof API.updateNames>>({
+      query: (request) => call(API.updateNames, request),
+      invalidatesTags: ['Profile'],
+    }),
+    updateDisplayName: build.mutation<null, string>({ queryFn: accountSetting('updateDisplayName') }),
+    updatePassword: build.mutation<null, string>({ queryFn: accountSetting('updatePassword') }),
+    sendPasswordReset: build.mutation<null, string>({ queryFn: accountSetting('sendPasswordReset') }),
+  }),
+});
+
+export const {
+  useSaveOrganisationMutation,
+  useUpdateNamesMutation,
+  useUpdateDisplayNameMutation,
+  useUpdatePasswordMutation,
+  useSendPasswordResetMutation,
+} = profileApi;
