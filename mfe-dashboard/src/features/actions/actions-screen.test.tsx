@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api as dataApi } from '@toolkit/data';
 import { API, type ActionsOverview } from '@toolkit/domain';
+import { CallableError } from '@toolkit/platform';
 import { serverError } from '@toolkit/platform/testing';
-import { createFakeApi, renderDashboard } from '../../testing/fake-api';
+import { createFakeApi, renderDashboard, TOOLKIT } from '../../testing/fake-api';
 
 const action = (id: string, title: string, addressing: string[] = []) => ({
   id,
@@ -29,26 +31,35 @@ const OVERVIEW: ActionsOverview = {
   customActionsIncluded: false,
 };
 
+/**
+ * A server that keeps the plan and the organisation's own actions, so the screen's next read shows
+ * each change; like the real one it lists only planned actions that exist.
+ */
 function setup(overview: ActionsOverview = OVERVIEW, role = 'owner') {
+  const server = { plan: overview.plan, customActions: overview.customActions };
   const api = createFakeApi({
-    [API.listActions]: () => overview,
-    [API.toggleActionPlan]: (data) => {
-      const { actionId, selected } = data as { actionId: string; selected: boolean };
-      const ids = overview.plan.map((entry) => entry.actionId);
-      return { actionPlans: selected ? [...ids, actionId] : ids.filter((id) => id !== actionId) };
-    },
-    [API.updatePlannedAction]: (data) => {
-      const { actionId, status, owner, dueDate } = data as {
-        actionId: string;
-        status: 'done';
-        owner: string;
-        dueDate: string;
+    [API.listActions]: () => {
+      const ids = new Set([...overview.actions, ...server.customActions].map((entry) => entry.id));
+      return {
+        ...overview,
+        customActions: server.customActions,
+        plan: server.plan.filter((entry) => ids.has(entry.actionId)),
       };
-      return { plan: [{ actionId, status, owner, dueDate }] };
     },
+    [API.toggleActionPlan]: ({ actionId, selected }) => {
+      const others = server.plan.filter((entry) => entry.actionId !== actionId);
+      server.plan = selected ? [...others, { actionId, status: 'todo', owner: null, dueDate: null }] : others;
+      return { actionPlans: server.plan.map((entry) => entry.actionId) };
+    },
+    [API.updatePlannedAction]: ({ actionId, status, owner, dueDate }) => {
+      const entry = { actionId, status, owner: owner ?? null, dueDate: dueDate ?? null };
+      server.plan = server.plan.map((planned) => (planned.actionId === actionId ? entry : planned));
+      return { plan: server.plan };
+    },
+    [API.listMilestones]: () => ({ milestones: {} }),
   });
-  renderDashboard('/dashboard/actions', api, { claims: { role, tenantId: 'tenant-1' } });
-  return { api, user: userEvent.setup() };
+  const { store } = renderDashboard('/dashboard/actions', api, { claims: { role, tenantId: 'tenant-1' } });
+  return { api, server, store, user: userEvent.setup() };
 }
 
 describe('Actions screen', () => {
@@ -75,16 +86,9 @@ describe('Actions screen', () => {
 
   it('adds a suggestion to the plan and saves an action as done', async () => {
     const { api, user } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Add “Replace lighting with LEDs” to plan' }));
-    expect(await screen.findByRole('combobox', { name: 'Status of Replace lighting with LEDs' })).toHaveValue(
-      'todo',
-    );
-    expect(api.callsTo(API.toggleActionPlan)).toEqual([
-      { userResultId: 'ur-2', actionId: 'switch-to-led', selected: true },
-    ]);
-
+    // Saved while it is the plan's only action, so it is the whole plan's progress.
     await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Status of Track your energy use' }),
+      await screen.findByRole('combobox', { name: 'Status of Track your energy use' }),
       'done',
     );
     await user.click(
@@ -103,6 +107,14 @@ describe('Actions screen', () => {
       },
     ]);
     expect(await screen.findByText(/100% done \(1 of 1\)/)).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Add “Replace lighting with LEDs” to plan' }));
+    expect(await screen.findByRole('combobox', { name: 'Status of Replace lighting with LEDs' })).toHaveValue(
+      'todo',
+    );
+    expect(api.callsTo(API.toggleActionPlan)).toEqual([
+      { userResultId: 'ur-2', actionId: 'switch-to-led', selected: true },
+    ]);
   });
 
   it('refuses an owner the server refuses, and saves nothing until it is one', async () => {
@@ -185,6 +197,54 @@ describe('Actions screen', () => {
     expect(within(led).getAllByRole('link')).toHaveLength(1);
   });
 
+  it('after a status is saved, shows the server’s plan again and has the journey’s milestones asked again', async () => {
+    const { api, store, user } = setup();
+    // The journey shown elsewhere (the home screen's) reads the milestones meanwhile.
+    store.dispatch(dataApi.endpoints.milestones.initiate());
+    const status = await screen.findByRole('combobox', { name: 'Status of Track your energy use' });
+    await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(1));
+    await user.selectOptions(status, 'done');
+    await user.click(within(status.closest('li')!).getByRole('button', { name: 'Save' }));
+    // The progress is the server's plan asked again, not a copy the screen kept.
+    expect(await screen.findByText(/100% done \(1 of 1\)/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Plan progress' })).toHaveAttribute('value', '100');
+    expect(api.callsTo(API.listActions)).toHaveLength(2);
+    await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(2));
+  });
+
+  it('shows the server’s words beside the field it refused', async () => {
+    const { api, user } = setup();
+    api.handlers.set(API.updatePlannedAction, () => {
+      throw new CallableError('invalid-argument', 'dueDate: the due date must be today or later', {
+        hasServerMessage: true,
+        details: { problems: { dueDate: 'must be today or later' } },
+      });
+    });
+    const due = await screen.findByLabelText('Due date of Track your energy use');
+    await user.clear(due);
+    await user.type(due, '2020-01-01');
+    await user.click(within(due.closest('li')!).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(due.closest('li')!).findByText('The due date must be today or later.'),
+    ).toBeInTheDocument();
+    expect(due).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks for the profile and the toolkit once, however many parts of the screen need them', async () => {
+    const api = createFakeApi({
+      [API.listActions]: () => ({ ...OVERVIEW, result: null, plan: [], changes: [] }),
+      'content:Toolkit': () => ({ toolkit: TOOLKIT }),
+    });
+    renderDashboard('/dashboard/actions', api);
+    // The screen needs the toolkit's survey, and so does its link to the Quickscan.
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/business-quickscan',
+    );
+    expect(api.callsTo(API.getProfile)).toHaveLength(1);
+    expect(api.callsTo('content:Toolkit')).toEqual([{ name: 'quickscan' }]);
+  });
+
   describe('actions of the organisation’s own', () => {
     const BIKES = {
       id: 'custom-1',
@@ -209,17 +269,16 @@ describe('Actions screen', () => {
 
     it('writes one, plans it beside the catalogue’s, changes it and deletes it', async () => {
       const saved: unknown[] = [];
-      let stored = [] as (typeof BIKES)[];
-      const { api, user } = setup({ ...OVERVIEW, customActionsIncluded: true });
+      const { api, server, user } = setup({ ...OVERVIEW, customActionsIncluded: true });
       api.handlers.set(API.saveCustomAction, (data) => {
         const { actionId, ...fields } = data as typeof BIKES & { actionId: string | null };
         saved.push(data);
-        stored = actionId
-          ? stored.map((entry) => (entry.id === actionId ? { ...entry, ...fields } : entry))
-          : [...stored, { ...fields, id: 'custom-1' }];
-        return { customActions: stored };
+        server.customActions = actionId
+          ? server.customActions.map((entry) => (entry.id === actionId ? { ...entry, ...fields } : entry))
+          : [...server.customActions, { ...fields, id: 'custom-1' }];
+        return { customActions: server.customActions };
       });
-      api.handlers.set(API.deleteCustomAction, () => ({ customActions: (stored = []) }));
+      api.handlers.set(API.deleteCustomAction, () => ({ customActions: (server.customActions = []) }));
 
       const form = await screen.findByRole('form', { name: 'Write an action' });
       await user.click(within(form).getByRole('button', { name: 'Add action' }));

@@ -1,29 +1,17 @@
 // Actions: what the latest completed Quickscan suggests and why, the plan with each action's
 // status, owner and due date and its progress, the organisation's own actions, and what changed
 // since the previous Quickscan.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import {
-  API,
-  ESG_TOPIC_NAMES,
-  hasPermission,
-  paths,
-  planProgress,
-  type ActionsOverview,
-  type PlannedAction,
-} from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
+import { describeError, QueryView } from '@toolkit/data';
+import { ESG_TOPIC_NAMES, hasPermission, paths, planProgress, type ActionsOverview } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { useArticleTitles } from '../../shared/academy';
-import { useActions } from '../../shared/api';
-import { describeError } from '../../shared/errors';
-import { Loaded } from '../../shared/loading';
-import { useServices } from '../../shared/services';
+import { useActionsQuery, useArticleTitles, useToolkit } from '../../shared/api';
 import { AssessmentLink } from '../../shared/assessment-link';
-import { useToolkit } from '../../shared/toolkit';
-import { ActionBox, Heading, LEVEL_NAMES, List } from './action-parts';
+import { ActionBox, Heading, LEVEL_NAMES, List, Problem } from './action-parts';
+import { useToggleActionPlanMutation } from './actions-api';
 import { CustomActions } from './custom-actions';
 import { PlannedActionItem } from './planned-action';
 
@@ -31,11 +19,6 @@ const Progress = styled.progress`
   width: 100%;
   height: 1rem;
   accent-color: ${({ theme }) => theme.colors.primary};
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 /** The Academy articles that help with an action; a slug without a known title is left out. */
@@ -55,13 +38,11 @@ function ArticleLinks({ slugs, titles }: { slugs: readonly string[]; titles: Rea
   );
 }
 
-function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: ActionsOverview) => void }) {
-  const { callable } = useServices();
+function Overview({ data, userResultId }: { data: ActionsOverview; userResultId: string }) {
   const claims = useAppSelector((state) => state.auth.claims);
   const editable = hasPermission(claims, 'editInsights');
   const planId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const userResultId = data.result!.userResultId;
+  const [toggle, adding] = useToggleActionPlanMutation();
   const titleOf = new Map(
     [...data.actions, ...data.customActions].map((action) => [action.id, action.title]),
   );
@@ -69,31 +50,9 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
   const suggestions = data.actions.filter((action) => action.addressing.length > 0);
   const articleTitles = useArticleTitles();
   const progress = planProgress(data.plan);
-
-  async function attempt(doing: string, work: () => Promise<Partial<ActionsOverview>>) {
-    setProblem(null);
-    try {
-      onChange({ ...data, ...(await work()) });
-    } catch (error) {
-      setProblem(describeError(error, doing));
-    }
-  }
-  const toggle = (actionId: string, selected: boolean) =>
-    attempt(selected ? 'add the action to your plan' : 'remove the action', async () => {
-      const { actionPlans } = await callApi(callable, API.toggleActionPlan, {
-        userResultId,
-        actionId,
-        selected,
-      });
-      const kept = new Map(data.plan.map((entry) => [entry.actionId, entry]));
-      return {
-        plan: actionPlans.map(
-          (id) => kept.get(id) ?? { actionId: id, status: 'todo' as const, owner: null, dueDate: null },
-        ),
-      };
-    });
-  const save = (next: PlannedAction) =>
-    attempt('save the action', () => callApi(callable, API.updatePlannedAction, { userResultId, ...next }));
+  // The plan shows the added action as the actions are asked again.
+  const add = (actionId: string) => void toggle({ userResultId, actionId, selected: true });
+  const problem = adding.isError ? describeError(adding.error, 'add the action to your plan') : null;
 
   return (
     <Stack>
@@ -116,12 +75,12 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
               <List>
                 {data.plan.map((entry) => (
                   <PlannedActionItem
+                    // A saved entry starts a fresh form with what the server now holds.
                     key={`${entry.actionId}-${entry.status}-${entry.owner}-${entry.dueDate}`}
                     planned={entry}
                     title={titleOf.get(entry.actionId) ?? entry.actionId}
                     editable={editable}
-                    onSave={save}
-                    onRemove={() => toggle(entry.actionId, false)}
+                    userResultId={userResultId}
                   />
                 ))}
               </List>
@@ -144,17 +103,7 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
           </Stack>
         </Card>
       )}
-      <CustomActions
-        data={data}
-        editable={editable}
-        planned={planned}
-        onPlan={(actionId) => toggle(actionId, true)}
-        onChange={(customActions) => {
-          // A deleted action leaves the plan as well (the server lists only actions that exist).
-          const ids = new Set([...data.actions, ...customActions].map((action) => action.id));
-          onChange({ ...data, customActions, plan: data.plan.filter((entry) => ids.has(entry.actionId)) });
-        }}
-      />
+      <CustomActions data={data} editable={editable} planned={planned} onPlan={add} />
       <Card>
         <Stack gap={3}>
           <Heading>Suggested for you</Heading>
@@ -181,11 +130,7 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
                       <MutedText>In your plan</MutedText>
                     ) : (
                       editable && (
-                        <Button
-                          type="button"
-                          variant="secondary"
-                          onClick={() => void toggle(action.id, true)}
-                        >
+                        <Button type="button" variant="secondary" onClick={() => add(action.id)}>
                           Add “{action.title}” to plan
                         </Button>
                       )
@@ -202,14 +147,12 @@ function Overview({ data, onChange }: { data: ActionsOverview; onChange: (next: 
 }
 
 function ActionsOf({ surveyId }: { surveyId: string }) {
-  const [actions, reload] = useActions(surveyId);
-  const [changed, setChanged] = useState<ActionsOverview | null>(null);
+  const actions = useActionsQuery(surveyId);
   return (
-    <Loaded resource={actions} doing="load your actions" onRetry={reload}>
-      {(loaded) => {
-        const data = changed ?? loaded;
-        return data?.result ? (
-          <Overview data={data} onChange={setChanged} />
+    <QueryView query={actions} doing="load your actions">
+      {(data) =>
+        data.result ? (
+          <Overview data={data} userResultId={data.result.userResultId} />
         ) : (
           <Card>
             <Stack gap={3}>
@@ -220,20 +163,20 @@ function ActionsOf({ surveyId }: { surveyId: string }) {
               <AssessmentLink>Complete the Quickscan</AssessmentLink>
             </Stack>
           </Card>
-        );
-      }}
-    </Loaded>
+        )
+      }
+    </QueryView>
   );
 }
 
 export function ActionsScreen() {
-  const [toolkit, reload] = useToolkit();
+  const toolkit = useToolkit();
   return (
     <Stack>
       <PageTitle>Actions</PageTitle>
-      <Loaded resource={toolkit} doing="load your toolkit" onRetry={reload}>
+      <QueryView query={toolkit} doing="load your toolkit">
         {({ assessment }) => <ActionsOf surveyId={assessment.id} />}
-      </Loaded>
+      </QueryView>
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 // Actions of the organisation's own (custom-opportunities): written, changed and deleted by roles
 // that change the plan while the plan includes them, and planned beside the catalogue's. After a
 // downgrade they are kept, still planned, and shown read-only.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { describeError } from '@toolkit/data';
+import { useRequestForm } from '@toolkit/data/form';
 import {
   API,
   CUSTOM_ACTION_SUMMARY_MAX,
@@ -12,9 +14,8 @@ import {
   type ActionsOverview,
   type CustomAction,
 } from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
-import { describeError } from '../../shared/errors';
 import {
   Actions,
   FieldGrid,
@@ -25,78 +26,85 @@ import {
   type SaveState,
 } from '@toolkit/ui/form';
 import { PlanNote } from '../../shared/plan-note';
-import { useServices } from '../../shared/services';
 import { ActionBox, Heading, LEVEL_NAMES, List } from './action-parts';
+import { useDeleteCustomActionMutation, useSaveCustomActionMutation } from './actions-api';
 
-type Fields = Omit<CustomAction, 'id'>;
-const EMPTY: Fields = { title: '', summary: '', topic: 'CLIMATE', effort: 'MEDIUM', impact: 'MEDIUM' };
+/** An action's fields as saveCustomAction checks them; the id says which action they change. */
+const ACTION_FIELDS = REQUESTS[API.saveCustomAction].omit({ actionId: true });
+
+const EMPTY = { title: '', summary: '', topic: 'CLIMATE', effort: 'MEDIUM', impact: 'MEDIUM' } as const;
 
 export function CustomActions({
   data,
   editable,
   planned,
   onPlan,
-  onChange,
 }: {
   data: ActionsOverview;
   /** The member's role may change the plan. */
   editable: boolean;
   planned: ReadonlySet<string>;
-  onPlan: (actionId: string) => Promise<void>;
-  onChange: (customActions: CustomAction[]) => void;
+  onPlan: (actionId: string) => void;
 }) {
-  const { callable } = useServices();
   const headingId = useId();
   const writable = editable && data.customActionsIncluded;
   const [editing, setEditing] = useState<string | null>(null);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
-
-  const set = <K extends keyof Fields>(name: K, value: Fields[K]) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    if (save.kind === 'saved') setSave({ kind: 'idle' });
-  };
+  const form = useRequestForm(ACTION_FIELDS, {
+    defaultValues: EMPTY,
+    labels: { title: 'The title', summary: 'What it involves' },
+  });
+  const [save, saving] = useSaveCustomActionMutation();
+  const [deleteAction, deleting] = useDeleteCustomActionMutation();
 
   function edit(action: CustomAction | null) {
     setEditing(action?.id ?? null);
-    setFields(action ? { ...action } : EMPTY);
-    setTitleError(null);
-    setSave({ kind: 'idle' });
+    form.reset(
+      action
+        ? {
+            title: action.title,
+            summary: action.summary,
+            topic: action.topic,
+            effort: action.effort,
+            impact: action.impact,
+          }
+        : EMPTY,
+    );
+    saving.reset();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (fields.title.trim().length < 3) {
-      setTitleError('Give the action a title of at least 3 characters.');
-      return;
-    }
-    setTitleError(null);
-    setSave({ kind: 'saving' });
+  // The list shows the saved action as the actions are asked again.
+  const submit = form.handleSubmit(async (fields) => {
+    deleting.reset();
     try {
-      const { customActions } = await callApi(callable, API.saveCustomAction, {
-        actionId: editing,
-        ...fields,
-      });
-      onChange(customActions);
-      edit(null);
-      setSave({ kind: 'saved' });
+      await save({ actionId: editing, ...fields }).unwrap();
+      setEditing(null);
+      form.reset(EMPTY);
     } catch (error) {
-      setSave({ kind: 'failed', message: describeError(error, 'save the action') });
+      form.showFailure(error, 'save the action');
     }
-  }
+  });
 
   async function remove(action: CustomAction) {
-    setSave({ kind: 'saving' });
+    saving.reset();
+    form.clearErrors('root');
     try {
-      const { customActions } = await callApi(callable, API.deleteCustomAction, { actionId: action.id });
-      onChange(customActions);
+      await deleteAction(action.id).unwrap();
       if (editing === action.id) edit(null);
-      setSave({ kind: 'idle' });
-    } catch (error) {
-      setSave({ kind: 'failed', message: describeError(error, 'delete the action') });
+    } catch {
+      // Shown from the request's state.
     }
   }
+
+  const status: SaveState =
+    saving.isLoading || deleting.isLoading
+      ? { kind: 'saving' }
+      : deleting.isError
+        ? { kind: 'failed', message: describeError(deleting.error, 'delete the action') }
+        : form.failure
+          ? { kind: 'failed', message: form.failure }
+          : saving.isSuccess && !form.formState.isDirty
+            ? { kind: 'saved' }
+            : { kind: 'idle' };
 
   return (
     <Card aria-labelledby={headingId}>
@@ -130,7 +138,7 @@ export function CustomActions({
                       <MutedText>In your plan</MutedText>
                     ) : (
                       editable && (
-                        <Button type="button" variant="secondary" onClick={() => void onPlan(action.id)}>
+                        <Button type="button" variant="secondary" onClick={() => onPlan(action.id)}>
                           Add “{action.title}” to plan
                         </Button>
                       )
@@ -158,25 +166,14 @@ export function CustomActions({
           >
             <Stack gap={3}>
               <h3 style={{ margin: 0 }}>{editing ? 'Change the action' : 'Write an action'}</h3>
-              <TextField
-                label="Title"
-                value={fields.title}
-                maxLength={CUSTOM_ACTION_TITLE_MAX}
-                error={titleError}
-                onChange={(event) => set('title', event.target.value)}
-              />
+              <TextField label="Title" maxLength={CUSTOM_ACTION_TITLE_MAX} {...form.field('title')} />
               <TextAreaField
                 label="What it involves"
-                value={fields.summary}
                 maxLength={CUSTOM_ACTION_SUMMARY_MAX}
-                onChange={(event) => set('summary', event.target.value)}
+                {...form.field('summary')}
               />
               <FieldGrid>
-                <SelectField
-                  label="Topic"
-                  value={fields.topic}
-                  onChange={(event) => set('topic', event.target.value as Fields['topic'])}
-                >
+                <SelectField label="Topic" {...form.register('topic')}>
                   {ESG_TOPICS.map((topic) => (
                     <option key={topic} value={topic}>
                       {ESG_TOPIC_NAMES[topic]}
@@ -187,8 +184,7 @@ export function CustomActions({
                   <SelectField
                     key={name}
                     label={name === 'effort' ? 'Effort' : 'Impact'}
-                    value={fields[name]}
-                    onChange={(event) => set(name, event.target.value as Fields[typeof name])}
+                    {...form.register(name)}
                   >
                     {LEVELS.map((level) => (
                       <option key={level} value={level}>
@@ -199,7 +195,7 @@ export function CustomActions({
                 ))}
               </FieldGrid>
               <Actions>
-                <Button type="submit" disabled={save.kind === 'saving'}>
+                <Button type="submit" disabled={saving.isLoading}>
                   {editing ? 'Save changes' : 'Add action'}
                 </Button>
                 {editing && (
@@ -207,12 +203,12 @@ export function CustomActions({
                     Cancel
                   </Button>
                 )}
-                <SaveStatus state={save} />
+                <SaveStatus state={status} />
               </Actions>
             </Stack>
           </form>
         )}
-        {!writable && save.kind === 'failed' && <SaveStatus state={save} />}
+        {!writable && status.kind === 'failed' && <SaveStatus state={status} />}
       </Stack>
     </Card>
   );

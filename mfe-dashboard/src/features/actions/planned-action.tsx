@@ -1,11 +1,14 @@
 // One action of the plan: its status, owner and due date, saved together, and removal.
-import { useState } from 'react';
 import styled from 'styled-components';
-import { ACTION_STATUSES, API, type ActionStatus, type PlannedAction } from '@toolkit/domain';
-import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
+import { describeError } from '@toolkit/data';
+import { useRequestForm } from '@toolkit/data/form';
+import { ACTION_STATUSES, API, type PlannedAction } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
-import { STATUS_LABELS } from '../../shared/action-status';
 import { Actions, FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
+import { STATUS_LABELS } from '../../shared/action-status';
+import { Problem } from './action-parts';
+import { useToggleActionPlanMutation, useUpdatePlannedActionMutation } from './actions-api';
 
 const Item = styled.li`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -19,62 +22,53 @@ const Title = styled.h3`
   overflow-wrap: anywhere;
 `;
 
-export function PlannedActionItem({
+/** The fields of the plan entry as updatePlannedAction checks them. */
+const PLANNED_FIELDS = REQUESTS[API.updatePlannedAction].pick({ status: true, owner: true, dueDate: true });
+
+/** An empty owner or date is none (the stored none comes in as null). */
+const noneIfEmpty = (value: string | null) => (value?.trim() ? value : null);
+
+function PlannedActionForm({
   planned,
   title,
-  editable,
-  onSave,
-  onRemove,
+  userResultId,
 }: {
   planned: PlannedAction;
   title: string;
-  editable: boolean;
-  onSave: (next: PlannedAction) => Promise<void>;
-  onRemove: () => Promise<void>;
+  userResultId: string;
 }) {
-  const [status, setStatus] = useState<ActionStatus>(planned.status);
-  const [owner, setOwner] = useState(planned.owner ?? '');
-  const [ownerError, setOwnerError] = useState<string | null>(null);
-  const [dueDate, setDueDate] = useState(planned.dueDate ?? '');
-  const [busy, setBusy] = useState(false);
-  const changed =
-    status !== planned.status ||
-    owner.trim() !== (planned.owner ?? '') ||
-    dueDate !== (planned.dueDate ?? '');
+  const [save, saving] = useUpdatePlannedActionMutation();
+  const [toggle, removing] = useToggleActionPlanMutation();
+  const form = useRequestForm(PLANNED_FIELDS, {
+    defaultValues: { status: planned.status, owner: planned.owner, dueDate: planned.dueDate },
+    labels: { owner: 'The owner', dueDate: 'The due date' },
+  });
+  const { errors, isDirty } = form.formState;
+  const busy = saving.isLoading || removing.isLoading;
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
+  // The plan shows the saved entry as the actions are asked again.
+  const submit = form.handleSubmit(async (values) => {
+    removing.reset();
     try {
-      await work();
-    } finally {
-      setBusy(false);
+      await save({ userResultId, actionId: planned.actionId, ...values }).unwrap();
+    } catch (error) {
+      form.showFailure(error, 'save the action');
     }
+  });
+  const remove = () => {
+    saving.reset();
+    form.clearErrors('root');
+    void toggle({ userResultId, actionId: planned.actionId, selected: false });
   };
+  const problem =
+    form.failure ?? (removing.isError ? describeError(removing.error, 'remove the action') : null);
 
-  if (!editable) {
-    return (
-      <Item>
-        <Stack gap={1}>
-          <Title>{title}</Title>
-          <MutedText>
-            {STATUS_LABELS[planned.status]}
-            {planned.owner ? ` · ${planned.owner}` : ''}
-            {planned.dueDate ? ` · due ${planned.dueDate}` : ''}
-          </MutedText>
-        </Stack>
-      </Item>
-    );
-  }
   return (
     <Item>
       <Stack gap={3}>
         <Title>{title}</Title>
         <FieldGrid>
-          <SelectField
-            label={`Status of ${title}`}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as ActionStatus)}
-          >
+          <SelectField label={`Status of ${title}`} {...form.register('status')}>
             {ACTION_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {STATUS_LABELS[value]}
@@ -83,42 +77,51 @@ export function PlannedActionItem({
           </SelectField>
           <TextField
             label={`Owner of ${title}`}
-            value={owner}
-            error={ownerError}
-            onChange={(event) => {
-              setOwner(event.target.value);
-              setOwnerError(null);
-            }}
+            {...form.register('owner', { setValueAs: noneIfEmpty })}
+            error={errors.owner?.message}
           />
           <TextField
             label={`Due date of ${title}`}
             type="date"
-            value={dueDate}
-            onChange={(event) => setDueDate(event.target.value)}
+            {...form.register('dueDate', { setValueAs: noneIfEmpty })}
+            error={errors.dueDate?.message}
           />
         </FieldGrid>
         <Actions>
-          <Button
-            type="button"
-            disabled={!changed || busy}
-            onClick={() => {
-              const kept = owner.trim() || null;
-              const problem = fieldMessage('The owner', REQUESTS[API.updatePlannedAction].shape.owner, kept);
-              if (problem !== null) {
-                setOwnerError(problem);
-                return;
-              }
-              void run(() =>
-                onSave({ actionId: planned.actionId, status, owner: kept, dueDate: dueDate || null }),
-              );
-            }}
-          >
+          <Button type="button" disabled={!isDirty || busy} onClick={(event) => void submit(event)}>
             Save
           </Button>
-          <Button type="button" variant="secondary" disabled={busy} onClick={() => void run(onRemove)}>
+          <Button type="button" variant="secondary" disabled={busy} onClick={remove}>
             Remove from plan
           </Button>
         </Actions>
+        {problem && <Problem role="alert">{problem}</Problem>}
+      </Stack>
+    </Item>
+  );
+}
+
+export function PlannedActionItem({
+  planned,
+  title,
+  editable,
+  userResultId,
+}: {
+  planned: PlannedAction;
+  title: string;
+  editable: boolean;
+  userResultId: string;
+}) {
+  if (editable) return <PlannedActionForm planned={planned} title={title} userResultId={userResultId} />;
+  return (
+    <Item>
+      <Stack gap={1}>
+        <Title>{title}</Title>
+        <MutedText>
+          {STATUS_LABELS[planned.status]}
+          {planned.owner ? ` · ${planned.owner}` : ''}
+          {planned.dueDate ? ` · due ${planned.dueDate}` : ''}
+        </MutedText>
       </Stack>
     </Item>
   );
