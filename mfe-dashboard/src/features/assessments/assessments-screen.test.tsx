@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { API, type ResultSummary } from '@toolkit/domain';
-import { createFakeApi, renderDashboard } from '../../testing/fake-api';
+import { createFakeApi, renderDashboard, SURVEYS, TOOLKIT } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
 import { formatDate } from '../../shared/surveys';
 
@@ -82,5 +83,50 @@ describe('Assessments screen', () => {
     const api = createFakeApi({ [API.listLatestResults]: () => ({ results: [] }) }, undefined, null);
     renderDashboard('/dashboard/assessments', api);
     expect(await screen.findByText(/We couldn't load your toolkit/)).toBeInTheDocument();
+  });
+
+  it('says why the toolkit could not be loaded, and Try again loads it once it is published', async () => {
+    let published = false;
+    const api = createFakeApi({
+      [API.listLatestResults]: () => ({ results: [] }),
+      'content:Toolkit': () => ({ toolkit: published ? TOOLKIT : null }),
+    });
+    renderDashboard('/dashboard/assessments', api);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We couldn\'t load your toolkit: The toolkit "quickscan" is not published.',
+    );
+    published = true;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/business-quickscan',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('content:Toolkit')).toHaveLength(2);
+  });
+
+  it('asks for the catalogue, the toolkit and the profile once, however many screens show them', async () => {
+    const api = createFakeApi({
+      [API.listLatestResults]: () => ({ results: [result({ surveyId: 'supplier-assessment' })] }),
+      'content:SurveyList': () => ({ surveys: SURVEYS }),
+      'content:Toolkit': () => ({ toolkit: TOOLKIT }),
+    });
+    renderDashboard('/dashboard/assessments', api);
+    // Named from the catalogue, beside the toolkit's Quickscan.
+    expect(
+      await screen.findByRole('heading', { name: 'Supplier Sustainability Assessment' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Results' }));
+    // The Results page needs the catalogue and the toolkit's Quickscan too.
+    expect(
+      await screen.findByRole('heading', { name: 'You have not completed a Quickscan yet' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toBeInTheDocument();
+    expect(api.callsTo('content:SurveyList')).toHaveLength(1);
+    expect(api.callsTo('content:Toolkit')).toHaveLength(1);
+    expect(api.callsTo(API.getProfile)).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api as dataApi } from '@toolkit/data';
 import { API, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
-import { serverError } from '@toolkit/platform/testing';
+import { deferred, serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
 
@@ -106,6 +107,23 @@ describe('Results screen', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('img')).toBeInTheDocument();
+  });
+
+  it('has the journey’s milestones asked again once the server has recorded the opening', async () => {
+    const api = createFakeApi({
+      [API.listLatestResults]: () => ({ results: [NEWER] }),
+      [API.listMilestones]: () => ({ milestones: {} }),
+    });
+    const answered = deferred<void>();
+    api.gate(API.listLatestResults, answered.promise);
+    const { store } = renderDashboard('/dashboard/ready-reckoner', api);
+    // The journey shown elsewhere (the home screen's) reads the milestones meanwhile.
+    store.dispatch(dataApi.endpoints.milestones.initiate());
+    await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(1));
+    answered.resolve();
+    expect(await screen.findByRole('img')).toBeInTheDocument();
+    // view-results is recorded as the results are given: the journey asks again to show it.
+    await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(2));
   });
 
   it('links each weak answer to the actions that address it', async () => {
