@@ -315,6 +315,23 @@ describe('Actions screen', () => {
       ).not.toBeInTheDocument();
     });
 
+    it('shows the server’s words beside the field it refused, keeping what was typed', async () => {
+      const { api, user } = setup({ ...OVERVIEW, customActionsIncluded: true });
+      api.handlers.set(API.saveCustomAction, () => {
+        throw new CallableError('invalid-argument', 'title: an action of yours has this title already', {
+          hasServerMessage: true,
+          details: { problems: { title: 'An action of yours has this title already.' } },
+        });
+      });
+      const form = await screen.findByRole('form', { name: 'Write an action' });
+      const title = within(form).getByRole('textbox', { name: 'Title' });
+      await user.type(title, BIKES.title);
+      await user.click(within(form).getByRole('button', { name: 'Add action' }));
+      expect(await within(form).findByText('An action of yours has this title already.')).toBeInTheDocument();
+      expect(title).toHaveAttribute('aria-invalid', 'true');
+      expect(title).toHaveValue(BIKES.title);
+    });
+
     it('keeps them read-only and planned after a downgrade, and says so', async () => {
       setup({
         ...OVERVIEW,

@@ -16,15 +16,8 @@ import {
 } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
-import {
-  Actions,
-  FieldGrid,
-  SaveStatus,
-  SelectField,
-  TextAreaField,
-  TextField,
-  type SaveState,
-} from '@toolkit/ui/form';
+import { Actions, FieldGrid, SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
+import { SaveProgress } from '../../shared/form';
 import { PlanNote } from '../../shared/plan-note';
 import { ActionBox, Heading, LEVEL_NAMES, List } from './action-parts';
 import { useDeleteCustomActionMutation, useSaveCustomActionMutation } from './actions-api';
@@ -95,16 +88,9 @@ export function CustomActions({
     }
   }
 
-  const status: SaveState =
-    saving.isLoading || deleting.isLoading
-      ? { kind: 'saving' }
-      : deleting.isError
-        ? { kind: 'failed', message: describeError(deleting.error, 'delete the action') }
-        : form.failure
-          ? { kind: 'failed', message: form.failure }
-          : saving.isSuccess && !form.formState.isDirty
-            ? { kind: 'saved' }
-            : { kind: 'idle' };
+  const busy = saving.isLoading || deleting.isLoading;
+  const failure = deleting.isError ? describeError(deleting.error, 'delete the action') : form.failure;
+  const saved = saving.isSuccess && !form.formState.isDirty;
 
   return (
     <Card aria-labelledby={headingId}>
@@ -203,12 +189,13 @@ export function CustomActions({
                     Cancel
                   </Button>
                 )}
-                <SaveStatus state={status} />
+                <SaveProgress busy={busy} failure={failure} done={saved} />
               </Actions>
             </Stack>
           </form>
         )}
-        {!writable && status.kind === 'failed' && <SaveStatus state={status} />}
+        {/* A refusal that ended the writing (a downgrade meanwhile) still says why. */}
+        {!writable && failure && <SaveProgress busy={false} failure={failure} done={false} />}
       </Stack>
     </Card>
   );
