@@ -389,6 +389,29 @@ describe('Insights screen for a publisher', () => {
     expect(await screen.findByRole('table', { name: 'Completed results, newest first' })).toBeInTheDocument();
   });
 
+  it('keeps the results shown when more cannot be loaded, and Try again loads them', async () => {
+    let failing = true;
+    const { user } = publisher({
+      [API.listReceivedResults]: ({ limit = 25 }) => {
+        if (limit > 25 && failing) serverError('unavailable', 'Service restarting');
+        const all = Array.from({ length: 30 }, (_, i) => ({ ...ROW, resultId: `r-${i}` }));
+        return { results: all.slice(0, limit), more: limit < all.length };
+      },
+    });
+    const rows = () =>
+      within(screen.getByRole('table', { name: 'Completed results, newest first' })).getAllByRole('row');
+    await screen.findByRole('table', { name: 'Completed results, newest first' });
+    await user.click(screen.getByRole('button', { name: 'Show more results' }));
+    expect(
+      await screen.findByText(/We couldn't load more results because the server did not answer/),
+    ).toBeInTheDocument();
+    expect(rows()).toHaveLength(1 + 25);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rows()).toHaveLength(1 + 30));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('opens the result the notification e-mail links to', async () => {
     const { api } = publisher({}, '/dashboard/insights?survey=business-quickscan&result=r-9');
     expect(await screen.findByRole('heading', { name: 'Result from Harbour Bakery' })).toBeInTheDocument();

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Loading, QueryView } from '@toolkit/data';
+import { Loading, LoadError, QueryView } from '@toolkit/data';
 import type { ReceivedResultRow } from '@toolkit/domain';
 import { Button, Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { useReceivedResultQuery, useReceivedResultsQuery } from '../../shared/api';
@@ -92,6 +92,8 @@ export function ReceivedResults({ surveyId }: { surveyId: string }) {
             <Rows surveyId={surveyId} rows={results} />
             {list.isFetching ? (
               <Loading />
+            ) : list.isError ? (
+              <LoadError error={list.error} doing="load more results" onRetry={() => void list.refetch()} />
             ) : (
               more && (
                 <Button type="button" variant="secondary" onClick={() => setLimit((value) => value + PAGE)}>
