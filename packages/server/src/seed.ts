@@ -3,6 +3,7 @@
 // database and Auth emulator, never changed afterwards.
 import { grantTenantClaims, type AuthPort } from './auth/port';
 import { paths } from './repositories/paths';
+import { readTenantUser } from './repositories/users';
 import type { DocumentStore } from './store/port';
 
 export interface Publisher {
@@ -65,9 +66,9 @@ export async function seedPublisherOwners(
 ): Promise<void> {
   for (const { tenantId, name, owner } of PUBLISHERS) {
     const account = (await auth.getUserByEmail(owner.email)) ?? (await auth.createUser(owner.email));
-    const recorded = await store.transaction(async (tx) => {
-      const member = await tx.get(paths.tenantUser(tenantId, account.uid));
-      if (member.data) return member.data.role;
+    const role = await store.transaction(async (tx) => {
+      const member = await readTenantUser(tx, tenantId, account.uid);
+      if (member) return member.role;
       const createdAt = now.toISOString();
       tx.create(paths.tenantUser(tenantId, account.uid), {
         email: owner.email,
@@ -90,8 +91,8 @@ export async function seedPublisherOwners(
         },
         { merge: true },
       );
-      return 'owner';
+      return 'owner' as const;
     });
-    await grantTenantClaims(auth, account.uid, tenantId, typeof recorded === 'string' ? recorded : 'owner');
+    await grantTenantClaims(auth, account.uid, tenantId, role);
   }
 }

@@ -2,9 +2,8 @@
 import { idProblem, MESSAGES, SERVER_ERRORS, permissionsFor, roleFromClaims } from '@toolkit/domain';
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
 import type { Access, Caller, Handler, InputIssue, Member, RequestMeta, ServerDeps } from './handler';
-import { paths } from '../repositories/paths';
 import { getInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
-import { permissionOverridesOf, roleOf } from '../repositories/users';
+import { readTenantUser } from '../repositories/users';
 import type { VerifiedToken } from '../auth/port';
 
 export interface ApiResponse {
@@ -50,9 +49,9 @@ async function asMember(deps: ServerDeps, caller: Caller): Promise<Member> {
     throw permissionDenied(SERVER_ERRORS.accountInOrganisationRequired);
   // A role belongs to a proven address only: an account registered with someone else's address holds none.
   if (!caller.emailVerified) throw permissionDenied(SERVER_ERRORS.emailNotVerified);
-  const tenantUser = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
-  if (!tenantUser.data) throw permissionDenied(MESSAGES.notAMember);
-  const stored = { role: roleOf(tenantUser.data), permissions: permissionOverridesOf(tenantUser.data) };
+  const tenantUser = await readTenantUser(deps.store, caller.tenantId, caller.uid);
+  if (!tenantUser) throw permissionDenied(MESSAGES.notAMember);
+  const stored = { role: tenantUser.role, permissions: tenantUser.permissions };
   return {
     ...caller,
     tenantId: caller.tenantId,

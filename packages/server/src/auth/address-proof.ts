@@ -2,13 +2,12 @@
 // end: whoever registered the address with a password, without access to its inbox, loses it.
 import type { ServerDeps } from '../api/handler';
 import { paths } from '../repositories/paths';
-import type { StoreTransaction } from '../store/port';
-import { FieldValue } from '../store/port';
+import { readGlobalUser } from '../repositories/users';
+import { FieldValue, type StoreTransaction } from '../store/port';
 
 /** Whether the server has already recorded a proof of this account's address. */
 export async function addressProven(reader: Pick<StoreTransaction, 'get'>, uid: string): Promise<boolean> {
-  const { data } = await reader.get(paths.globalUser(uid));
-  return typeof data?.addressProvenAt === 'string' && data.addressProvenAt !== '';
+  return Boolean((await readGlobalUser(reader, uid))?.addressProvenAt);
 }
 
 /**

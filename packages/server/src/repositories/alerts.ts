@@ -1,9 +1,12 @@
 // An organisation's alert recipients (tenants/{t}/settings/alerts): the addresses its editors listed
 // per notification kind, which of them are confirmed, and which wait for their confirmation link.
 // Only confirmed addresses are ever mailed: a member's proven address, or one that opened its link.
+// An address outside the organisation is confirmed through alertConfirmations/{sha256 of the token}.
 import { createHash } from 'node:crypto';
 import { ALERT_KINDS, type AlertRecipients } from '@toolkit/domain';
-import type { DocData } from '../store/port';
+import type { DocData, StoreTransaction } from '../store/port';
+import { record, strings, text } from './decode';
+import { paths } from './paths';
 
 /** A listed address outside the organisation, mailed a confirmation link at `sentAt`. */
 export interface PendingRecipient {
@@ -21,14 +24,10 @@ export interface AlertSettings {
   pending: PendingRecipient[];
 }
 
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-
 function pendingOf(value: unknown): PendingRecipient[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { email, tokenHash, sentAt } = entry as Record<string, unknown>;
+    const { email, tokenHash, sentAt } = record<unknown>(entry);
     return typeof email === 'string' && typeof tokenHash === 'string' && typeof sentAt === 'string'
       ? [{ email, tokenHash, sentAt }]
       : [];
@@ -43,9 +42,15 @@ export function alertSettingsOf(data: DocData | null): AlertSettings {
   };
 }
 
+export async function readAlertSettings(
+  reader: Pick<StoreTransaction, 'get'>,
+  tenantId: string,
+): Promise<AlertSettings> {
+  return alertSettingsOf((await reader.get(paths.alerts(tenantId))).data);
+}
+
 /** The addresses each notification goes to: the listed ones that are confirmed, and no other. */
-export function alertsOf(data: DocData | null): AlertRecipients {
-  const { listed, confirmed } = alertSettingsOf(data);
+export function mailableAlerts({ listed, confirmed }: AlertSettings): AlertRecipients {
   const mailable = new Set(confirmed.map((address) => address.toLowerCase()));
   return Object.fromEntries(
     ALERT_KINDS.map((kind) => [kind, listed[kind].filter((address) => mailable.has(address.toLowerCase()))]),
@@ -61,6 +66,20 @@ export function mergeRecipients(...lists: readonly (readonly string[])[]): strin
     seen.add(key);
     return true;
   });
+}
+
+/** A confirmation link as stored; null when it names no organisation or no address. */
+export interface AlertConfirmation {
+  tenantId: string;
+  email: string;
+  /** ISO time the link was mailed; '' when not recorded. */
+  sentAt: string;
+}
+
+export function alertConfirmationOf(data: DocData | null): AlertConfirmation | null {
+  const tenantId = text(data?.tenantId);
+  const email = text(data?.email);
+  return tenantId && email ? { tenantId, email, sentAt: text(data?.sentAt) } : null;
 }
 
 /** What a confirmation link's token is stored and found by. */

@@ -1,9 +1,10 @@
 // Survey invites (survey-invites/{inviteId}): pending until the invited journey is submitted.
 import { INVITE_LIFETIME_DAYS, type Role } from '@toolkit/domain';
 import type { DocData, StoreTransaction } from '../store/port';
+import { filledText, record, role, text } from './decode';
 import { paths } from './paths';
 import type { ResultRef } from './results';
-import { roleOf } from './users';
+import type { TenantUserRecord } from './users';
 
 type Reader = Pick<StoreTransaction, 'get'>;
 
@@ -49,26 +50,22 @@ export interface InviteRecord {
 
 /** Invites stored before surveyTenantId existed kept their result under the inviting tenant. */
 const resultTenantOf = (invite: DocData): string =>
-  typeof invite.surveyTenantId === 'string' && invite.surveyTenantId
-    ? invite.surveyTenantId
-    : typeof invite.tenantId === 'string'
-      ? invite.tenantId
-      : '';
+  filledText(invite.surveyTenantId) ?? text(invite.tenantId);
 
-/** Whether a stored invite is for exactly this result. */
-export function inviteIsFor(invite: DocData | null, ref: ResultRef): boolean {
+/** Whether an invite is for exactly this result. */
+export function inviteIsFor(invite: InviteRecord | null, ref: ResultRef): boolean {
   return (
     invite !== null &&
     invite.surveyResultId === ref.resultId &&
     invite.surveyId === ref.surveyId &&
-    resultTenantOf(invite) === ref.tenantId
+    invite.surveyTenantId === ref.tenantId
   );
 }
 
 /** A stored invite document as a record; null when it does not exist. */
 export function inviteOf({ id, data }: { id: string; data: DocData | null }): InviteRecord | null {
   if (!data) return null;
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const claim = data.claim;
   return {
     id,
     status: text(data.status),
@@ -77,14 +74,14 @@ export function inviteOf({ id, data }: { id: string; data: DocData | null }): In
     surveyTenantId: resultTenantOf(data),
     surveyId: text(data.surveyId),
     surveyResultId: text(data.surveyResultId),
-    role: roleOf(data),
+    role: role(data.role),
     createdBy: text(data.createdBy),
-    redeemedBy: text(data.redeemedBy) || null,
-    createdAt: text(data.createdAt) || null,
-    sentAt: text(data.sentAt) || text(data.createdAt) || null,
+    redeemedBy: filledText(data.redeemedBy),
+    createdAt: filledText(data.createdAt),
+    sentAt: filledText(data.sentAt) ?? filledText(data.createdAt),
     claim:
-      typeof data.claim === 'object' && data.claim !== null
-        ? { id: text((data.claim as DocData).id), at: text((data.claim as DocData).at) }
+      typeof claim === 'object' && claim !== null
+        ? { id: text(record(claim).id), at: text(record(claim).at) }
         : null,
   };
 }
@@ -100,6 +97,10 @@ export function isAddressee(
 ): boolean {
   return !caller.isAnonymous && caller.emailVerified && caller.email?.toLowerCase() === invite.email;
 }
+
+/** How an invite names who sent it: their name, else their address; '' when neither is known. */
+export const inviterNameOf = (inviter: TenantUserRecord | null): string =>
+  [inviter?.firstName ?? '', inviter?.lastName ?? ''].join(' ').trim() || (inviter?.email ?? '');
 
 export function isExpired(invite: Pick<InviteRecord, 'createdAt'>, now: Date): boolean {
   if (!invite.createdAt) return false;

@@ -17,6 +17,7 @@ import {
 } from '../store/port';
 import { takeQuota, type Quota } from '../abuse/limits';
 import { addToAggregate } from './aggregates';
+import { flag, oneOf, record, strings, textOrNull } from './decode';
 import { paths } from './paths';
 
 export interface ResultRef {
@@ -56,24 +57,20 @@ type Reader = Pick<StoreTransaction, 'get'>;
 
 const resultPath = (ref: ResultRef) => paths.result(ref.tenantId, ref.surveyId, ref.resultId);
 
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-const record = <T>(value: unknown): Record<string, T> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, T>) : {};
-
 export function toStoredResult(data: DocData): StoredResult {
   return {
-    startedAt: text(data.startedAt),
-    updatedAt: text(data.updatedAt),
-    completedAt: text(data.completedAt),
-    userId: text(data.userId),
-    isCompleted: data.isCompleted === true,
+    startedAt: textOrNull(data.startedAt),
+    updatedAt: textOrNull(data.updatedAt),
+    completedAt: textOrNull(data.completedAt),
+    userId: textOrNull(data.userId),
+    isCompleted: flag(data.isCompleted),
     questions: record<AnswerValue>(data.questions),
     answers: record<AnswerValue>(data.answers),
     seqs: record<number>(data.seqs),
     score: (data.score as ResultScore | null | undefined) ?? null,
     custom: record<string>(data.custom),
     respondent: record<string>(data.respondent),
-    respondentTenantId: text(data.respondentTenantId),
+    respondentTenantId: textOrNull(data.respondentTenantId),
   };
 }
 
@@ -92,30 +89,47 @@ export const allAnswers = (result: StoredResult): Record<string, AnswerValue> =>
   ...result.answers,
 });
 
-/** The planned actions of a user survey result with their status, owner and due date (the ids themselves are in actionPlans). */
-export function plannedActionsOf(data: DocData | null): PlannedAction[] {
-  const states = record<Record<string, unknown>>(data?.actionStatus);
-  return actionPlansOf(data).map((actionId) => {
-    const state = record<unknown>(states[actionId]);
-    return {
-      actionId,
-      status: ACTION_STATUSES.find((status) => status === state.status) ?? 'todo',
-      owner: text(state.owner),
-      dueDate: text(state.dueDate),
-    };
-  });
+/** The action ids a user survey result plans; anything but strings is left out. */
+const actionPlansOf = (data: DocData | null): string[] => strings(data?.actionPlans);
+
+/** A user survey result's action plan: the planned ids, and each one's status, owner and due date. */
+export interface ActionPlan {
+  actionPlans: string[];
+  planned: PlannedAction[];
 }
 
-/** The action plans a user survey result lists; anything but strings is left out. */
-export const actionPlansOf = (data: DocData | null): string[] =>
-  Array.isArray(data?.actionPlans)
-    ? data.actionPlans.filter((plan): plan is string => typeof plan === 'string')
-    : [];
+function actionPlanOf(data: DocData): ActionPlan {
+  const states = record<Record<string, unknown>>(data.actionStatus);
+  const actionPlans = actionPlansOf(data);
+  return {
+    actionPlans,
+    planned: actionPlans.map((actionId) => {
+      const state = record<unknown>(states[actionId]);
+      return {
+        actionId,
+        status: oneOf(ACTION_STATUSES, state.status, 'todo'),
+        owner: textOrNull(state.owner),
+        dueDate: textOrNull(state.dueDate),
+      };
+    }),
+  };
+}
+
+/** The plan of the user's survey result; null when there is no such user survey result. */
+export async function readActionPlan(
+  reader: Reader,
+  tenantId: string,
+  uid: string,
+  userResultId: string,
+): Promise<ActionPlan | null> {
+  const { data } = await reader.get(paths.userSurveyResult(tenantId, uid, userResultId));
+  return data ? actionPlanOf(data) : null;
+}
 
 const toLink = (snapshot: DocSnapshot): UserResultLink | null => {
-  const surveyId = text(snapshot.data?.surveyId);
-  const surveyTenantId = text(snapshot.data?.surveyTenantId);
-  const resultId = text(snapshot.data?.resultId);
+  const surveyId = textOrNull(snapshot.data?.surveyId);
+  const surveyTenantId = textOrNull(snapshot.data?.surveyTenantId);
+  const resultId = textOrNull(snapshot.data?.resultId);
   return surveyId && surveyTenantId && resultId
     ? { userResultId: snapshot.id, surveyId, surveyTenantId, resultId }
     : null;
@@ -136,7 +150,6 @@ export async function findLatestUserResult(
   return latest ? toLink(latest) : null;
 }
 
-/** The user's surveyResults by surveyId, then startedAt descending; the first per survey. */
 /** A survey's completed results, newest first. */
 export async function listCompletedResults(
   store: DocumentStore,
@@ -172,6 +185,7 @@ export async function listUserResultsOfSurvey(
     .reverse();
 }
 
+/** The user's surveyResults by surveyId, then startedAt descending; the first per survey. */
 export async function listLatestUserResults(
   store: DocumentStore,
   tenantId: string,

@@ -1,6 +1,10 @@
-// The tenant record (createdBy, getStarted, stripeCustomerId) and its organisation profile.
-import type { DocumentStore } from '../store/port';
+// The tenant record (tenants/{t}: createdBy, getStarted, stripeCustomerId, the latest declaration
+// credential) and its organisation profile (tenants/{t}/organisation/profile).
+import type { DocData, StoreTransaction } from '../store/port';
+import { filledText, flag, text } from './decode';
 import { paths } from './paths';
+
+type Reader = Pick<StoreTransaction, 'get'>;
 
 export interface TenantRecord {
   id: string;
@@ -9,19 +13,36 @@ export interface TenantRecord {
   name: string;
   toolkit: string | null;
   stripeCustomerId: string | null;
+  /** The credential the organisation's latest signature issued (declaration-sign). */
+  declarationCredentialId: string | null;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-export async function getTenant(store: DocumentStore, tenantId: string): Promise<TenantRecord | null> {
-  const { data } = await store.get(paths.tenant(tenantId));
+export function tenantOf(id: string, data: DocData | null): TenantRecord | null {
   if (!data) return null;
   return {
-    id: tenantId,
-    createdBy: text(data.createdBy) ?? '',
-    getStarted: data.getStarted === true,
-    name: text(data.name) ?? '',
-    toolkit: text(data.toolkit),
-    stripeCustomerId: text(data.stripeCustomerId),
+    id,
+    createdBy: filledText(data.createdBy) ?? '',
+    getStarted: flag(data.getStarted),
+    name: filledText(data.name) ?? '',
+    toolkit: filledText(data.toolkit),
+    stripeCustomerId: filledText(data.stripeCustomerId),
+    declarationCredentialId: filledText(data.declarationCredentialId),
   };
+}
+
+export async function getTenant(reader: Reader, tenantId: string): Promise<TenantRecord | null> {
+  return tenantOf(tenantId, (await reader.get(paths.tenant(tenantId))).data);
+}
+
+/** What the organisation says about itself on its profile; its name is '' until it gives one. */
+export interface OrganisationProfile {
+  name: string;
+}
+
+export const organisationProfileOf = (data: DocData | null): OrganisationProfile => ({
+  name: text(data?.name),
+});
+
+export async function getOrganisationProfile(reader: Reader, tenantId: string): Promise<OrganisationProfile> {
+  return organisationProfileOf((await reader.get(paths.organisation(tenantId))).data);
 }

@@ -7,7 +7,7 @@ import { recordAddressProof } from '../../auth/address-proof';
 import { grantTenantClaims } from '../../auth/port';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
-import { getTenantUser, tenantsOf } from '../../repositories/users';
+import { getTenantUser, readGlobalUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
 
@@ -28,8 +28,7 @@ export const completeSignup = defineHandler({
     const organisationName = input.organisationName ?? '';
     const outcome = await deps.store.transaction(async (tx) => {
       // Read inside the transaction: two concurrent sign-ups of one user create one tenant.
-      const globalUser = await tx.get(paths.globalUser(caller.uid));
-      const [known] = tenantsOf(globalUser.data);
+      const [known] = (await readGlobalUser(tx, caller.uid))?.tenants ?? [];
       if (known) return { tenantId: known, created: false };
       const tenantId = deps.store.newId();
       const createdAt = FieldValue.serverTimestamp();

@@ -5,7 +5,7 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { getTenantUser, toProfile } from '../../repositories/users';
+import { getTenantUser, tenantUserOf, toProfile } from '../../repositories/users';
 
 /** A stream ends after this long (the client opens a new one): access is checked at each start. */
 export const WATCH_PROFILE_MAX_MS = 10 * 60 * 1000;
@@ -20,8 +20,8 @@ export const watchProfile = defineHandler({
     if (stream && !stream.signal.aborted) {
       await new Promise<void>((resolve) => {
         const stopWatching = deps.store.watch(path, (snapshot) => {
-          const { data } = snapshot;
-          void stream.send({ profile: data ? toProfile({ ...snapshot, data }, caller.tenantId) : null });
+          const user = tenantUserOf(snapshot);
+          void stream.send({ profile: user && toProfile(user, caller.tenantId) });
         });
         const end = () => {
           stopWatching();

@@ -6,13 +6,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
-import { paths } from '../../repositories/paths';
-import {
-  allAnswers,
-  listUserResultsOfSurvey,
-  plannedActionsOf,
-  readResult,
-} from '../../repositories/results';
+import { allAnswers, listUserResultsOfSurvey, readActionPlan, readResult } from '../../repositories/results';
 import { questionPoints } from '../../scoring';
 import { hasFeature } from '../../billing/entitlements';
 import { listCustomActions } from '../../repositories/custom-actions';
@@ -79,9 +73,8 @@ export const listActions = defineHandler({
       }
     }
 
-    const planDoc = latest
-      ? (await deps.store.get(paths.userSurveyResult(caller.tenantId, caller.uid, latest.link.userResultId)))
-          .data
+    const plan = latest
+      ? await readActionPlan(deps.store, caller.tenantId, caller.uid, latest.link.userResultId)
       : null;
     // A plan lists only actions that still exist: the catalogue's and the organisation's own.
     const known = new Set([...catalogue, ...customActions].map((action) => action.id));
@@ -95,7 +88,7 @@ export const listActions = defineHandler({
           }
         : null,
       actions,
-      plan: plannedActionsOf(planDoc).filter((planned) => known.has(planned.actionId)),
+      plan: (plan?.planned ?? []).filter((planned) => known.has(planned.actionId)),
       customActions,
       customActionsIncluded,
       changes,

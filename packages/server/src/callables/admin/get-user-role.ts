@@ -3,8 +3,7 @@ import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
-import { roleOf } from '../../repositories/users';
+import { readTenantUser } from '../../repositories/users';
 import { requireOwnTenant } from '../access';
 
 export const getUserRole = defineHandler({
@@ -16,13 +15,13 @@ export const getUserRole = defineHandler({
     if (uid !== caller.uid && !caller.permissions.manageUsers) {
       throw permissionDenied(SERVER_ERRORS.othersRolesHidden);
     }
-    const target = await deps.store.get(paths.tenantUser(tenantId, uid));
-    if (!target.data) throw notFound(SERVER_ERRORS.noSuchUser);
+    const target = await readTenantUser(deps.store, tenantId, uid);
+    if (!target) throw notFound(SERVER_ERRORS.noSuchUser);
     const user = await deps.auth.getUser(uid);
     return {
       status: 'success' as const,
-      role: roleOf(target.data),
-      email: user?.email ?? (typeof target.data.email === 'string' ? target.data.email : null),
+      role: target.role,
+      email: user?.email ?? (target.email || null),
       claims: user?.customClaims ?? {},
     };
   },

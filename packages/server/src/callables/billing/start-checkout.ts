@@ -5,6 +5,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
+import { getTenant } from '../../repositories/tenants';
 import { requireManageBilling } from '../access';
 
 export const startCheckout = defineHandler({
@@ -13,17 +14,16 @@ export const startCheckout = defineHandler({
   input: REQUESTS[API.startCheckout],
   async run({ planId }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
     requireManageBilling(caller);
-    const tenantPath = paths.tenant(caller.tenantId);
-    const tenant = await deps.store.get(tenantPath);
-    if (!tenant.data) throw notFound(MESSAGES.tenantNotFound);
-    let customerId = typeof tenant.data.stripeCustomerId === 'string' ? tenant.data.stripeCustomerId : null;
+    const tenant = await getTenant(deps.store, caller.tenantId);
+    if (!tenant) throw notFound(MESSAGES.tenantNotFound);
+    let customerId = tenant.stripeCustomerId;
     if (!customerId) {
       const created = await deps.billing.createCustomer(caller.tenantId);
       // Two first checkouts at once keep one customer: the one stored first.
       customerId = await deps.store.transaction(async (tx) => {
-        const current = (await tx.get(tenantPath)).data?.stripeCustomerId;
-        if (typeof current === 'string' && current) return current;
-        tx.update(tenantPath, { stripeCustomerId: created });
+        const current = (await getTenant(tx, caller.tenantId))?.stripeCustomerId;
+        if (current) return current;
+        tx.update(paths.tenant(caller.tenantId), { stripeCustomerId: created });
         return created;
       });
     }

@@ -6,7 +6,6 @@ import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
-import { BRAND_FEATURE } from './brand';
 
 export const saveBrand = defineHandler({
   name: API.saveBrand,
@@ -14,7 +13,7 @@ export const saveBrand = defineHandler({
   input: REQUESTS[API.saveBrand],
   async run({ primaryColor, logo }, { caller, deps }): Promise<ApiResponses[typeof API.saveBrand]> {
     if (!caller.permissions.manageSettings) throw permissionDenied(SERVER_ERRORS.manageSettingsRequired);
-    await requireFeature(deps, caller.tenantId, 'brandkit', BRAND_FEATURE);
+    await requireFeature(deps, caller.tenantId, 'brandkit');
     await deps.store.set(paths.brand(caller.tenantId), {
       primaryColor,
       logo,

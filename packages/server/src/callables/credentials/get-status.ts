@@ -3,16 +3,16 @@
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
+import { readCredentialStatus } from '../../repositories/credentials';
 
 export const getCredentialStatus = defineHandler({
   name: API.getCredentialStatus,
   access: 'public',
   input: REQUESTS[API.getCredentialStatus],
   async run({ credentialId }, { deps }): Promise<ApiResponses[typeof API.getCredentialStatus]> {
-    const { data } = await deps.store.get(paths.credentialStatus(credentialId));
-    if (!data) return { status: 'unknown', revokedAt: null };
-    const revokedAt = typeof data.revokedAt === 'string' ? data.revokedAt : null;
+    const stored = await readCredentialStatus(deps.store, credentialId);
+    if (!stored) return { status: 'unknown', revokedAt: null };
+    const { revokedAt } = stored;
     return { status: revokedAt ? 'revoked' : 'active', revokedAt };
   },
 });

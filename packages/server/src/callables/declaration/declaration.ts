@@ -3,18 +3,15 @@
 import {
   canSignDeclaration,
   SERVER_ERRORS,
-  STAGE_NAMES,
   type DeclarationOverview,
   type OrganisationCredential,
-  type StageName,
 } from '@toolkit/domain';
 import { credentialUrl } from '@toolkit/domain/credential';
 import { ApiError, permissionDenied } from '../../api/errors';
 import type { Member, ServerDeps } from '../../api/handler';
 import { loadSurvey } from '../../content';
-import { paths } from '../../repositories/paths';
+import { readCredential } from '../../repositories/credentials';
 import { getTenant } from '../../repositories/tenants';
-import type { DocData } from '../../store/port';
 
 export type Declaration = NonNullable<DeclarationOverview['declaration']>;
 
@@ -43,35 +40,14 @@ export async function loadDeclaration(deps: ServerDeps, tenantId: string): Promi
   };
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-export function toCredential(id: string, data: DocData, appUrl: string): OrganisationCredential {
-  const signedBy = (data.signedBy ?? {}) as Record<string, unknown>;
-  const stage = STAGE_NAMES.find((name) => name === data.stage) ?? STAGE_NAMES[0];
-  return {
-    id,
-    token: text(data.token),
-    url: credentialUrl(appUrl, text(data.token)),
-    organisation: text(data.organisation),
-    stage: stage as StageName,
-    declaration: text(data.declaration),
-    signedAt: text(data.signedAt),
-    expiresAt: text(data.expiresAt),
-    signedBy: { name: text(signedBy.name), email: text(signedBy.email) },
-    revokedAt: typeof data.revokedAt === 'string' ? data.revokedAt : null,
-  };
-}
-
 /** The organisation's latest credential, which the tenant record points to. */
 export async function latestCredential(
   deps: ServerDeps,
   tenantId: string,
 ): Promise<OrganisationCredential | null> {
-  const tenant = await deps.store.get(paths.tenant(tenantId));
-  const id = tenant.data?.declarationCredentialId;
-  if (typeof id !== 'string') return null;
-  const credential = await deps.store.get(paths.tenantCredential(tenantId, id));
-  return credential.data ? toCredential(id, credential.data, deps.appUrl) : null;
+  const id = (await getTenant(deps.store, tenantId))?.declarationCredentialId;
+  const credential = id ? await readCredential(deps.store, tenantId, id) : null;
+  return credential && { ...credential, url: credentialUrl(deps.appUrl, credential.token) };
 }
 
 export async function declarationOverview(deps: ServerDeps, caller: Member): Promise<DeclarationOverview> {

@@ -4,6 +4,7 @@ import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
+import { readCredential } from '../../repositories/credentials';
 import { paths } from '../../repositories/paths';
 import { declarationOverview, requireSigner } from './declaration';
 
@@ -15,9 +16,9 @@ export const revokeCredential = defineHandler({
     requireSigner(caller);
     const path = paths.tenantCredential(caller.tenantId, credentialId);
     await deps.store.transaction(async (tx) => {
-      const credential = await tx.get(path);
-      if (!credential.data) throw notFound(SERVER_ERRORS.credentialNotFound);
-      if (credential.data.revokedAt) return;
+      const credential = await readCredential(tx, caller.tenantId, credentialId);
+      if (!credential) throw notFound(SERVER_ERRORS.credentialNotFound);
+      if (credential.revokedAt) return;
       const revokedAt = now.toISOString();
       tx.update(path, { revokedAt });
       tx.set(paths.credentialStatus(credentialId), { revokedAt }, { merge: true });

@@ -8,12 +8,14 @@ import { CREDENTIAL_VALID_DAYS } from '@toolkit/domain/credential';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
+import { readCredential } from '../../repositories/credentials';
 import { listRecordedMilestones, milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
+import { getOrganisationProfile, getTenant } from '../../repositories/tenants';
+import { readTenantUser } from '../../repositories/users';
 import { declarationOverview, loadDeclaration, requireSigner } from './declaration';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 export const signDeclaration = defineHandler({
   name: API.signDeclaration,
@@ -32,11 +34,11 @@ export const signDeclaration = defineHandler({
       throw new ApiError('failed-precondition', SERVER_ERRORS.declarationChanged);
     }
     const [signer, organisationProfile, milestones] = await Promise.all([
-      deps.store.get(paths.tenantUser(tenantId, uid)),
-      deps.store.get(paths.organisation(tenantId)),
+      readTenantUser(deps.store, tenantId, uid),
+      getOrganisationProfile(deps.store, tenantId),
       listRecordedMilestones(deps.store, tenantId, uid),
     ]);
-    const organisation = text(organisationProfile.data?.name);
+    const organisation = organisationProfile.name.trim();
     if (!organisation) throw new ApiError('failed-precondition', SERVER_ERRORS.credentialNeedsOrganisation);
 
     const id = deps.store.newId();
@@ -47,18 +49,16 @@ export const signDeclaration = defineHandler({
       { organisation, stage, declaration: declaration.title },
       { id, issuedAt: now, expiresAt },
     );
-    const name = [text(signer.data?.firstName), text(signer.data?.lastName)].filter(Boolean).join(' ');
-    const email = text(signer.data?.email) || (caller.email ?? '');
+    const name = [signer?.firstName.trim(), signer?.lastName.trim()].filter(Boolean).join(' ');
+    const email = signer?.email.trim() || (caller.email ?? '');
 
     await deps.store.transaction(async (tx) => {
-      const tenant = await tx.get(paths.tenant(tenantId));
-      const previous = tenant.data?.declarationCredentialId;
-      const previousCredential =
-        typeof previous === 'string' ? await tx.get(paths.tenantCredential(tenantId, previous)) : null;
+      const previousId = (await getTenant(tx, tenantId))?.declarationCredentialId;
+      const previous = previousId ? await readCredential(tx, tenantId, previousId) : null;
       // Signing again replaces the credential: the old one must not keep vouching for the organisation.
-      if (typeof previous === 'string' && previousCredential?.data && !previousCredential.data.revokedAt) {
-        tx.update(paths.tenantCredential(tenantId, previous), { revokedAt: signedAt });
-        tx.set(paths.credentialStatus(previous), { revokedAt: signedAt }, { merge: true });
+      if (previous && !previous.revokedAt) {
+        tx.update(paths.tenantCredential(tenantId, previous.id), { revokedAt: signedAt });
+        tx.set(paths.credentialStatus(previous.id), { revokedAt: signedAt }, { merge: true });
       }
       tx.create(paths.tenantCredential(tenantId, id), {
         token,

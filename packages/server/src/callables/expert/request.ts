@@ -7,14 +7,14 @@ import { expertRequestQuota, takeQuota } from '../../abuse/limits';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
-import { alertsOf } from '../../repositories/alerts';
+import { mailableAlerts, readAlertSettings } from '../../repositories/alerts';
 import { escapeHtml, mailDocument } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
-import { getTenant } from '../../repositories/tenants';
+import { getOrganisationProfile, getTenant } from '../../repositories/tenants';
+import { readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 /** Escaped, with the requester's line breaks kept. */
 const paragraphHtml = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');
 const wrap = (lines: string[]) =>
@@ -40,16 +40,16 @@ export const requestExpert = defineHandler({
     }
     if (!toolkit) throw new ApiError('failed-precondition', SERVER_ERRORS.noExperts);
     const [publisherAlerts, requester, organisation] = await Promise.all([
-      deps.store.get(paths.alerts(toolkit.tenantId)),
-      deps.store.get(paths.tenantUser(tenantId, uid)),
-      deps.store.get(paths.organisation(tenantId)),
+      readAlertSettings(deps.store, toolkit.tenantId),
+      readTenantUser(deps.store, tenantId, uid),
+      getOrganisationProfile(deps.store, tenantId),
     ]);
-    let experts = alertsOf(publisherAlerts.data).expertRequest;
+    let experts = mailableAlerts(publisherAlerts).expertRequest;
     if (experts.length === 0) experts = (await loadSurvey(deps, toolkit.assessment)).notificationRecipients;
     if (experts.length === 0) throw new ApiError('failed-precondition', SERVER_ERRORS.noExperts);
 
-    const name = [text(requester.data?.firstName), text(requester.data?.lastName)].filter(Boolean).join(' ');
-    const organisationName = text(organisation.data?.name) || 'An organisation';
+    const name = [requester?.firstName.trim(), requester?.lastName.trim()].filter(Boolean).join(' ');
+    const organisationName = organisation.name.trim() || 'An organisation';
     const topicName = topic === 'OTHER' ? 'Something else' : ESG_TOPIC_NAMES[topic];
     const reachBy = contact === 'phone' ? `phone, on ${phone}` : `e-mail, at ${email}`;
     const requestId = deps.store.newId();

@@ -18,9 +18,10 @@ import { defineHandler } from '../../api/handler';
 import { requireRoleInPlan } from '../../billing/entitlements';
 import { tenantPlan } from '../../billing/tenant-plan';
 import { loadSurvey } from '../../content';
-import { alertsOf } from '../../repositories/alerts';
+import { mailableAlerts, readAlertSettings } from '../../repositories/alerts';
 import {
   inviteOf,
+  inviterNameOf,
   INVITE_RESEND_AFTER_MS,
   INVITE_STATUS,
   isExpired,
@@ -29,11 +30,11 @@ import {
 import { inviteMail, newTeamMemberMail } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
+import { getOrganisationProfile } from '../../repositories/tenants';
+import { readTenantUser, tenantUsersOf } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { refuseRoleChange, requireManageUsers } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const createInvite = defineHandler({
   name: API.createInvite,
@@ -49,17 +50,15 @@ export const createInvite = defineHandler({
     requireRoleInPlan(role, entitlements);
     const survey = await loadSurvey(deps, surveyId, SERVER_ERRORS.noSurveyToInvite(surveyId));
     const [organisation, inviter] = await Promise.all([
-      deps.store.get(paths.organisation(tenantId)),
-      deps.store.get(paths.tenantUser(tenantId, caller.uid)),
+      getOrganisationProfile(deps.store, tenantId),
+      readTenantUser(deps.store, tenantId, caller.uid),
     ]);
-    const organisationName = text(organisation.data?.name);
-    const inviterName =
-      [text(inviter.data?.firstName), text(inviter.data?.lastName)].join(' ').trim() ||
-      text(inviter.data?.email);
+    const organisationName = organisation.name;
+    const inviterName = inviterNameOf(inviter);
     const quota = inviteQuota({ tenantId, uid: caller.uid }, now);
 
     return deps.store.transaction(async (tx) => {
-      const [members, invites, alerts, counters] = await Promise.all([
+      const [stored, invites, alerts, counters] = await Promise.all([
         tx.query(paths.tenantUsers(tenantId)),
         tx.query(paths.invites(), {
           where: [
@@ -67,10 +66,11 @@ export const createInvite = defineHandler({
             ['status', '==', INVITE_STATUS.pending],
           ],
         }),
-        tx.get(paths.alerts(tenantId)),
+        readAlertSettings(tx, tenantId),
         tx.getAll(quotaPaths(quota)),
       ]);
-      if (members.some((member) => text(member.data?.email).toLowerCase() === email)) {
+      const members = tenantUsersOf(stored);
+      if (members.some((member) => member.email.toLowerCase() === email)) {
         throw new ApiError('already-exists', SERVER_ERRORS.alreadyMember(email));
       }
       const open = invites
@@ -137,7 +137,7 @@ export const createInvite = defineHandler({
         paths.mailDoc(deps.store.newId()),
         inviteMail({ email, link, surveyTitle: survey.title, organisationName, inviterName }),
       );
-      const teamAlert = alertsOf(alerts.data).newTeamMember;
+      const teamAlert = mailableAlerts(alerts).newTeamMember;
       if (!earlier && teamAlert.length > 0) {
         tx.create(
           paths.mailDoc(deps.store.newId()),

@@ -5,10 +5,15 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
-import { getInvite, INVITE_STATUS, isExpired, type InviteRecord } from '../../repositories/invites';
-import { paths } from '../../repositories/paths';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import {
+  getInvite,
+  INVITE_STATUS,
+  inviterNameOf,
+  isExpired,
+  type InviteRecord,
+} from '../../repositories/invites';
+import { getOrganisationProfile } from '../../repositories/tenants';
+import { readTenantUser } from '../../repositories/users';
 
 function stateOf(invite: InviteRecord, now: Date): InviteOffer['state'] {
   if (invite.status === INVITE_STATUS.declined) return 'declined';
@@ -26,17 +31,15 @@ export const describeInvite = defineHandler({
     // A replaced invite's link says no more than a link that never existed.
     if (!invite || invite.status === INVITE_STATUS.replaced) throw notFound(SERVER_ERRORS.inviteNotValid);
     const [organisation, inviter, survey] = await Promise.all([
-      deps.store.get(paths.organisation(invite.tenantId)),
-      deps.store.get(paths.tenantUser(invite.tenantId, invite.createdBy)),
+      getOrganisationProfile(deps.store, invite.tenantId),
+      readTenantUser(deps.store, invite.tenantId, invite.createdBy),
       loadSurvey(deps, invite.surveyId, SERVER_ERRORS.inviteResultNotFound),
     ]);
     return {
       state: stateOf(invite, now),
       email: invite.email,
-      organisationName: text(organisation.data?.name),
-      inviterName:
-        [text(inviter.data?.firstName), text(inviter.data?.lastName)].join(' ').trim() ||
-        text(inviter.data?.email),
+      organisationName: organisation.name,
+      inviterName: inviterNameOf(inviter),
       role: invite.role,
       surveyTitle: survey.title,
     };

@@ -18,7 +18,8 @@ import {
   type InviteRecord,
 } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
-import { tenantsOf } from '../../repositories/users';
+import { getOrganisationProfile } from '../../repositories/tenants';
+import { readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 
 /** Refuses an invite that does not exist, was submitted, declined, replaced, or expired. */
@@ -32,8 +33,6 @@ export function assertOpen(invite: InviteRecord | null, now: Date): asserts invi
     throw new ApiError('failed-precondition', SERVER_ERRORS.inviteExpired(INVITE_LIFETIME_DAYS));
   }
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** How long an acceptance under way holds the invite: past it, one that failed half-way can be retried. */
 const CLAIM_MS = 30_000;
@@ -125,16 +124,16 @@ export const verifyAndLoginWithInvite = defineHandler({
     const joined = await deps.store.transaction(async (tx) => {
       const [current, member, globalUser, organisation] = await Promise.all([
         getInvite(tx, inviteId),
-        tx.get(paths.tenantUser(invite.tenantId, account.uid)),
-        tx.get(paths.globalUser(account.uid)),
-        tx.get(paths.organisation(invite.tenantId)),
+        readTenantUser(tx, invite.tenantId, account.uid),
+        readGlobalUser(tx, account.uid),
+        getOrganisationProfile(tx, invite.tenantId),
       ]);
       assertOpen(current, now);
       if (current.redeemedBy !== null || current.claim?.id !== claim) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
       }
       // A transaction that throws writes nothing, so the claim is released after it.
-      if (tenantsOf(globalUser.data).some((tenant) => tenant !== invite.tenantId)) return 'elsewhere';
+      if (globalUser?.tenants.some((tenant) => tenant !== invite.tenantId)) return 'elsewhere';
       tx.update(paths.invite(inviteId), {
         redeemedBy: account.uid,
         redeemedAt: FieldValue.serverTimestamp(),
@@ -146,21 +145,21 @@ export const verifyAndLoginWithInvite = defineHandler({
         {
           email: invite.email,
           tenants: FieldValue.arrayUnion(invite.tenantId),
-          ...(globalUser.data ? {} : { firstName: '', lastName: '', createdAt }),
-          ...(globalUser.data?.addressProvenAt ? {} : { addressProvenAt: createdAt }),
+          ...(globalUser ? {} : { firstName: '', lastName: '', createdAt }),
+          ...(globalUser?.addressProvenAt ? {} : { addressProvenAt: createdAt }),
         },
         { merge: true },
       );
       // Someone already in the team keeps their role: an invite never changes a member's.
-      if (member.data && member.data.invitePending !== true) return false;
+      if (member && !member.invitePending) return false;
       tx.set(paths.tenantUser(invite.tenantId, account.uid), {
         email: invite.email,
-        firstName: text(globalUser.data?.firstName),
-        lastName: text(globalUser.data?.lastName),
+        firstName: globalUser?.firstName ?? '',
+        lastName: globalUser?.lastName ?? '',
         createdAt,
         tenantId: invite.tenantId,
         group: invite.role,
-        organization: { name: text(organisation.data?.name) },
+        organization: { name: organisation.name },
         role: invite.role,
         invitedBy: invite.createdBy,
       });

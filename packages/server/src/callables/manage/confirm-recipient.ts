@@ -5,10 +5,9 @@ import { ALERT_CONFIRMATION_DAYS, ALERT_KINDS, API, SERVER_ERRORS, type ApiRespo
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { alertSettingsOf, alertTokenHash } from '../../repositories/alerts';
+import { alertConfirmationOf, alertSettingsOf, alertTokenHash } from '../../repositories/alerts';
 import { paths } from '../../repositories/paths';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { organisationProfileOf } from '../../repositories/tenants';
 
 export const confirmAlertRecipient = defineHandler({
   name: API.confirmAlertRecipient,
@@ -17,20 +16,23 @@ export const confirmAlertRecipient = defineHandler({
   async run({ token }, { deps, now }): Promise<ApiResponses[typeof API.confirmAlertRecipient]> {
     const tokenHash = alertTokenHash(token);
     return deps.store.transaction(async (tx) => {
-      const link = await tx.get(paths.alertConfirmation(tokenHash));
-      const tenantId = text(link.data?.tenantId);
-      const email = text(link.data?.email);
-      if (!tenantId || !email) throw notFound(SERVER_ERRORS.alertLinkNotValid);
+      const link = alertConfirmationOf((await tx.get(paths.alertConfirmation(tokenHash))).data);
+      if (!link) throw notFound(SERVER_ERRORS.alertLinkNotValid);
+      const { tenantId, email } = link;
       const [alerts, organisation] = await tx.getAll([paths.alerts(tenantId), paths.organisation(tenantId)]);
       const settings = alertSettingsOf(alerts?.data ?? null);
       const kinds = ALERT_KINDS.filter((kind) => settings.listed[kind].includes(email));
-      const answer = { email, organisationName: text(organisation?.data?.name), kinds };
+      const answer = {
+        email,
+        organisationName: organisationProfileOf(organisation?.data ?? null).name,
+        kinds,
+      };
       if (kinds.length === 0) throw new ApiError('failed-precondition', SERVER_ERRORS.alertRecipientRemoved);
       if (settings.confirmed.includes(email)) return answer;
       if (!settings.pending.some((entry) => entry.tokenHash === tokenHash)) {
         throw notFound(SERVER_ERRORS.alertLinkNotValid);
       }
-      const sentAt = Date.parse(text(link.data?.sentAt));
+      const sentAt = Date.parse(link.sentAt);
       if (!(now.getTime() - sentAt < ALERT_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000)) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.alertLinkExpired(ALERT_CONFIRMATION_DAYS));
       }

@@ -3,8 +3,7 @@
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
-import { alertSettingsOf } from '../../repositories/alerts';
-import { paths } from '../../repositories/paths';
+import { readAlertSettings } from '../../repositories/alerts';
 import { requireAlertsEditor } from './alerts';
 
 export const getAlerts = defineHandler({
@@ -14,8 +13,7 @@ export const getAlerts = defineHandler({
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getAlerts]> {
     // Read by those who may change them: the addresses are not for every member.
     requireAlertsEditor(caller);
-    const { data } = await deps.store.get(paths.alerts(caller.tenantId));
-    const { listed, pending } = alertSettingsOf(data);
+    const { listed, pending } = await readAlertSettings(deps.store, caller.tenantId);
     return { alerts: listed, pending: pending.map((entry) => entry.email) };
   },
 });

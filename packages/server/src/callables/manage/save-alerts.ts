@@ -21,6 +21,7 @@ import {
 } from '../../repositories/alerts';
 import { alertConfirmationMail } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
+import { organisationProfileOf } from '../../repositories/tenants';
 import { listTenantUsers } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
@@ -85,7 +86,7 @@ export const saveAlerts = defineHandler({
       // Each mail counts, so a list cannot be turned over and over to mail new strangers.
       await takeQuota(tx, quotaOf(toMail.length), counters);
 
-      const organisationName = typeof organisation?.data?.name === 'string' ? organisation.data.name : '';
+      const { name: organisationName } = organisationProfileOf(organisation?.data ?? null);
       const mailed = toMail.map((email): PendingRecipient => {
         const token = randomBytes(32).toString('base64url');
         const tokenHash = alertTokenHash(token);

@@ -4,9 +4,8 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { hasFeature } from '../../billing/entitlements';
-import { paths } from '../../repositories/paths';
+import { readMateriality } from '../../repositories/materiality';
 import { requireViewInsights } from '../access';
-import { ratingsOf, updatedAtOf } from './materiality';
 
 export const getMateriality = defineHandler({
   name: API.getMateriality,
@@ -15,9 +14,9 @@ export const getMateriality = defineHandler({
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getMateriality]> {
     requireViewInsights(caller);
     const [stored, included] = await Promise.all([
-      deps.store.get(paths.materiality(caller.tenantId)),
+      readMateriality(deps.store, caller.tenantId),
       hasFeature(deps, caller.tenantId, 'materiality-assessment'),
     ]);
-    return { ratings: ratingsOf(stored.data), updatedAt: updatedAtOf(stored.data), included };
+    return { ...stored, included };
   },
 });

@@ -4,7 +4,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { listMilestones as readMilestones } from '../../repositories/milestones';
-import { paths } from '../../repositories/paths';
+import { readTenantUser } from '../../repositories/users';
 import { requireManageUsers } from '../access';
 
 export const listMilestones = defineHandler({
@@ -14,14 +14,10 @@ export const listMilestones = defineHandler({
   async run({ userIds }, { caller, deps }): Promise<ApiResponses[typeof API.listMilestones]> {
     const ids = [...new Set(userIds ?? [caller.uid])];
     const others = ids.filter((id) => id !== caller.uid);
-    if (others.length > 0) {
-      requireManageUsers(caller);
-      const members = await Promise.all(
-        others.map((id) => deps.store.get(paths.tenantUser(caller.tenantId, id))),
-      );
-      const missing = members.find((member) => !member.data);
-      if (missing) throw notFound(SERVER_ERRORS.noSuchUserId(missing.id));
-    }
+    if (others.length > 0) requireManageUsers(caller);
+    const members = await Promise.all(others.map((id) => readTenantUser(deps.store, caller.tenantId, id)));
+    const missing = others.find((_, index) => !members[index]);
+    if (missing !== undefined) throw notFound(SERVER_ERRORS.noSuchUserId(missing));
     const log = deps.log ?? ((message: string) => console.warn(message));
     // A user whose milestones cannot be read gets an empty list and a logged warning.
     const lists = await Promise.all(

@@ -6,7 +6,7 @@ import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { requireEditInsights } from '../access';
 import { paths } from '../../repositories/paths';
-import { actionPlansOf } from '../../repositories/results';
+import { readActionPlan } from '../../repositories/results';
 import { FieldValue, StoreError } from '../../store/port';
 
 export const toggleActionPlan = defineHandler({
@@ -28,6 +28,7 @@ export const toggleActionPlan = defineHandler({
         throw notFound(SERVER_ERRORS.resultNotFound);
       throw error;
     }
-    return { actionPlans: actionPlansOf((await deps.store.get(path)).data) };
+    const plan = await readActionPlan(deps.store, caller.tenantId, caller.uid, userResultId);
+    return { actionPlans: plan?.actionPlans ?? [] };
   },
 });

@@ -6,7 +6,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { actionPlansOf, plannedActionsOf } from '../../repositories/results';
+import { readActionPlan } from '../../repositories/results';
 import { FieldValue } from '../../store/port';
 import { requireEditInsights } from '../access';
 
@@ -19,16 +19,16 @@ export const updatePlannedAction = defineHandler({
     { caller, deps },
   ): Promise<ApiResponses[typeof API.updatePlannedAction]> {
     requireEditInsights(caller);
-    const path = paths.userSurveyResult(caller.tenantId, caller.uid, userResultId);
+    const { tenantId, uid } = caller;
     await deps.store.transaction(async (tx) => {
-      const { data } = await tx.get(path);
-      if (!data) throw notFound(SERVER_ERRORS.resultNotFound);
-      if (!actionPlansOf(data).includes(actionId))
+      const plan = await readActionPlan(tx, tenantId, uid, userResultId);
+      if (!plan) throw notFound(SERVER_ERRORS.resultNotFound);
+      if (!plan.actionPlans.includes(actionId))
         throw new ApiError('failed-precondition', SERVER_ERRORS.actionNotPlanned);
-      tx.update(path, {
+      tx.update(paths.userSurveyResult(tenantId, uid, userResultId), {
         [`actionStatus.${actionId}`]: { status, owner, dueDate, updatedAt: FieldValue.serverTimestamp() },
       });
     });
-    return { plan: plannedActionsOf((await deps.store.get(path)).data) };
+    return { plan: (await readActionPlan(deps.store, tenantId, uid, userResultId))?.planned ?? [] };
   },
 });

@@ -10,10 +10,10 @@ import {
   organisationCounted,
   organisationKey,
 } from '../../repositories/aggregates';
-import { INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
+import { getInvite, INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
 import { mailDocument } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
-import { alertsOf, mergeRecipients } from '../../repositories/alerts';
+import { mailableAlerts, mergeRecipients, readAlertSettings } from '../../repositories/alerts';
 import { paths } from '../../repositories/paths';
 import {
   allAnswers,
@@ -24,7 +24,8 @@ import {
 } from '../../repositories/results';
 import { scoreResult } from '../../scoring';
 import { COMPANY_NAME_QUESTION, joinNames, organisationAnswer, prefilledName } from './respondent';
-import { FieldValue, type DocData, type DocumentStore } from '../../store/port';
+import { readTenantUser, type TenantUserRecord } from '../../repositories/users';
+import { FieldValue, type DocumentStore } from '../../store/port';
 
 export interface CompletionCaller {
   uid: string;
@@ -51,7 +52,7 @@ export type CompletionOutcome =
   | { outcome: 'already-completed' | 'completed'; completedAt: string | null; score: ResultScore | null };
 
 /** The respondent as the mail names them: their tenant profile, else the survey link's prefill. */
-function respondentName(profile: DocData | null, result: StoredResult, email: string | null) {
+function respondentName(profile: TenantUserRecord | null, result: StoredResult, email: string | null) {
   return (
     joinNames(profile?.firstName, profile?.lastName) ||
     prefilledName(result) ||
@@ -75,9 +76,9 @@ export async function completeResult(
   const outcome = await store.transaction(async (tx): Promise<CompletionOutcome> => {
     const result = await readResult(tx, ref);
     if (!result) return { outcome: 'not-found' };
-    const invite = caller.inviteId ? await tx.get(paths.invite(caller.inviteId)) : null;
-    const inviteMatches = inviteIsFor(invite?.data ?? null, ref);
-    const inviteOpen = invite?.data?.status === INVITE_STATUS.pending;
+    const invite = caller.inviteId ? await getInvite(tx, caller.inviteId) : null;
+    const inviteMatches = inviteIsFor(invite, ref);
+    const inviteOpen = invite?.status === INVITE_STATUS.pending;
     const decision = decideCompletion({
       viaInvite,
       isStarter: result.userId !== null && result.userId === caller.uid,
@@ -98,14 +99,12 @@ export async function completeResult(
     const organisation = organisationKey(result.respondentTenantId, answers[COMPANY_NAME_QUESTION]);
     const newOrganisation = organisation !== null && !(await organisationCounted(tx, ref, organisation));
     const profile =
-      caller.tenantId && !caller.isAnonymous
-        ? await tx.get(paths.tenantUser(caller.tenantId, caller.uid))
-        : null;
+      caller.tenantId && !caller.isAnonymous ? await readTenantUser(tx, caller.tenantId, caller.uid) : null;
     // The publisher's own recipients for new results join the survey definition's.
-    const publisherAlerts = await tx.get(paths.alerts(ref.tenantId));
+    const publisherAlerts = await readAlertSettings(tx, ref.tenantId);
     const recipients = mergeRecipients(
       definition.notificationRecipients,
-      alertsOf(publisherAlerts.data).newResult,
+      mailableAlerts(publisherAlerts).newResult,
     );
     // Counted in this transaction: a repeated or concurrent request for the result counts once.
     if (quota) await takeQuota(tx, quota);
@@ -135,11 +134,7 @@ export async function completeResult(
         surveyTitle: definition.title,
         organisation: organisationAnswer(answers),
         // A publisher is told only an address the respondent proved, never one merely registered.
-        respondentName: respondentName(
-          profile?.data ?? null,
-          result,
-          caller.emailVerified ? caller.email : null,
-        ),
+        respondentName: respondentName(profile, result, caller.emailVerified ? caller.email : null),
         primaryLogo: definition.primaryLogo,
         secondaryLogo: definition.secondaryLogo,
         primaryColor: definition.primaryColor,

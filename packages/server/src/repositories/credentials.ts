@@ -1,0 +1,45 @@
+// The organisation's declaration credentials (tenants/{t}/credentials/{id}) and the public status
+// of each (credentialStatus/{id}), which says only whether and when it was revoked.
+import { STAGE_NAMES, type OrganisationCredential } from '@toolkit/domain';
+import type { DocData, StoreTransaction } from '../store/port';
+import { oneOf, record, text, textOrNull } from './decode';
+import { paths } from './paths';
+
+type Reader = Pick<StoreTransaction, 'get'>;
+
+/** A credential as stored; its link is the app's, not the store's. */
+export type StoredCredential = Omit<OrganisationCredential, 'url'>;
+
+export function credentialOf(id: string, data: DocData): StoredCredential {
+  const signedBy = record<unknown>(data.signedBy);
+  return {
+    id,
+    token: text(data.token),
+    organisation: text(data.organisation),
+    stage: oneOf(STAGE_NAMES, data.stage, STAGE_NAMES[0]),
+    declaration: text(data.declaration),
+    signedAt: text(data.signedAt),
+    expiresAt: text(data.expiresAt),
+    signedBy: { name: text(signedBy.name), email: text(signedBy.email) },
+    revokedAt: textOrNull(data.revokedAt),
+  };
+}
+
+/** One of the organisation's credentials; null when it has none with this id. */
+export async function readCredential(
+  reader: Reader,
+  tenantId: string,
+  credentialId: string,
+): Promise<StoredCredential | null> {
+  const { data } = await reader.get(paths.tenantCredential(tenantId, credentialId));
+  return data ? credentialOf(credentialId, data) : null;
+}
+
+/** A credential's public status; null for an id no credential has. */
+export async function readCredentialStatus(
+  reader: Reader,
+  credentialId: string,
+): Promise<{ revokedAt: string | null } | null> {
+  const { data } = await reader.get(paths.credentialStatus(credentialId));
+  return data ? { revokedAt: textOrNull(data.revokedAt) } : null;
+}
