@@ -1,12 +1,13 @@
 // A callable handler: who may call it, what it accepts, what it does. The router verifies the
-// token, resolves the caller's tenant and *current* role from the store, and validates the input
-// before `run` sees anything, so every handler gets the same checks.
+// token, resolves the caller's tenant and *current* role from the store, validates the input and
+// checks the declared permission before `run` sees anything, so every handler gets the same checks.
 import type { z } from 'zod';
 import type { ApiName, CatalogueAction, EsgTopic, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
 import type { AuthPort } from '../auth/port';
 import type { BillingPort } from '../billing/port';
 import type { CredentialIssuer } from '../credentials/issuer';
 import type { DocumentStore } from '../store/port';
+import type { HandlerPermission } from './permissions';
 
 export interface Caller {
   uid: string;
@@ -125,6 +126,8 @@ export interface InputIssue {
 export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodType, R = unknown> {
   name: ApiName;
   access: A;
+  /** What a member must hold (api/permissions.ts); only a members' handler asks more than its access. */
+  permission: A extends 'member' ? HandlerPermission : 'none';
   input: S;
   /** The message for invalid input where the catalogue words it; null leaves the router's "Invalid <field>". */
   inputMessage?: (issues: readonly InputIssue[]) => string | null;

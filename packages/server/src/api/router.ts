@@ -2,6 +2,7 @@
 import { idProblem, MESSAGES, SERVER_ERRORS, permissionsFor, roleFromClaims } from '@toolkit/domain';
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
 import type { Access, Caller, Handler, InputIssue, Member, RequestMeta, ServerDeps } from './handler';
+import { requirePermission } from './permissions';
 import { getInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
 import { readTenantUser } from '../repositories/users';
 import type { VerifiedToken } from '../auth/port';
@@ -119,7 +120,10 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
   const byName = new Map(handlers.map((handler) => [handler.name as string, handler]));
   const log = deps.log ?? ((message: string) => console.error(message));
 
-  /** The checks in order: the name, the token, the request's shape, the caller's access, then the input. */
+  /**
+   * The checks in order: the name, the token, the request's shape, the caller's access, the input,
+   * then the declared permission.
+   */
   async function run(
     name: string,
     identify: () => Promise<Caller | null>,
@@ -134,6 +138,8 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
       const caller = await authorise(deps, handler.access, identified);
       const parsed = handler.input.safeParse(data);
       if (!parsed.success) throw inputError(handler, parsed.error.issues);
+      // Only a members' handler declares more than 'none' (Handler.permission's type says so).
+      if (handler.permission !== 'none') requirePermission(caller as Member, handler.permission);
       const now = deps.now?.() ?? new Date();
       const result = await handler.run(parsed.data, { caller: caller as never, deps, now, request });
       return { result: result ?? null };

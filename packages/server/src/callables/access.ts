@@ -1,7 +1,9 @@
-// Rights checks that several callables share; the router has resolved the member's stored role.
+// Rights checks that depend on the request's data, one helper each. What a handler needs of every
+// caller it declares instead (Handler.permission), and the router checks that.
 import { roleChangeRefusal, roleRefusalMessage, SERVER_ERRORS, type RoleChange } from '@toolkit/domain';
 import { ApiError, permissionDenied } from '../api/errors';
 import type { Caller, Member } from '../api/handler';
+import { holdsPermission } from '../api/permissions';
 
 /**
  * The caller's e-mail address, lowercased, once the identity provider has proven it: anything
@@ -12,27 +14,27 @@ export function verifiedEmailOf(caller: Caller): string {
   return caller.email.toLowerCase();
 }
 
-export function requireManageUsers(caller: Member): void {
-  if (!caller.permissions.manageUsers) throw permissionDenied(SERVER_ERRORS.manageUsersRequired);
+/**
+ * A tenant the request names, or that publishes what it asks about (a survey, a toolkit), must be
+ * the caller's own; undefined (nothing found) is nobody's.
+ */
+export function requireOwnTenant(
+  caller: Member,
+  tenantId: string | undefined,
+  message: string = SERVER_ERRORS.ownTenantOnly,
+): void {
+  if (tenantId !== caller.tenantId) throw permissionDenied(message);
 }
 
-/** A request naming a tenant may only name the caller's own. */
-export function requireOwnTenant(caller: Member, tenantId: string): void {
-  if (tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.ownTenantOnly);
-}
-
-export function requireViewInsights(caller: Member): void {
-  if (!caller.permissions.viewInsights) throw permissionDenied(SERVER_ERRORS.viewInsightsRequired);
-}
-
-/** The action plan is changed only by roles that may edit insights (a viewer reads it). */
-export function requireEditInsights(caller: Member, message: string = SERVER_ERRORS.editPlanRequired): void {
-  if (!caller.permissions.editInsights) throw permissionDenied(message);
-}
-
-/** Plans and checkouts: an owner or a billing member (manageBilling). */
-export function requireManageBilling(caller: Member): void {
-  if (!caller.permissions.manageBilling) throw permissionDenied(SERVER_ERRORS.manageBillingRequired);
+/** Other members' records are for those who manage users: refused when `uids` names anyone else. */
+export function requireManageUsersForOthers(
+  caller: Member,
+  uids: readonly string[],
+  message: string = SERVER_ERRORS.manageUsersRequired,
+): void {
+  if (uids.some((uid) => uid !== caller.uid) && !holdsPermission(caller, 'manageUsers')) {
+    throw permissionDenied(message);
+  }
 }
 
 /** The one role rule, as a refusal: the last owner is a state to change first, the rest a right missing. */

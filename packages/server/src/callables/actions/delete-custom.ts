@@ -7,14 +7,13 @@ import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { listCustomActions } from '../../repositories/custom-actions';
 import { paths } from '../../repositories/paths';
-import { requireEditInsights } from '../access';
 
 export const deleteCustomAction = defineHandler({
   name: API.deleteCustomAction,
   access: 'member',
+  permission: 'editInsights',
   input: REQUESTS[API.deleteCustomAction],
   async run({ actionId }, { caller, deps }): Promise<ApiResponses[typeof API.deleteCustomAction]> {
-    requireEditInsights(caller);
     await requireFeature(deps, caller.tenantId, 'custom-opportunities');
     const path = paths.customAction(caller.tenantId, actionId);
     await deps.store.transaction(async (tx) => {

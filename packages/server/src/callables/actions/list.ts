@@ -14,6 +14,7 @@ import { listCustomActions } from '../../repositories/custom-actions';
 export const listActions = defineHandler({
   name: API.listActions,
   access: 'member',
+  permission: 'none',
   input: REQUESTS[API.listActions],
   async run({ surveyId }, { caller, deps }): Promise<ApiResponses[typeof API.listActions]> {
     const definition = await loadSurvey(deps, surveyId);

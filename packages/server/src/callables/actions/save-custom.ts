@@ -15,14 +15,13 @@ import { requireFeature } from '../../billing/entitlements';
 import { listCustomActions } from '../../repositories/custom-actions';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
-import { requireEditInsights } from '../access';
 
 export const saveCustomAction = defineHandler({
   name: API.saveCustomAction,
   access: 'member',
+  permission: 'editInsights',
   input: REQUESTS[API.saveCustomAction],
   async run({ actionId, ...action }, { caller, deps }): Promise<ApiResponses[typeof API.saveCustomAction]> {
-    requireEditInsights(caller);
     await requireFeature(deps, caller.tenantId, 'custom-opportunities');
     if (actionId === null) {
       const existing = await listCustomActions(deps.store, caller.tenantId);

@@ -1,20 +1,19 @@
 // admin-getUserRole: a member's stored role, e-mail and claims; others' only for user managers.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { notFound, permissionDenied } from '../../api/errors';
+import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { readTenantUser } from '../../repositories/users';
-import { requireOwnTenant } from '../access';
+import { requireManageUsersForOthers, requireOwnTenant } from '../access';
 
 export const getUserRole = defineHandler({
   name: API.getUserRole,
   access: 'member',
+  permission: 'none',
   input: REQUESTS[API.getUserRole],
   async run({ uid, tenantId }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);
-    if (uid !== caller.uid && !caller.permissions.manageUsers) {
-      throw permissionDenied(SERVER_ERRORS.othersRolesHidden);
-    }
+    requireManageUsersForOthers(caller, [uid], SERVER_ERRORS.othersRolesHidden);
     const target = await readTenantUser(deps.store, tenantId, uid);
     if (!target) throw notFound(SERVER_ERRORS.noSuchUser);
     const user = await deps.auth.getUser(uid);

@@ -8,6 +8,7 @@ import { changeRole } from './change-role';
 export const removeUserRole = defineHandler({
   name: API.removeUserRole,
   access: 'member',
+  permission: 'assignRoles',
   input: REQUESTS[API.removeUserRole],
   async run({ uid, tenantId }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);

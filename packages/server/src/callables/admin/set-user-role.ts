@@ -11,6 +11,7 @@ import { changeRole } from './change-role';
 export const setUserRole = defineHandler({
   name: API.setUserRole,
   access: 'member',
+  permission: 'assignRoles',
   input: REQUESTS[API.setUserRole],
   async run({ uid, tenantId, role }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);

@@ -5,14 +5,13 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { tenantPlan } from '../../billing/tenant-plan';
-import { requireManageBilling } from '../access';
 
 export const cancelSubscription = defineHandler({
   name: API.cancelSubscription,
   access: 'member',
+  permission: 'manageBilling',
   input: REQUESTS[API.cancelSubscription],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelSubscription]> {
-    requireManageBilling(caller);
     const { plan, customerId } = await tenantPlan(deps, caller.tenantId);
     if (isFreePlan(plan) || !customerId)
       throw new ApiError('failed-precondition', SERVER_ERRORS.noSubscription);

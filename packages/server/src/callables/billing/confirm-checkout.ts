@@ -5,14 +5,13 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { tenantPlan } from '../../billing/tenant-plan';
-import { requireManageBilling } from '../access';
 
 export const confirmCheckout = defineHandler({
   name: API.confirmCheckout,
   access: 'member',
+  permission: 'manageBilling',
   input: REQUESTS[API.confirmCheckout],
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.confirmCheckout]> {
-    requireManageBilling(caller);
     // The checkout first: reading a paid one brings the plan it bought into the store (Stripe).
     const checkout = await deps.billing.getCheckout(sessionId);
     const current = await tenantPlan(deps, caller.tenantId);

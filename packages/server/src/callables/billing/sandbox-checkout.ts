@@ -6,10 +6,8 @@ import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Member, type ServerDeps } from '../../api/handler';
 import { isSandbox, type SandboxBilling } from '../../billing/port';
 import { getTenant } from '../../repositories/tenants';
-import { requireManageBilling } from '../access';
 
 async function ownSandboxCheckout(deps: ServerDeps, caller: Member, sessionId: string) {
-  requireManageBilling(caller);
   if (!isSandbox(deps.billing)) throw new ApiError('failed-precondition', SERVER_ERRORS.sandboxOnly);
   const [checkout, tenant] = await Promise.all([
     deps.billing.getCheckout(sessionId),
@@ -24,6 +22,7 @@ async function ownSandboxCheckout(deps: ServerDeps, caller: Member, sessionId: s
 export const getSandboxCheckout = defineHandler({
   name: API.getSandboxCheckout,
   access: 'member',
+  permission: 'manageBilling',
   input: REQUESTS[API.getSandboxCheckout],
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.getSandboxCheckout]> {
     const { checkout } = await ownSandboxCheckout(deps, caller, sessionId);
@@ -35,6 +34,7 @@ export const getSandboxCheckout = defineHandler({
 export const finishSandboxCheckout = defineHandler({
   name: API.finishSandboxCheckout,
   access: 'member',
+  permission: 'manageBilling',
   input: REQUESTS[API.finishSandboxCheckout],
   async run({ sessionId, pay }, { caller, deps }): Promise<ApiResponses[typeof API.finishSandboxCheckout]> {
     const { sandbox } = await ownSandboxCheckout(deps, caller, sessionId);

@@ -6,14 +6,13 @@ import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { getTenant } from '../../repositories/tenants';
-import { requireManageBilling } from '../access';
 
 export const startCheckout = defineHandler({
   name: API.startCheckout,
   access: 'member',
+  permission: 'manageBilling',
   input: REQUESTS[API.startCheckout],
   async run({ planId }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
-    requireManageBilling(caller);
     const tenant = await getTenant(deps.store, caller.tenantId);
     if (!tenant) throw notFound(MESSAGES.tenantNotFound);
     let customerId = tenant.stripeCustomerId;

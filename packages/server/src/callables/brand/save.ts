@@ -1,7 +1,6 @@
 // brand-save: an owner or admin (manage settings) sets the colour and logo, on a plan with brandkit.
-import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { paths } from '../../repositories/paths';
@@ -10,9 +9,9 @@ import { FieldValue } from '../../store/port';
 export const saveBrand = defineHandler({
   name: API.saveBrand,
   access: 'member',
+  permission: 'manageSettings',
   input: REQUESTS[API.saveBrand],
   async run({ primaryColor, logo }, { caller, deps }): Promise<ApiResponses[typeof API.saveBrand]> {
-    if (!caller.permissions.manageSettings) throw permissionDenied(SERVER_ERRORS.manageSettingsRequired);
     await requireFeature(deps, caller.tenantId, 'brandkit');
     await deps.store.set(paths.brand(caller.tenantId), {
       primaryColor,

@@ -1,23 +1,15 @@
-// What the declaration callables share: the declaration of the organisation's toolkit (from the CMS),
-// the organisation's latest credential, and who may sign.
-import {
-  canSignDeclaration,
-  SERVER_ERRORS,
-  type DeclarationOverview,
-  type OrganisationCredential,
-} from '@toolkit/domain';
+// What the declaration callables share: the declaration of the organisation's toolkit (from the CMS)
+// and the organisation's latest credential.
+import type { DeclarationOverview, OrganisationCredential } from '@toolkit/domain';
 import { credentialUrl } from '@toolkit/domain/credential';
-import { ApiError, permissionDenied } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import type { Member, ServerDeps } from '../../api/handler';
+import { holdsPermission } from '../../api/permissions';
 import { loadSurvey } from '../../content';
 import { readCredential } from '../../repositories/credentials';
 import { getTenant } from '../../repositories/tenants';
 
 export type Declaration = NonNullable<DeclarationOverview['declaration']>;
-
-export function requireSigner(caller: Member): void {
-  if (!canSignDeclaration(caller.role)) throw permissionDenied(SERVER_ERRORS.signDeclarationRequired);
-}
 
 /** The declaration on the assessment of the toolkit the organisation joined; null without one. */
 export async function loadDeclaration(deps: ServerDeps, tenantId: string): Promise<Declaration | null> {
@@ -55,5 +47,5 @@ export async function declarationOverview(deps: ServerDeps, caller: Member): Pro
     loadDeclaration(deps, caller.tenantId),
     latestCredential(deps, caller.tenantId),
   ]);
-  return { declaration, credential, canSign: canSignDeclaration(caller.role) };
+  return { declaration, credential, canSign: holdsPermission(caller, 'signDeclaration') };
 }

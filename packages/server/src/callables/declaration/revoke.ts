@@ -6,14 +6,14 @@ import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { readCredential } from '../../repositories/credentials';
 import { paths } from '../../repositories/paths';
-import { declarationOverview, requireSigner } from './declaration';
+import { declarationOverview } from './declaration';
 
 export const revokeCredential = defineHandler({
   name: API.revokeCredential,
   access: 'member',
+  permission: 'signDeclaration',
   input: REQUESTS[API.revokeCredential],
   async run({ credentialId }, { caller, deps, now }): Promise<ApiResponses[typeof API.revokeCredential]> {
-    requireSigner(caller);
     const path = paths.tenantCredential(caller.tenantId, credentialId);
     await deps.store.transaction(async (tx) => {
       const credential = await readCredential(tx, caller.tenantId, credentialId);

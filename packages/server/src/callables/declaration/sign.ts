@@ -13,20 +13,20 @@ import { listRecordedMilestones, milestoneWrite } from '../../repositories/miles
 import { paths } from '../../repositories/paths';
 import { getOrganisationProfile, getTenant } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
-import { declarationOverview, loadDeclaration, requireSigner } from './declaration';
+import { declarationOverview, loadDeclaration } from './declaration';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const signDeclaration = defineHandler({
   name: API.signDeclaration,
   access: 'member',
+  permission: 'signDeclaration',
   input: REQUESTS[API.signDeclaration],
   inputMessage: (issues) =>
     issues.some((issue) => issue.message === SERVER_ERRORS.declarationFromStoredFacts)
       ? SERVER_ERRORS.declarationFromStoredFacts
       : null,
   async run({ surveyId }, { caller, deps, now }): Promise<ApiResponses[typeof API.signDeclaration]> {
-    requireSigner(caller);
     const { tenantId, uid } = caller;
     const declaration = await loadDeclaration(deps, tenantId);
     if (!declaration) throw new ApiError('failed-precondition', SERVER_ERRORS.noDeclaration);

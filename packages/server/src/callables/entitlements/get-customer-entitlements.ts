@@ -2,16 +2,18 @@
 // A billing failure answers "Failed to fetch entitlements" with empty entitlements.
 import { API, entitlementKeys, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { notFound, permissionDenied } from '../../api/errors';
+import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { getTenant } from '../../repositories/tenants';
+import { requireOwnTenant } from '../access';
 
 export const getCustomerEntitlements = defineHandler({
   name: API.getCustomerEntitlements,
   access: 'member',
+  permission: 'none',
   input: REQUESTS[API.getCustomerEntitlements],
   async run({ tenantId }, { caller, deps }): Promise<ApiResponses[typeof API.getCustomerEntitlements]> {
-    if (tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.ownEntitlementsOnly);
+    requireOwnTenant(caller, tenantId, SERVER_ERRORS.ownEntitlementsOnly);
     const tenant = await getTenant(deps.store, tenantId);
     if (!tenant) throw notFound(MESSAGES.tenantNotFound);
     if (!tenant.stripeCustomerId) return { status: 'success', entitlements: [], features: [], error: null };

@@ -1,12 +1,12 @@
-// Who may read insights: a member whose role has view-insights. Opening the Insights screen (the
-// `opened` request) is the view-insights milestone, downloading the priorities (`downloading`) the
-// download-actions one, each set where it happens.
+// What the insights callables (declared viewInsights) share: a survey's insights are its
+// publisher's only. Opening the Insights screen (the `opened` request) is the view-insights
+// milestone, downloading the priorities (`downloading`) the download-actions one, each set where it
+// happens.
 import { SERVER_ERRORS, type MILESTONE_OF_ACTION } from '@toolkit/domain';
-import { permissionDenied } from '../../api/errors';
 import type { Member, ServerDeps, ServerSurveyDefinition } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { milestoneWrite } from '../../repositories/milestones';
-import { requireViewInsights } from '../access';
+import { requireOwnTenant } from '../access';
 
 /** Sets one of the caller's insights milestones: opening Insights, downloading the priorities. */
 export async function markInsightsMilestone(
@@ -18,14 +18,13 @@ export async function markInsightsMilestone(
   await deps.store.set(write.path, write.data, { merge: true });
 }
 
-/** A survey the caller's organisation publishes, for a member with view-insights; refused otherwise. */
+/** A survey the caller's organisation publishes; refused otherwise. */
 export async function loadPublishedSurvey(
   deps: ServerDeps,
   caller: Member,
   surveyId: string,
 ): Promise<ServerSurveyDefinition> {
-  requireViewInsights(caller);
   const definition = await loadSurvey(deps, surveyId);
-  if (definition.tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.notYourSurvey);
+  requireOwnTenant(caller, definition.tenantId, SERVER_ERRORS.notYourSurvey);
   return definition;
 }

@@ -13,6 +13,7 @@ const PAGE = 200;
 export const exportReceivedResults = defineHandler({
   name: API.exportReceivedResults,
   access: 'member',
+  permission: 'viewInsights',
   input: REQUESTS[API.exportReceivedResults],
   async run(
     { surveyId },

@@ -7,18 +7,17 @@ import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { listUserResultsOfSurvey, readResult } from '../../repositories/results';
-import { requireViewInsights } from '../access';
 import { markInsightsMilestone } from './access';
 
 export const getBenchmark = defineHandler({
   name: API.getBenchmark,
   access: 'member',
+  permission: 'viewInsights',
   input: REQUESTS[API.getBenchmark],
   async run(
     { surveyId, opened, downloading },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.getBenchmark]> {
-    requireViewInsights(caller);
     const links = await listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId);
     const results = await Promise.all(
       links.map(async (link) => ({

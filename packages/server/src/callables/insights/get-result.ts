@@ -11,6 +11,7 @@ import { receivedResult } from './received';
 export const getReceivedResult = defineHandler({
   name: API.getReceivedResult,
   access: 'member',
+  permission: 'viewInsights',
   input: REQUESTS[API.getReceivedResult],
   async run({ surveyId, resultId }, { caller, deps }): Promise<ApiResponses[typeof API.getReceivedResult]> {
     const definition = await loadPublishedSurvey(deps, caller, surveyId);

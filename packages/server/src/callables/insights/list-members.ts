@@ -2,10 +2,10 @@
 // toolkit's publisher (view-insights), newest first.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { ApiError, permissionDenied } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { listToolkitMembers as readToolkitMembers } from '../../repositories/toolkit-members';
-import { requireViewInsights } from '../access';
+import { requireOwnTenant } from '../access';
 
 /** The most members one answer lists. */
 const MEMBERS_MAX = 200;
@@ -13,16 +13,16 @@ const MEMBERS_MAX = 200;
 export const listToolkitMembers = defineHandler({
   name: API.listToolkitMembers,
   access: 'member',
+  permission: 'viewInsights',
   input: REQUESTS[API.listToolkitMembers],
   async run({ toolkit: name }, { caller, deps }): Promise<ApiResponses[typeof API.listToolkitMembers]> {
-    requireViewInsights(caller);
     let toolkit;
     try {
       toolkit = await deps.content.getToolkit(name);
     } catch (error) {
       throw new ApiError('unavailable', error instanceof Error ? error.message : String(error));
     }
-    if (toolkit?.tenantId !== caller.tenantId) throw permissionDenied(SERVER_ERRORS.notYourToolkit);
+    requireOwnTenant(caller, toolkit?.tenantId, SERVER_ERRORS.notYourToolkit);
     return { members: await readToolkitMembers(deps.store, name, MEMBERS_MAX) };
   },
 });

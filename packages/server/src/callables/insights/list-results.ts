@@ -11,6 +11,7 @@ const DEFAULT_LIMIT = 50;
 export const listReceivedResults = defineHandler({
   name: API.listReceivedResults,
   access: 'member',
+  permission: 'viewInsights',
   input: REQUESTS[API.listReceivedResults],
   async run(
     { surveyId, limit = DEFAULT_LIMIT },

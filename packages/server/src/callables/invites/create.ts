@@ -33,18 +33,18 @@ import { paths } from '../../repositories/paths';
 import { getOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser, tenantUsersOf } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
-import { refuseRoleChange, requireManageUsers } from '../access';
+import { refuseRoleChange } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
 
 export const createInvite = defineHandler({
   name: API.createInvite,
   access: 'member',
+  permission: 'manageUsers',
   input: REQUESTS[API.createInvite],
   async run(
     { email, surveyId, role = 'user' },
     { caller, deps, now },
   ): Promise<ApiResponses[typeof API.createInvite]> {
-    requireManageUsers(caller);
     const { tenantId } = caller;
     const { entitlements } = await tenantPlan(deps, tenantId);
     requireRoleInPlan(role, entitlements);

@@ -73,6 +73,7 @@ type Addressee = Awaited<ReturnType<typeof addresseeOf>>;
 export const verifyAndLoginWithInvite = defineHandler({
   name: API.verifyAndLoginWithInvite,
   access: 'public',
+  permission: 'none',
   input: REQUESTS[API.verifyAndLoginWithInvite],
   async run({ inviteId }, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
     const invite = await getInvite(deps.store, inviteId);

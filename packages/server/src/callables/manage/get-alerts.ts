@@ -4,15 +4,14 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { readAlertSettings } from '../../repositories/alerts';
-import { requireAlertsEditor } from './alerts';
 
 export const getAlerts = defineHandler({
   name: API.getAlerts,
   access: 'member',
+  // Read by those who may change them: the addresses are not for every member.
+  permission: 'manageAlerts',
   input: REQUESTS[API.getAlerts],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getAlerts]> {
-    // Read by those who may change them: the addresses are not for every member.
-    requireAlertsEditor(caller);
     const { listed, pending } = await readAlertSettings(deps.store, caller.tenantId);
     return { alerts: listed, pending: pending.map((entry) => entry.email) };
   },

@@ -25,7 +25,6 @@ import { organisationProfileOf } from '../../repositories/tenants';
 import { listTenantUsers } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
-import { requireAlertsEditor } from './alerts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -49,9 +48,9 @@ async function provenMembers(deps: ServerDeps, tenantId: string, listed: readonl
 export const saveAlerts = defineHandler({
   name: API.saveAlerts,
   access: 'member',
+  permission: 'manageAlerts',
   input: REQUESTS[API.saveAlerts],
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveAlerts]> {
-    requireAlertsEditor(caller);
     const requestedBy = verifiedEmailOf(caller);
     const { tenantId } = caller;
     const alerts = Object.fromEntries(

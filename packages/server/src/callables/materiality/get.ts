@@ -5,14 +5,13 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { hasFeature } from '../../billing/entitlements';
 import { readMateriality } from '../../repositories/materiality';
-import { requireViewInsights } from '../access';
 
 export const getMateriality = defineHandler({
   name: API.getMateriality,
   access: 'member',
+  permission: 'viewInsights',
   input: REQUESTS[API.getMateriality],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getMateriality]> {
-    requireViewInsights(caller);
     const [stored, included] = await Promise.all([
       readMateriality(deps.store, caller.tenantId),
       hasFeature(deps, caller.tenantId, 'materiality-assessment'),

@@ -1,20 +1,19 @@
 // materiality-save: replaces the organisation's ratings, for a role that may edit insights, while
 // the plan includes materiality-assessment.
-import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { readMateriality } from '../../repositories/materiality';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
-import { requireEditInsights } from '../access';
 
 export const saveMateriality = defineHandler({
   name: API.saveMateriality,
   access: 'member',
+  permission: 'editMateriality',
   input: REQUESTS[API.saveMateriality],
   async run({ ratings }, { caller, deps }): Promise<ApiResponses[typeof API.saveMateriality]> {
-    requireEditInsights(caller, SERVER_ERRORS.editMaterialityRequired);
     await requireFeature(deps, caller.tenantId, 'materiality-assessment');
     await deps.store.set(paths.materiality(caller.tenantId), {
       ratings,

@@ -5,16 +5,17 @@ import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { listMilestones as readMilestones } from '../../repositories/milestones';
 import { readTenantUser } from '../../repositories/users';
-import { requireManageUsers } from '../access';
+import { requireManageUsersForOthers } from '../access';
 
 export const listMilestones = defineHandler({
   name: API.listMilestones,
   access: 'member',
+  permission: 'none',
   input: REQUESTS[API.listMilestones],
   async run({ userIds }, { caller, deps }): Promise<ApiResponses[typeof API.listMilestones]> {
     const ids = [...new Set(userIds ?? [caller.uid])];
     const others = ids.filter((id) => id !== caller.uid);
-    if (others.length > 0) requireManageUsers(caller);
+    requireManageUsersForOthers(caller, others);
     const members = await Promise.all(others.map((id) => readTenantUser(deps.store, caller.tenantId, id)));
     const missing = others.find((_, index) => !members[index]);
     if (missing !== undefined) throw notFound(SERVER_ERRORS.noSuchUserId(missing));

@@ -22,6 +22,7 @@ import { paths } from '../../repositories/paths';
 export const setMilestone = defineHandler({
   name: API.setMilestone,
   access: 'public',
+  permission: 'none',
   input: REQUESTS[API.setMilestone],
   async run({ milestoneId, completed }, { caller, deps }): Promise<ApiResponses[typeof API.setMilestone]> {
     if (!caller) throw unauthenticated(MESSAGES.userNotAuthenticated);

@@ -1,7 +1,6 @@
 // organisation-save: the organisation's details; saving sets update-organisation.
-import { API, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
@@ -9,9 +8,9 @@ import { paths } from '../../repositories/paths';
 export const saveOrganisation = defineHandler({
   name: API.saveOrganisation,
   access: 'member',
+  permission: 'manageSettings',
   input: REQUESTS[API.saveOrganisation],
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.saveOrganisation]> {
-    if (!caller.permissions.manageSettings) throw permissionDenied(SERVER_ERRORS.manageSettingsRequired);
     const organisation = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     await deps.store.transaction(async (tx) => {
       tx.set(paths.organisation(caller.tenantId), organisation, { merge: true });

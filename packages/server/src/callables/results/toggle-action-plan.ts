@@ -4,7 +4,6 @@ import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { requireEditInsights } from '../access';
 import { paths } from '../../repositories/paths';
 import { readActionPlan } from '../../repositories/results';
 import { FieldValue, StoreError } from '../../store/port';
@@ -12,12 +11,12 @@ import { FieldValue, StoreError } from '../../store/port';
 export const toggleActionPlan = defineHandler({
   name: API.toggleActionPlan,
   access: 'member',
+  permission: 'editInsights',
   input: REQUESTS[API.toggleActionPlan],
   async run(
     { userResultId, actionId, selected },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.toggleActionPlan]> {
-    requireEditInsights(caller);
     const path = paths.userSurveyResult(caller.tenantId, caller.uid, userResultId);
     try {
       await deps.store.update(path, {

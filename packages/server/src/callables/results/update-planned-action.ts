@@ -8,17 +8,16 @@ import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { readActionPlan } from '../../repositories/results';
 import { FieldValue } from '../../store/port';
-import { requireEditInsights } from '../access';
 
 export const updatePlannedAction = defineHandler({
   name: API.updatePlannedAction,
   access: 'member',
+  permission: 'editInsights',
   input: REQUESTS[API.updatePlannedAction],
   async run(
     { userResultId, actionId, status, owner, dueDate },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.updatePlannedAction]> {
-    requireEditInsights(caller);
     const { tenantId, uid } = caller;
     await deps.store.transaction(async (tx) => {
       const plan = await readActionPlan(tx, tenantId, uid, userResultId);

@@ -10,6 +10,7 @@ import { getTenant } from '../../repositories/tenants';
 export const getSubscriptionDetails = defineHandler({
   name: API.getSubscriptionDetails,
   access: 'member',
+  permission: 'none',
   input: REQUESTS[API.getSubscriptionDetails],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getSubscriptionDetails]> {
     if (!(await getTenant(deps.store, caller.tenantId))) throw notFound(MESSAGES.tenantNotFound);

@@ -3,14 +3,13 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { findTenantUsersByEmail } from '../../repositories/users';
-import { requireManageUsers } from '../access';
 
 export const findUsersByEmail = defineHandler({
   name: API.findUsersByEmail,
   access: 'member',
+  permission: 'manageUsers',
   input: REQUESTS[API.findUsersByEmail],
   async run({ email }, { caller, deps }): Promise<ApiResponses[typeof API.findUsersByEmail]> {
-    requireManageUsers(caller);
     const users = await findTenantUsersByEmail(deps.store, caller.tenantId, email);
     return {
       users: users.map(({ uid, email, firstName, lastName }) => ({ uid, email, firstName, lastName })),

@@ -6,14 +6,13 @@ import { defineHandler } from '../../api/handler';
 import { INVITE_STATUS, inviteOf, isExpired, type InviteRecord } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
 import { listTenantUsers as listUsers } from '../../repositories/users';
-import { requireManageUsers } from '../access';
 
 export const listTenantUsers = defineHandler({
   name: API.listTenantUsers,
   access: 'member',
+  permission: 'manageUsers',
   input: REQUESTS[API.listTenantUsers],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.listTenantUsers]> {
-    requireManageUsers(caller);
     const [users, sent] = await Promise.all([
       listUsers(deps.store, caller.tenantId),
       deps.store.query(paths.invites(), { where: [['tenantId', '==', caller.tenantId]] }),
