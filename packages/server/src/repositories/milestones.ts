@@ -1,6 +1,7 @@
 // Milestones per tenant user (docs/behaviour.md, Journey): read the collection, merge one record.
 import type { HandTickedMilestone, MilestoneId, RecordedMilestone, StoredMilestone } from '@toolkit/domain';
 import { FieldValue, type DocData, type DocumentStore } from '../store/port';
+import { flag } from './decode';
 import { paths } from './paths';
 
 /**
@@ -48,7 +49,7 @@ export async function listMilestones(
   userId: string,
 ): Promise<StoredMilestone[]> {
   const records = await readRecords(store, tenantId, userId);
-  return records.map(({ id, data }) => ({ id, completed: data.completed === true }));
+  return records.map(({ id, data }) => ({ id, completed: flag(data.completed) }));
 }
 
 /** The milestones with whether each was last ticked by hand, for what a declaration attests. */
@@ -60,7 +61,7 @@ export async function listRecordedMilestones(
   const records = await readRecords(store, tenantId, userId);
   return records.map(({ id, data }) => ({
     id,
-    completed: data.completed === true,
-    byHand: data.byHand === true,
+    completed: flag(data.completed),
+    byHand: flag(data.byHand),
   }));
 }

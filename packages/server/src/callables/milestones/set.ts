@@ -11,7 +11,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { permissionDenied, unauthenticated } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { handTickWrite } from '../../repositories/milestones';
-import { paths } from '../../repositories/paths';
+import { readTenantUser } from '../../repositories/users';
 
 /**
  * Public so that a request without a user gets "User not authenticated". Any
@@ -29,8 +29,9 @@ export const setMilestone = defineHandler({
     if (caller.isAnonymous || !caller.tenantId) {
       throw permissionDenied(SERVER_ERRORS.milestonesNeedAccount);
     }
-    const member = await deps.store.get(paths.tenantUser(caller.tenantId, caller.uid));
-    if (!member.data) throw permissionDenied(MESSAGES.notAMember);
+    if (!(await readTenantUser(deps.store, caller.tenantId, caller.uid))) {
+      throw permissionDenied(MESSAGES.notAMember);
+    }
     if (!isHandTicked(milestoneId)) {
       throw permissionDenied(SERVER_ERRORS.milestoneNotByHand(milestoneName(milestoneId)));
     }
