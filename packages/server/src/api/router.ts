@@ -3,7 +3,7 @@ import { idProblem, MESSAGES, SERVER_ERRORS, permissionsFor, roleFromClaims } fr
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
 import type { Access, Caller, Handler, InputIssue, Member, RequestMeta, ServerDeps } from './handler';
 import { requirePermission } from './permissions';
-import { getInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
+import { readInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
 import { readTenantUser } from '../repositories/users';
 import type { VerifiedToken } from '../auth/port';
 
@@ -68,7 +68,7 @@ async function asMember(deps: ServerDeps, caller: Caller): Promise<Member> {
 async function inviteSessionOpen(deps: ServerDeps, caller: Caller): Promise<boolean> {
   const inviteId = inviteIdOf(caller);
   if (inviteId === null) return true;
-  const invite = await getInvite(deps.store, inviteId);
+  const invite = await readInvite(deps.store, inviteId);
   return invite !== null && invite.status === INVITE_STATUS.pending && invite.redeemedBy === caller.uid;
 }
 

@@ -2,7 +2,7 @@
 // error or without an active or trialing subscription; the entitlement keys of the active ones.
 import { entitlementKeys, FREE_PLAN, resolvePlan, type Subscription } from '@toolkit/domain';
 import type { ServerDeps } from '../api/handler';
-import { getTenant } from '../repositories/tenants';
+import { readTenant } from '../repositories/tenants';
 
 export interface TenantPlan {
   plan: string;
@@ -12,7 +12,7 @@ export interface TenantPlan {
 }
 
 export async function tenantPlan(deps: ServerDeps, tenantId: string): Promise<TenantPlan> {
-  const tenant = await getTenant(deps.store, tenantId);
+  const tenant = await readTenant(deps.store, tenantId);
   const customerId = tenant?.stripeCustomerId ?? null;
   if (!customerId) return { plan: FREE_PLAN, entitlements: [], customerId, subscriptions: [] };
   try {

@@ -86,7 +86,7 @@ export function inviteOf({ id, data }: { id: string; data: DocData | null }): In
   };
 }
 
-export async function getInvite(reader: Reader, inviteId: string): Promise<InviteRecord | null> {
+export async function readInvite(reader: Reader, inviteId: string): Promise<InviteRecord | null> {
   return inviteOf({ id: inviteId, data: (await reader.get(paths.invite(inviteId))).data });
 }
 

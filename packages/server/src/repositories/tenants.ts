@@ -30,7 +30,7 @@ export function tenantOf(id: string, data: DocData | null): TenantRecord | null 
   };
 }
 
-export async function getTenant(reader: Reader, tenantId: string): Promise<TenantRecord | null> {
+export async function readTenant(reader: Reader, tenantId: string): Promise<TenantRecord | null> {
   return tenantOf(tenantId, (await reader.get(paths.tenant(tenantId))).data);
 }
 
@@ -43,6 +43,9 @@ export const organisationProfileOf = (data: DocData | null): OrganisationProfile
   name: text(data?.name),
 });
 
-export async function getOrganisationProfile(reader: Reader, tenantId: string): Promise<OrganisationProfile> {
+export async function readOrganisationProfile(
+  reader: Reader,
+  tenantId: string,
+): Promise<OrganisationProfile> {
   return organisationProfileOf((await reader.get(paths.organisation(tenantId))).data);
 }

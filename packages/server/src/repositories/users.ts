@@ -80,7 +80,7 @@ export const toProfile = (user: TenantUserRecord, tenantId: string): TenantUserP
   organization: user.organization,
 });
 
-export async function getTenantUser(
+export async function readProfile(
   store: DocumentStore,
   tenantId: string,
   uid: string,

@@ -7,7 +7,7 @@ import { recordAddressProof } from '../../auth/address-proof';
 import { grantTenantClaims } from '../../auth/port';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
-import { getTenantUser, readGlobalUser } from '../../repositories/users';
+import { readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
 
@@ -69,7 +69,7 @@ export const completeSignup = defineHandler({
     // Also for an existing tenant: an earlier attempt may have failed after the documents were written.
     const role = outcome.created
       ? 'owner'
-      : ((await getTenantUser(deps.store, outcome.tenantId, caller.uid))?.role ?? 'user');
+      : ((await readTenantUser(deps.store, outcome.tenantId, caller.uid))?.role ?? 'user');
     await grantTenantClaims(deps.auth, caller.uid, outcome.tenantId, role);
     return { status: 'ok', ...outcome, ...renewed };
   },

@@ -2,8 +2,8 @@
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
-import { getTenant } from '../../repositories/tenants';
-import { getTenantUser } from '../../repositories/users';
+import { readTenant } from '../../repositories/tenants';
+import { readProfile } from '../../repositories/users';
 
 export const getProfile = defineHandler({
   name: API.getProfile,
@@ -12,8 +12,8 @@ export const getProfile = defineHandler({
   input: REQUESTS[API.getProfile],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getProfile]> {
     const [profile, tenant] = await Promise.all([
-      getTenantUser(deps.store, caller.tenantId, caller.uid),
-      getTenant(deps.store, caller.tenantId),
+      readProfile(deps.store, caller.tenantId, caller.uid),
+      readTenant(deps.store, caller.tenantId),
     ]);
     return {
       status: 'ok',

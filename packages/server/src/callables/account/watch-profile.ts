@@ -5,7 +5,7 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { getTenantUser, tenantUserOf, toProfile } from '../../repositories/users';
+import { readProfile, tenantUserOf, toProfile } from '../../repositories/users';
 
 /** A stream ends after this long (the client opens a new one): access is checked at each start. */
 export const WATCH_PROFILE_MAX_MS = 10 * 60 * 1000;
@@ -33,6 +33,6 @@ export const watchProfile = defineHandler({
         stream.signal.addEventListener('abort', end, { once: true });
       });
     }
-    return { profile: await getTenantUser(deps.store, caller.tenantId, caller.uid) };
+    return { profile: await readProfile(deps.store, caller.tenantId, caller.uid) };
   },
 });

@@ -5,13 +5,13 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Member, type ServerDeps } from '../../api/handler';
 import { isSandbox, type SandboxBilling } from '../../billing/port';
-import { getTenant } from '../../repositories/tenants';
+import { readTenant } from '../../repositories/tenants';
 
 async function ownSandboxCheckout(deps: ServerDeps, caller: Member, sessionId: string) {
   if (!isSandbox(deps.billing)) throw new ApiError('failed-precondition', SERVER_ERRORS.sandboxOnly);
   const [checkout, tenant] = await Promise.all([
     deps.billing.getCheckout(sessionId),
-    getTenant(deps.store, caller.tenantId),
+    readTenant(deps.store, caller.tenantId),
   ]);
   if (!checkout || !tenant?.stripeCustomerId || checkout.customerId !== tenant.stripeCustomerId) {
     throw notFound(SERVER_ERRORS.checkoutNotFound);

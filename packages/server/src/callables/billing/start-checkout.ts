@@ -5,7 +5,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { getTenant } from '../../repositories/tenants';
+import { readTenant } from '../../repositories/tenants';
 
 export const startCheckout = defineHandler({
   name: API.startCheckout,
@@ -13,14 +13,14 @@ export const startCheckout = defineHandler({
   permission: 'manageBilling',
   input: REQUESTS[API.startCheckout],
   async run({ planId }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
-    const tenant = await getTenant(deps.store, caller.tenantId);
+    const tenant = await readTenant(deps.store, caller.tenantId);
     if (!tenant) throw notFound(MESSAGES.tenantNotFound);
     let customerId = tenant.stripeCustomerId;
     if (!customerId) {
       const created = await deps.billing.createCustomer(caller.tenantId);
       // Two first checkouts at once keep one customer: the one stored first.
       customerId = await deps.store.transaction(async (tx) => {
-        const current = (await getTenant(tx, caller.tenantId))?.stripeCustomerId;
+        const current = (await readTenant(tx, caller.tenantId))?.stripeCustomerId;
         if (current) return current;
         tx.update(paths.tenant(caller.tenantId), { stripeCustomerId: created });
         return created;

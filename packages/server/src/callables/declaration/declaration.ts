@@ -7,13 +7,13 @@ import type { Member, ServerDeps } from '../../api/handler';
 import { holdsPermission } from '../../api/permissions';
 import { loadSurvey } from '../../content';
 import { readCredential } from '../../repositories/credentials';
-import { getTenant } from '../../repositories/tenants';
+import { readTenant } from '../../repositories/tenants';
 
 export type Declaration = NonNullable<DeclarationOverview['declaration']>;
 
 /** The declaration on the assessment of the toolkit the organisation joined; null without one. */
 export async function loadDeclaration(deps: ServerDeps, tenantId: string): Promise<Declaration | null> {
-  const tenant = await getTenant(deps.store, tenantId);
+  const tenant = await readTenant(deps.store, tenantId);
   if (!tenant?.toolkit) return null;
   let toolkit;
   try {
@@ -37,7 +37,7 @@ export async function latestCredential(
   deps: ServerDeps,
   tenantId: string,
 ): Promise<OrganisationCredential | null> {
-  const id = (await getTenant(deps.store, tenantId))?.declarationCredentialId;
+  const id = (await readTenant(deps.store, tenantId))?.declarationCredentialId;
   const credential = id ? await readCredential(deps.store, tenantId, id) : null;
   return credential && { ...credential, url: credentialUrl(deps.appUrl, credential.token) };
 }

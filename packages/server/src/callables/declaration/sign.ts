@@ -11,7 +11,7 @@ import { defineHandler } from '../../api/handler';
 import { readCredential } from '../../repositories/credentials';
 import { listRecordedMilestones, milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
-import { getOrganisationProfile, getTenant } from '../../repositories/tenants';
+import { readOrganisationProfile, readTenant } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
 import { declarationOverview, loadDeclaration } from './declaration';
 
@@ -35,7 +35,7 @@ export const signDeclaration = defineHandler({
     }
     const [signer, organisationProfile, milestones] = await Promise.all([
       readTenantUser(deps.store, tenantId, uid),
-      getOrganisationProfile(deps.store, tenantId),
+      readOrganisationProfile(deps.store, tenantId),
       listRecordedMilestones(deps.store, tenantId, uid),
     ]);
     const organisation = organisationProfile.name.trim();
@@ -53,7 +53,7 @@ export const signDeclaration = defineHandler({
     const email = signer?.email.trim() || (caller.email ?? '');
 
     await deps.store.transaction(async (tx) => {
-      const previousId = (await getTenant(tx, tenantId))?.declarationCredentialId;
+      const previousId = (await readTenant(tx, tenantId))?.declarationCredentialId;
       const previous = previousId ? await readCredential(tx, tenantId, previousId) : null;
       // Signing again replaces the credential: the old one must not keep vouching for the organisation.
       if (previous && !previous.revokedAt) {

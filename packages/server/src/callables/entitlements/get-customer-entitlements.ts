@@ -4,7 +4,7 @@ import { API, entitlementKeys, MESSAGES, SERVER_ERRORS, type ApiResponses } from
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { getTenant } from '../../repositories/tenants';
+import { readTenant } from '../../repositories/tenants';
 import { requireOwnTenant } from '../access';
 
 export const getCustomerEntitlements = defineHandler({
@@ -14,7 +14,7 @@ export const getCustomerEntitlements = defineHandler({
   input: REQUESTS[API.getCustomerEntitlements],
   async run({ tenantId }, { caller, deps }): Promise<ApiResponses[typeof API.getCustomerEntitlements]> {
     requireOwnTenant(caller, tenantId, SERVER_ERRORS.ownEntitlementsOnly);
-    const tenant = await getTenant(deps.store, tenantId);
+    const tenant = await readTenant(deps.store, tenantId);
     if (!tenant) throw notFound(MESSAGES.tenantNotFound);
     if (!tenant.stripeCustomerId) return { status: 'success', entitlements: [], features: [], error: null };
     try {

@@ -10,7 +10,7 @@ import { loadSurvey } from '../../content';
 import { mailableAlerts, readAlertSettings } from '../../repositories/alerts';
 import { escapeHtml, mailDocument } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
-import { getOrganisationProfile, getTenant } from '../../repositories/tenants';
+import { readOrganisationProfile, readTenant } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
@@ -32,7 +32,7 @@ export const requestExpert = defineHandler({
     const { tenantId, uid } = caller;
     // The experts reply to this address, so it must be the caller's proven one.
     const email = verifiedEmailOf(caller);
-    const tenant = await getTenant(deps.store, tenantId);
+    const tenant = await readTenant(deps.store, tenantId);
     let toolkit;
     try {
       toolkit = tenant?.toolkit ? await deps.content.getToolkit(tenant.toolkit) : null;
@@ -43,7 +43,7 @@ export const requestExpert = defineHandler({
     const [publisherAlerts, requester, organisation] = await Promise.all([
       readAlertSettings(deps.store, toolkit.tenantId),
       readTenantUser(deps.store, tenantId, uid),
-      getOrganisationProfile(deps.store, tenantId),
+      readOrganisationProfile(deps.store, tenantId),
     ]);
     let experts = mailableAlerts(publisherAlerts).expertRequest;
     if (experts.length === 0) experts = (await loadSurvey(deps, toolkit.assessment)).notificationRecipients;

@@ -30,7 +30,7 @@ import {
 import { inviteMail, newTeamMemberMail } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
-import { getOrganisationProfile } from '../../repositories/tenants';
+import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser, tenantUsersOf } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { refuseRoleChange } from '../access';
@@ -50,7 +50,7 @@ export const createInvite = defineHandler({
     requireRoleInPlan(role, entitlements);
     const survey = await loadSurvey(deps, surveyId, SERVER_ERRORS.noSurveyToInvite(surveyId));
     const [organisation, inviter] = await Promise.all([
-      getOrganisationProfile(deps.store, tenantId),
+      readOrganisationProfile(deps.store, tenantId),
       readTenantUser(deps.store, tenantId, caller.uid),
     ]);
     const organisationName = organisation.name;

@@ -6,13 +6,13 @@ import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import {
-  getInvite,
+  readInvite,
   INVITE_STATUS,
   inviterNameOf,
   isExpired,
   type InviteRecord,
 } from '../../repositories/invites';
-import { getOrganisationProfile } from '../../repositories/tenants';
+import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
 
 function stateOf(invite: InviteRecord, now: Date): InviteOffer['state'] {
@@ -28,11 +28,11 @@ export const describeInvite = defineHandler({
   permission: 'none',
   input: REQUESTS[API.describeInvite],
   async run({ inviteId }, { deps, now }): Promise<ApiResponses[typeof API.describeInvite]> {
-    const invite = await getInvite(deps.store, inviteId);
+    const invite = await readInvite(deps.store, inviteId);
     // A replaced invite's link says no more than a link that never existed.
     if (!invite || invite.status === INVITE_STATUS.replaced) throw notFound(SERVER_ERRORS.inviteNotValid);
     const [organisation, inviter, survey] = await Promise.all([
-      getOrganisationProfile(deps.store, invite.tenantId),
+      readOrganisationProfile(deps.store, invite.tenantId),
       readTenantUser(deps.store, invite.tenantId, invite.createdBy),
       loadSurvey(deps, invite.surveyId, SERVER_ERRORS.inviteResultNotFound),
     ]);

@@ -3,7 +3,7 @@
 import { MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
 import { ApiError, permissionDenied } from '../../api/errors';
 import type { Caller, InputIssue } from '../../api/handler';
-import { getInvite, INVITE_STATUS, inviteIdOf } from '../../repositories/invites';
+import { readInvite, INVITE_STATUS, inviteIdOf } from '../../repositories/invites';
 import type { DocumentStore } from '../../store/port';
 
 const ID_FIELDS = new Set(['tenantId', 'surveyId', 'surveyResultId', 'inviteId']);
@@ -23,7 +23,7 @@ export async function openInvite(
   const inviteId = inviteIdOf(caller);
   if (!inviteId || (ids.inviteId !== undefined && ids.inviteId !== inviteId))
     throw permissionDenied(SERVER_ERRORS.notYourInvite);
-  const invite = await getInvite(store, inviteId);
+  const invite = await readInvite(store, inviteId);
   if (
     !invite ||
     invite.redeemedBy !== caller.uid ||

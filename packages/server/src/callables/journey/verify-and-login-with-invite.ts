@@ -10,7 +10,7 @@ import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Caller, type ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
 import {
-  getInvite,
+  readInvite,
   INVITE_LIFETIME_DAYS,
   INVITE_STATUS,
   isAddressee,
@@ -18,7 +18,7 @@ import {
   type InviteRecord,
 } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
-import { getOrganisationProfile } from '../../repositories/tenants';
+import { readOrganisationProfile } from '../../repositories/tenants';
 import { readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 
@@ -76,7 +76,7 @@ export const verifyAndLoginWithInvite = defineHandler({
   permission: 'none',
   input: REQUESTS[API.verifyAndLoginWithInvite],
   async run({ inviteId }, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
-    const invite = await getInvite(deps.store, inviteId);
+    const invite = await readInvite(deps.store, inviteId);
     assertOpen(invite, now);
     const answer = async (uid: string) => ({
       inviteData: {
@@ -93,7 +93,7 @@ export const verifyAndLoginWithInvite = defineHandler({
     }
     const addressee = await addresseeOf(deps, invite, caller).catch(async (error: unknown) => {
       // The account may be one that another tab's acceptance has just made: say what happened first.
-      const current = await getInvite(deps.store, inviteId);
+      const current = await readInvite(deps.store, inviteId);
       if (current?.redeemedBy || current?.claim) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
       }
@@ -102,7 +102,7 @@ export const verifyAndLoginWithInvite = defineHandler({
     // Reserved first, so that of several tabs (or people) opening it at once, one makes the account.
     const claim = deps.store.newId();
     await deps.store.transaction(async (tx) => {
-      const current = await getInvite(tx, inviteId);
+      const current = await readInvite(tx, inviteId);
       assertOpen(current, now);
       const claimed = current.claim && now.getTime() - Date.parse(current.claim.at) < CLAIM_MS;
       if (current.redeemedBy !== null || claimed) {
@@ -112,7 +112,7 @@ export const verifyAndLoginWithInvite = defineHandler({
     });
     const release = () =>
       deps.store.transaction(async (tx) => {
-        if ((await getInvite(tx, inviteId))?.claim?.id === claim) {
+        if ((await readInvite(tx, inviteId))?.claim?.id === claim) {
           tx.update(paths.invite(inviteId), { claim: FieldValue.delete() });
         }
       });
@@ -124,10 +124,10 @@ export const verifyAndLoginWithInvite = defineHandler({
 
     const joined = await deps.store.transaction(async (tx) => {
       const [current, member, globalUser, organisation] = await Promise.all([
-        getInvite(tx, inviteId),
+        readInvite(tx, inviteId),
         readTenantUser(tx, invite.tenantId, account.uid),
         readGlobalUser(tx, account.uid),
-        getOrganisationProfile(tx, invite.tenantId),
+        readOrganisationProfile(tx, invite.tenantId),
       ]);
       assertOpen(current, now);
       if (current.redeemedBy !== null || current.claim?.id !== claim) {

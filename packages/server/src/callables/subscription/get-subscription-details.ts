@@ -5,7 +5,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { tenantPlan } from '../../billing/tenant-plan';
-import { getTenant } from '../../repositories/tenants';
+import { readTenant } from '../../repositories/tenants';
 
 export const getSubscriptionDetails = defineHandler({
   name: API.getSubscriptionDetails,
@@ -13,7 +13,7 @@ export const getSubscriptionDetails = defineHandler({
   permission: 'none',
   input: REQUESTS[API.getSubscriptionDetails],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getSubscriptionDetails]> {
-    if (!(await getTenant(deps.store, caller.tenantId))) throw notFound(MESSAGES.tenantNotFound);
+    if (!(await readTenant(deps.store, caller.tenantId))) throw notFound(MESSAGES.tenantNotFound);
     const { subscriptions } = await tenantPlan(deps, caller.tenantId);
     return { status: 'success', subscriptions };
   },

@@ -3,7 +3,7 @@
 import { mayReachResult, SERVER_ERRORS, type AnswerValue, type ApiResponses } from '@toolkit/domain';
 import { quotaPaths, takeQuota, type Quota } from '../../abuse/limits';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
-import { getInvite, inviteIsFor } from '../../repositories/invites';
+import { readInvite, inviteIsFor } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
 import { toStoredResult, type ResultRef, type StoredResult } from '../../repositories/results';
 import type { DocumentStore, StoreTransaction } from '../../store/port';
@@ -19,7 +19,7 @@ export async function canReach(
 ): Promise<boolean> {
   const isStarter = result.userId !== null && result.userId === who.uid;
   if (isStarter || !who.inviteId) return isStarter;
-  const invite = await getInvite(reader, who.inviteId);
+  const invite = await readInvite(reader, who.inviteId);
   return mayReachResult({ isStarter, inviteMatches: inviteIsFor(invite, ref) });
 }
 

@@ -10,7 +10,7 @@ import {
   organisationCounted,
   organisationKey,
 } from '../../repositories/aggregates';
-import { getInvite, INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
+import { readInvite, INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
 import { mailDocument } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
 import { mailableAlerts, mergeRecipients, readAlertSettings } from '../../repositories/alerts';
@@ -76,7 +76,7 @@ export async function completeResult(
   const outcome = await store.transaction(async (tx): Promise<CompletionOutcome> => {
     const result = await readResult(tx, ref);
     if (!result) return { outcome: 'not-found' };
-    const invite = caller.inviteId ? await getInvite(tx, caller.inviteId) : null;
+    const invite = caller.inviteId ? await readInvite(tx, caller.inviteId) : null;
     const inviteMatches = inviteIsFor(invite, ref);
     const inviteOpen = invite?.status === INVITE_STATUS.pending;
     const decision = decideCompletion({
