@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API,
@@ -6,6 +6,7 @@ import {
   SERVER_ERRORS,
   type PendingInvite,
   type Role,
+  type StoredMilestone,
   type TenantUserProfile,
 } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
@@ -32,18 +33,25 @@ const TEAM = [
 // What the server offers an admin: billing and owner hold permissions an admin lacks.
 const ADMIN_ROLES: Role[] = ['user', 'viewer', 'editor', 'admin'];
 
-function setup(handlers: FakeHandlers = {}) {
+/** The server's team: role changes are kept, so the list read again after one shows them. */
+function setup(handlers: FakeHandlers = {}, users: TenantUserProfile[] = TEAM) {
+  let team = users;
+  const assign = (uid: string, role: Role) => {
+    team = team.map((person) => (person.uid === uid ? { ...person, role } : person));
+  };
   const api = createFakeApi({
-    [API.listTenantUsers]: () => ({ users: TEAM, invites: [] }),
+    [API.listTenantUsers]: () => ({ users: team, invites: [] }),
     [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: ADMIN_ROLES, userRole: 'admin' }),
-    [API.setUserRole]: () => ({ status: 'success', message: 'Role updated' }),
-    [API.removeUserRole]: () => ({
-      status: 'success',
-      message: 'Removed',
-      previousRole: 'viewer',
-      newRole: 'user',
-    }),
-    [API.createInvite]: (data) => ({ status: 'sent', email: (data as { email: string }).email }),
+    [API.setUserRole]: ({ uid, role }) => {
+      assign(uid, role);
+      return { status: 'success', message: 'Role updated' };
+    },
+    [API.removeUserRole]: ({ uid }) => {
+      const previousRole = team.find((person) => person.uid === uid)?.role ?? null;
+      assign(uid, 'user');
+      return { status: 'success', message: 'Removed', previousRole, newRole: 'user' };
+    },
+    [API.createInvite]: ({ email }) => ({ status: 'sent', email }),
     ...handlers,
   });
   renderDashboard('/dashboard/users', api, { claims: { role: 'admin', tenantId: 'tenant-1' } });
@@ -92,13 +100,12 @@ describe('Users screen', () => {
   });
 
   it('lets an owner give billing and owner, and change another owner while one remains', async () => {
-    const { api, user } = setup({
-      [API.listTenantUsers]: () => ({
-        users: [member('owner-1', 'Olivia', 'owner'), member('owner-2', 'Oscar', 'owner'), TEAM[0]],
-        invites: [],
-      }),
-      [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: [...ROLES], userRole: 'owner' }),
-    });
+    const { api, user } = setup(
+      {
+        [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: [...ROLES], userRole: 'owner' }),
+      },
+      [member('owner-1', 'Olivia', 'owner'), member('owner-2', 'Oscar', 'owner'), TEAM[0]!],
+    );
     const oscar = await row('Oscar Smith');
     const select = within(oscar).getByLabelText('Role of Oscar Smith');
     expect((within(select).getAllByRole('option') as HTMLOptionElement[]).map((o) => o.value)).toEqual([
@@ -289,5 +296,68 @@ describe('Users screen', () => {
       await screen.findByText("We couldn't create the invite: This person is already in your team."),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail address')).toHaveValue('vera@example.com');
+  });
+
+  it("shows the server's words beside the address it refuses", async () => {
+    const { api, user } = setup({
+      [API.createInvite]: () => {
+        throw new CallableError('invalid-argument', 'Invalid email: not deliverable', {
+          hasServerMessage: true,
+          details: {
+            fields: ['email'],
+            problems: { email: 'Enter a valid e-mail address, like name@example.com.' },
+          },
+        });
+      },
+    });
+    await row('Vera Smith');
+    const email = screen.getByLabelText('E-mail address');
+    await user.type(email, 'nia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('Enter a valid e-mail address, like name@example.com.'),
+    );
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Invalid email/)).not.toBeInTheDocument();
+    expect(email).toHaveValue('nia@example.com');
+    expect(api.callsTo(API.createInvite)).toHaveLength(1);
+  });
+
+  it("updates the invitations and the journey's invite milestone in place once an invite is sent", async () => {
+    let invites: PendingInvite[] = [];
+    let milestones: StoredMilestone[] = ['update-organisation', 'complete-quickscan', 'view-results'].map(
+      (id) => ({ id, completed: true }),
+    );
+    const api = createFakeApi({
+      [API.listTenantUsers]: () => ({ users: TEAM, invites }),
+      [API.getAvailableRoles]: () => ({ status: 'success', availableRoles: ADMIN_ROLES, userRole: 'admin' }),
+      [API.listMilestones]: () => ({ milestones: { 'owner-1': milestones } }),
+      // The server records the invite-team milestone with the invite.
+      [API.createInvite]: ({ email, role = 'user' }) => {
+        invites = [{ email, role, sentAt: '2026-11-26T09:00:00.000Z', status: 'pending' }];
+        milestones = [...milestones, { id: 'invite-team', completed: true }];
+        return { status: 'sent', email };
+      },
+    });
+    renderDashboard('/dashboard', api, { claims: { role: 'admin', tenantId: 'tenant-1' } });
+    const user = userEvent.setup();
+    const nextSteps = () => screen.findByRole('region', { name: 'Your next steps' });
+
+    // The journey's next step leads to Users.
+    await user.click(within(await nextSteps()).getByRole('link', { name: 'Invite a team member' }));
+    await row('Vera Smith');
+    await user.type(screen.getByLabelText('E-mail address'), 'nia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invite' }));
+    const waiting = await screen.findByRole('list', { name: 'Invitations not accepted yet' });
+    expect(within(waiting).getByRole('listitem')).toHaveTextContent('nia@example.com · User');
+
+    // Back on the journey, in the same document: its milestones were asked again.
+    const frame = screen.getByRole('navigation', { name: 'Dashboard' });
+    await user.click(within(frame).getByRole('link', { name: 'Dashboard' }));
+    const steps = within(await nextSteps())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(steps).not.toContain('Invite a team member');
+    expect(api.callsTo(API.listMilestones)).toHaveLength(2);
   });
 });

@@ -1,0 +1,86 @@
+// The team as the caller may manage it, and the changes to it. Every change invalidates the team
+// (tag Team); an invite is also the journey's invite-team milestone (tag Milestones).
+import { api, call } from '@toolkit/data';
+import {
+  API,
+  type ApiRequest,
+  type ApiResponses,
+  type PendingInvite,
+  type Role,
+  type TenantUserProfile,
+} from '@toolkit/domain';
+import { byRankThenName } from './members';
+
+export interface Team {
+  /** Highest role first, then by name. */
+  users: TenantUserProfile[];
+  /** Invites not accepted yet. */
+  invites: PendingInvite[];
+  /** The roles the server offers the caller: it knows their exact rights and plan. */
+  availableRoles: Role[];
+  /** The caller's role as the server has it. */
+  userRole: Role;
+}
+
+const teamApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    team: build.query<Team, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const [list, roles] = await Promise.all([
+          baseQuery(call(API.listTenantUsers, null)),
+          baseQuery(call(API.getAvailableRoles, null)),
+        ]);
+        if (list.error) return { error: list.error };
+        if (roles.error) return { error: roles.error };
+        const { users, invites } = list.data as ApiResponses[typeof API.listTenantUsers];
+        const { availableRoles, userRole } = roles.data as ApiResponses[typeof API.getAvailableRoles];
+        return { data: { users: [...users].sort(byRankThenName), invites, availableRoles, userRole } };
+      },
+      providesTags: ['Team'],
+    }),
+  }),
+});
+
+/**
+ * A member's role as the server has just set it, written into the team at once: the row shows it
+ * with its "Saved" (the team read again then confirms it).
+ */
+const showRole = (uid: string, role: Role) =>
+  teamApi.util.updateQueryData('team', undefined, (team) => {
+    const member = team.users.find((user) => user.uid === uid);
+    if (member) member.role = role;
+  });
+
+const usersApi = teamApi.injectEndpoints({
+  endpoints: (build) => ({
+    setUserRole: build.mutation<ApiResponses[typeof API.setUserRole], ApiRequest<typeof API.setUserRole>>({
+      async queryFn(request, { dispatch }, _extra, baseQuery) {
+        const { data, error } = await baseQuery(call(API.setUserRole, request));
+        if (error) return { error };
+        dispatch(showRole(request.uid, request.role));
+        return { data: data as ApiResponses[typeof API.setUserRole] };
+      },
+      invalidatesTags: ['Team'],
+    }),
+    removeUserRole: build.mutation<
+      ApiResponses[typeof API.removeUserRole],
+      ApiRequest<typeof API.removeUserRole>
+    >({
+      async queryFn(request, { dispatch }, _extra, baseQuery) {
+        const { data, error } = await baseQuery(call(API.removeUserRole, request));
+        if (error) return { error };
+        const answer = data as ApiResponses[typeof API.removeUserRole];
+        dispatch(showRole(request.uid, answer.newRole));
+        return { data: answer };
+      },
+      invalidatesTags: ['Team'],
+    }),
+    createInvite: build.mutation<ApiResponses[typeof API.createInvite], ApiRequest<typeof API.createInvite>>({
+      query: (request) => call(API.createInvite, request),
+      invalidatesTags: ['Team', 'Milestones'],
+    }),
+  }),
+});
+
+export const { useTeamQuery, useSetUserRoleMutation, useRemoveUserRoleMutation, useCreateInviteMutation } =
+  usersApi;
