@@ -2,21 +2,20 @@
 // with brandkit; on another plan the stored brand is shown read-only with the plan that applies it.
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
+import { describeError } from '@toolkit/data';
 import {
-  API,
   BRAND_LOGO_MAX_BYTES,
   ENTITLEMENT_NAMES,
   hasPermission,
   planUnlocking,
   type Brand,
 } from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
-import { useBrand } from '../../shared/brand';
-import { describeError } from '../../shared/errors';
-import { Actions, SaveStatus, type SaveState } from '@toolkit/ui/form';
-import { useServices } from '../../shared/services';
+import { Actions } from '@toolkit/ui/form';
+import { useBrandQuery } from '../../shared/api';
+import { SaveProgress } from '../../shared/form';
+import { useSaveBrandMutation } from './manage-api';
 
 const DEFAULT_COLOUR = '#1f5f4a';
 
@@ -49,19 +48,17 @@ function readLogo(file: File): Promise<string> {
 }
 
 export function BrandCard() {
-  const { callable } = useServices();
   const headingId = useId();
   const colourId = useId();
   const logoId = useId();
   const claims = useAppSelector((state) => state.auth.claims);
-  const [resource, reload] = useBrand();
-  const stored = resource.status === 'ready' ? resource.data.brand : null;
-  const applied = resource.status === 'ready' && resource.data.applied;
+  const { data } = useBrandQuery();
+  const [saveBrand, saving] = useSaveBrandMutation();
+  // What is being edited; it stays after a save, when it is what the server stored.
   const [draft, setDraft] = useState<Brand | null>(null);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [problem, setProblem] = useState<string | null>(null);
-  const brand = draft ?? stored ?? { primaryColor: DEFAULT_COLOUR, logo: null };
-  const editable = applied && hasPermission(claims, 'manageSettings');
+  const brand = draft ?? data?.brand ?? { primaryColor: DEFAULT_COLOUR, logo: null };
+  const editable = Boolean(data?.applied) && hasPermission(claims, 'manageSettings');
 
   async function chooseLogo(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -74,29 +71,17 @@ export function BrandCard() {
     setDraft({ ...brand, logo: await readLogo(file) });
   }
 
-  async function saveBrand() {
-    setSave({ kind: 'saving' });
-    try {
-      await callApi(callable, API.saveBrand, brand);
-      setSave({ kind: 'saved' });
-      setDraft(null);
-      reload();
-    } catch (error) {
-      setSave({ kind: 'failed', message: describeError(error, 'save your brand') });
-    }
-  }
-
-  if (resource.status !== 'ready') return null;
+  if (!data) return null;
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
         <h2 id={headingId} style={{ margin: 0 }}>
           Brand
         </h2>
-        {!applied && (
+        {!data.applied && (
           <MutedText>
             {ENTITLEMENT_NAMES.brandkit} come with the {planUnlocking('brandkit').name} plan
-            {stored ? '; your saved brand is kept for when your plan includes it again' : ''}.
+            {data.brand ? '; your saved brand is kept for when your plan includes it again' : ''}.
           </MutedText>
         )}
         <Field>
@@ -128,7 +113,7 @@ export function BrandCard() {
         )}
         {editable && (
           <Actions>
-            <Button type="button" onClick={() => void saveBrand()} disabled={save.kind === 'saving'}>
+            <Button type="button" onClick={() => void saveBrand(brand)} disabled={saving.isLoading}>
               Save brand
             </Button>
             {brand.logo && (
@@ -136,7 +121,12 @@ export function BrandCard() {
                 Remove logo
               </Button>
             )}
-            <SaveStatus state={save} saved="Saved. Your dashboard and reports use this brand." />
+            <SaveProgress
+              busy={saving.isLoading}
+              failure={saving.isError ? describeError(saving.error, 'save your brand') : null}
+              done={saving.isSuccess}
+              saved="Saved. Your dashboard and reports use this brand."
+            />
           </Actions>
         )}
       </Stack>

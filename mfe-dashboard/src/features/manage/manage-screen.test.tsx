@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { API, type AlertRecipients } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
-import { addressesOf } from './manage-screen';
+import { addressesOf } from './alerts-form';
 
 const STORED: AlertRecipients = {
   newResult: ['results@example.com'],
@@ -14,11 +14,12 @@ const STORED: AlertRecipients = {
 // The organisation's own addresses: confirmed at once, as the server does for proven members.
 const TEAM = new Set(['results@example.com', 'experts@example.com']);
 
+/** The server keeps what it was last sent, so the settings read again after a save show it. */
 function setup(role = 'owner', pending: string[] = []) {
+  let stored = { alerts: STORED, pending };
   const api = createFakeApi({
-    [API.getAlerts]: () => ({ alerts: STORED, pending }),
-    [API.saveAlerts]: (data) => {
-      const request = data as AlertRecipients;
+    [API.getAlerts]: () => stored,
+    [API.saveAlerts]: (request) => {
       const once = (list: string[]) => [...new Set(list.map((address) => address.toLowerCase()))];
       const alerts = {
         newResult: once(request.newResult),
@@ -26,7 +27,8 @@ function setup(role = 'owner', pending: string[] = []) {
         expertRequest: once(request.expertRequest),
       };
       const listed = [...new Set(Object.values(alerts).flat())];
-      return { alerts, pending: listed.filter((address) => !TEAM.has(address)) };
+      stored = { alerts, pending: listed.filter((address) => !TEAM.has(address)) };
+      return stored;
     },
   });
   renderDashboard('/dashboard/manage', api, { claims: { role, tenantId: 'tenant-1' } });
