@@ -1,15 +1,14 @@
 // Expert: a member asks the experts of their toolkit a question (topic, message, how to be
 // contacted); the server mails the experts and a copy to the member, a few requests an hour.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { API, ESG_TOPIC_NAMES, ESG_TOPICS, EXPERT_MESSAGE_MAX, type ExpertTopic } from '@toolkit/domain';
-import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
-import { callApi } from '@toolkit/platform';
+import { useRequestForm } from '@toolkit/data/form';
+import { API, ESG_TOPIC_NAMES, ESG_TOPICS, EXPERT_MESSAGE_MAX, type ApiRequest } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { describeError } from '../../shared/errors';
-import { Actions, SaveStatus, SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
-import { useForm, type FieldErrors } from '../../shared/form';
-import { useServices } from '../../shared/services';
+import { Actions, SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
+import { SaveProgress } from '../../shared/form';
+import { useRequestExpertMutation } from './expert-api';
 
 const Heading = styled.h2`
   margin: 0;
@@ -33,52 +32,26 @@ const Choices = styled.fieldset`
   }
 `;
 
-interface Request {
-  topic: string;
-  message: string;
-  contact: string;
-  phone: string;
-}
+const EMPTY: ApiRequest<typeof API.requestExpert> = { topic: 'CLIMATE', message: '', contact: 'email' };
 
-const EMPTY: Request = { topic: 'CLIMATE', message: '', contact: 'email', phone: '' };
-
-const FIELDS = REQUESTS[API.requestExpert].shape;
-
-function validate(values: Request): FieldErrors<Request> {
-  const errors: FieldErrors<Request> = {};
-  const message = fieldMessage('The message', FIELDS.message, values.message);
-  if (message) errors.message = message;
-  const phone = values.contact === 'phone' && fieldMessage('The phone number', FIELDS.phone, values.phone);
-  if (phone) errors.phone = phone;
-  return errors;
-}
+const LABELS = { message: 'The message', phone: 'The phone number' };
 
 export function ExpertScreen() {
-  const { callable } = useServices();
   const headingId = useId();
-  const form = useForm<Request>(EMPTY, validate);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useRequestForm(REQUESTS[API.requestExpert], { defaultValues: EMPTY, labels: LABELS });
+  const [requestExpert, sent] = useRequestExpertMutation();
+  const byPhone = form.watch('contact') === 'phone';
 
-  async function send() {
-    if (!form.submit()) return;
-    form.setSave({ kind: 'saving' });
+  const onSubmit = form.handleSubmit(async (request) => {
     try {
-      const { message, contact, phone } = form.values;
-      const answer = await callApi(callable, API.requestExpert, {
-        topic: form.values.topic as ExpertTopic,
-        message: message.trim(),
-        contact: contact as 'email' | 'phone',
-        ...(contact === 'phone' ? { phone: phone.trim() } : {}),
-      });
-      form.setSave({ kind: 'idle' });
-      form.reset();
-      setSentTo(answer.to);
+      await requestExpert(request).unwrap();
+      form.reset(EMPTY, { keepDirtyValues: false });
     } catch (error) {
-      form.setSave({ kind: 'failed', message: describeError(error, 'send your request') });
+      form.showFailure(error, 'send your request');
     }
-  }
+  });
 
-  if (sentTo !== null) {
+  if (sent.isSuccess) {
     return (
       <Stack>
         <PageTitle>Ask an expert</PageTitle>
@@ -87,10 +60,10 @@ export function ExpertScreen() {
             <Heading>Your request is on its way</Heading>
             <p role="status">
               The toolkit&apos;s experts have your question and will contact you as you asked.
-              {sentTo ? ` We sent a copy to ${sentTo}.` : ''}
+              {sent.data.to ? ` We sent a copy to ${sent.data.to}.` : ''}
             </p>
             <div>
-              <Button type="button" variant="secondary" onClick={() => setSentTo(null)}>
+              <Button type="button" variant="secondary" onClick={() => sent.reset()}>
                 Ask another question
               </Button>
             </div>
@@ -100,25 +73,19 @@ export function ExpertScreen() {
     );
   }
 
-  const length = form.values.message.trim().length;
+  const length = form.watch('message').trim().length;
   return (
     <Stack>
       <PageTitle>Ask an expert</PageTitle>
       <Card aria-labelledby={headingId}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
           <Stack gap={4}>
             <Heading id={headingId}>What would you like help with?</Heading>
             <MutedText>
               The sustainability experts of your toolkit answer questions about your results, your action plan
               or anything on your way. They usually reply within two working days.
             </MutedText>
-            <SelectField label="Topic" value={form.values.topic} onChange={form.change('topic')}>
+            <SelectField label="Topic" {...form.field('topic')}>
               {ESG_TOPICS.map((topic) => (
                 <option key={topic} value={topic}>
                   {ESG_TOPIC_NAMES[topic]}
@@ -136,34 +103,34 @@ export function ExpertScreen() {
             <Choices>
               <legend>How should the expert contact you?</legend>
               <label>
-                <input
-                  type="radio"
-                  name="contact"
-                  value="email"
-                  checked={form.values.contact === 'email'}
-                  onChange={form.change('contact')}
-                />
+                <input type="radio" value="email" {...form.register('contact')} />
                 By e-mail
               </label>
               <label>
-                <input
-                  type="radio"
-                  name="contact"
-                  value="phone"
-                  checked={form.values.contact === 'phone'}
-                  onChange={form.change('contact')}
-                />
+                <input type="radio" value="phone" {...form.register('contact')} />
                 By phone
               </label>
             </Choices>
-            {form.values.contact === 'phone' && (
-              <TextField label="Phone number" type="tel" autoComplete="tel" {...form.field('phone')} />
+            {/* Left out of the request (and its checks) while e-mail is chosen. */}
+            {byPhone && (
+              <TextField
+                label="Phone number"
+                type="tel"
+                autoComplete="tel"
+                {...form.field('phone')}
+                {...form.register('phone', { shouldUnregister: true })}
+              />
             )}
             <Actions>
-              <Button type="submit" disabled={form.save.kind === 'saving'}>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
                 Send request
               </Button>
-              <SaveStatus state={form.save} saving="Sending…" />
+              <SaveProgress
+                busy={form.formState.isSubmitting}
+                failure={form.failure}
+                done={false}
+                saving="Sending…"
+              />
             </Actions>
           </Stack>
         </form>
