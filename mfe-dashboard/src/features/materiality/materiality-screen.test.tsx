@@ -10,14 +10,15 @@ const RATED: MaterialityAssessment = {
   included: true,
 };
 
+/** The server keeps the saved ratings, so the assessment read again after a save shows them. */
 function setup(answer: MaterialityAssessment | (() => never) = RATED, role = 'owner') {
+  let stored = answer;
   const api = createFakeApi({
-    [API.getMateriality]: typeof answer === 'function' ? answer : () => answer,
-    [API.saveMateriality]: (data) => ({
-      ...(data as Pick<MaterialityAssessment, 'ratings'>),
-      updatedAt: '2026-11-25T09:00:00.000Z',
-      included: true,
-    }),
+    [API.getMateriality]: () => (typeof stored === 'function' ? stored() : stored),
+    [API.saveMateriality]: ({ ratings }) => {
+      stored = { ratings, updatedAt: '2026-11-25T09:00:00.000Z', included: true };
+      return stored;
+    },
   });
   renderDashboard('/dashboard/materiality', api, { claims: { role, tenantId: 'tenant-1' } });
   return { api, user: userEvent.setup() };
@@ -67,6 +68,10 @@ describe('Materiality screen', () => {
     ]);
     expect(
       screen.getByText('Water and marine resources: impact 4, financial 5 (material for impact and finance)'),
+    ).toBeInTheDocument();
+    // The assessment is read again: the date is the saved one's.
+    expect(
+      await screen.findByText(`Last saved ${new Date('2026-11-25T09:00:00.000Z').toLocaleDateString()}.`),
     ).toBeInTheDocument();
   });
 

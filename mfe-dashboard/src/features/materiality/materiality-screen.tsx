@@ -2,10 +2,11 @@
 // planet and for its financial importance, the matrix of the rated matters with a ranked table as
 // its text alternative. Saved per organisation by roles that edit insights while the plan includes
 // it; after a downgrade the ratings stay, read-only.
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
 import styled from 'styled-components';
+import { QueryView } from '@toolkit/data';
+import { useRequestForm } from '@toolkit/data/form';
 import {
-  API,
   hasPermission,
   MATERIALITY_LABELS,
   MATERIALITY_SCALE,
@@ -13,19 +14,16 @@ import {
   rankMateriality,
   type MaterialityAssessment,
   type MaterialityQuadrant,
-  type MaterialityRatings,
-  type MaterialityTopicId,
 } from '@toolkit/domain';
-import { callApi } from '@toolkit/platform';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { useMateriality } from '../../shared/api';
-import { describeError } from '../../shared/errors';
-import { Actions, SaveStatus, SelectField, type SaveState } from '@toolkit/ui/form';
-import { Loaded } from '../../shared/loading';
+import { Actions, SelectField } from '@toolkit/ui/form';
+import { useMaterialityQuery } from '../../shared/api';
+import { SaveProgress } from '../../shared/form';
 import { PlanNote } from '../../shared/plan-note';
-import { useServices } from '../../shared/services';
 import { MaterialityMatrix } from './materiality-matrix';
+import { useSaveMaterialityMutation } from './materiality-api';
+import { RATINGS_FORM, ratingsOf } from './ratings-form';
 
 const Heading = styled.h2`
   margin: 0;
@@ -68,58 +66,23 @@ const QUADRANT: Record<MaterialityQuadrant, string> = {
   neither: 'not material yet',
 };
 
-type Side = 'impact' | 'financial';
-type Draft = Partial<Record<MaterialityTopicId, Partial<Record<Side, number>>>>;
-
-/** Only matters rated on both sides are saved; one half-rated says so before anything is sent. */
-function complete(draft: Draft): { ratings: MaterialityRatings; halfRated: string[] } {
-  const ratings: MaterialityRatings = {};
-  const halfRated: string[] = [];
-  for (const topic of MATERIALITY_TOPICS) {
-    const { impact, financial } = draft[topic.id] ?? {};
-    if (impact && financial) ratings[topic.id] = { impact, financial };
-    else if (impact || financial) halfRated.push(topic.name);
-  }
-  return { ratings, halfRated };
-}
-
-function Assessment({
-  data,
-  onSaved,
-}: {
-  data: MaterialityAssessment;
-  onSaved: (next: MaterialityAssessment) => void;
-}) {
-  const { callable } = useServices();
+function Assessment({ data }: { data: MaterialityAssessment }) {
   const claims = useAppSelector((state) => state.auth.claims);
   const editable = data.included && hasPermission(claims, 'editInsights');
-  const [draft, setDraft] = useState<Draft>(data.ratings);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const stored = useMemo(() => ({ ratings: data.ratings }), [data.ratings]);
+  const form = useRequestForm(RATINGS_FORM, { values: stored });
+  const [saveMateriality, saving] = useSaveMaterialityMutation();
   const formId = useId();
-  const { ratings, halfRated } = complete(draft);
-  const ranked = rankMateriality(editable ? ratings : data.ratings);
+  // The matrix follows the selects as they change.
+  const ranked = rankMateriality(editable ? ratingsOf(form.watch('ratings')) : data.ratings);
 
-  function rate(id: MaterialityTopicId, side: Side, value: string) {
-    setDraft((current) => ({
-      ...current,
-      [id]: { ...current[id], [side]: value ? Number(value) : undefined },
-    }));
-    if (save.kind !== 'saving') setSave({ kind: 'idle' });
-  }
-
-  async function submit() {
-    if (halfRated.length > 0) {
-      setSave({ kind: 'failed', message: `Rate both sides of ${halfRated.join(', ')}, or neither.` });
-      return;
-    }
-    setSave({ kind: 'saving' });
+  const onSubmit = form.handleSubmit(async (request) => {
     try {
-      onSaved(await callApi(callable, API.saveMateriality, { ratings }));
-      setSave({ kind: 'saved' });
+      await saveMateriality(request).unwrap();
     } catch (error) {
-      setSave({ kind: 'failed', message: describeError(error, 'save the assessment') });
+      form.showFailure(error, 'save the assessment');
     }
-  }
+  });
 
   return (
     <Layout>
@@ -144,12 +107,7 @@ function Assessment({
           {data.included && !editable && (
             <MutedText>Your role can read the assessment; an owner, admin or editor can change it.</MutedText>
           )}
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
+          <form noValidate onSubmit={(event) => void onSubmit(event)}>
             <Stack gap={3}>
               {MATERIALITY_TOPICS.map((topic) => (
                 <Matter key={topic.id} disabled={!editable}>
@@ -158,8 +116,9 @@ function Assessment({
                     <SelectField
                       key={side}
                       label={side === 'impact' ? 'Impact' : 'Financial importance'}
-                      value={String((editable ? draft : data.ratings)[topic.id]?.[side] ?? '')}
-                      onChange={(event) => rate(topic.id, side, event.target.value)}
+                      {...form.field(`ratings.${topic.id}.${side}`)}
+                      // field() finds only top-level errors; this one is nested.
+                      error={form.getFieldState(`ratings.${topic.id}.${side}`).error?.message}
                     >
                       <option value="">Not rated</option>
                       {MATERIALITY_SCALE.map((score, index) => (
@@ -173,10 +132,15 @@ function Assessment({
               ))}
               {editable && (
                 <Actions>
-                  <Button type="submit" disabled={save.kind === 'saving'}>
+                  <Button type="submit" disabled={form.formState.isSubmitting}>
                     Save assessment
                   </Button>
-                  <SaveStatus state={save} saved="Saved. The matrix shows your latest ratings." />
+                  <SaveProgress
+                    busy={form.formState.isSubmitting}
+                    failure={form.failure}
+                    done={saving.isSuccess}
+                    saved="Saved. The matrix shows your latest ratings."
+                  />
                 </Actions>
               )}
             </Stack>
@@ -209,8 +173,7 @@ function Assessment({
 }
 
 export function MaterialityScreen() {
-  const [resource, reload] = useMateriality();
-  const [saved, setSaved] = useState<MaterialityAssessment | null>(null);
+  const materiality = useMaterialityQuery();
   return (
     <Stack>
       <PageTitle>Materiality</PageTitle>
@@ -218,9 +181,9 @@ export function MaterialityScreen() {
         A double-materiality assessment: which sustainability matters count most for your business, by their
         impact on people and planet and by their financial importance.
       </MutedText>
-      <Loaded resource={resource} doing="load your materiality assessment" onRetry={reload}>
-        {(loaded) => <Assessment data={saved ?? loaded} onSaved={setSaved} />}
-      </Loaded>
+      <QueryView query={materiality} doing="load your materiality assessment">
+        {(data) => <Assessment data={data} />}
+      </QueryView>
     </Stack>
   );
 }
