@@ -1,6 +1,6 @@
-// The team as the caller may manage it, and the changes to it. Every change invalidates the team
-// (tag Team); an invite is also the journey's invite-team milestone (tag Milestones).
-import { api, call } from '@toolkit/data';
+// The team as the caller may manage it, and the changes to it: each invalidates the team (tag
+// Team), and an invite is also the journey's invite-team milestone (tag Milestones).
+import { api, call, servicesOf, toQueryError } from '@toolkit/data';
 import {
   API,
   type ApiRequest,
@@ -9,6 +9,7 @@ import {
   type Role,
   type TenantUserProfile,
 } from '@toolkit/domain';
+import type { AppServices } from '@toolkit/parcel';
 import { byRankThenName } from './members';
 
 export interface Team {
@@ -75,6 +76,20 @@ const usersApi = teamApi.injectEndpoints({
       },
       invalidatesTags: ['Team'],
     }),
+    /**
+     * Fresh claims from the identity provider (the shell's services, the store's extra), after the
+     * server refused for lack of rights: the shell's guard then applies the caller's rights as they are.
+     */
+    refreshClaims: build.mutation<null, void>({
+      async queryFn(_arg, { extra }) {
+        try {
+          await (servicesOf(extra) as unknown as Pick<AppServices, 'refreshClaims'>).refreshClaims();
+          return { data: null };
+        } catch (error) {
+          return { error: toQueryError(error) };
+        }
+      },
+    }),
     createInvite: build.mutation<ApiResponses[typeof API.createInvite], ApiRequest<typeof API.createInvite>>({
       query: (request) => call(API.createInvite, request),
       invalidatesTags: ['Team', 'Milestones'],
@@ -82,5 +97,10 @@ const usersApi = teamApi.injectEndpoints({
   }),
 });
 
-export const { useTeamQuery, useSetUserRoleMutation, useRemoveUserRoleMutation, useCreateInviteMutation } =
-  usersApi;
+export const {
+  useTeamQuery,
+  useSetUserRoleMutation,
+  useRemoveUserRoleMutation,
+  useRefreshClaimsMutation,
+  useCreateInviteMutation,
+} = usersApi;
