@@ -62,6 +62,13 @@ export function createFakeApi(
       profile: OWNER_PROFILE,
       tenant: { id: 'tenant-1', createdBy: 'owner-1', getStarted: true, toolkit: 'quickscan' },
     }),
+    // The live profile's stream opens on every screen: it sends what getProfile answers now, then
+    // waits for the test's pushes.
+    [API.watchProfile]: async () => {
+      const current = backend.handlers.get(API.getProfile);
+      const answer = current ? ((await current(null)) as { profile: TenantUserProfile | null }) : null;
+      return { profile: answer?.profile ?? null };
+    },
     ...initial,
   });
   let refreshCount = 0;

@@ -62,10 +62,10 @@ export function useRequestForm<V extends FieldValues>(
     form.setError('root.server', { type: 'server', message: describeError(error, doing) });
   }
 
-  /** The props a labelled field of @toolkit/ui/form takes for `name`. */
+  /** The props a labelled field of @toolkit/ui/form takes for `name` (nested names included). */
   const field = (name: Path<V>) => ({
     ...form.register(name),
-    error: form.formState.errors[name]?.message as string | undefined,
+    error: form.getFieldState(name, form.formState).error?.message,
   });
 
   return Object.assign(form, {

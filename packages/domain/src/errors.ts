@@ -64,6 +64,7 @@ export const SERVER_ERRORS = {
   invalidField: (field: string, problem: string) => `Invalid ${field}: ${problem}`,
   // What a field of a request may hold: forms show the same words before they send.
   invalidEmail: 'Enter a valid e-mail address, like name@example.com.',
+  organisationNameMissing: 'Enter your organisation’s name.',
   textTooLong: (max: number) => `must be at most ${max} characters`,
   expertMessageTooShort: (min: number) => `Tell the expert a little more: at least ${min} characters.`,
   phoneNumber: 'Give a phone number of digits, spaces, +, ( ) or -.',

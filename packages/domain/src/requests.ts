@@ -132,7 +132,7 @@ export const REQUESTS = {
   /** A name update is skipped when first or last name is undefined. */
   [API.updateNames]: z.object({ firstName: name.optional(), lastName: name.optional() }),
   [API.saveOrganisation]: z.object({
-    name: name.min(1),
+    name: name.min(1, SERVER_ERRORS.organisationNameMissing),
     industry: name.optional(),
     size: name.optional(),
     country: name.optional(),

@@ -6,7 +6,6 @@ import { Button, Card, Stack } from '@toolkit/ui';
 import { Actions, FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
 import { SaveProgress } from '../../shared/form';
 import { useSaveOrganisationMutation } from './profile-api';
-import { required } from './required';
 
 export const COMPANY_SIZES = [
   '1–9 employees',
@@ -16,9 +15,6 @@ export const COMPANY_SIZES = [
 ];
 
 const ORGANISATION = REQUESTS[API.saveOrganisation];
-const ORGANISATION_FORM = ORGANISATION.extend({
-  name: required('Enter your organisation’s name.', ORGANISATION.shape.name),
-});
 
 const LABELS = { name: 'The name', industry: 'Industry', size: 'Size', country: 'Country' };
 
@@ -35,7 +31,7 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
     }),
     [organisation],
   );
-  const form = useRequestForm(ORGANISATION_FORM, { values: stored, labels: LABELS });
+  const form = useRequestForm(ORGANISATION, { values: stored, labels: LABELS });
   const [save, saving] = useSaveOrganisationMutation();
   const onSubmit = form.handleSubmit(async (details) => {
     try {

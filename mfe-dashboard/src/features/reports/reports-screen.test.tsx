@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API } from '@toolkit/domain';
 import { createFakeApi, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
@@ -44,6 +44,13 @@ function captureDownload() {
   return saved;
 }
 
+/** The download button once every read it needs has answered (it is disabled until then). */
+async function enabledDownload() {
+  const button = await screen.findByRole('button', { name: 'Download PDF report' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('Reports screen', () => {
@@ -57,9 +64,8 @@ describe('Reports screen', () => {
     const saved = captureDownload();
     const { api, user } = setup();
     expect(await screen.findByText(/Green Grocers, completed on .*: overall 62.5%/)).toBeInTheDocument();
-    const button = screen.getByRole('button', { name: 'Download PDF report' });
-    await user.click(button);
-    await screen.findByRole('button', { name: 'Download PDF report' });
+    await user.click(await enabledDownload());
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved).toEqual([
       {
         name: 'green-grocers-sustainability-quickscan-for-your-business-report.pdf',
@@ -73,9 +79,8 @@ describe('Reports screen', () => {
   it('leaves the benchmark out for a member without view-insights', async () => {
     const saved = captureDownload();
     const { api, user } = setup([DONE], 'user');
-    await user.click(await screen.findByRole('button', { name: 'Download PDF report' }));
-    await screen.findByRole('button', { name: 'Download PDF report' });
-    expect(saved).toHaveLength(1);
+    await user.click(await enabledDownload());
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(api.callsTo(API.getBenchmark)).toEqual([]);
   });
 });
