@@ -21,6 +21,8 @@ test('an invite updates the team list and the journey in place, with no reload',
   // Marks this document: a reload would drop the mark.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
+  await app.mainLink('Dashboard').click();
+  await app.expectDashboardHome();
   await app.dashboardLink('Users').click();
   await app.expectScreen('Users', '/dashboard/users');
   const waiting = page.getByRole('list', { name: 'Invitations not accepted yet' });

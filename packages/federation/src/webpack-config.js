@@ -28,7 +28,7 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(
  */
 const rtkQueryImportsPackage = () =>
   new NormalModuleReplacementPlugin(/^@reduxjs\/toolkit$/, (resource) => {
-    if (/[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/.test(resource.context)) {
+    if (/[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query([\\/]|$)/.test(resource.context)) {
       resource.request = SLIM_SHARED['@reduxjs/toolkit'].alias;
     }
   });
