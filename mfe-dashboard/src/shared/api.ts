@@ -108,7 +108,8 @@ export const dashboardApi = api.injectEndpoints({
     /** The action catalogue against the member's latest completed result of a survey, and its plan. */
     actions: build.query<ActionsAnswer, string>({
       query: (surveyId) => call(API.listActions, { surveyId }),
-      providesTags: ['Actions'],
+      // Whether the organisation's own actions can be written follows the plan.
+      providesTags: ['Actions', 'Plan'],
     }),
     /** The organisations that signed up through a toolkit the member's organisation publishes. */
     toolkitMembers: build.query<ToolkitMembers, string>({
@@ -128,7 +129,8 @@ export const dashboardApi = api.injectEndpoints({
     /** The organisation's double-materiality ratings and whether its plan lets them be changed. */
     materiality: build.query<MaterialityAnswer, void>({
       query: () => call(API.getMateriality, null),
-      providesTags: ['Materiality'],
+      // Whether the ratings can be changed follows the plan.
+      providesTags: ['Materiality', 'Plan'],
     }),
     /** The organisation's brand and whether its plan applies it. */
     brand: build.query<BrandAnswer, void>({

@@ -1,6 +1,8 @@
 // A save's status line from the state the hooks already keep (a form's submit, a mutation's
 // result), so no screen keeps a busy or saved flag of its own.
-import { SaveStatus } from '@toolkit/ui/form';
+import type { ReactNode } from 'react';
+import { Button } from '@toolkit/ui';
+import { Actions, SaveStatus } from '@toolkit/ui/form';
 
 interface Progress {
   /** The save runs (a form's `isSubmitting`, a mutation's `isLoading`). */
@@ -23,4 +25,16 @@ export function SaveProgress({ busy, failure, done, saving, saved }: Progress) {
         ? ({ kind: 'saved' } as const)
         : ({ kind: 'idle' } as const);
   return <SaveStatus state={state} saving={saving} saved={saved} />;
+}
+
+/** A form's submit button with the save's status beside it; the button rests while the save runs. */
+export function SubmitRow({ label, ...progress }: Progress & { label: ReactNode }) {
+  return (
+    <Actions>
+      <Button type="submit" disabled={progress.busy}>
+        {label}
+      </Button>
+      <SaveProgress {...progress} />
+    </Actions>
+  );
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { sliceInjected, useAppStore, type AppStore } from '@toolkit/store-contract';
 import { api } from './api';
+import { outsideChanges } from './outside-changes';
 
 const attached = new WeakSet<object>();
 
@@ -12,7 +13,7 @@ export function attachApi(store: Pick<AppStore, 'rootReducer' | 'addMiddleware' 
   if (attached.has(store)) return;
   attached.add(store);
   store.rootReducer.inject(api);
-  store.addMiddleware(api.middleware);
+  store.addMiddleware(api.middleware, outsideChanges);
   store.dispatch(sliceInjected(api.reducerPath));
 }
 

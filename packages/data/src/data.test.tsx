@@ -7,10 +7,19 @@ import { API, type TenantUserProfile } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { CallableError } from '@toolkit/platform';
 import { createFakeBackend, deferred, type FakeBackend } from '@toolkit/platform/testing';
-import { createAppStore } from '@toolkit/store-contract';
+import { authChanged, createAppStore, surveyCompleted } from '@toolkit/store-contract';
 import { buildTheme } from '@toolkit/ui';
 import { TextField } from '@toolkit/ui/form';
-import { api, attachApi, call, QueryView, toQueryError, useProfileQuery, WithApi } from './index';
+import {
+  api,
+  attachApi,
+  call,
+  QueryView,
+  toQueryError,
+  useMilestonesQuery,
+  useProfileQuery,
+  WithApi,
+} from './index';
 import { useRequestForm } from './form';
 
 const profile = (firstName: string): TenantUserProfile => ({
@@ -146,6 +155,45 @@ describe('the API slice over the callables', () => {
     });
     expect(signals.map((signal) => signal.aborted)).toEqual([true]);
     expect(backend.callsTo(API.watchProfile)).toHaveLength(1);
+  });
+});
+
+describe('changes made outside the data layer', () => {
+  const member = (uid: string) => ({
+    uid,
+    email: `${uid}@example.com`,
+    displayName: null,
+    emailVerified: true,
+    isAnonymous: false,
+    tenantId: null,
+  });
+
+  it('a survey completed in the survey remote has the results and milestones asked again', async () => {
+    const backend = createFakeBackend({ [API.listMilestones]: () => ({ milestones: { 'owner-1': [] } }) });
+    const { wrapper, store } = setup(backend);
+    const { result } = renderHook(() => useMilestonesQuery(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual([]));
+    expect(backend.callsTo(API.listMilestones)).toHaveLength(1);
+
+    act(() => void store.dispatch(surveyCompleted()));
+    await waitFor(() => expect(backend.callsTo(API.listMilestones)).toHaveLength(2));
+  });
+
+  it('another person signing in finds nothing cached for the last one', async () => {
+    const backend = createFakeBackend({ [API.getProfile]: () => answer('Olivia') });
+    const { store } = setup(backend);
+    store.dispatch(authChanged({ user: member('owner-1'), claims: { tenantId: 'tenant-1' } }));
+    attachApi(store);
+    await store.dispatch(api.endpoints.profile.initiate());
+    // The store's own type does not know the slice a remote injects at run time.
+    const cached = () => api.endpoints.profile.select()(store.getState() as never).data;
+    expect(cached()?.profile?.firstName).toBe('Olivia');
+
+    // The same person again (a refreshed token) keeps the cache; someone else does not.
+    store.dispatch(authChanged({ user: member('owner-1'), claims: { tenantId: 'tenant-1' } }));
+    expect(cached()).toBeDefined();
+    store.dispatch(authChanged({ user: member('other-2'), claims: { tenantId: 'tenant-2' } }));
+    expect(cached()).toBeUndefined();
   });
 });
 

@@ -6,8 +6,8 @@ import { useRequestForm } from '@toolkit/data/form';
 import { API, ESG_TOPIC_NAMES, ESG_TOPICS, EXPERT_MESSAGE_MAX, type ApiRequest } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { Actions, SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
-import { SaveProgress } from '../../shared/form';
+import { SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
+import { SubmitRow } from '../../shared/form';
 import { useRequestExpertMutation } from './expert-api';
 
 const Heading = styled.h2`
@@ -121,17 +121,13 @@ export function ExpertScreen() {
                 {...form.register('phone', { shouldUnregister: true })}
               />
             )}
-            <Actions>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                Send request
-              </Button>
-              <SaveProgress
-                busy={form.formState.isSubmitting}
-                failure={form.failure}
-                done={false}
-                saving="Sending…"
-              />
-            </Actions>
+            <SubmitRow
+              label="Send request"
+              busy={form.formState.isSubmitting}
+              failure={form.failure}
+              done={false}
+              saving="Sending…"
+            />
           </Stack>
         </form>
       </Card>

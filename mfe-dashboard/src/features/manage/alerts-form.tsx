@@ -15,10 +15,10 @@ import {
   type ApiResponses,
 } from '@toolkit/domain';
 import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
-import { Button, Card, MutedText, Stack } from '@toolkit/ui';
-import { Actions, TextAreaField } from '@toolkit/ui/form';
+import { Card, MutedText, Stack } from '@toolkit/ui';
+import { TextAreaField } from '@toolkit/ui/form';
 import { useAlertsQuery } from '../../shared/api';
-import { SaveProgress } from '../../shared/form';
+import { SubmitRow } from '../../shared/form';
 import { useSaveAlertsMutation } from './manage-api';
 
 const Heading = styled.h2`
@@ -141,17 +141,13 @@ export function AlertsForm({ loaded }: { loaded: ApiResponses[typeof API.getAler
             />
           ))}
           <Pending pending={pending} />
-          <Actions>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              Save notifications
-            </Button>
-            <SaveProgress
-              busy={form.formState.isSubmitting}
-              failure={form.failure}
-              done={saving.isSuccess}
-              saved={saving.data && savedSummary(saving.data)}
-            />
-          </Actions>
+          <SubmitRow
+            label="Save notifications"
+            busy={form.formState.isSubmitting}
+            failure={form.failure}
+            done={saving.isSuccess}
+            saved={saving.data && savedSummary(saving.data)}
+          />
         </Stack>
       </form>
     </Card>

@@ -16,10 +16,10 @@ import {
   type MaterialityQuadrant,
 } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
-import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { Actions, SelectField } from '@toolkit/ui/form';
+import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SelectField } from '@toolkit/ui/form';
 import { useMaterialityQuery } from '../../shared/api';
-import { SaveProgress } from '../../shared/form';
+import { SubmitRow } from '../../shared/form';
 import { PlanNote } from '../../shared/plan-note';
 import { MaterialityMatrix } from './materiality-matrix';
 import { useSaveMaterialityMutation } from './materiality-api';
@@ -131,17 +131,13 @@ function Assessment({ data }: { data: MaterialityAssessment }) {
                 </Matter>
               ))}
               {editable && (
-                <Actions>
-                  <Button type="submit" disabled={form.formState.isSubmitting}>
-                    Save assessment
-                  </Button>
-                  <SaveProgress
-                    busy={form.formState.isSubmitting}
-                    failure={form.failure}
-                    done={saving.isSuccess}
-                    saved="Saved. The matrix shows your latest ratings."
-                  />
-                </Actions>
+                <SubmitRow
+                  label="Save assessment"
+                  busy={form.formState.isSubmitting}
+                  failure={form.failure}
+                  done={saving.isSuccess}
+                  saved="Saved. The matrix shows your latest ratings."
+                />
               )}
             </Stack>
           </form>

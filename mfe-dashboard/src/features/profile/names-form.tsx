@@ -3,9 +3,9 @@ import { toQueryError } from '@toolkit/data';
 import { useRequestForm } from '@toolkit/data/form';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { Button, Card, Stack } from '@toolkit/ui';
-import { Actions, FieldGrid, TextField } from '@toolkit/ui/form';
-import { SaveProgress } from '../../shared/form';
+import { Card, Stack } from '@toolkit/ui';
+import { FieldGrid, TextField } from '@toolkit/ui/form';
+import { SubmitRow } from '../../shared/form';
 import { describeAccountFailure } from './account-messages';
 import { useUpdateDisplayNameMutation, useUpdateNamesMutation } from './profile-api';
 import { required } from './required';
@@ -59,16 +59,12 @@ export function NamesForm({ member }: { member: TenantUserProfile | null }) {
             <TextField label="First name" autoComplete="given-name" required {...form.field('firstName')} />
             <TextField label="Last name" autoComplete="family-name" required {...form.field('lastName')} />
           </FieldGrid>
-          <Actions>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              Save name
-            </Button>
-            <SaveProgress
-              busy={form.formState.isSubmitting}
-              failure={form.failure}
-              done={displayName.isSuccess}
-            />
-          </Actions>
+          <SubmitRow
+            label="Save name"
+            busy={form.formState.isSubmitting}
+            failure={form.failure}
+            done={displayName.isSuccess}
+          />
         </Stack>
       </form>
     </Card>

@@ -2,9 +2,9 @@ import { useId, useMemo } from 'react';
 import { useRequestForm } from '@toolkit/data/form';
 import { API, type TenantUserProfile } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { Button, Card, Stack } from '@toolkit/ui';
-import { Actions, FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
-import { SaveProgress } from '../../shared/form';
+import { Card, Stack } from '@toolkit/ui';
+import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
+import { SubmitRow } from '../../shared/form';
 import { useSaveOrganisationMutation } from './profile-api';
 
 export const COMPANY_SIZES = [
@@ -77,12 +77,12 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
               {...form.field('country')}
             />
           </FieldGrid>
-          <Actions>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              Save organisation details
-            </Button>
-            <SaveProgress busy={form.formState.isSubmitting} failure={form.failure} done={saving.isSuccess} />
-          </Actions>
+          <SubmitRow
+            label="Save organisation details"
+            busy={form.formState.isSubmitting}
+            failure={form.failure}
+            done={saving.isSuccess}
+          />
         </Stack>
       </form>
     </Card>

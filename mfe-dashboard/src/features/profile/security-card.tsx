@@ -6,7 +6,7 @@ import { useRequestForm } from '@toolkit/data/form';
 import { selectUser, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, Stack } from '@toolkit/ui';
 import { Actions, FieldGrid, TextField } from '@toolkit/ui/form';
-import { SaveProgress } from '../../shared/form';
+import { SaveProgress, SubmitRow } from '../../shared/form';
 import { describeAccountFailure, MIN_PASSWORD_LENGTH } from './account-messages';
 import { useSendPasswordResetMutation, useUpdatePasswordMutation } from './profile-api';
 
@@ -79,17 +79,13 @@ function ChangePasswordForm({ email }: { email: string | null }) {
             {...form.field('confirm')}
           />
         </FieldGrid>
-        <Actions>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Change password
-          </Button>
-          <SaveProgress
-            busy={form.formState.isSubmitting}
-            failure={form.failure}
-            done={changed.isSuccess}
-            saved="Password changed"
-          />
-        </Actions>
+        <SubmitRow
+          label="Change password"
+          busy={form.formState.isSubmitting}
+          failure={form.failure}
+          done={changed.isSuccess}
+          saved="Password changed"
+        />
       </Stack>
     </form>
   );
