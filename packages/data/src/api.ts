@@ -1,8 +1,8 @@
 // The one API slice of the apps. The shell's store receives its reducer and middleware when the
 // first remote that reads server data mounts (attach.tsx); each remote injects its own endpoints
 // with `api.injectEndpoints`. Endpoints more than one remote reads are defined here once.
-import { createApi } from '@reduxjs/toolkit/query/react';
-import { API, type ApiResponses } from '@toolkit/domain';
+import { createApi, type EndpointBuilder } from '@reduxjs/toolkit/query/react';
+import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
 import { call, callableBaseQuery, servicesOf } from './base-query';
 
 /**
@@ -94,3 +94,18 @@ export const api = createApi({
 });
 
 export const { useProfileQuery, useMilestonesQuery } = api;
+
+/** What `api.injectEndpoints` hands its `endpoints` function. */
+export type ApiBuilder = EndpointBuilder<typeof callableBaseQuery, Tag, 'api'>;
+
+/** A mutation that sends callable `name` its request as it is, typed by the API; it changes `tags`. */
+export function callableMutation<N extends keyof ApiResponses>(
+  build: ApiBuilder,
+  name: N,
+  tags: readonly Tag[] = [],
+) {
+  return build.mutation<ApiResponses[N], ApiRequest<N>>({
+    query: (request) => call(name, request),
+    invalidatesTags: [...tags],
+  });
+}

@@ -1,6 +1,8 @@
 export {
   api,
+  callableMutation,
   TAGS,
+  type ApiBuilder,
   useMilestonesQuery,
   useProfileQuery,
   type Milestones,

@@ -21,7 +21,7 @@ const Label = styled.label`
 `;
 
 /* Inputs, text areas and selects look alike; selects never show an invalid state. */
-const controlStyles = css`
+export const controlStyles = css`
   font: inherit;
   width: 100%;
   box-sizing: border-box;

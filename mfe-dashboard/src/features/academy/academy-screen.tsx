@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { EmptyState, QueryView } from '@toolkit/data';
 import { ESG_TOPIC_NAMES, ESG_TOPICS, paths, type EsgTopic } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { controlStyles } from '@toolkit/ui/form';
 import { useArticlesQuery } from '../../shared/api';
 
 const Filters = styled.div`
@@ -35,13 +36,7 @@ const TopicButton = styled.button`
 `;
 
 const SearchInput = styled.input`
-  font: inherit;
-  width: 100%;
-  box-sizing: border-box;
-  min-height: ${({ theme }) => theme.touchTarget};
-  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.small};
+  ${controlStyles}
 `;
 
 const List = styled.ul`

@@ -1,7 +1,7 @@
 // Manage's writes: who receives the organisation's notifications, and its brand. Each invalidates
 // what it changed, so every screen showing it (the dashboard's theme, for the brand) updates.
-import { api, call } from '@toolkit/data';
-import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
+import { api, call, callableMutation } from '@toolkit/data';
+import { API, type ApiRequest } from '@toolkit/domain';
 import { dashboardApi, type AlertsAnswer } from '../../shared/api';
 
 const manageApi = api.injectEndpoints({
@@ -17,10 +17,7 @@ const manageApi = api.injectEndpoints({
       },
       invalidatesTags: ['Alerts'],
     }),
-    saveBrand: build.mutation<ApiResponses[typeof API.saveBrand], ApiRequest<typeof API.saveBrand>>({
-      query: (request) => call(API.saveBrand, request),
-      invalidatesTags: ['Brand'],
-    }),
+    saveBrand: callableMutation(build, API.saveBrand, ['Brand']),
   }),
 });
 

@@ -1,16 +1,10 @@
 // Materiality's one write: the organisation's ratings (tag Materiality).
-import { api, call } from '@toolkit/data';
-import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
+import { api, callableMutation } from '@toolkit/data';
+import { API } from '@toolkit/domain';
 
 const materialityApi = api.injectEndpoints({
   endpoints: (build) => ({
-    saveMateriality: build.mutation<
-      ApiResponses[typeof API.saveMateriality],
-      ApiRequest<typeof API.saveMateriality>
-    >({
-      query: (request) => call(API.saveMateriality, request),
-      invalidatesTags: ['Materiality'],
-    }),
+    saveMateriality: callableMutation(build, API.saveMateriality, ['Materiality']),
   }),
 });
 

@@ -1,7 +1,7 @@
 // Profile's writes: the member's names and organisation (every screen showing them reads the
 // profile again), and the sign-in account's settings, which the identity provider keeps.
-import { api, call, servicesOf, type QueryError } from '@toolkit/data';
-import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
+import { api, callableMutation, servicesOf, type QueryError } from '@toolkit/data';
+import { API } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
 
 type AccountSetting = 'updatePassword' | 'sendPasswordReset' | 'updateDisplayName';
@@ -28,17 +28,8 @@ function accountSetting(setting: AccountSetting) {
 const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The server also records the update-organisation milestone. */
-    saveOrganisation: build.mutation<
-      ApiResponses[typeof API.saveOrganisation],
-      ApiRequest<typeof API.saveOrganisation>
-    >({
-      query: (request) => call(API.saveOrganisation, request),
-      invalidatesTags: ['Profile', 'Milestones'],
-    }),
-    updateNames: build.mutation<ApiResponses[typeof API.updateNames], ApiRequest<typeof API.updateNames>>({
-      query: (request) => call(API.updateNames, request),
-      invalidatesTags: ['Profile'],
-    }),
+    saveOrganisation: callableMutation(build, API.saveOrganisation, ['Profile', 'Milestones']),
+    updateNames: callableMutation(build, API.updateNames, ['Profile']),
     updateDisplayName: build.mutation<null, string>({ queryFn: accountSetting('updateDisplayName') }),
     updatePassword: build.mutation<null, string>({ queryFn: accountSetting('updatePassword') }),
     sendPasswordReset: build.mutation<null, string>({ queryFn: accountSetting('sendPasswordReset') }),

@@ -1,6 +1,6 @@
 // The team as the caller may manage it, and the changes to it: each invalidates the team (tag
 // Team), and an invite is also the journey's invite-team milestone (tag Milestones).
-import { api, call, servicesOf, toQueryError } from '@toolkit/data';
+import { api, call, callableMutation, servicesOf, toQueryError } from '@toolkit/data';
 import {
   API,
   type ApiRequest,
@@ -90,10 +90,7 @@ const usersApi = teamApi.injectEndpoints({
         }
       },
     }),
-    createInvite: build.mutation<ApiResponses[typeof API.createInvite], ApiRequest<typeof API.createInvite>>({
-      query: (request) => call(API.createInvite, request),
-      invalidatesTags: ['Team', 'Milestones'],
-    }),
+    createInvite: callableMutation(build, API.createInvite, ['Team', 'Milestones']),
   }),
 });
 
