@@ -162,7 +162,6 @@ describe('the path builders, for a handler that forgot to validate', () => {
     const careless = defineHandler({
       name: API.setUserRole,
       access: 'member',
-      permission: 'none',
       input: z.object({ uid: z.string() }),
       async run({ uid }, { caller, deps }) {
         await deps.store.set(paths.tenantUser(caller.tenantId, uid), { role: 'viewer' }, { merge: true });

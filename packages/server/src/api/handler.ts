@@ -1,6 +1,7 @@
 // A callable handler: who may call it, what it accepts, what it does. The router verifies the
 // token, resolves the caller's tenant and *current* role from the store, validates the input and
-// checks the declared permission before `run` sees anything, so every handler gets the same checks.
+// checks the permission its access names before `run` sees anything, so every handler gets the
+// same checks.
 import type { z } from 'zod';
 import type { ApiName, CatalogueAction, EsgTopic, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
 import type { AuthPort } from '../auth/port';
@@ -87,11 +88,17 @@ export interface ServerDeps {
  * public: anyone, token optional · signedIn: any verified token, anonymous included ·
  * account: a verified non-anonymous user · member: an account belonging to a tenant.
  */
-export type Access = 'public' | 'signedIn' | 'account' | 'member';
+export type AccessLevel = 'public' | 'signedIn' | 'account' | 'member';
+
+/**
+ * Who may call a handler, in one declaration: an access level, or `member:<permission>` for a
+ * member who must also hold that permission (api/permissions.ts). Only members hold permissions.
+ */
+export type Access = AccessLevel | `member:${HandlerPermission}`;
 
 export type CallerFor<A extends Access> = A extends 'public'
   ? Caller | null
-  : A extends 'member'
+  : A extends 'member' | `member:${string}`
     ? Member
     : Caller;
 
@@ -126,8 +133,6 @@ export interface InputIssue {
 export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodType, R = unknown> {
   name: ApiName;
   access: A;
-  /** What a member must hold (api/permissions.ts); only a members' handler asks more than its access. */
-  permission: A extends 'member' ? HandlerPermission : 'none';
   input: S;
   /** The message for invalid input where the catalogue words it; null leaves the router's "Invalid <field>". */
   inputMessage?: (issues: readonly InputIssue[]) => string | null;

@@ -1,10 +1,10 @@
-// The permissions a handler can declare (Handler.permission), each with what it asks of the member
-// and what a member without it is told. The router checks the declared one once the member's stored
-// role is resolved and the request is valid, before the handler runs. Checks that depend on the
+// The permissions a handler's access can name (`member:<permission>`), each with what it asks of the
+// member and what a member without it is told. The router checks the named one once the member's
+// stored role is resolved and the request is valid, before the handler runs. Checks that depend on the
 // request's data (whose tenant, whose survey, the role rule) stay in the handlers (callables/access.ts).
 import { canSignDeclaration, SERVER_ERRORS, type Permission } from '@toolkit/domain';
 import { permissionDenied } from './errors';
-import type { Member } from './handler';
+import type { Access, AccessLevel, Member } from './handler';
 
 interface Rule {
   holds: (member: Member) => boolean;
@@ -39,16 +39,21 @@ const RULES = {
   },
 } satisfies Record<string, Rule>;
 
-/** What a handler asks beyond its access level; 'none': the access level is all. */
-export type HandlerPermission = keyof typeof RULES | 'none';
+/** What a members' handler may ask beyond membership, named in its access. */
+export type HandlerPermission = keyof typeof RULES;
 
-export const HANDLER_PERMISSIONS = ['none', ...(Object.keys(RULES) as (keyof typeof RULES)[])] as const;
+export const HANDLER_PERMISSIONS = Object.keys(RULES) as HandlerPermission[];
+
+/** An access declaration's level, and the permission it names on top (null: the level is all). */
+export function accessParts(access: Access): { level: AccessLevel; permission: HandlerPermission | null } {
+  const [level, permission] = access.split(':') as [AccessLevel, HandlerPermission | undefined];
+  return { level, permission: permission ?? null };
+}
 
 export const holdsPermission = (member: Member, permission: HandlerPermission): boolean =>
-  permission === 'none' || RULES[permission].holds(member);
+  RULES[permission].holds(member);
 
 export function requirePermission(member: Member, permission: HandlerPermission): void {
-  if (permission === 'none') return;
   const rule = RULES[permission];
   if (!rule.holds(member)) throw permissionDenied(rule.refusal);
 }

@@ -1,8 +1,8 @@
 // One entry for every callable: the same checks for the local API host and Cloud Functions.
 import { idProblem, MESSAGES, SERVER_ERRORS, permissionsFor, roleFromClaims } from '@toolkit/domain';
 import { ApiError, errorResponse, unauthenticated, permissionDenied } from './errors';
-import type { Access, Caller, Handler, InputIssue, Member, RequestMeta, ServerDeps } from './handler';
-import { requirePermission } from './permissions';
+import type { AccessLevel, Caller, Handler, InputIssue, Member, RequestMeta, ServerDeps } from './handler';
+import { accessParts, requirePermission } from './permissions';
 import { readInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
 import { readTenantUser } from '../repositories/users';
 import type { VerifiedToken } from '../auth/port';
@@ -74,7 +74,7 @@ async function inviteSessionOpen(deps: ServerDeps, caller: Caller): Promise<bool
 
 async function authorise(
   deps: ServerDeps,
-  access: Access,
+  access: AccessLevel,
   identified: Caller | null,
 ): Promise<Caller | Member | null> {
   let caller = identified;
@@ -121,8 +121,8 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
   const log = deps.log ?? ((message: string) => console.error(message));
 
   /**
-   * The checks in order: the name, the token, the request's shape, the caller's access, the input,
-   * then the declared permission.
+   * The checks in order: the name, the token, the request's shape, the caller's access level, the
+   * input, then the permission the access names.
    */
   async function run(
     name: string,
@@ -135,11 +135,12 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
       if (!handler) throw new ApiError('not-found', SERVER_ERRORS.noSuchFunction(name));
       const identified = await identify();
       const data = readData();
-      const caller = await authorise(deps, handler.access, identified);
+      const { level, permission } = accessParts(handler.access);
+      const caller = await authorise(deps, level, identified);
       const parsed = handler.input.safeParse(data);
       if (!parsed.success) throw inputError(handler, parsed.error.issues);
-      // Only a members' handler declares more than 'none' (Handler.permission's type says so).
-      if (handler.permission !== 'none') requirePermission(caller as Member, handler.permission);
+      // Only a members' access names a permission (Access's type says so).
+      if (permission) requirePermission(caller as Member, permission);
       const now = deps.now?.() ?? new Date();
       const result = await handler.run(parsed.data, { caller: caller as never, deps, now, request });
       return { result: result ?? null };

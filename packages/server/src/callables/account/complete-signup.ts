@@ -14,7 +14,6 @@ import { verifiedEmailOf } from '../access';
 export const completeSignup = defineHandler({
   name: API.completeSignup,
   access: 'account',
-  permission: 'none',
   input: REQUESTS[API.completeSignup],
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.completeSignup]> {
     const email = verifiedEmailOf(caller);

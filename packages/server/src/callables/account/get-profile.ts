@@ -8,7 +8,6 @@ import { readProfile } from '../../repositories/users';
 export const getProfile = defineHandler({
   name: API.getProfile,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.getProfile],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getProfile]> {
     const [profile, tenant] = await Promise.all([

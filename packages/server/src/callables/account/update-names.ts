@@ -7,7 +7,6 @@ import { paths } from '../../repositories/paths';
 export const updateNames = defineHandler({
   name: API.updateNames,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.updateNames],
   async run({ firstName, lastName }, { caller, deps }): Promise<ApiResponses[typeof API.updateNames]> {
     if (firstName === undefined || lastName === undefined) return { status: 'skipped' };

@@ -13,7 +13,6 @@ export const WATCH_PROFILE_MAX_MS = 10 * 60 * 1000;
 export const watchProfile = defineHandler({
   name: API.watchProfile,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.watchProfile],
   async run(_input, { caller, deps, request }): Promise<ApiResponses[typeof API.watchProfile]> {
     const { stream } = request;

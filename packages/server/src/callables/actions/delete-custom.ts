@@ -10,8 +10,7 @@ import { paths } from '../../repositories/paths';
 
 export const deleteCustomAction = defineHandler({
   name: API.deleteCustomAction,
-  access: 'member',
-  permission: 'editInsights',
+  access: 'member:editInsights',
   input: REQUESTS[API.deleteCustomAction],
   async run({ actionId }, { caller, deps }): Promise<ApiResponses[typeof API.deleteCustomAction]> {
     await requireFeature(deps, caller.tenantId, 'custom-opportunities');

@@ -14,7 +14,6 @@ import { listCustomActions } from '../../repositories/custom-actions';
 export const listActions = defineHandler({
   name: API.listActions,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.listActions],
   async run({ surveyId }, { caller, deps }): Promise<ApiResponses[typeof API.listActions]> {
     const definition = await loadSurvey(deps, surveyId);

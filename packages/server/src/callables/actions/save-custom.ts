@@ -18,8 +18,7 @@ import { FieldValue } from '../../store/port';
 
 export const saveCustomAction = defineHandler({
   name: API.saveCustomAction,
-  access: 'member',
-  permission: 'editInsights',
+  access: 'member:editInsights',
   input: REQUESTS[API.saveCustomAction],
   async run({ actionId, ...action }, { caller, deps }): Promise<ApiResponses[typeof API.saveCustomAction]> {
     await requireFeature(deps, caller.tenantId, 'custom-opportunities');

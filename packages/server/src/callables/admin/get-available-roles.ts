@@ -9,7 +9,6 @@ import { tenantPlan } from '../../billing/tenant-plan';
 export const getAvailableRoles = defineHandler({
   name: API.getAvailableRoles,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.getAvailableRoles],
   async run(_input, { caller, deps }) {
     const { entitlements } = await tenantPlan(deps, caller.tenantId);

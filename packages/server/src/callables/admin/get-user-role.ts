@@ -9,7 +9,6 @@ import { requireManageUsersForOthers, requireOwnTenant } from '../access';
 export const getUserRole = defineHandler({
   name: API.getUserRole,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.getUserRole],
   async run({ uid, tenantId }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);

@@ -7,8 +7,7 @@ import { changeRole } from './change-role';
 
 export const removeUserRole = defineHandler({
   name: API.removeUserRole,
-  access: 'member',
-  permission: 'assignRoles',
+  access: 'member:assignRoles',
   input: REQUESTS[API.removeUserRole],
   async run({ uid, tenantId }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);

@@ -10,8 +10,7 @@ import { changeRole } from './change-role';
 
 export const setUserRole = defineHandler({
   name: API.setUserRole,
-  access: 'member',
-  permission: 'assignRoles',
+  access: 'member:assignRoles',
   input: REQUESTS[API.setUserRole],
   async run({ uid, tenantId, role }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);

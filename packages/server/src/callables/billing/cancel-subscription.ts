@@ -8,8 +8,7 @@ import { tenantPlan } from '../../billing/tenant-plan';
 
 export const cancelSubscription = defineHandler({
   name: API.cancelSubscription,
-  access: 'member',
-  permission: 'manageBilling',
+  access: 'member:manageBilling',
   input: REQUESTS[API.cancelSubscription],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelSubscription]> {
     const { plan, customerId } = await tenantPlan(deps, caller.tenantId);

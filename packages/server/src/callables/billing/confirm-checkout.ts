@@ -8,8 +8,7 @@ import { tenantPlan } from '../../billing/tenant-plan';
 
 export const confirmCheckout = defineHandler({
   name: API.confirmCheckout,
-  access: 'member',
-  permission: 'manageBilling',
+  access: 'member:manageBilling',
   input: REQUESTS[API.confirmCheckout],
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.confirmCheckout]> {
     // The checkout first: reading a paid one brings the plan it bought into the store (Stripe).

@@ -21,8 +21,7 @@ async function ownSandboxCheckout(deps: ServerDeps, caller: Member, sessionId: s
 
 export const getSandboxCheckout = defineHandler({
   name: API.getSandboxCheckout,
-  access: 'member',
-  permission: 'manageBilling',
+  access: 'member:manageBilling',
   input: REQUESTS[API.getSandboxCheckout],
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.getSandboxCheckout]> {
     const { checkout } = await ownSandboxCheckout(deps, caller, sessionId);
@@ -33,8 +32,7 @@ export const getSandboxCheckout = defineHandler({
 
 export const finishSandboxCheckout = defineHandler({
   name: API.finishSandboxCheckout,
-  access: 'member',
-  permission: 'manageBilling',
+  access: 'member:manageBilling',
   input: REQUESTS[API.finishSandboxCheckout],
   async run({ sessionId, pay }, { caller, deps }): Promise<ApiResponses[typeof API.finishSandboxCheckout]> {
     const { sandbox } = await ownSandboxCheckout(deps, caller, sessionId);

@@ -9,8 +9,7 @@ import { readTenant } from '../../repositories/tenants';
 
 export const startCheckout = defineHandler({
   name: API.startCheckout,
-  access: 'member',
-  permission: 'manageBilling',
+  access: 'member:manageBilling',
   input: REQUESTS[API.startCheckout],
   async run({ planId }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
     const tenant = await readTenant(deps.store, caller.tenantId);

@@ -9,7 +9,6 @@ import { readBrand } from '../../repositories/brand';
 export const getBrand = defineHandler({
   name: API.getBrand,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.getBrand],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getBrand]> {
     const [brand, { entitlements }] = await Promise.all([

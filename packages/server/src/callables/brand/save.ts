@@ -8,8 +8,7 @@ import { FieldValue } from '../../store/port';
 
 export const saveBrand = defineHandler({
   name: API.saveBrand,
-  access: 'member',
-  permission: 'manageSettings',
+  access: 'member:manageSettings',
   input: REQUESTS[API.saveBrand],
   async run({ primaryColor, logo }, { caller, deps }): Promise<ApiResponses[typeof API.saveBrand]> {
     await requireFeature(deps, caller.tenantId, 'brandkit');

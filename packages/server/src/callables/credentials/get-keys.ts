@@ -6,7 +6,6 @@ import { defineHandler } from '../../api/handler';
 export const getCredentialKeys = defineHandler({
   name: API.getCredentialKeys,
   access: 'public',
-  permission: 'none',
   input: REQUESTS[API.getCredentialKeys],
   run: (_input, { deps }): Promise<ApiResponses[typeof API.getCredentialKeys]> =>
     deps.credentials.publicKeys(),

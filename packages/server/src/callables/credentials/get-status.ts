@@ -8,7 +8,6 @@ import { readCredentialStatus } from '../../repositories/credentials';
 export const getCredentialStatus = defineHandler({
   name: API.getCredentialStatus,
   access: 'public',
-  permission: 'none',
   input: REQUESTS[API.getCredentialStatus],
   async run({ credentialId }, { deps }): Promise<ApiResponses[typeof API.getCredentialStatus]> {
     const stored = await readCredentialStatus(deps.store, credentialId);

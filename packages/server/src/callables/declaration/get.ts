@@ -7,7 +7,6 @@ import { declarationOverview } from './declaration';
 export const getDeclaration = defineHandler({
   name: API.getDeclaration,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.getDeclaration],
   run: (_input, { caller, deps }): Promise<ApiResponses[typeof API.getDeclaration]> =>
     declarationOverview(deps, caller),

@@ -10,7 +10,6 @@ import { milestoneWrite } from '../../repositories/milestones';
 export const openCredential = defineHandler({
   name: API.openCredential,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.openCredential],
   async run({ credentialId }, { caller, deps }): Promise<ApiResponses[typeof API.openCredential]> {
     if (!(await readCredential(deps.store, caller.tenantId, credentialId))) {

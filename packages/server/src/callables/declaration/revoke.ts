@@ -10,8 +10,7 @@ import { declarationOverview } from './declaration';
 
 export const revokeCredential = defineHandler({
   name: API.revokeCredential,
-  access: 'member',
-  permission: 'signDeclaration',
+  access: 'member:signDeclaration',
   input: REQUESTS[API.revokeCredential],
   async run({ credentialId }, { caller, deps, now }): Promise<ApiResponses[typeof API.revokeCredential]> {
     const path = paths.tenantCredential(caller.tenantId, credentialId);

@@ -19,8 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const signDeclaration = defineHandler({
   name: API.signDeclaration,
-  access: 'member',
-  permission: 'signDeclaration',
+  access: 'member:signDeclaration',
   input: REQUESTS[API.signDeclaration],
   inputMessage: (issues) =>
     issues.some((issue) => issue.message === SERVER_ERRORS.declarationFromStoredFacts)

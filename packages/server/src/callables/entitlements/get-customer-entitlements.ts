@@ -10,7 +10,6 @@ import { requireOwnTenant } from '../access';
 export const getCustomerEntitlements = defineHandler({
   name: API.getCustomerEntitlements,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.getCustomerEntitlements],
   async run({ tenantId }, { caller, deps }): Promise<ApiResponses[typeof API.getCustomerEntitlements]> {
     requireOwnTenant(caller, tenantId, SERVER_ERRORS.ownEntitlementsOnly);

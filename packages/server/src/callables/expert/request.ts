@@ -23,7 +23,6 @@ const wrap = (lines: string[]) =>
 export const requestExpert = defineHandler({
   name: API.requestExpert,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.requestExpert],
   async run(
     { topic, message, contact, phone },

@@ -12,8 +12,7 @@ const PAGE = 200;
 
 export const exportReceivedResults = defineHandler({
   name: API.exportReceivedResults,
-  access: 'member',
-  permission: 'viewInsights',
+  access: 'member:viewInsights',
   input: REQUESTS[API.exportReceivedResults],
   async run(
     { surveyId },

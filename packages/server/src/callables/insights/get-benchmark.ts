@@ -11,8 +11,7 @@ import { markInsightsMilestone } from './access';
 
 export const getBenchmark = defineHandler({
   name: API.getBenchmark,
-  access: 'member',
-  permission: 'viewInsights',
+  access: 'member:viewInsights',
   input: REQUESTS[API.getBenchmark],
   async run(
     { surveyId, opened, downloading },

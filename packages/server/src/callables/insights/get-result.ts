@@ -10,8 +10,7 @@ import { receivedResult } from './received';
 
 export const getReceivedResult = defineHandler({
   name: API.getReceivedResult,
-  access: 'member',
-  permission: 'viewInsights',
+  access: 'member:viewInsights',
   input: REQUESTS[API.getReceivedResult],
   async run({ surveyId, resultId }, { caller, deps }): Promise<ApiResponses[typeof API.getReceivedResult]> {
     const definition = await loadPublishedSurvey(deps, caller, surveyId);

@@ -17,8 +17,7 @@ const spread = (histogram: Record<string, number> = {}) => ({ histogram, summary
 
 export const getSurveyInsights = defineHandler({
   name: API.getSurveyInsights,
-  access: 'member',
-  permission: 'viewInsights',
+  access: 'member:viewInsights',
   input: REQUESTS[API.getSurveyInsights],
   async run({ surveyId, opened }, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
     const definition = await loadPublishedSurvey(deps, caller, surveyId);

@@ -12,8 +12,7 @@ const MEMBERS_MAX = 200;
 
 export const listToolkitMembers = defineHandler({
   name: API.listToolkitMembers,
-  access: 'member',
-  permission: 'viewInsights',
+  access: 'member:viewInsights',
   input: REQUESTS[API.listToolkitMembers],
   async run({ toolkit: name }, { caller, deps }): Promise<ApiResponses[typeof API.listToolkitMembers]> {
     let toolkit;

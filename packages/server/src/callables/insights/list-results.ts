@@ -10,8 +10,7 @@ const DEFAULT_LIMIT = 50;
 
 export const listReceivedResults = defineHandler({
   name: API.listReceivedResults,
-  access: 'member',
-  permission: 'viewInsights',
+  access: 'member:viewInsights',
   input: REQUESTS[API.listReceivedResults],
   async run(
     { surveyId, limit = DEFAULT_LIMIT },

@@ -38,8 +38,7 @@ import { countJoinedOwners } from '../admin/change-role';
 
 export const createInvite = defineHandler({
   name: API.createInvite,
-  access: 'member',
-  permission: 'manageUsers',
+  access: 'member:manageUsers',
   input: REQUESTS[API.createInvite],
   async run(
     { email, surveyId, role = 'user' },

@@ -12,7 +12,6 @@ import { assertOpen } from '../journey/verify-and-login-with-invite';
 export const declineInvite = defineHandler({
   name: API.declineInvite,
   access: 'public',
-  permission: 'none',
   input: REQUESTS[API.declineInvite],
   async run({ inviteId }, { deps, now }): Promise<ApiResponses[typeof API.declineInvite]> {
     await deps.store.transaction(async (tx) => {

@@ -25,7 +25,6 @@ function stateOf(invite: InviteRecord, now: Date): InviteOffer['state'] {
 export const describeInvite = defineHandler({
   name: API.describeInvite,
   access: 'public',
-  permission: 'none',
   input: REQUESTS[API.describeInvite],
   async run({ inviteId }, { deps, now }): Promise<ApiResponses[typeof API.describeInvite]> {
     const invite = await readInvite(deps.store, inviteId);

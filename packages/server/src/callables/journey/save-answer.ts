@@ -11,7 +11,6 @@ import { missingJourneyIds, openInvite } from './open-invite';
 export const saveInviteAnswer = defineHandler({
   name: API.saveInviteAnswer,
   access: 'signedIn',
-  permission: 'none',
   input: REQUESTS[API.saveInviteAnswer],
   inputMessage: missingJourneyIds,
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveInviteAnswer]> {

@@ -12,7 +12,6 @@ import { missingJourneyIds, openInvite } from './open-invite';
 export const submitInvite = defineHandler({
   name: API.submitInvite,
   access: 'signedIn',
-  permission: 'none',
   input: REQUESTS[API.submitInvite],
   inputMessage: missingJourneyIds,
   async run(input, { caller, deps, now, request }): Promise<ApiResponses[typeof API.submitInvite]> {

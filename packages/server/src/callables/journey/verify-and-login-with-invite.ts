@@ -73,7 +73,6 @@ type Addressee = Awaited<ReturnType<typeof addresseeOf>>;
 export const verifyAndLoginWithInvite = defineHandler({
   name: API.verifyAndLoginWithInvite,
   access: 'public',
-  permission: 'none',
   input: REQUESTS[API.verifyAndLoginWithInvite],
   async run({ inviteId }, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
     const invite = await readInvite(deps.store, inviteId);

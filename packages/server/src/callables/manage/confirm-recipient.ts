@@ -12,7 +12,6 @@ import { organisationProfileOf } from '../../repositories/tenants';
 export const confirmAlertRecipient = defineHandler({
   name: API.confirmAlertRecipient,
   access: 'public',
-  permission: 'none',
   input: REQUESTS[API.confirmAlertRecipient],
   async run({ token }, { deps, now }): Promise<ApiResponses[typeof API.confirmAlertRecipient]> {
     const tokenHash = alertTokenHash(token);

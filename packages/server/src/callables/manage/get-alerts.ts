@@ -7,9 +7,8 @@ import { readAlertSettings } from '../../repositories/alerts';
 
 export const getAlerts = defineHandler({
   name: API.getAlerts,
-  access: 'member',
   // Read by those who may change them: the addresses are not for every member.
-  permission: 'manageAlerts',
+  access: 'member:manageAlerts',
   input: REQUESTS[API.getAlerts],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getAlerts]> {
     const { listed, pending } = await readAlertSettings(deps.store, caller.tenantId);

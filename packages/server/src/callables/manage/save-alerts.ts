@@ -47,8 +47,7 @@ async function provenMembers(deps: ServerDeps, tenantId: string, listed: readonl
 
 export const saveAlerts = defineHandler({
   name: API.saveAlerts,
-  access: 'member',
-  permission: 'manageAlerts',
+  access: 'member:manageAlerts',
   input: REQUESTS[API.saveAlerts],
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveAlerts]> {
     const requestedBy = verifiedEmailOf(caller);

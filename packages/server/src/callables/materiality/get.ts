@@ -8,8 +8,7 @@ import { readMateriality } from '../../repositories/materiality';
 
 export const getMateriality = defineHandler({
   name: API.getMateriality,
-  access: 'member',
-  permission: 'viewInsights',
+  access: 'member:viewInsights',
   input: REQUESTS[API.getMateriality],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getMateriality]> {
     const [stored, included] = await Promise.all([

@@ -10,8 +10,7 @@ import { FieldValue } from '../../store/port';
 
 export const saveMateriality = defineHandler({
   name: API.saveMateriality,
-  access: 'member',
-  permission: 'editMateriality',
+  access: 'member:editMateriality',
   input: REQUESTS[API.saveMateriality],
   async run({ ratings }, { caller, deps }): Promise<ApiResponses[typeof API.saveMateriality]> {
     await requireFeature(deps, caller.tenantId, 'materiality-assessment');

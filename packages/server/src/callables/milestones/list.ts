@@ -10,7 +10,6 @@ import { requireManageUsersForOthers } from '../access';
 export const listMilestones = defineHandler({
   name: API.listMilestones,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.listMilestones],
   async run({ userIds }, { caller, deps }): Promise<ApiResponses[typeof API.listMilestones]> {
     const ids = [...new Set(userIds ?? [caller.uid])];

@@ -22,7 +22,6 @@ import { readTenantUser } from '../../repositories/users';
 export const setMilestone = defineHandler({
   name: API.setMilestone,
   access: 'public',
-  permission: 'none',
   input: REQUESTS[API.setMilestone],
   async run({ milestoneId, completed }, { caller, deps }): Promise<ApiResponses[typeof API.setMilestone]> {
     if (!caller) throw unauthenticated(MESSAGES.userNotAuthenticated);

@@ -7,8 +7,7 @@ import { paths } from '../../repositories/paths';
 
 export const saveOrganisation = defineHandler({
   name: API.saveOrganisation,
-  access: 'member',
-  permission: 'manageSettings',
+  access: 'member:manageSettings',
   input: REQUESTS[API.saveOrganisation],
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.saveOrganisation]> {
     const organisation = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));

@@ -9,7 +9,6 @@ import { listLatestUserResults, readResult } from '../../repositories/results';
 export const listLatestResults = defineHandler({
   name: API.listLatestResults,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.listLatestResults],
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.listLatestResults]> {
     const links = await listLatestUserResults(deps.store, caller.tenantId, caller.uid);

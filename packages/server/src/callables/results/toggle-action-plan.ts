@@ -10,8 +10,7 @@ import { FieldValue, StoreError } from '../../store/port';
 
 export const toggleActionPlan = defineHandler({
   name: API.toggleActionPlan,
-  access: 'member',
-  permission: 'editInsights',
+  access: 'member:editInsights',
   input: REQUESTS[API.toggleActionPlan],
   async run(
     { userResultId, actionId, selected },

@@ -11,8 +11,7 @@ import { FieldValue } from '../../store/port';
 
 export const updatePlannedAction = defineHandler({
   name: API.updatePlannedAction,
-  access: 'member',
-  permission: 'editInsights',
+  access: 'member:editInsights',
   input: REQUESTS[API.updatePlannedAction],
   async run(
     { userResultId, actionId, status, owner, dueDate },

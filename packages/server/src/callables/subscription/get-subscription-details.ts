@@ -10,7 +10,6 @@ import { readTenant } from '../../repositories/tenants';
 export const getSubscriptionDetails = defineHandler({
   name: API.getSubscriptionDetails,
   access: 'member',
-  permission: 'none',
   input: REQUESTS[API.getSubscriptionDetails],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getSubscriptionDetails]> {
     if (!(await readTenant(deps.store, caller.tenantId))) throw notFound(MESSAGES.tenantNotFound);

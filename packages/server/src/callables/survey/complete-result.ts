@@ -11,7 +11,6 @@ import { completeResult } from './completion';
 export const completeSurveyResult = defineHandler({
   name: API.completeResult,
   access: 'signedIn',
-  permission: 'none',
   input: REQUESTS[API.completeResult],
   async run(
     { tenantId, surveyId, resultId },

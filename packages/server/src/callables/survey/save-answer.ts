@@ -10,7 +10,6 @@ import { recordAnswer } from './answers';
 export const saveAnswer = defineHandler({
   name: API.saveAnswer,
   access: 'signedIn',
-  permission: 'none',
   input: REQUESTS[API.saveAnswer],
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveAnswer]> {
     const { tenantId, surveyId, resultId, questionId, answer, seq } = input;

@@ -27,7 +27,6 @@ import { canReach } from './answers';
 export const startResult = defineHandler({
   name: API.startResult,
   access: 'signedIn',
-  permission: 'none',
   input: REQUESTS[API.startResult],
   async run(
     { tenantId, surveyId, resultId, prefill },

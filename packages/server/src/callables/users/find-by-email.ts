@@ -6,8 +6,7 @@ import { findTenantUsersByEmail } from '../../repositories/users';
 
 export const findUsersByEmail = defineHandler({
   name: API.findUsersByEmail,
-  access: 'member',
-  permission: 'manageUsers',
+  access: 'member:manageUsers',
   input: REQUESTS[API.findUsersByEmail],
   async run({ email }, { caller, deps }): Promise<ApiResponses[typeof API.findUsersByEmail]> {
     const users = await findTenantUsersByEmail(deps.store, caller.tenantId, email);

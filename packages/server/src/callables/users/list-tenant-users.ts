@@ -9,8 +9,7 @@ import { listTenantUsers as listUsers } from '../../repositories/users';
 
 export const listTenantUsers = defineHandler({
   name: API.listTenantUsers,
-  access: 'member',
-  permission: 'manageUsers',
+  access: 'member:manageUsers',
   input: REQUESTS[API.listTenantUsers],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.listTenantUsers]> {
     const [users, sent] = await Promise.all([
