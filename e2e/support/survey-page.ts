@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { sliderAnswerText } from '@toolkit/domain';
 import { root } from './stack';
 
 export type QuestionType = 'content' | 'comment' | 'dropdown' | 'multipleChoice' | 'slider';
@@ -15,6 +16,10 @@ export interface SeedQuestion {
   multiple?: boolean;
   textLines?: number;
   options?: { id: string; label: string }[];
+  /** A slider's scale. */
+  labels?: string[];
+  scoreMin?: number;
+  scoreMax?: number;
 }
 
 export interface Slide {
@@ -123,9 +128,21 @@ export class SurveyPage {
           await slider.focus();
           await this.page.keyboard.press('ArrowRight');
           await this.page.keyboard.press('ArrowRight');
-          await expect(slider).toHaveAttribute('aria-valuetext', /^\d/);
-          answers[question.id] = Number(await slider.inputValue());
-          expect(answers[question.id]).toBeGreaterThan(from);
+          const value = Number(await slider.inputValue());
+          answers[question.id] = value;
+          expect(value).toBeGreaterThan(from);
+          // The answer reads in the scale's words (its caption, or a share as a percentage), never
+          // as the value and a caption side by side.
+          const words = sliderAnswerText(
+            {
+              labels: question.labels ?? null,
+              scoreMin: question.scoreMin ?? 0,
+              scoreMax: question.scoreMax ?? 0,
+            },
+            value,
+          );
+          await expect(slider).toHaveAttribute('aria-valuetext', words);
+          await expect(this.page.getByText(`Your answer: ${words}`, { exact: true })).toBeVisible();
           break;
         }
       }

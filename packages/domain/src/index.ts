@@ -4,6 +4,7 @@ export * from './guards';
 export * from './plans';
 export * from './journey';
 export * from './survey';
+export * from './slider';
 export * from './errors';
 export * from './strings';
 export * from './api';

@@ -45,6 +45,7 @@ const toQuestion = (raw: RawQuestion): ServerQuestion => ({
   scoring: raw.scoring,
   scoreMin: raw.scoreMin,
   scoreMax: raw.scoreMax,
+  labels: raw.labels,
   options: raw.options,
   multiple: raw.multiple,
 });

@@ -8,6 +8,7 @@ const question = (overrides: Partial<ServerQuestion>): ServerQuestion => ({
   scoring: { method: 'NONE', maxScore: 0 },
   scoreMin: null,
   scoreMax: null,
+  labels: null,
   options: null,
   multiple: null,
   ...overrides,

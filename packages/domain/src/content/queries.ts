@@ -165,6 +165,7 @@ export const SERVER_SURVEY_QUERY = /* GraphQL */ `
     }
     scoreMin
     scoreMax
+    labels
     options {
       id
       label

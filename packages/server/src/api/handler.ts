@@ -35,6 +35,8 @@ export interface ServerQuestion {
   scoring: { method: ScoringMethod; maxScore: number };
   scoreMin: number | null;
   scoreMax: number | null;
+  /** A slider's captions, for its answer in words. */
+  labels: string[] | null;
   options: { id: string; label: string; score: number }[] | null;
   multiple: boolean | null;
 }

@@ -1,19 +1,10 @@
 import styled, { css } from 'styled-components';
-import type { Question } from '@toolkit/platform';
+import { sliderAnswerText } from '@toolkit/domain';
 import { describedBy, QuestionHeader } from './parts';
 import type { QuestionProps } from './types';
 
 /** Dragging sends many values; only the one the respondent settles on needs saving. */
 export const SLIDER_DEBOUNCE_MS = 400;
-
-/** The caption of a value: the labels are spread evenly from scoreMin to scoreMax. */
-export function sliderLabel(question: Question, value: number): string | null {
-  const { labels, scoreMin, scoreMax } = question;
-  if (labels.length === 0) return null;
-  if (labels.length === 1 || scoreMax === scoreMin) return labels[0]!;
-  const index = Math.round(((value - scoreMin) / (scoreMax - scoreMin)) * (labels.length - 1));
-  return labels[Math.min(labels.length - 1, Math.max(0, index))]!;
-}
 
 const Range = styled.input`
   width: 100%;
@@ -66,8 +57,7 @@ const Current = styled.output`
 export function SliderQuestion({ question, value, onChange, titleId, showTitle }: QuestionProps) {
   const answered = typeof value === 'number';
   const current = answered ? value : question.scoreMin;
-  const caption = sliderLabel(question, current);
-  const valueText = answered ? (caption ? `${current}: ${caption}` : String(current)) : 'Not answered yet';
+  const valueText = answered ? sliderAnswerText(question, current) : 'Not answered yet';
   const outputId = `${titleId}-value`;
   return (
     <div>

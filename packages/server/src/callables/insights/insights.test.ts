@@ -274,7 +274,8 @@ describe('insights-listResults and insights-getResult', () => {
     );
     expect(answers).toMatchObject({
       'company-name': 'Drill Down Co',
-      'energy-tracking': '3',
+      // A slider reads as on the slide: the caption its value sits on.
+      'energy-tracking': 'We meter and review usage',
       'energy-next-step': 'Solar panels next year',
       'business-description': 'Not answered',
     });
@@ -303,6 +304,8 @@ describe('insights-exportResults', () => {
         'company-name': '=cmd|calc, "Ltd"',
         'industry-sector': 'retail',
         'energy-next-step': 'Line one\nline two',
+        'recycling-rate': 15,
+        'training-hours': 15,
       }),
     );
     const completed = (await readAggregate(env.store, PUBLISHER, SURVEY)).completed;
@@ -331,6 +334,9 @@ describe('insights-exportResults', () => {
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(1 + completed);
     expect(csv).toContain(`"'=cmd|calc, ""Ltd"""`);
     expect(csv).toContain('"Line one\nline two"');
+    // Sliders read as on the slide: a share as a percentage, hours with their unit.
+    expect(csv).toMatch(/,15%,.*,15 hours,/);
+    expect(csv).not.toMatch(/\d+: /);
 
     // Without a stream the answer holds the same file.
     const whole = resultOf<ApiResponses[typeof API.exportReceivedResults]>(

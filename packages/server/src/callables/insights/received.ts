@@ -1,5 +1,10 @@
 // A received result as the publisher's staff read it: who answered, the score, every answer in words.
-import type { AnswerValue, ReceivedResult, ReceivedResultRow } from '@toolkit/domain';
+import {
+  sliderAnswerText,
+  type AnswerValue,
+  type ReceivedResult,
+  type ReceivedResultRow,
+} from '@toolkit/domain';
 import type { ServerQuestion, ServerSurveyDefinition } from '../../api/handler';
 import { allAnswers, type StoredResult } from '../../repositories/results';
 import { organisationAnswer, prefilledName } from '../survey/respondent';
@@ -15,7 +20,7 @@ export function receivedRow(resultId: string, result: StoredResult): ReceivedRes
   };
 }
 
-/** An answer in words: option labels for choices, the value of a slider, text as written. */
+/** An answer in words: option labels for choices, a slider's as on the slide, text as written. */
 export function answerText(question: ServerQuestion, answer: AnswerValue | undefined): string {
   if (answer === undefined || answer === null || answer === '') return 'Not answered';
   const labels = new Map((question.options ?? []).map((option) => [option.id, option.label]));
@@ -23,7 +28,7 @@ export function answerText(question: ServerQuestion, answer: AnswerValue | undef
     return answer.length === 0 ? 'Not answered' : answer.map((id) => labels.get(id) ?? id).join(', ');
   }
   if (typeof answer === 'string') return labels.get(answer) ?? answer;
-  return String(answer);
+  return question.type === 'slider' ? sliderAnswerText(question, answer) : String(answer);
 }
 
 export function receivedResult(
