@@ -31,10 +31,13 @@ test('an invite updates the team list and the journey in place, with no reload',
   await page.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Invite sent to ${invitee}` })).toBeVisible();
   await expect(waiting.getByRole('listitem').filter({ hasText: invitee })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('users-after-invite-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('users-after-invite-phone.png'), fullPage: true });
 
   await app.mainLink('Journey').click();
   await app.expectScreen('Journey stage 1', '/step1');
   await expect(milestone(page, 'Invite a team member')).toContainText('Done');
   expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('journey-after-invite.png') });
+  await page.screenshot({ path: test.info().outputPath('journey-after-invite-phone.png'), fullPage: true });
 });
