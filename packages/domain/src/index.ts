@@ -16,3 +16,4 @@ export * from './topics';
 export * from './manage';
 export * from './materiality';
 export * from './backoff';
+export * from './survey-progress';
