@@ -110,6 +110,8 @@ export interface ApiResponses {
     questions: Record<string, AnswerValue>;
     /** The highest save order stored per question, so a resumed client keeps counting up. */
     seqs: Record<string, number>;
+    /** The questions that count towards the score: completing needs one of them answered. */
+    scoredQuestions: string[];
   };
   [API.saveAnswer]: { applied: boolean; updatedAt: string };
   [API.completeResult]: { completedAt: string; alreadyCompleted: boolean; score: ResultScore | null };
@@ -240,6 +242,8 @@ export interface ReceivedResultRow {
   respondent: string | null;
   overallPercent: number | null;
   band: string | null;
+  /** False for a result with no scored question answered: left out of insights and benchmarks. */
+  counted: boolean;
 }
 
 /** A received result in full: every answer in words, by section. */
