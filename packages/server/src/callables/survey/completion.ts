@@ -1,7 +1,16 @@
 // Completing a result, for the survey and the invite journey alike: who may is the
 // domain's rule (decideCompletion); the writes happen in one transaction.
-import { completionCounts, decideCompletion, MILESTONE_OF_ACTION, type ResultScore } from '@toolkit/domain';
+import {
+  completionCounts,
+  completionGaps,
+  decideCompletion,
+  MILESTONE_OF_ACTION,
+  noScoredAnswerMessage,
+  scoredQuestionIds,
+  type ResultScore,
+} from '@toolkit/domain';
 import { takeQuota, type Quota } from '../../abuse/limits';
+import { ApiError } from '../../api/errors';
 import type { ServerSurveyDefinition } from '../../api/handler';
 import { renderNotification } from '../../mail/notification';
 import {
@@ -108,6 +117,16 @@ export async function completeResult(
     );
     // Counted in this transaction: a repeated or concurrent request for the result counts once.
     if (quota) await takeQuota(tx, quota);
+    // Never an empty result (the refusal undoes the quota taken above with the transaction).
+    const gaps = completionGaps(
+      definition.sections.map((section) => section.questions.map((question) => question.id)),
+      new Set(scoredQuestionIds(definition.sections)),
+      answers,
+    );
+    if (!gaps.canComplete) {
+      const empty = gaps.emptySections.map((index) => definition.sections[index]!.title);
+      throw new ApiError('failed-precondition', noScoredAnswerMessage(empty));
+    }
 
     const score = scoreResult(definition, answers);
     const completed = {

@@ -5,6 +5,7 @@ import {
   SERVER_ERRORS,
   SurveyStatus,
   decideResultAction,
+  scoredQuestionIds,
   statusOfResult,
   type ApiResponses,
 } from '@toolkit/domain';
@@ -56,6 +57,7 @@ export const startResult = defineHandler({
         if (result?.userId === caller.uid) existing = { ref, result };
       }
     }
+    const scoredQuestions = scoredQuestionIds(definition.sections);
     if (existing && decideResultAction(existing.result) === 'resume') {
       return {
         resultId: existing.ref.resultId,
@@ -63,6 +65,7 @@ export const startResult = defineHandler({
         created: false,
         questions: allAnswers(existing.result),
         seqs: existing.result.seqs,
+        scoredQuestions,
       };
     }
 
@@ -80,6 +83,13 @@ export const startResult = defineHandler({
       respondent: prefill?.respondent ?? {},
       quota: startQuota(request.ip, now),
     });
-    return { resultId: created, status: SurveyStatus.InProgress, created: true, questions, seqs: {} };
+    return {
+      resultId: created,
+      status: SurveyStatus.InProgress,
+      created: true,
+      questions,
+      seqs: {},
+      scoredQuestions,
+    };
   },
 });
