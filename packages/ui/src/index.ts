@@ -30,3 +30,4 @@ export { Spinner, type SpinnerProps } from './components/spinner';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
 export { Logo, type LogoProps } from './components/logo';
 export { VisuallyHidden } from './components/visually-hidden';
+export { Notice } from './components/notice';
