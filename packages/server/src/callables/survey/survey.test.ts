@@ -39,6 +39,12 @@ const save = (account: TestAccount, resultId: string, questionId: string, answer
 const complete = (account: TestAccount, resultId: string) =>
   env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token);
 
+/** Completes with one scored question answered (an empty result is refused), at its lowest: 0 points. */
+const answerAndComplete = async (account: TestAccount, resultId: string) => {
+  resultOf(await save(account, resultId, 'energy-tracking', 0, 100));
+  return complete(account, resultId);
+};
+
 const result = async (resultId: string) =>
   (await env.store.get(paths.result(PUBLISHER, SURVEY, resultId))).data;
 
@@ -52,7 +58,10 @@ describe('survey-startResult', () => {
       created: true,
       questions: {},
       seqs: {},
+      scoredQuestions: expect.arrayContaining(['energy-tracking', 'renewable-electricity']),
     });
+    // The business's own details count for no score.
+    expect(started.scoredQuestions).not.toContain('company-name');
     expect(await result(started.resultId)).toMatchObject({
       startedAt: expect.stringMatching(/^\d{4}-/),
       userId: anonymous.uid,
@@ -88,6 +97,7 @@ describe('survey-startResult', () => {
       created: false,
       questions: { 'renewable-electricity': 'half' },
       seqs: { 'renewable-electricity': 4 },
+      scoredQuestions: first.scoredQuestions,
     });
     expect(await start(anonymous, { resultId: first.resultId })).toMatchObject({
       resultId: first.resultId,
@@ -229,8 +239,8 @@ describe('survey-saveAnswer', () => {
   it('refuses answers to a submitted survey', async () => {
     const anonymous = await env.anonymous();
     const { resultId } = await start(anonymous);
-    resultOf(await complete(anonymous, resultId));
-    expect(errorOf(await save(anonymous, resultId, 'energy-tracking', 1, 1))).toEqual({
+    resultOf(await answerAndComplete(anonymous, resultId));
+    expect(errorOf(await save(anonymous, resultId, 'energy-tracking', 1, 101))).toEqual({
       status: 'FAILED_PRECONDITION',
       message: 'This survey was already submitted.',
     });
@@ -310,7 +320,7 @@ describe('survey-completeResult', () => {
   it('names a respondent to the publisher by an address only once it is proven', async () => {
     const mailFor = async (account: TestAccount, company: string) => {
       const { resultId } = await start(account, { prefill: { answers: { 'company-name': company } } });
-      resultOf(await complete(account, resultId));
+      resultOf(await answerAndComplete(account, resultId));
       const mails = await env.store.query(paths.mail());
       return JSON.stringify(mails.find((snapshot) => JSON.stringify(snapshot.data).includes(company))?.data);
     };
@@ -323,6 +333,7 @@ describe('survey-completeResult', () => {
   it('completes concurrently requested twice only once', async () => {
     const anonymous = await env.anonymous();
     const { resultId } = await start(anonymous);
+    resultOf(await save(anonymous, resultId, 'energy-tracking', 0, 1));
     const mailsBefore = (await env.store.query(paths.mail())).length;
     const outcomes = await Promise.all([complete(anonymous, resultId), complete(anonymous, resultId)]);
     const flags = outcomes.map(
@@ -333,11 +344,36 @@ describe('survey-completeResult', () => {
   });
 });
 
+describe('completing with no scored question answered', () => {
+  it('is refused, naming the sections still empty: nothing completes, counts, mails or ticks', async () => {
+    const member = await env.member('tenant-empty', 'owner');
+    const { resultId } = await start(member, { prefill: { answers: { 'company-name': 'Empty Ltd' } } });
+    // Answers that count for no score: the business's details and a comment.
+    resultOf(await save(member, resultId, 'employee-count', '5-19', 1));
+    resultOf(await save(member, resultId, 'energy-next-step', 'We will look into it', 1));
+    const before = await snapshotStore(env.store);
+
+    expect(errorOf(await complete(member, resultId))).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message:
+        'Answer at least one question before you finish: nothing that counts towards your score is answered yet ' +
+        '(Energy and emissions, Waste and materials, People and wellbeing, Community, Governance).',
+    });
+    // No 0 % result, aggregate count, notification mail, milestone or quota use.
+    expect(await snapshotStore(env.store)).toBe(before);
+
+    resultOf(await save(member, resultId, 'community-activities', ['volunteering'], 1));
+    const done = resultOf<ApiResponses[typeof API.completeResult]>(await complete(member, resultId));
+    expect(done.alreadyCompleted).toBe(false);
+    expect(JSON.stringify(await env.store.query(paths.mail()))).toContain('Empty Ltd');
+  });
+});
+
 describe('results-listLatest and results-toggleActionPlan', () => {
   it('lists the caller’s latest result per survey with its score, completing no milestone', async () => {
     const member = await env.member('tenant-list', 'viewer');
     const older = await start(member);
-    resultOf(await complete(member, older.resultId));
+    resultOf(await answerAndComplete(member, older.resultId));
     const newer = await start(member);
     const supplier = resultOf<Started>(
       await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: 'supplier-assessment' }, member.token),
@@ -358,7 +394,7 @@ describe('results-listLatest and results-toggleActionPlan', () => {
     });
     expect((await env.store.get(paths.milestone('tenant-list', member.uid, 'view-results'))).data).toBeNull();
 
-    resultOf(await complete(member, newer.resultId));
+    resultOf(await answerAndComplete(member, newer.resultId));
     const [latest] = resultOf<{ results: ResultSummary[] }>(
       await env.call(API.listLatestResults, null, member.token),
     ).results;
