@@ -31,6 +31,10 @@ export const API = {
   /** What an invite link offers (who invites, into what), before its holder accepts or declines. */
   describeInvite: 'invites-describe',
   declineInvite: 'invites-decline',
+  /** Mails a pending invite's link again (by address: the inviter never holds the link). */
+  resendInvite: 'invites-resend',
+  /** Takes back an invite not accepted yet: its link then says it was withdrawn. */
+  withdrawInvite: 'invites-withdraw',
   saveInviteAnswer: 'journey-saveAnswer',
   submitInvite: 'journey-submit',
   listMilestones: 'milestones-list',

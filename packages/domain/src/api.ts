@@ -44,13 +44,24 @@ export interface TenantUserProfile {
   organization: { name: string; industry?: string; size?: string; country?: string } | null;
 }
 
-/** An invite sent by the organisation that its addressee has not accepted yet. */
+/** What an invite asks of its addressee: to join the team, or to answer a survey (and join). */
+export type InviteKind = 'team' | 'survey';
+
+/**
+ * An invite sent by the organisation that its addressee has not accepted yet. `status`: `pending`
+ * (sent, its link not opened), `opened` (the link was opened, not accepted), `expired`, `declined`.
+ */
 export interface PendingInvite {
   email: string;
   role: Role;
   /** When its mail was last sent. */
   sentAt: string | null;
-  status: 'pending' | 'declined';
+  status: 'pending' | 'opened' | 'expired' | 'declined';
+  kind: InviteKind;
+  /** The survey a survey invite asks to answer. */
+  surveyId: string | null;
+  /** Who sent it: their name, else their address. */
+  sentBy: string;
 }
 
 /** An invite link signs its holder in; like a sign-in link it must not work for ever. */
@@ -61,12 +72,14 @@ export const INVITE_LIFETIME_DAYS = 14;
  * addressee accepted it (and may come back to it signed in); the others can no longer be used.
  */
 export interface InviteOffer {
-  state: 'open' | 'accepted' | 'used' | 'declined' | 'expired';
+  state: 'open' | 'accepted' | 'used' | 'declined' | 'expired' | 'withdrawn';
+  kind: InviteKind;
   email: string;
   organisationName: string;
   inviterName: string;
   role: Role;
-  surveyTitle: string;
+  /** The survey a survey invite asks to answer; null for a team invite. */
+  surveyTitle: string | null;
 }
 
 export interface ApiResponses {
@@ -83,8 +96,11 @@ export interface ApiResponses {
     error?: string | null;
   };
   [API.verifyAndLoginWithInvite]: {
-    /** The invite's result; the caller signs in with `token` (a custom token) afterwards. */
-    inviteData: { surveyResultId: string; surveyId: string; tenantId: string };
+    /**
+     * The invite's result; null for a team invite (nothing to answer: on to the dashboard). The
+     * caller signs in with `token` (a custom token) afterwards.
+     */
+    inviteData: { surveyResultId: string; surveyId: string; tenantId: string } | null;
     token: string;
   };
   // The document operations.
@@ -148,6 +164,9 @@ export interface ApiResponses {
   [API.createInvite]: { status: 'sent' | 'already-sent'; email: string };
   [API.describeInvite]: InviteOffer;
   [API.declineInvite]: { status: 'declined' };
+  /** `already-sent`: mailed less than 10 minutes ago, so no mail went out. */
+  [API.resendInvite]: { status: 'sent' | 'already-sent'; email: string };
+  [API.withdrawInvite]: { status: 'withdrawn'; email: string };
   [API.saveInviteAnswer]: { applied: boolean; updatedAt: string };
   [API.submitInvite]: { status: 'completed' };
   [API.listMilestones]: { milestones: Record<string, StoredMilestone[]> };

@@ -111,6 +111,9 @@ export const SERVER_ERRORS = {
     'This invitation was declined. Ask the person who invited you to send a new one if you change your mind.',
   inviteNotValid: 'This invite link is not valid. Ask the person who invited you to send a new one.',
   inviteUsed: 'This invite has already been used. Ask the person who invited you to send a new one.',
+  inviteWithdrawn:
+    'This invitation was withdrawn by the organisation that sent it. Ask the person who invited you if you think it should not have been.',
+  noInviteTo: (email: string) => `There is no invitation waiting for ${email}.`,
   inviteOpened:
     'This invite link has already been opened. If that was you, carry on where you opened it; otherwise ask the person who invited you to send a new one.',
   inviteExpired: (days: number) =>

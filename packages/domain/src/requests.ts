@@ -283,8 +283,13 @@ export const REQUESTS = {
   [API.listActions]: z.object({ surveyId: id }),
   [API.findUsersByEmail]: z.object({ email }),
   [API.listTenantUsers]: z.null().or(z.object({})).optional(),
-  /** `role`: the role the invitee joins with (default user); never above the inviter's. */
-  [API.createInvite]: z.object({ email, surveyId: id, role: z.enum(ROLES).optional() }),
+  /**
+   * `role`: the role the invitee joins with (default user); never above the inviter's. `surveyId`:
+   * an invite to answer that survey; without it, an invite to join the team.
+   */
+  [API.createInvite]: z.object({ email, surveyId: id.optional(), role: z.enum(ROLES).optional() }),
+  [API.resendInvite]: z.object({ email }),
+  [API.withdrawInvite]: z.object({ email }),
   [API.saveInviteAnswer]: z.object({
     tenantId: id,
     surveyId: id,
