@@ -5,6 +5,7 @@ import type { RouteMatch, RouteOwner } from '@toolkit/domain';
 import { Spinner } from '@toolkit/ui';
 import { GuardGate } from './guard-gate';
 import { RemoteArea } from './remotes/remote-area';
+import { NotFoundNotice } from './screens/not-found-notice';
 import { ShellLayout } from './shell-layout';
 import type { ShellServices } from './services';
 
@@ -77,7 +78,12 @@ export function App({ services, remoteServices }: { services: ShellServices; rem
     <BrowserRouter>
       <ShellLayout services={services}>
         <GuardGate services={services}>
-          {(match) => <RouteContent match={match} services={services} remoteServices={remoteServices} />}
+          {(match) => (
+            <>
+              <NotFoundNotice match={match} />
+              <RouteContent match={match} services={services} remoteServices={remoteServices} />
+            </>
+          )}
         </GuardGate>
       </ShellLayout>
     </BrowserRouter>

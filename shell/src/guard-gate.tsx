@@ -5,6 +5,7 @@ import {
   matchRoute,
   outcomeBeforeSession,
   type GuardDecision,
+  type GuardReason,
   type GuardInput,
   type RouteMatch,
 } from '@toolkit/domain';
@@ -16,6 +17,7 @@ import {
   useAppSelector,
 } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
+import { redirectState } from './screens/not-found-notice';
 import type { ShellServices } from './services';
 import { useSurveyAccess } from './survey-definition';
 
@@ -101,6 +103,11 @@ export function GuardGate({
   }, [loadSessionNow, sessionFailed, services.auth]);
   const keptShowing = shownEarlyKey === location.key && decision.kind !== 'redirect';
   const busy = useRef(false);
+  // What was not found goes along, so the page it lands on can say so.
+  const redirectOptions = (reason: GuardReason) => ({
+    replace: true,
+    state: redirectState(reason, location.state),
+  });
   // Session effects belong to arriving at a page: once a page has been let through, a sign-in made
   // on it (e.g. /complete-signup finishing an e-mail link) is not undone by its forced sign-out.
   const [settledKey, setSettledKey] = useState<string | null>(null);
@@ -124,7 +131,7 @@ export function GuardGate({
       console.info(`[guard] ${location.pathname} → ${decision.to}: ${decision.reason}`);
     }
     if (!needsSession) {
-      if (decision.kind === 'redirect') navigate(decision.to, { replace: true });
+      if (decision.kind === 'redirect') navigate(decision.to, redirectOptions(decision.reason));
       return;
     }
     busy.current = true;
@@ -133,7 +140,7 @@ export function GuardGate({
         if (decision.signOut) await services.auth.signOut();
         if (decision.kind === 'proceed' && decision.signInAnonymously)
           await services.auth.signInAnonymously();
-        if (decision.kind === 'redirect') navigate(decision.to, { replace: true });
+        if (decision.kind === 'redirect') navigate(decision.to, redirectOptions(decision.reason));
       } finally {
         busy.current = false;
       }
