@@ -27,6 +27,12 @@ const saved = () => screen.findByText('All answers saved');
 
 beforeEach(() => window.localStorage.clear());
 
+/** A scored question answered, so that the last slide may finish. */
+const ANSWERED = { 'energy-tracking': 2 };
+
+/** Each result starts with a scored answer (as a prefill would store it). */
+const answeredBackend = () => createSurveyBackend(ANSWERED);
+
 describe('the survey remote', () => {
   it('walks from the start page through a section start to the first slide, by keyboard', async () => {
     const api = createSurveyBackend();
@@ -56,10 +62,11 @@ describe('the survey remote', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Start this part' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Before you start' })).toHaveFocus();
-    expect(screen.getByText('Question 1 of 34')).toBeInTheDocument();
+    // An information slide is not counted as a question.
+    expect(screen.getByText('Before question 1 of 38')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
       'aria-valuenow',
-      '1',
+      '0',
     );
   });
 
@@ -330,7 +337,7 @@ describe('the survey remote', () => {
   });
 
   it('completes once after every answer is saved, then thanks the respondent', async () => {
-    const api = createSurveyBackend();
+    const api = answeredBackend();
     const store = anonymousStore();
     renderSurvey(slideUrl(6, 6), createServices(api, content()), store);
 
@@ -360,7 +367,7 @@ describe('the survey remote', () => {
   });
 
   it('asks kindly to wait when the server has received too many results, and completes on a retry', async () => {
-    const api = createSurveyBackend();
+    const api = answeredBackend();
     api.fail(
       API.completeResult,
       new CallableError('resource-exhausted', MESSAGES.tooManyResults, { hasServerMessage: true }),
@@ -383,7 +390,7 @@ describe('the survey remote', () => {
 
   it('in invite mode saves and submits through the journey API', async () => {
     const api = createSurveyBackend();
-    api.results.set('invite-result', { questions: {}, seqs: {}, isCompleted: false });
+    api.results.set('invite-result', { questions: ANSWERED, seqs: {}, isCompleted: false });
     renderSurvey(
       `${slideUrl(6, 6)}?inviteId=invite-9&resultId=invite-result`,
       createServices(api, content()),

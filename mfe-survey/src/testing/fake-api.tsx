@@ -5,14 +5,21 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import {
   API,
+  completionGaps,
+  noScoredAnswerMessage,
   ROUTE_BY_ID,
   type AnswerValue,
   type ApiResponses,
   type CallableErrorCode,
 } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
-import { CallableError, type CallableClient } from '@toolkit/platform';
-import { createFakeBackend, type FakeBackend } from '@toolkit/platform/testing';
+import { CallableError, normaliseSurvey, type CallableClient } from '@toolkit/platform';
+import {
+  createFakeBackend,
+  quickscanResponse,
+  serverError,
+  type FakeBackend,
+} from '@toolkit/platform/testing';
 import { createAppStore, type AppStore } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { defaultTheme } from '@toolkit/ui';
@@ -29,10 +36,21 @@ export interface SurveyBackend extends FakeBackend {
   results: Map<string, StoredResult>;
 }
 
+/** The Quickscan's scored questions: its choices and sliders outside "Your business" (weight 0). */
+const QUICKSCAN = normaliseSurvey(quickscanResponse().survey);
+const SECTION_QUESTIONS = QUICKSCAN.sections.map((section) =>
+  section.slides.flatMap((slide) => slide.questions),
+);
+const SCORED = SECTION_QUESTIONS.slice(1)
+  .flat()
+  .filter((question) => ['slider', 'dropdown', 'multipleChoice'].includes(question.type))
+  .map((question) => question.id);
+
 /** Both kinds of save: the respondent's own and an invitee's. */
 const SAVES = [API.saveAnswer, API.saveInviteAnswer] as const;
 
-export function createSurveyBackend(): SurveyBackend {
+/** `startWith`: the answers each new result holds from the start, as a prefill would store them. */
+export function createSurveyBackend(startWith: Record<string, AnswerValue> = {}): SurveyBackend {
   const results = new Map<string, StoredResult>();
   let nextId = 1;
   const started = (resultId: string, result: StoredResult, created: boolean) =>
@@ -42,6 +60,7 @@ export function createSurveyBackend(): SurveyBackend {
       created,
       questions: { ...result.questions },
       seqs: { ...result.seqs },
+      scoredQuestions: SCORED,
     }) satisfies ApiResponses[typeof API.startResult];
   const save = (request: unknown) => {
     const data = request as Record<string, unknown>;
@@ -54,9 +73,17 @@ export function createSurveyBackend(): SurveyBackend {
     }
     return { applied, updatedAt: new Date().toISOString() };
   };
+  // As the server: never completed with no scored question answered.
   const complete = (request: unknown) => {
     const data = request as Record<string, unknown>;
-    results.get((data.resultId ?? data.surveyResultId) as string)!.isCompleted = true;
+    const result = results.get((data.resultId ?? data.surveyResultId) as string)!;
+    const sections = SECTION_QUESTIONS.map((questions) => questions.map((question) => question.id));
+    const gaps = completionGaps(sections, new Set(SCORED), result.questions);
+    if (!gaps.canComplete) {
+      const empty = gaps.emptySections.map((index) => QUICKSCAN.sections[index]!.title);
+      serverError('failed-precondition', noScoredAnswerMessage(empty));
+    }
+    result.isCompleted = true;
   };
   const backend = createFakeBackend({
     [API.startResult]: (request) => {
@@ -66,7 +93,11 @@ export function createSurveyBackend(): SurveyBackend {
       if (existing && !existing.isCompleted) return started(requested!, existing, false);
       const resultId = `result-${nextId++}`;
       const prefill = data.prefill as { answers?: Record<string, AnswerValue> } | undefined;
-      const created: StoredResult = { questions: { ...prefill?.answers }, seqs: {}, isCompleted: false };
+      const created: StoredResult = {
+        questions: { ...startWith, ...prefill?.answers },
+        seqs: {},
+        isCompleted: false,
+      };
       results.set(resultId, created);
       return started(resultId, created, true);
     },

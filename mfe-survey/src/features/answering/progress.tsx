@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { progressCaption, progressShare, type SlideProgress } from '@toolkit/domain';
 
 const Track = styled.div`
   height: 8px;
@@ -17,20 +18,22 @@ const Caption = styled.p`
   color: ${({ theme }) => theme.colors.mutedText};
 `;
 
-export function Progress({ current, total }: { current: number; total: number }) {
-  const text = `Question ${current} of ${total}`;
+/** The caption and bar the shell's early slide draws alike (shell/src/early-slide/render.ts). */
+export function Progress({ progress }: { progress: SlideProgress }) {
+  const text = progressCaption(progress);
+  const percent = Math.round(progressShare(progress) * 100);
   return (
     <div>
       <Caption aria-hidden="true">{text}</Caption>
       <Track
         role="progressbar"
         aria-label="Survey progress"
-        aria-valuemin={1}
-        aria-valuemax={total}
-        aria-valuenow={current}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
         aria-valuetext={text}
       >
-        <Fill style={{ width: `${(current / total) * 100}%` }} />
+        <Fill style={{ width: `${percent}%` }} />
       </Track>
     </div>
   );

@@ -2,10 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import { Button, ErrorPanel, Stack } from '@toolkit/ui';
+import { slideProgress } from '@toolkit/domain';
 import { locateSlide, nextPosition, previousPosition } from '@toolkit/platform';
 import { RichHtml } from '@toolkit/ui/rich-text';
 import { Actions, FocusHeading, ScreenCard, ToStart } from '../../shared/screen-parts';
 import { useSurvey } from '../../shared/survey-context';
+import { completionGapsOf, EmptySections } from './empty-sections';
 import { Progress } from './progress';
 import { QuestionView } from './questions/question-view';
 
@@ -42,8 +44,15 @@ export function SlideScreen() {
   }, [isKnown, sectionId, slideNumber, rememberPosition]);
 
   if (!located) return <ToStart />;
-  const { section, slide, number, total } = located;
+  const { section, slide, number } = located;
   const next = nextPosition(survey, position);
+  const progress = slideProgress(
+    survey.sections.flatMap((each) => each.slides),
+    number - 1,
+  );
+  // Only the last slide finishes, so only it says what is still empty.
+  const gaps = next ? null : completionGapsOf(survey, result.scoredQuestions, result.answers);
+  const gapsId = `${baseId}-gaps`;
   const titleId = (index: number) => `${baseId}-q${index}`;
   const slideTitleId = slide.isGroup ? `${baseId}-group` : titleId(0);
 
@@ -62,7 +71,7 @@ export function SlideScreen() {
 
   return (
     <ScreenCard aria-labelledby={slideTitleId}>
-      <Progress current={number} total={total} />
+      <Progress progress={progress} />
       <Eyebrow>{section.title}</Eyebrow>
       <FocusHeading focusKey={`${sectionId}/${slideNumber}`} id={slideTitleId}>
         {slide.title}
@@ -80,6 +89,7 @@ export function SlideScreen() {
           />
         ))}
       </Stack>
+      {gaps && <EmptySections survey={survey} gaps={gaps} id={gapsId} />}
       {finishError && (
         <ErrorPanel
           title="We couldn't submit your answers"
@@ -94,7 +104,12 @@ export function SlideScreen() {
         {next ? (
           <Button onClick={() => move(next)}>Next</Button>
         ) : (
-          <Button onClick={finish} disabled={finishing} aria-busy={finishing}>
+          <Button
+            onClick={finish}
+            disabled={finishing || gaps?.canComplete === false}
+            aria-busy={finishing}
+            aria-describedby={gaps?.canComplete === false ? gapsId : undefined}
+          >
             {finishing ? 'Submitting…' : 'Finish'}
           </Button>
         )}

@@ -33,6 +33,8 @@ export interface SurveyResult {
   resumed: boolean;
   /** Where the respondent last was in this result, for "Continue". */
   resumePosition: Position | null;
+  /** The questions that count towards the score (the server's); null until the result has started. */
+  scoredQuestions: ReadonlySet<string> | null;
   setAnswer(questionId: string, answer: AnswerValue, options?: { delayMs?: number }): void;
   rememberPosition(position: Position): void;
   /** Sends queued answers now, as the respondent moves on. */
@@ -92,6 +94,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const [completed, setCompleted] = useState(false);
   const [resumed, setResumed] = useState(false);
   const [resumePosition, setResumePosition] = useState<Position | null>(null);
+  const [scoredQuestions, setScoredQuestions] = useState<ReadonlySet<string> | null>(null);
   const earlyKey = earlyAnswersKey(tenantId, surveyId);
   // The early answers of the survey under `key`: read from the device once, then kept in memory
   // (which also serves browsers whose storage is unavailable).
@@ -175,6 +178,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
         // Answers that never reached the server win over the stored ones.
         setAnswers({ ...started.questions, ...box.pendingAnswers() });
         setResumePosition(loadPosition(storage, resultId));
+        setScoredQuestions(new Set(started.scoredQuestions));
         setSaveStatus(box.status);
         box.subscribe(setSaveStatus);
         setSession({ resultId, outbox: box, complete });
@@ -246,6 +250,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
     completed,
     resumed,
     resumePosition,
+    scoredQuestions,
     setAnswer,
     rememberPosition,
     flush,

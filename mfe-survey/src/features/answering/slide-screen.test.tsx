@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API, paths } from '@toolkit/domain';
+import type { ContentClient } from '@toolkit/platform';
+import { quickscanResponse } from '@toolkit/platform/testing';
+import { createServices, createSurveyBackend, renderSurvey } from '../../testing/fake-api';
+
+const content: ContentClient = { request: async <T,>() => quickscanResponse() as T };
+const slideUrl = (section: number, slide: number) =>
+  paths.surveySlide('demo-publisher', 'quickscan', section, slide);
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => window.localStorage.clear());
+
+describe('the last slide', () => {
+  it('lists the sections with nothing scored answered, links to them and finishes only once one is answered', async () => {
+    const api = createSurveyBackend();
+    renderSurvey(slideUrl(6, 6), createServices(api, content));
+
+    const panel = await screen.findByRole('region', {
+      name: 'Answer at least one question before you finish',
+    });
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Energy and emissions',
+      'Waste and materials',
+      'People and wellbeing',
+      'Community',
+      'Governance',
+    ]);
+    const finish = screen.getByRole('button', { name: 'Finish' });
+    expect(finish).toBeDisabled();
+    expect(finish).toHaveAccessibleDescription(/Nothing that counts towards your score is answered yet/);
+
+    // By keyboard, to the Community section's first slide.
+    within(panel).getByRole('link', { name: 'Community' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(location()).toBe(slideUrl(5, 1));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Less than a quarter' }));
+
+    // On through the survey to its last slide, which now lets the respondent finish.
+    while (!screen.queryByRole('button', { name: 'Finish' })) {
+      const onward =
+        screen.queryByRole('button', { name: 'Start this part' }) ??
+        screen.getByRole('button', { name: 'Next' });
+      await userEvent.click(onward);
+    }
+    expect(location()).toBe(slideUrl(6, 6));
+    expect(
+      screen.queryByRole('region', { name: 'Answer at least one question before you finish' }),
+    ).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Some parts are still unanswered' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).not.toContain('Community');
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
+    ).toBeInTheDocument();
+  });
+
+  it('names the sections still empty once one is answered, and finishes', async () => {
+    const api = createSurveyBackend({ 'local-spend': 'little' });
+    renderSurvey(slideUrl(6, 6), createServices(api, content));
+
+    const panel = await screen.findByRole('region', { name: 'Some parts are still unanswered' });
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([2, 3, 4, 6].map((section) => slideUrl(section, 1)));
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.completeResult)).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of an empty completion", async () => {
+    const api = createSurveyBackend();
+    // A client that does not know the scored questions lets Finish be pressed: the server decides.
+    api.handlers.set(API.startResult, () => ({
+      resultId: 'result-1',
+      status: 1,
+      created: true,
+      questions: {},
+      seqs: {},
+      scoredQuestions: [],
+    }));
+    api.results.set('result-1', { questions: {}, seqs: {}, isCompleted: false });
+    renderSurvey(slideUrl(6, 6), createServices(api, content));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Answer at least one question before you finish: nothing that counts towards your score is answered yet (Energy and emissions,',
+    );
+    expect(screen.getByRole('button', { name: 'Finish' })).toBeEnabled();
+  });
+});
+
+describe('the progress caption', () => {
+  it('counts the questions of a group each, and information slides not at all', async () => {
+    renderSurvey(slideUrl(2, 4), createServices(createSurveyBackend(), content));
+    expect(await screen.findByText('Questions 8–10 of 38')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
+      'aria-valuetext',
+      'Questions 8–10 of 38',
+    );
+  });
+});
