@@ -121,11 +121,15 @@ export const REQUESTS = {
   [API.describeInvite]: z.object({ inviteId: id }),
   [API.declineInvite]: z.object({ inviteId: id }),
 
+  /**
+   * A new organisation's sign-up names it and its owner; a returning member's, or one joining a
+   * tenant, names nothing (the server keeps what is stored). A name given is never empty.
+   */
   [API.completeSignup]: z.object({
     toolkit: id,
-    firstName: name.optional(),
-    lastName: name.optional(),
-    organisationName: name.optional(),
+    firstName: name.min(1, 'Enter your first name.').optional(),
+    lastName: name.min(1, 'Enter your last name.').optional(),
+    organisationName: name.min(1, SERVER_ERRORS.organisationNameMissing).optional(),
   }),
   [API.getProfile]: z.null().or(z.object({})).optional(),
   [API.watchProfile]: z.null().or(z.object({})).optional(),
