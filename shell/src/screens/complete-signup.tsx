@@ -6,11 +6,13 @@ import { Card, ErrorPanel, PageTitle, Spinner } from '@toolkit/ui';
 import { DEFAULT_TOOLKIT } from './portal-toolkit';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
+import { SignupDetailsForm, type SignupDetails } from './signup-details-form';
 
 type State =
   | { kind: 'checking' }
   | { kind: 'needEmail' }
   | { kind: 'notALink' }
+  | { kind: 'needDetails' }
   | { kind: 'failed'; message: string }
   | { kind: 'setupFailed'; message: string };
 
@@ -26,6 +28,11 @@ export function toolkitOf(href: string): string {
   return nested || DEFAULT_TOOLKIT;
 }
 
+const setupFailure = (error: unknown) =>
+  `You are signed in, but we couldn't set up your organisation: ${
+    error instanceof Error ? error.message : String(error)
+  }`;
+
 /** Finishes an e-mail-link sign-in, asking for the address when the link is opened on another device. */
 export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: CallableClient }) {
   const navigate = useNavigate();
@@ -37,7 +44,7 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   const complete = async (email: string) => {
     const result = await auth.completeSignInLink(href, email);
     if (result.success) {
-      await setUpAccount();
+      await afterSignIn();
       return null;
     }
     const message = 'This sign-in link has expired or was already used. Please request a new one.';
@@ -45,12 +52,29 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
     return message;
   };
 
-  // A first sign-in through a portal makes the user owner of a new tenant; for a returning
-  // user the server changes nothing. The new claims are fetched before the dashboard's guard runs.
-  const setUpAccount = async () => {
+  // A member (their claims name a tenant) goes on at once; anyone else is asked for what a new
+  // organisation needs first.
+  const afterSignIn = async () => {
     setState({ kind: 'checking' });
     try {
-      const { sessionToken } = await callApi(callable, API.completeSignup, { toolkit: toolkitOf(href) });
+      const { tenantId } = await auth.refreshClaims();
+      if (tenantId) await setUpAccount();
+      else setState({ kind: 'needDetails' });
+    } catch (error) {
+      setState({ kind: 'setupFailed', message: setupFailure(error) });
+    }
+  };
+
+  // A first sign-in through a portal makes the user owner of a new tenant, named by `details`; for a
+  // returning user the server changes nothing. The new claims are fetched before the dashboard's
+  // guard runs. A failure with details is told beside their form, which stays.
+  const setUpAccount = async (details?: SignupDetails): Promise<string | null> => {
+    if (!details) setState({ kind: 'checking' });
+    try {
+      const { sessionToken } = await callApi(callable, API.completeSignup, {
+        toolkit: toolkitOf(href),
+        ...details,
+      });
       // Proving the address ended every earlier session, this one's included: it goes on with the new one.
       if (sessionToken) {
         const renewed = await auth.signInWithCustomToken(sessionToken);
@@ -58,13 +82,11 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
       }
       await auth.refreshClaims();
       navigate(paths.dashboard(), { replace: true });
+      return null;
     } catch (error) {
-      setState({
-        kind: 'setupFailed',
-        message: `You are signed in, but we couldn't set up your organisation: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-      });
+      if (details) return setupFailure(error);
+      setState({ kind: 'setupFailed', message: setupFailure(error) });
+      return null;
     }
   };
 
@@ -87,7 +109,7 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
 
   if (state.kind === 'checking') return <Spinner label="Signing you in…" />;
   if (state.kind === 'setupFailed') {
-    return <ErrorPanel title="Almost there" message={state.message} onRetry={() => void setUpAccount()} />;
+    return <ErrorPanel title="Almost there" message={state.message} onRetry={() => void afterSignIn()} />;
   }
   if (state.kind === 'failed') {
     return (
@@ -102,7 +124,9 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   return (
     <Card>
       <PageTitle>Complete sign-up</PageTitle>
-      {state.kind === 'notALink' ? (
+      {state.kind === 'needDetails' ? (
+        <SignupDetailsForm onSubmit={setUpAccount} />
+      ) : state.kind === 'notALink' ? (
         <p>
           Open the link from your sign-in e-mail to finish. No e-mail?{' '}
           <Link to={paths.portal()}>Request a new link</Link>.
