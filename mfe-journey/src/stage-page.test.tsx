@@ -52,13 +52,13 @@ describe('StagePage', () => {
     );
   });
 
-  it('reports 0% progress by default', async () => {
+  it('counts every milestone of the five stages: only sign-up is done by default', async () => {
     await renderStage(1);
     const bar = screen.getByRole('progressbar');
-    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(bar).toHaveAttribute('aria-valuenow', '5');
     expect(bar).toHaveAttribute('aria-valuemin', '0');
     expect(bar).toHaveAttribute('aria-valuemax', '100');
-    expect(screen.getByText('0 of 3 key milestones · 0%')).toBeInTheDocument();
+    expect(screen.getByText('1 of 18 milestones · 5%')).toBeInTheDocument();
   });
 
   it('says stage 3 is locked and why', async () => {
@@ -84,10 +84,10 @@ describe('StagePage', () => {
     expect(links[2]).toHaveTextContent('Unlocks when you complete the previous stages');
   });
 
-  it('uses stored records: update-organisation completed is 33%', async () => {
+  it('uses stored records: update-organisation completed is 2 of 18', async () => {
     await renderStage(1, [{ id: 'update-organisation', completed: true }]);
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
-    expect(screen.getByText('1 of 3 key milestones · 33%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '11');
+    expect(screen.getByText('2 of 18 milestones · 11%')).toBeInTheDocument();
     expect(milestoneItems()[1]).toHaveTextContent(/Done$/);
   });
 
@@ -109,14 +109,13 @@ describe('StagePage', () => {
     for (const item of milestoneItems()) expect(item).toHaveTextContent(/Done$/);
   });
 
-  it('lists the placeholder milestones of a locked stage without links', async () => {
+  it('lists the milestones of a locked stage by name, without links', async () => {
     await renderStage(5);
     const items = milestoneItems();
     expect(items.map((item) => item.textContent)).toEqual([
-      'Milestone 1○ Not done',
-      'Milestone 2○ Not done',
-      'Milestone 3○ Not done',
-      'Milestone 4○ Not done',
+      'Score 70% or more in every section○ Not done',
+      'Sign the declaration again as a Leader○ Not done',
+      'Share your Leader credential○ Not done',
     ]);
     for (const item of items) expect(within(item).queryByRole('link')).toBeNull();
   });
@@ -132,10 +131,10 @@ describe('StagePage', () => {
     expect(alert).toHaveTextContent("We couldn't load your journey progress");
     expect(alert).toHaveTextContent(/Could not reach the function milestones-list/);
     expect(milestoneItems()[0]).toHaveTextContent(/Done$/);
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '5');
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 of 3 key milestones · 33%')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 18 milestones · 11%')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(milestoneItems()[2]).toHaveTextContent(/Done$/);
   });

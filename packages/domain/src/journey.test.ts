@@ -1,4 +1,5 @@
 import {
+  DERIVED_MILESTONES,
   HAND_TICKED_MILESTONES,
   MILESTONE_IDS,
   MILESTONE_OF_ACTION,
@@ -7,11 +8,14 @@ import {
   attestedStage,
   buildJourney,
   currentStage,
+  derivedMilestones,
   isHandTicked,
   milestoneName,
   progressSummary,
+  type OrganisationFacts,
   type StoredMilestone,
 } from './journey';
+import type { ResultScore } from './survey';
 import { matchRoute } from './routes';
 
 const completedOf = (stored: StoredMilestone[]) =>
@@ -29,7 +33,7 @@ describe('journey shape', () => {
     expect(journey.map((s) => s.link)).toEqual(['/step1', '/step2', '/step3', '/step4', '/step5']);
   });
 
-  test('stages 1 and 2 are unlocked, 3 to 5 locked', () => {
+  test('stages 1 and 2 are unlocked, 3 to 5 locked, when nothing is done', () => {
     expect(journey.map((s) => s.unlock)).toEqual([true, true, false, false, false]);
   });
 
@@ -56,19 +60,25 @@ describe('journey shape', () => {
     [
       2,
       [
-        [undefined, '/milestone1'],
-        [undefined, '/milestone2'],
-        [undefined, '/milestone3'],
-        [undefined, '/milestone4'],
+        ['half-actions-done', '/dashboard/actions'],
+        ['second-assessment', '/dashboard/assessments'],
+        ['score-rose', '/dashboard/ready-reckoner'],
+      ],
+    ],
+    [
+      3,
+      [
+        ['materiality-assessed', '/dashboard/materiality'],
+        ['own-action', '/dashboard/actions'],
+        ['team-of-three', '/dashboard/users'],
       ],
     ],
     [
       4,
       [
-        [undefined, '/milestone1'],
-        [undefined, '/milestone2'],
-        [undefined, '/milestone3'],
-        [undefined, '/milestone4'],
+        ['sections-good', '/dashboard/ready-reckoner'],
+        ['declaration-resigned', '/dashboard/declaration'],
+        ['leader-credential-shared', '/dashboard/declaration'],
       ],
     ],
   ])('stage %i milestone ids and links', (index, expected) => {
@@ -84,12 +94,20 @@ describe('journey shape', () => {
     }
   });
 
-  test('every milestone id is listed once and every stage 1-2 link is a route', () => {
-    const ids = journey.flatMap((s) => s.milestones.map((m) => m.id)).filter(Boolean);
+  test('every milestone id is listed once, every link is a route, and no name is a placeholder', () => {
+    const ids = journey.flatMap((s) => s.milestones.map((m) => m.id));
     expect(ids).toEqual([...MILESTONE_IDS]);
-    for (const stage of journey.slice(0, 2)) {
-      for (const milestone of stage.milestones) expect(matchRoute(milestone.link)).not.toBeNull();
+    for (const stage of journey) {
+      for (const milestone of stage.milestones) {
+        expect(matchRoute(milestone.link)).not.toBeNull();
+        expect(milestone.name).not.toMatch(/^Milestone \d/);
+      }
     }
+  });
+
+  test('stages 3 to 5 are derived by the server, never ticked by hand', () => {
+    expect(journey.slice(2).flatMap((s) => s.milestones.map((m) => m.id))).toEqual([...DERIVED_MILESTONES]);
+    expect(DERIVED_MILESTONES.filter(isHandTicked)).toEqual([]);
   });
 });
 
@@ -101,7 +119,7 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false, false]),
+        ...Array(3).fill([false, false, false]),
       ],
     ],
     [
@@ -110,7 +128,7 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, true, false, false],
         [false, false, true, false],
-        ...Array(3).fill([false, false, false, false]),
+        ...Array(3).fill([false, false, false]),
       ],
     ],
     [
@@ -119,7 +137,7 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [false, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false, false]),
+        ...Array(3).fill([false, false, false]),
       ],
     ],
     [
@@ -131,7 +149,7 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false, false]),
+        ...Array(3).fill([false, false, false]),
       ],
     ],
     [
@@ -140,7 +158,7 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false, false]),
+        ...Array(3).fill([false, false, false]),
       ],
     ],
   ])('%s', (_name, stored, expected) => {
@@ -168,16 +186,118 @@ describe('buildJourney (milestones and stages)', () => {
   });
 });
 
-describe('progressSummary', () => {
-  test.each<[StoredMilestone[], number, number]>([
-    [[], 0, 0],
-    [done('sign-up', 'invite-team', 'view-insights'), 0, 0],
-    [done('update-organisation'), 1, 33],
-    [done('update-organisation', 'view-results'), 2, 67],
-    [done('update-organisation', 'complete-quickscan', 'view-results'), 3, 100],
-    [[...done('complete-quickscan'), { id: 'view-results', completed: false }], 1, 33],
-  ])('%j -> %i of 3 (%i%)', (stored, completed, percent) => {
-    expect(progressSummary(stored)).toEqual({ completed, total: 3, percent });
+describe('progressSummary: every milestone of the five stages', () => {
+  const all = MILESTONE_IDS.length;
+  test.each<[string, StoredMilestone[], number, number]>([
+    ['nothing stored (sign-up is done by default)', [], 1, 5],
+    ['stage 1 done', done(...stage1Rest), 5, 27],
+    ['stages 1 and 2 done: far from 100%', done(...stage1Rest, ...stage2), 9, 50],
+    ['all but one', done(...MILESTONE_IDS.slice(0, -1)), all - 1, 94],
+    ['everything', done(...MILESTONE_IDS), all, 100],
+  ])('%s -> %i milestones (%i%)', (_name, stored, completed, percent) => {
+    expect(progressSummary(stored)).toEqual({ completed, total: all, percent });
+  });
+
+  test('never 100% while a milestone remains', () => {
+    for (const left of MILESTONE_IDS) {
+      const stored = [...done(...MILESTONE_IDS), { id: left, completed: false }];
+      expect(progressSummary(stored).percent).toBeLessThan(100);
+    }
+  });
+});
+
+describe('unlocking and plans', () => {
+  test('a later stage opens once every stage before it is completed', () => {
+    const unlocked = (stored: StoredMilestone[]) => buildJourney(stored).map((s) => s.unlock);
+    expect(unlocked(done(...stage1Rest))).toEqual([true, true, false, false, false]);
+    expect(unlocked(done(...stage1Rest, ...stage2))).toEqual([true, true, true, false, false]);
+    expect(unlocked(done(...stage2))).toEqual([true, true, false, false, false]);
+  });
+
+  test('a milestone outside the plan names the plan that brings it and links to the plans', () => {
+    const stage4 = buildJourney([
+      { id: 'materiality-assessed', completed: false, outsidePlan: true },
+      { id: 'own-action', completed: true, outsidePlan: true },
+      { id: 'team-of-three', completed: false, outsidePlan: true },
+    ])[3]!;
+    expect(stage4.milestones.map((m) => [m.id, m.includedIn, m.link, m.completed])).toEqual([
+      ['materiality-assessed', 'Leader', '/dashboard/plans', false],
+      // Done before the plan changed: it stays done.
+      ['own-action', null, '/dashboard/actions', true],
+      // Not a plan's feature: shown as any milestone.
+      ['team-of-three', null, '/dashboard/users', false],
+    ]);
+  });
+});
+
+const score = (overall: number, sections: number[]): ResultScore => ({
+  overall: { points: overall, max: 100, percent: overall },
+  sections: sections.map((percent, sectionIndex) => ({
+    sectionIndex,
+    title: `S${sectionIndex}`,
+    points: percent,
+    max: 100,
+    percent,
+    weight: 1,
+  })),
+  band: null,
+});
+
+const NO_FACTS: OrganisationFacts = {
+  completedScores: [],
+  plannedStatuses: [],
+  materialityRated: false,
+  ownActions: 0,
+  members: 1,
+  credential: null,
+};
+const ticked = (facts: Partial<OrganisationFacts>) =>
+  derivedMilestones({ ...NO_FACTS, ...facts })
+    .filter((m) => m.completed)
+    .map((m) => m.id);
+
+describe('derivedMilestones: facts of stages 3 to 5', () => {
+  test('nothing done derives every one of them as not done', () => {
+    expect(derivedMilestones(NO_FACTS)).toEqual(DERIVED_MILESTONES.map((id) => ({ id, completed: false })));
+  });
+
+  test.each<[string, Partial<OrganisationFacts>, string[]]>([
+    ['one of three actions done', { plannedStatuses: ['done', 'doing', 'todo'] }, []],
+    [
+      'two of four actions done',
+      { plannedStatuses: ['done', 'done', 'todo', 'doing'] },
+      ['half-actions-done'],
+    ],
+    ['one completed result', { completedScores: [[score(50, [50])]] }, []],
+    [
+      'a second result with a lower score',
+      { completedScores: [[score(50, [50]), score(40, [40])]] },
+      ['second-assessment'],
+    ],
+    [
+      'a second result with a higher score',
+      { completedScores: [[score(40, [40]), score(50, [50])]] },
+      ['second-assessment', 'score-rose'],
+    ],
+    ['a materiality assessment', { materialityRated: true }, ['materiality-assessed']],
+    ['an own action', { ownActions: 1 }, ['own-action']],
+    ['two members', { members: 2 }, []],
+    ['three members', { members: 3 }, ['team-of-three']],
+    ['a section below good in the latest', { completedScores: [[score(80, [90, 69.9])]] }, []],
+    [
+      'every section good in the latest',
+      { completedScores: [[score(40, [10]), score(80, [90, 70])]] },
+      ['second-assessment', 'score-rose', 'sections-good'],
+    ],
+    ['an Explorer credential shared', { credential: { stage: 'Explorer', shared: true } }, []],
+    ['a Leader credential', { credential: { stage: 'Leader', shared: false } }, ['declaration-resigned']],
+    [
+      'a Leader credential shared',
+      { credential: { stage: 'Leader', shared: true } },
+      ['declaration-resigned', 'leader-credential-shared'],
+    ],
+  ])('%s', (_name, facts, expected) => {
+    expect(ticked(facts)).toEqual(expected);
   });
 });
 

@@ -1,5 +1,8 @@
-// Journey stages, milestones and the progress summary (docs/behaviour.md, Journey).
-import { JOURNEY_LINKS, PLACEHOLDER_MILESTONE_LINKS, STAGE_LINKS } from './routes';
+// Journey stages, milestones and the progress summary (docs/journey.md).
+import type { ActionStatus } from './actions';
+import { planUnlocking, type EntitlementKey } from './plans';
+import { JOURNEY_LINKS, STAGE_LINKS } from './routes';
+import type { ResultScore } from './survey';
 
 export const STAGE_NAMES = ['Initiator', 'Explorer', 'Implementer', 'Innovator', 'Leader'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
@@ -14,6 +17,15 @@ export const MILESTONE_IDS = [
   'download-actions',
   'sign-declaration',
   'view-declaration-credential',
+  'half-actions-done',
+  'second-assessment',
+  'score-rose',
+  'materiality-assessed',
+  'own-action',
+  'team-of-three',
+  'sections-good',
+  'declaration-resigned',
+  'leader-credential-shared',
 ] as const;
 export type MilestoneId = (typeof MILESTONE_IDS)[number];
 
@@ -38,8 +50,8 @@ export const MILESTONE_OF_ACTION = {
 
 /**
  * The milestones a member may tick by hand (milestones-set). Sharing the credential happens outside
- * the product, so only the member can say it happened; opening the credential from the Declaration
- * screen sets it on the server as well. Every other milestone records a fact of the product, set
+ * the product, so only the member can say it happened; opening or copying the credential's link on the
+ * Declaration screen sets it on the server as well. Every other milestone records a fact of the product, set
  * only by the server where it happens, so that a declaration attests nothing a request merely claimed.
  */
 export const HAND_TICKED_MILESTONES = [
@@ -51,20 +63,44 @@ export function isHandTicked(id: MilestoneId): id is HandTickedMilestone {
   return (HAND_TICKED_MILESTONES as readonly MilestoneId[]).includes(id);
 }
 
-/** The milestones only the server sets. */
+/** The milestones only the server sets (or derives). */
 export const SERVER_FACT_MILESTONES: readonly MilestoneId[] = MILESTONE_IDS.filter((id) => !isHandTicked(id));
 
-export const PROGRESS_MILESTONES = [
-  'update-organisation',
-  'complete-quickscan',
-  'view-results',
+/**
+ * The milestones of stages 3 to 5: facts the server derives from what it stored (results, plans,
+ * materiality, own actions, members, credentials) each time it lists the milestones, never stored.
+ */
+export const DERIVED_MILESTONES = [
+  'half-actions-done',
+  'second-assessment',
+  'score-rose',
+  'materiality-assessed',
+  'own-action',
+  'team-of-three',
+  'sections-good',
+  'declaration-resigned',
+  'leader-credential-shared',
 ] as const satisfies readonly MilestoneId[];
+export type DerivedMilestone = (typeof DERIVED_MILESTONES)[number];
+
+/** Milestones that need a feature of a paid plan; without it the journey names the plan instead. */
+export const MILESTONE_ENTITLEMENTS: Readonly<Partial<Record<MilestoneId, EntitlementKey>>> = {
+  'materiality-assessed': 'materiality-assessment',
+  'own-action': 'custom-opportunities',
+};
+
+/** A section scores "good" from this share of its points: the Quickscan's top band starts at 70 of 100. */
+export const GOOD_SECTION_PERCENT = 70;
+/** Members (the owner included) that make a team. */
+export const TEAM_SIZE = 3;
 
 export interface JourneyMilestone {
-  id?: MilestoneId;
+  id: MilestoneId;
   name: string;
   completed: boolean;
   link: string;
+  /** The plan that brings this milestone when the organisation's plan does not; null otherwise. */
+  includedIn: string | null;
 }
 
 export interface JourneyStage {
@@ -81,6 +117,8 @@ export interface JourneyStage {
 export interface StoredMilestone {
   id: string;
   completed: boolean;
+  /** Set by milestones-list when the organisation's plan does not include the milestone. */
+  outsidePlan?: boolean;
 }
 
 /** A stored milestone and whether its last change was a member's tick by hand. */
@@ -92,12 +130,13 @@ export function isMilestoneId(value: unknown): value is MilestoneId {
   return typeof value === 'string' && (MILESTONE_IDS as readonly string[]).includes(value);
 }
 
-const placeholders = (): JourneyMilestone[] =>
-  PLACEHOLDER_MILESTONE_LINKS.map((link, index) => ({
-    name: `Milestone ${index + 1}`,
-    completed: false,
-    link,
-  }));
+const milestone = (id: MilestoneId, name: string, link: string, completed = false): JourneyMilestone => ({
+  id,
+  name,
+  completed,
+  link,
+  includedIn: null,
+});
 
 const stageLink = (index: number): string => STAGE_LINKS[index] ?? '/';
 
@@ -116,26 +155,11 @@ function defaultStages(): JourneyStage[] {
       icon: 'sprout',
       unlock: true,
       milestones: [
-        { id: 'sign-up', name: 'Sign up', completed: true, link: JOURNEY_LINKS.signUp },
-        {
-          id: 'update-organisation',
-          name: 'Add your business details',
-          completed: false,
-          link: JOURNEY_LINKS.profile,
-        },
-        {
-          id: 'complete-quickscan',
-          name: 'Complete the Quickscan',
-          completed: false,
-          link: JOURNEY_LINKS.assessments,
-        },
-        {
-          id: 'view-results',
-          name: 'View your assessment results',
-          completed: false,
-          link: JOURNEY_LINKS.results,
-        },
-        { id: 'invite-team', name: 'Invite a team member', completed: false, link: JOURNEY_LINKS.users },
+        milestone('sign-up', 'Sign up', JOURNEY_LINKS.signUp, true),
+        milestone('update-organisation', 'Add your business details', JOURNEY_LINKS.profile),
+        milestone('complete-quickscan', 'Complete the Quickscan', JOURNEY_LINKS.assessments),
+        milestone('view-results', 'View your assessment results', JOURNEY_LINKS.results),
+        milestone('invite-team', 'Invite a team member', JOURNEY_LINKS.users),
       ],
     },
     {
@@ -151,30 +175,14 @@ function defaultStages(): JourneyStage[] {
       icon: 'compass',
       unlock: true,
       milestones: [
-        {
-          id: 'view-insights',
-          name: 'Review Organisation Insights',
-          completed: false,
-          link: JOURNEY_LINKS.insights,
-        },
-        {
-          id: 'download-actions',
-          name: 'Download your priority ESGs',
-          completed: false,
-          link: JOURNEY_LINKS.insights,
-        },
-        {
-          id: 'sign-declaration',
-          name: 'Sign the declaration',
-          completed: false,
-          link: JOURNEY_LINKS.declaration,
-        },
-        {
-          id: 'view-declaration-credential',
-          name: 'Share your declaration credentials',
-          completed: false,
-          link: JOURNEY_LINKS.declaration,
-        },
+        milestone('view-insights', 'Review Organisation Insights', JOURNEY_LINKS.insights),
+        milestone('download-actions', 'Download your priority ESGs', JOURNEY_LINKS.insights),
+        milestone('sign-declaration', 'Sign the declaration', JOURNEY_LINKS.declaration),
+        milestone(
+          'view-declaration-credential',
+          'Share your declaration credentials',
+          JOURNEY_LINKS.declaration,
+        ),
       ],
     },
     {
@@ -188,7 +196,11 @@ function defaultStages(): JourneyStage[] {
       completed: false,
       icon: 'wrench',
       unlock: false,
-      milestones: placeholders(),
+      milestones: [
+        milestone('half-actions-done', 'Finish half of your planned actions', JOURNEY_LINKS.actions),
+        milestone('second-assessment', 'Complete the Quickscan a second time', JOURNEY_LINKS.assessments),
+        milestone('score-rose', 'Raise your overall score', JOURNEY_LINKS.results),
+      ],
     },
     {
       title: 'Innovator',
@@ -201,7 +213,11 @@ function defaultStages(): JourneyStage[] {
       completed: false,
       icon: 'lightbulb',
       unlock: false,
-      milestones: placeholders(),
+      milestones: [
+        milestone('materiality-assessed', 'Save a materiality assessment', JOURNEY_LINKS.materiality),
+        milestone('own-action', 'Add an action of your own', JOURNEY_LINKS.actions),
+        milestone('team-of-three', `Work as a team of ${TEAM_SIZE}`, JOURNEY_LINKS.users),
+      ],
     },
     {
       title: 'Leader',
@@ -213,29 +229,61 @@ function defaultStages(): JourneyStage[] {
       completed: false,
       icon: 'trophy',
       unlock: false,
-      milestones: placeholders(),
+      milestones: [
+        milestone(
+          'sections-good',
+          `Score ${GOOD_SECTION_PERCENT}% or more in every section`,
+          JOURNEY_LINKS.results,
+        ),
+        milestone(
+          'declaration-resigned',
+          'Sign the declaration again as a Leader',
+          JOURNEY_LINKS.declaration,
+        ),
+        milestone('leader-credential-shared', 'Share your Leader credential', JOURNEY_LINKS.declaration),
+      ],
     },
   ];
 }
 
-function completionById(stored: readonly StoredMilestone[]): Map<string, boolean> {
-  const byId = new Map<string, boolean>();
+function recordsById(stored: readonly StoredMilestone[]): Map<string, StoredMilestone> {
+  const byId = new Map<string, StoredMilestone>();
   for (const record of stored) {
     if (record && typeof record.id === 'string' && typeof record.completed === 'boolean') {
-      byId.set(record.id, record.completed);
+      byId.set(record.id, record);
     }
   }
   return byId;
 }
 
+/** A milestone the plan does not include names the plan that brings it and links to the plans. */
+function applyRecord(milestone: JourneyMilestone, record: StoredMilestone | undefined): JourneyMilestone {
+  if (!record) return milestone;
+  const entitlement = MILESTONE_ENTITLEMENTS[milestone.id];
+  if (record.outsidePlan && entitlement && !record.completed) {
+    return {
+      ...milestone,
+      completed: false,
+      link: JOURNEY_LINKS.plans,
+      includedIn: planUnlocking(entitlement).name,
+    };
+  }
+  return { ...milestone, completed: record.completed };
+}
+
+/**
+ * The five stages with the records applied. Stages 1 and 2 are open from the start; each later stage
+ * opens once every stage before it is completed.
+ */
 export function buildJourney(stored: readonly StoredMilestone[]): JourneyStage[] {
-  const byId = completionById(stored);
+  const byId = recordsById(stored);
+  let previousCompleted = true;
   return defaultStages().map((stage) => {
-    const milestones = stage.milestones.map((milestone) => {
-      const saved = milestone.id === undefined ? undefined : byId.get(milestone.id);
-      return saved === undefined ? milestone : { ...milestone, completed: saved };
-    });
-    return { ...stage, milestones, completed: milestones.every((milestone) => milestone.completed) };
+    const milestones = stage.milestones.map((milestone) => applyRecord(milestone, byId.get(milestone.id)));
+    const completed = milestones.every((milestone) => milestone.completed);
+    const unlock = stage.unlock || previousCompleted;
+    previousCompleted = previousCompleted && completed;
+    return { ...stage, milestones, completed, unlock };
   });
 }
 
@@ -260,13 +308,55 @@ export function milestoneName(id: MilestoneId): string {
 
 export interface ProgressSummary {
   completed: number;
-  total: typeof PROGRESS_MILESTONES.length;
+  total: number;
   percent: number;
 }
 
+/** Progress over every milestone of the five stages; 100% only once all of them are done. */
 export function progressSummary(stored: readonly StoredMilestone[]): ProgressSummary {
-  const byId = completionById(stored);
-  const completed = PROGRESS_MILESTONES.filter((id) => byId.get(id) === true).length;
-  const total = PROGRESS_MILESTONES.length;
-  return { completed, total, percent: Math.round((completed / total) * 100) };
+  const milestones = buildJourney(stored).flatMap((stage) => stage.milestones);
+  const completed = milestones.filter((milestone) => milestone.completed).length;
+  const total = milestones.length;
+  return { completed, total, percent: Math.floor((completed / total) * 100) };
+}
+
+/** What the server reads to derive the milestones of stages 3 to 5 (DERIVED_MILESTONES). */
+export interface OrganisationFacts {
+  /** The scores of each survey's completed results of the organisation, oldest first. */
+  completedScores: readonly (readonly ResultScore[])[];
+  /** The status of each action planned on the organisation's latest completed results. */
+  plannedStatuses: readonly ActionStatus[];
+  materialityRated: boolean;
+  ownActions: number;
+  members: number;
+  /** The organisation's current, unrevoked credential: the stage it attests and whether it was shared. */
+  credential: { stage: StageName; shared: boolean } | null;
+}
+
+const isScored = (section: ResultScore['sections'][number]) => section.weight > 0 && section.max > 0;
+
+function allSectionsGood(score: ResultScore): boolean {
+  const scored = score.sections.filter(isScored);
+  return scored.length > 0 && scored.every((section) => section.percent >= GOOD_SECTION_PERCENT);
+}
+
+/** The derived milestones, each completed or not, from the organisation's facts. */
+export function derivedMilestones(facts: OrganisationFacts): StoredMilestone[] {
+  const done = facts.plannedStatuses.filter((status) => status === 'done').length;
+  const latestScores = facts.completedScores.flatMap((scores) => scores.slice(-1));
+  const leaderCredential = facts.credential?.stage === 'Leader';
+  const completed: Record<DerivedMilestone, boolean> = {
+    'half-actions-done': facts.plannedStatuses.length > 0 && done * 2 >= facts.plannedStatuses.length,
+    'second-assessment': facts.completedScores.some((scores) => scores.length >= 2),
+    'score-rose': facts.completedScores.some(
+      (scores) => scores.length >= 2 && scores.at(-1)!.overall.percent > scores[0]!.overall.percent,
+    ),
+    'materiality-assessed': facts.materialityRated,
+    'own-action': facts.ownActions > 0,
+    'team-of-three': facts.members >= TEAM_SIZE,
+    'sections-good': latestScores.some(allSectionsGood),
+    'declaration-resigned': leaderCredential,
+    'leader-credential-shared': leaderCredential && facts.credential!.shared,
+  };
+  return DERIVED_MILESTONES.map((id) => ({ id, completed: completed[id] }));
 }

@@ -2,7 +2,6 @@ import {
   DASHBOARD_PATH,
   JOURNEY_LINKS,
   LANDING_PATH,
-  PLACEHOLDER_MILESTONE_LINKS,
   ROUTES,
   ROUTE_BY_ID,
   STAGE_LINKS,
@@ -230,14 +229,15 @@ describe('journey links', () => {
       users: '/dashboard/users',
       insights: '/dashboard/insights',
       declaration: '/dashboard/declaration',
+      actions: '/dashboard/actions',
+      materiality: '/dashboard/materiality',
+      plans: '/dashboard/plans',
     });
     expect(STAGE_LINKS).toEqual(['/step1', '/step2', '/step3', '/step4', '/step5']);
-    expect(PLACEHOLDER_MILESTONE_LINKS).toEqual(['/milestone1', '/milestone2', '/milestone3', '/milestone4']);
   });
 
-  test('journey and stage links are routes; placeholders are not', () => {
+  test('journey and stage links are routes', () => {
     for (const link of [...Object.values(JOURNEY_LINKS), ...STAGE_LINKS])
       expect(matchRoute(link)).not.toBeNull();
-    for (const link of PLACEHOLDER_MILESTONE_LINKS) expect(matchRoute(link)).toBeNull();
   });
 });

@@ -377,16 +377,11 @@ export const JOURNEY_LINKS = {
   users: paths.users(),
   insights: paths.insights(),
   declaration: paths.declaration(),
+  actions: paths.actions(),
+  materiality: paths.materiality(),
+  plans: paths.plans(),
 } as const;
 
 export const STAGE_LINKS: readonly string[] = ([1, 2, 3, 4, 5] as const).map((step) =>
   paths.journeyStep(step),
 );
-
-// Placeholders of stages 3 to 5; they are not routes, so following one lands on '/'.
-export const PLACEHOLDER_MILESTONE_LINKS = [
-  '/milestone1',
-  '/milestone2',
-  '/milestone3',
-  '/milestone4',
-] as const;

@@ -57,8 +57,8 @@ describe('JourneyOverview', () => {
       expect(within(card).getByText('This stage is locked.').parentElement).toHaveTextContent(
         'This stage is locked. Unlocks when you complete the previous stages.',
       );
-      // Placeholder milestones of a locked stage lead nowhere yet, so they are not links.
-      expect(milestones(title)).toHaveLength(4);
+      // A locked stage's milestones are named, not linked.
+      expect(milestones(title)).toHaveLength(3);
       expect(
         within(card)
           .getAllByRole('link')
@@ -98,6 +98,61 @@ describe('JourneyOverview', () => {
     expect(milestones('Explorer').map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual(
       ['/dashboard/insights', '/dashboard/insights', '/dashboard/declaration', '/dashboard/declaration'],
     );
+    expect(milestones('Implementer').map((item) => item.textContent)).toEqual([
+      'Finish half of your planned actions○ Not done',
+      'Complete the Quickscan a second time○ Not done',
+      'Raise your overall score○ Not done',
+    ]);
+  });
+
+  it('draws each stage icon as an SVG, not an emoji that needs an emoji font', async () => {
+    renderOverview(stored([]));
+    await ready();
+    const icons = STAGES.map((title) =>
+      within(stageCard(title)).getByRole('heading', { name: title }).querySelector('svg'),
+    );
+    expect(icons.map((icon) => icon?.getAttribute('data-icon'))).toEqual([
+      'sprout',
+      'compass',
+      'wrench',
+      'lightbulb',
+      'trophy',
+    ]);
+    for (const icon of icons) expect(icon?.querySelector('path, circle')).not.toBeNull();
+    expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
+  it('opens stage 3 once stages 1 and 2 are done, and names the plan a milestone needs', async () => {
+    const ids = [
+      'update-organisation',
+      'complete-quickscan',
+      'view-results',
+      'invite-team',
+      'view-insights',
+      'download-actions',
+      'sign-declaration',
+      'view-declaration-credential',
+      'half-actions-done',
+      'second-assessment',
+      'score-rose',
+    ];
+    renderOverview(
+      stored([
+        ...ids.map((id) => ({ id, completed: true })),
+        { id: 'materiality-assessed', completed: false, outsidePlan: true },
+      ]),
+    );
+    await ready();
+    expect(within(stageCard('Implementer')).getByText('Completed')).toBeInTheDocument();
+    const innovator = milestones('Innovator');
+    expect(innovator[0]).toHaveTextContent('Save a materiality assessmentIncluded in Leader');
+    expect(
+      within(innovator[0]!).getByRole('link', { name: /^Included in Leader\s?: see the plans$/ }),
+    ).toHaveAttribute('href', '/dashboard/plans');
+    // The next milestone skips the one the plan does not include.
+    expect(screen.getByText('Next milestone:', { exact: false })).toHaveTextContent(
+      'Next milestone: Add an action of your own',
+    );
   });
 
   it('lets stored records override the defaults, including the sign-up one', async () => {
@@ -135,18 +190,26 @@ describe('JourneyOverview', () => {
   const update = { id: 'update-organisation', completed: true };
   const quickscan = { id: 'complete-quickscan', completed: true };
   const results = { id: 'view-results', completed: true };
-  // Milestones outside the three tracked ones do not count.
   const invite = { id: 'invite-team', completed: true };
+  const stage2 = ['view-insights', 'download-actions', 'sign-declaration', 'view-declaration-credential'].map(
+    (id) => ({ id, completed: true }),
+  );
 
+  // Every milestone of the five stages counts (18, sign-up done from the start).
   it.each([
-    { records: [], completed: 0, percent: 0, next: 'Add your business details' },
-    { records: [invite], completed: 0, percent: 0, next: 'Add your business details' },
-    { records: [update], completed: 1, percent: 33, next: 'Complete the Quickscan' },
-    { records: [results], completed: 1, percent: 33, next: 'Add your business details' },
-    { records: [update, quickscan], completed: 2, percent: 67, next: 'View your assessment results' },
-    { records: [update, quickscan, results, invite], completed: 3, percent: 100, next: null },
+    { records: [], completed: 1, percent: 5, next: 'Add your business details' },
+    { records: [update], completed: 2, percent: 11, next: 'Complete the Quickscan' },
+    { records: [results], completed: 2, percent: 11, next: 'Add your business details' },
+    { records: [update, quickscan], completed: 3, percent: 16, next: 'View your assessment results' },
+    { records: [update, quickscan, results], completed: 4, percent: 22, next: 'Invite a team member' },
+    {
+      records: [update, quickscan, results, invite, ...stage2],
+      completed: 9,
+      percent: 50,
+      next: 'Finish half of your planned actions',
+    },
   ])(
-    'counts $completed of 3 key milestones ($percent%), next: $next',
+    'counts $completed of 18 milestones ($percent%), next: $next',
     async ({ records, completed, percent, next }) => {
       renderOverview(stored(records));
       await ready();
@@ -154,17 +217,21 @@ describe('JourneyOverview', () => {
       expect(bar).toHaveAttribute('aria-valuenow', String(percent));
       expect(bar).toHaveAttribute('aria-valuemin', '0');
       expect(bar).toHaveAttribute('aria-valuemax', '100');
-      expect(bar).toHaveAccessibleName(`Journey progress: ${completed} of 3 key milestones · ${percent}%`);
-      expect(screen.getByText(`${completed} of 3 key milestones · ${percent}%`)).toBeInTheDocument();
-      if (next) {
-        const line = screen.getByText('Next key milestone:', { exact: false });
-        expect(line).toHaveTextContent(`Next key milestone: ${next}`);
-        expect(within(line).getByRole('link', { name: next })).toBeInTheDocument();
-      } else {
-        expect(screen.getByText('You have completed all 3 key milestones.')).toBeInTheDocument();
-      }
+      expect(bar).toHaveAccessibleName(`Journey progress: ${completed} of 18 milestones · ${percent}%`);
+      expect(screen.getByText(`${completed} of 18 milestones · ${percent}%`)).toBeInTheDocument();
+      const line = screen.getByText('Next milestone:', { exact: false });
+      expect(line).toHaveTextContent(`Next milestone: ${next}`);
+      expect(within(line).getByRole('link', { name: next })).toBeInTheDocument();
     },
   );
+
+  it('says when every milestone is done', async () => {
+    const { MILESTONE_IDS } = await import('@toolkit/domain');
+    renderOverview(stored(MILESTONE_IDS.map((id) => ({ id, completed: true }))));
+    await ready();
+    expect(screen.getByText('18 of 18 milestones · 100%')).toBeInTheDocument();
+    expect(screen.getByText('You have completed all 18 milestones.')).toBeInTheDocument();
+  });
 
   it('shows the defaults with the error and a Try again that loads the progress', async () => {
     let attempts = 0;
@@ -179,10 +246,10 @@ describe('JourneyOverview', () => {
     expect(alert).toHaveTextContent("We couldn't load your journey progress");
     expect(alert).toHaveTextContent('The milestone service is restarting.');
     expect(milestones('Initiator')[0]).toHaveTextContent(/Done$/);
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '5');
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await screen.findByText('1 of 3 key milestones · 33%');
+    await screen.findByText('2 of 18 milestones · 11%');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(api.calls).toHaveLength(2);
   });

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { PROGRESS_MILESTONES, type JourneyMilestone, type JourneyStage } from '@toolkit/domain';
+import type { JourneyMilestone, JourneyStage } from '@toolkit/domain';
 import { Stack } from '@toolkit/ui';
 import { JourneyStatusNotice } from './journey-status-notice';
 import { ProgressSummaryBar } from './progress-summary-bar';
@@ -42,14 +42,12 @@ const StageList = styled.ol`
   }
 `;
 
-/** The first of the tracked milestones that is not done yet, in their tracking order. */
-function nextKeyMilestone(stages: readonly JourneyStage[]): JourneyMilestone | undefined {
-  const milestones = stages.flatMap((stage) => stage.milestones);
-  for (const id of PROGRESS_MILESTONES) {
-    const milestone = milestones.find((candidate) => candidate.id === id);
-    if (milestone && !milestone.completed) return milestone;
-  }
-  return undefined;
+/** The first milestone not done yet of the open stages that the organisation's plan includes. */
+function nextMilestone(stages: readonly JourneyStage[]): JourneyMilestone | undefined {
+  return stages
+    .filter((stage) => stage.unlock)
+    .flatMap((stage) => stage.milestones)
+    .find((milestone) => !milestone.completed && milestone.includedIn === null);
 }
 
 export interface JourneyOverviewProps extends JourneyState {
@@ -66,7 +64,7 @@ export function JourneyOverview({
   reload,
 }: JourneyOverviewProps) {
   const titleId = useId();
-  const next = nextKeyMilestone(stages);
+  const next = nextMilestone(stages);
   return (
     <section aria-labelledby={titleId}>
       <Stack gap={4}>
@@ -76,10 +74,12 @@ export function JourneyOverview({
         <Next>
           {next ? (
             <>
-              Next key milestone: <NextLink to={next.link}>{next.name}</NextLink>
+              Next milestone: <NextLink to={next.link}>{next.name}</NextLink>
             </>
+          ) : summary.completed === summary.total ? (
+            `You have completed all ${summary.total} milestones.`
           ) : (
-            `You have completed all ${summary.total} key milestones.`
+            'The next milestones open once you complete the stages before them.'
           )}
         </Next>
         <StageList>

@@ -1,4 +1,4 @@
-// The summary tracks three milestones; the percentage is progressSummary's rounded one.
+// The summary counts every milestone of the five stages; the percentage is progressSummary's.
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { ProgressSummary } from '@toolkit/domain';
@@ -29,7 +29,7 @@ export interface ProgressSummaryBarProps {
 }
 
 function progressLabel({ completed, total, percent }: ProgressSummary): string {
-  return `${completed} of ${total} key milestones · ${percent}%`;
+  return `${completed} of ${total} milestones · ${percent}%`;
 }
 
 export function ProgressSummaryBar({ summary }: ProgressSummaryBarProps) {

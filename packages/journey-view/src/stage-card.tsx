@@ -4,16 +4,9 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { JourneyMilestone, JourneyStage } from '@toolkit/domain';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
+import { StageIcon } from './stage-icon';
 
 export const LOCKED_REASON = 'Unlocks when you complete the previous stages';
-
-const STAGE_ICONS: Record<string, string> = {
-  sprout: '🌱',
-  compass: '🧭',
-  wrench: '🔧',
-  lightbulb: '💡',
-  trophy: '🏆',
-};
 
 export type StageState = 'completed' | 'inProgress' | 'locked';
 
@@ -28,7 +21,8 @@ export const STAGE_STATE_TEXT: Record<StageState, string> = {
   locked: 'Locked',
 };
 
-const STATE_ICONS: Record<StageState, string> = { completed: '✓', inProgress: '◐', locked: '🔒' };
+// Symbols every text font has: an emoji (a lock) would be an empty box without an emoji font.
+const STATE_ICONS: Record<StageState, string> = { completed: '✓', inProgress: '◐', locked: '—' };
 
 const Frame = styled(Card)<{ $locked: boolean }>`
   border-style: ${({ $locked }) => ($locked ? 'dashed' : 'solid')};
@@ -57,14 +51,13 @@ const Badge = styled.span<{ $state: StageState }>`
 `;
 
 const Title = styled.h2`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
   margin: 0;
   font-size: 1.25rem;
   color: ${({ theme }) => theme.colors.text};
   overflow-wrap: anywhere;
-`;
-
-const Icon = styled.span`
-  margin-right: ${({ theme }) => theme.space[2]}px;
 `;
 
 const SectionTitle = styled.h3`
@@ -146,6 +139,18 @@ const StageLink = styled(Link)`
 `;
 
 function Milestone({ milestone, linked }: { milestone: JourneyMilestone; linked: boolean }) {
+  // A milestone the plan does not include leads to the plans, whether or not its stage is open.
+  if (milestone.includedIn !== null) {
+    return (
+      <MilestoneItem $done={false}>
+        <span>{milestone.name}</span>
+        <MilestoneLink to={milestone.link}>
+          Included in {milestone.includedIn}
+          <VisuallyHidden>: see the plans</VisuallyHidden>
+        </MilestoneLink>
+      </MilestoneItem>
+    );
+  }
   return (
     <MilestoneItem $done={milestone.completed}>
       {linked ? (
@@ -198,7 +203,7 @@ export function StageCard({
             </Badge>
           </Header>
           <Title as={`h${headingLevel}`} id={titleId}>
-            <Icon aria-hidden="true">{STAGE_ICONS[stage.icon] ?? '⭐'}</Icon>
+            <StageIcon name={stage.icon} />
             {stage.title}
           </Title>
           <Text>
@@ -216,10 +221,10 @@ export function StageCard({
             Milestones<VisuallyHidden> of {stage.title}</VisuallyHidden>
             {stage.completed ? ' (stage completed)' : ''}
           </SectionTitle>
-          {/* Placeholder milestones of locked stages lead to no page yet (docs/decisions.md). */}
+          {/* A locked stage's milestones are named, not linked: their pages come with the stage. */}
           <MilestoneList>
-            {stage.milestones.map((milestone, index) => (
-              <Milestone key={milestone.id ?? `${index}`} milestone={milestone} linked={!locked} />
+            {stage.milestones.map((milestone) => (
+              <Milestone key={milestone.id} milestone={milestone} linked={!locked} />
             ))}
           </MilestoneList>
         </MilestoneSection>

@@ -51,7 +51,8 @@ describe('Home screen', () => {
   it('shows the journey with its progress from the stored milestones', async () => {
     setup({ stored: [{ id: 'update-organisation', completed: true }] });
     expect(await screen.findByRole('heading', { name: 'Your sustainability journey' })).toBeInTheDocument();
-    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    // Sign-up and business details: 2 of the journey's 18 milestones.
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '11');
     expect(await shortcuts()).toEqual([
       ['Complete the Quickscan', '/dashboard/assessments'],
       ['View your assessment results', '/dashboard/ready-reckoner'],
@@ -84,6 +85,25 @@ describe('Home screen', () => {
     renderDashboard('/dashboard', api);
     expect(await screen.findByText("We couldn't load your profile: Database offline.")).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
-    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '5');
+  });
+
+  it('leaves out a milestone the plan does not include', async () => {
+    const stage1And2 = [
+      ...STAGE_ONE_DONE,
+      ...['view-insights', 'download-actions', 'sign-declaration', 'view-declaration-credential'].map(
+        (id) => ({
+          id,
+          completed: true,
+        }),
+      ),
+      ...['half-actions-done', 'second-assessment', 'score-rose'].map((id) => ({ id, completed: true })),
+      { id: 'materiality-assessed', completed: false, outsidePlan: true },
+    ];
+    setup({ stored: stage1And2 });
+    expect(await shortcuts()).toEqual([
+      ['Add an action of your own', '/dashboard/actions'],
+      ['Work as a team of 3', '/dashboard/users'],
+    ]);
   });
 });

@@ -29,8 +29,8 @@ const ShortcutLink = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
 `;
 
 /**
- * The next undone milestones of the unlocked stages, in journey order, that the user's rights
- * let them open (a milestone behind a page they cannot open would only bounce them back here).
+ * The next undone milestones of the unlocked stages that the organisation's plan includes, in journey
+ * order, that the user's rights let them open (a page they cannot open would bounce them back here).
  */
 export function nextMilestones(
   stages: readonly JourneyStage[],
@@ -40,7 +40,7 @@ export function nextMilestones(
   return stages
     .filter((stage) => stage.unlock)
     .flatMap((stage) => stage.milestones)
-    .filter((milestone) => milestone.id !== undefined && !milestone.completed)
+    .filter((milestone) => !milestone.completed && milestone.includedIn === null)
     .filter((milestone) => {
       const requires = matchRoute(milestone.link)?.route.meta.requires;
       return !requires || hasAccess(claims, requires);
