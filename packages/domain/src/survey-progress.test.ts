@@ -2,7 +2,7 @@ import {
   completionGaps,
   isAnswered,
   progressCaption,
-  progressShare,
+  progressPercent,
   scoredQuestionIds,
   slideProgress,
 } from './survey-progress';
@@ -21,14 +21,14 @@ const slides = [
 describe('the "Question n of m" caption', () => {
   it.each([
     [0, 'Before question 1 of 5', 0],
-    [1, 'Question 1 of 5', 1 / 5],
-    [2, 'Questions 2–4 of 5', 4 / 5],
-    [3, 'Before question 5 of 5', 4 / 5],
-    [4, 'Question 5 of 5', 1],
-  ])('slide %d reads "%s"', (index, caption, share) => {
+    [1, 'Question 1 of 5', 20],
+    [2, 'Questions 2–4 of 5', 80],
+    [3, 'Before question 5 of 5', 80],
+    [4, 'Question 5 of 5', 100],
+  ])('slide %d reads "%s"', (index, caption, percent) => {
     const progress = slideProgress(slides, index);
     expect(progressCaption(progress)).toBe(caption);
-    expect(progressShare(progress)).toBeCloseTo(share);
+    expect(progressPercent(progress)).toBe(percent);
   });
 
   it('counts a group mixing information and questions by its questions only', () => {

@@ -43,11 +43,11 @@ export function progressCaption(progress: SlideProgress): string {
     : `Questions ${progress.first}–${progress.last} of ${total}`;
 }
 
-/** The share of the survey's questions reached by the end of this slide, 0–1. */
-export function progressShare(progress: SlideProgress): number {
-  if (progress.total === 0) return 1;
+/** How far the survey's questions are reached by the end of this slide, in whole percent. */
+export function progressPercent(progress: SlideProgress): number {
+  if (progress.total === 0) return 100;
   const reached = progress.kind === 'questions' ? progress.last : progress.next - 1;
-  return Math.min(1, reached / progress.total);
+  return Math.round(Math.min(1, reached / progress.total) * 100);
 }
 
 /** An answer that says something: not missing, not blank text, not an empty choice. */
@@ -102,3 +102,9 @@ export function completionGaps(
   const canComplete = scored.size === 0 || [...scored].some((id) => isAnswered(answers[id]));
   return { canComplete, emptySections };
 }
+
+/** The server's refusal of a completion with no scored question answered, shown on the last slide. */
+export const noScoredAnswerMessage = (emptySections: readonly string[]): string =>
+  `Answer at least one question before you finish: nothing that counts towards your score is answered yet${
+    emptySections.length > 0 ? ` (${emptySections.join(', ')})` : ''
+  }.`;

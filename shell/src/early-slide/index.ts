@@ -6,6 +6,7 @@
 // failed request, a survey that needs an account, a question type it does not draw, a browser
 // without the HTML Sanitizer) leaves the page to the app, as if this script were not there.
 import { matchRoute } from '@toolkit/domain/routes';
+import { slideProgress } from '@toolkit/domain/survey-progress';
 import { SURVEY_DEFINITION_QUERY } from '@toolkit/domain/content/queries';
 import type { RawSurvey } from '@toolkit/platform/survey-definition';
 import { locateSlide, nextPosition, normaliseSurvey } from '@toolkit/platform/survey-slides';
@@ -104,7 +105,12 @@ function start(): void {
       const location = locateSlide(survey, position);
       if (!location || !canDraw(location)) return;
       const isLast = nextPosition(survey, position) === null;
-      show(earlySlidePage(location, buildTheme(brandingOf(raw)), isLast), root);
+      // Counted as the survey remote counts it (domain survey-progress), so the caption does not change.
+      const progress = slideProgress(
+        survey.sections.flatMap((section) => section.slides),
+        location.number - 1,
+      );
+      show(earlySlidePage(location, progress, buildTheme(brandingOf(raw)), isLast), root);
     })
     .catch(() => undefined)
     .finally(startAfterPaint);

@@ -1,6 +1,7 @@
 // The early slide's page: the shell's header and the survey remote's slide card, drawn with plain
 // DOM calls and one style sheet that repeats the look of the styled components (packages/ui, the
 // shell layout, mfe-survey's slide screen), so that the app's own slide replaces it without a jump.
+import { progressCaption, progressPercent, type SlideProgress } from '@toolkit/domain/survey-progress';
 import type { Question, SlideLocation } from '@toolkit/platform/survey-slides';
 import { SANITIZER_CONFIG, type MaybeSanitizing } from '@toolkit/ui/sanitizer';
 import type { AppTheme, LogoAsset } from '@toolkit/ui/theme';
@@ -158,9 +159,13 @@ function questionBlock(question: Question, showTitle: boolean): HTMLElement {
  * The page for one slide, inert: it reads like the app's slide, and nothing on it can be used until
  * the app replaces it, so no answer is typed into a form that is about to go.
  */
-export function earlySlidePage(location: SlideLocation, theme: AppTheme, isLast: boolean): HTMLElement {
-  const { section, slide, number, total } = location;
-  const progress = `Question ${number} of ${total}`;
+export function earlySlidePage(
+  location: SlideLocation,
+  progress: SlideProgress,
+  theme: AppTheme,
+  isLast: boolean,
+): HTMLElement {
+  const { section, slide } = location;
   const page = el(
     'div',
     { class: 'es', inert: '', 'aria-busy': 'true' },
@@ -175,11 +180,11 @@ export function earlySlidePage(location: SlideLocation, theme: AppTheme, isLast:
         el(
           'div',
           {},
-          el('p', { class: 'es-muted', 'aria-hidden': 'true' }, progress),
+          el('p', { class: 'es-muted', 'aria-hidden': 'true' }, progressCaption(progress)),
           el(
             'div',
             { class: 'es-track' },
-            el('div', { class: 'es-fill', style: `width:${(number / total) * 100}%` }),
+            el('div', { class: 'es-fill', style: `width:${progressPercent(progress)}%` }),
           ),
         ),
         el('p', { class: 'es-eyebrow' }, section.title),

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { progressCaption, progressShare, type SlideProgress } from '@toolkit/domain';
+import { progressCaption, progressPercent, type SlideProgress } from '@toolkit/domain';
 
 const Track = styled.div`
   height: 8px;
@@ -21,7 +21,7 @@ const Caption = styled.p`
 /** The caption and bar the shell's early slide draws alike (shell/src/early-slide/render.ts). */
 export function Progress({ progress }: { progress: SlideProgress }) {
   const text = progressCaption(progress);
-  const percent = Math.round(progressShare(progress) * 100);
+  const percent = progressPercent(progress);
   return (
     <div>
       <Caption aria-hidden="true">{text}</Caption>
