@@ -60,11 +60,15 @@ export function ResetPassword({
 
   if (state.kind === 'checking') return <Spinner label="Checking your reset link…" />;
   if (state.kind === 'invalid' || !code) {
+    // The page keeps its title, so the screen is named like every other (a heading of level 1).
     return (
-      <ErrorPanel
-        title="This reset link cannot be used"
-        message="It has expired or was already used. Ask for a new one from your profile, or sign in with an e-mail link."
-      />
+      <Card>
+        <PageTitle>Reset password</PageTitle>
+        <ErrorPanel
+          title="This reset link cannot be used"
+          message="It has expired or was already used. Ask for a new one from your profile, or sign in with an e-mail link."
+        />
+      </Card>
     );
   }
   if (state.kind === 'done') {

@@ -1,0 +1,62 @@
+// Issue 31, item 11: axe finds no serious or critical violation on any screen a person's journeys
+// visit, at desktop and phone size: the public pages a newcomer meets, every screen of a business's
+// dashboard, journey and plans, and the publisher's received results.
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { signInThroughPortal, signUpAsOwner } from '../support/auth';
+import { expect, test } from '../support/stack';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Opens a path and checks it once its screen has its heading and nothing is still loading. */
+async function checkScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('#root').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, `${path} at ${page.viewportSize()?.width ?? 0} px`);
+}
+
+async function checkAtBothSizes(page: Page, paths: readonly string[]) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    for (const path of paths) await checkScreen(page, path);
+  }
+}
+
+test('the public pages a newcomer meets', async ({ page }) => {
+  await checkAtBothSizes(page, ['/', '/flow/quickscan', '/signup', '/reset-password', '/verify']);
+});
+
+test("every screen of a business's dashboard, journey and plans", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUpAsOwner(page);
+  await checkAtBothSizes(page, [
+    '/dashboard',
+    '/dashboard/assessments',
+    '/dashboard/insights',
+    '/dashboard/actions',
+    '/dashboard/materiality',
+    '/dashboard/reports',
+    '/dashboard/declaration',
+    '/dashboard/academy',
+    '/dashboard/academy/reducing-waste',
+    '/dashboard/ready-reckoner',
+    '/dashboard/expert',
+    '/dashboard/users',
+    '/dashboard/manage',
+    '/dashboard/profile',
+    '/dashboard/plans',
+    '/step1',
+    '/step2',
+    '/step3',
+    '/step4',
+    '/step5',
+  ]);
+});
+
+test("the publisher's received results and one result", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInThroughPortal(page, 'owner@demo-publisher.example');
+  await checkAtBothSizes(page, ['/dashboard', '/dashboard/insights?survey=quickscan']);
+});
