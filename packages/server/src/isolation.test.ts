@@ -284,7 +284,24 @@ const CASES: Record<ApiName, Case> = {
     },
     tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',
-    invalid: { data: () => ({ email: 'someone@example.com' }), field: 'surveyId' },
+    invalid: { data: () => ({ email: 'someone@example.com', surveyId: 7 }), field: 'surveyId' },
+  },
+  // By address: tenant B has no invite waiting for tenant A's invitee, so it finds none.
+  [API.resendInvite]: {
+    ...MEMBER,
+    attack: () => ({ email: 'undecided-a@example.com' }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ email: 7 }), field: 'email' },
+  },
+  [API.withdrawInvite]: {
+    ...MEMBER,
+    attack: () => ({ email: 'undecided-a@example.com' }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ email: 7 }), field: 'email' },
   },
   [API.saveInviteAnswer]: {
     ...RESPONDENT,

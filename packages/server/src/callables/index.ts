@@ -21,6 +21,8 @@ import { getSurveyInsights } from './insights/get-survey-insights';
 import { createInvite } from './invites/create';
 import { declineInvite } from './invites/decline';
 import { describeInvite } from './invites/describe';
+import { resendInvite } from './invites/resend';
+import { withdrawInvite } from './invites/withdraw';
 import { saveInviteAnswer } from './journey/save-answer';
 import { submitInvite } from './journey/submit';
 import { verifyAndLoginWithInvite } from './journey/verify-and-login-with-invite';
@@ -82,6 +84,8 @@ export const allCallables: readonly Handler[] = [
   createInvite,
   describeInvite,
   declineInvite,
+  resendInvite,
+  withdrawInvite,
   listMilestones,
   setMilestone,
   getSurveyInsights,

@@ -1,5 +1,6 @@
-// Survey invites (survey-invites/{inviteId}): pending until the invited journey is submitted.
-import { INVITE_LIFETIME_DAYS, type Role } from '@toolkit/domain';
+// Invites (survey-invites/{inviteId}): a team invite is pending until accepted, a survey invite until
+// the invited journey is submitted.
+import { INVITE_LIFETIME_DAYS, type InviteKind, type Role } from '@toolkit/domain';
 import type { DocData, StoreTransaction } from '../store/port';
 import { filledText, record, role, text } from './decode';
 import { paths } from './paths';
@@ -14,6 +15,10 @@ export const INVITE_STATUS = {
   declined: 'declined',
   /** A later invite of the same address to another survey took its place. */
   replaced: 'replaced',
+  /** A team invite its addressee accepted: they are a member now. */
+  accepted: 'accepted',
+  /** Taken back by the organisation before it was accepted. */
+  withdrawn: 'withdrawn',
 } as const;
 
 export { INVITE_LIFETIME_DAYS };
@@ -28,13 +33,16 @@ export const inviteIdOf = (caller: { claims: Record<string, unknown> }) =>
 export interface InviteRecord {
   id: string;
   status: string;
+  /** Stored before kinds existed, an invite names a survey: a survey invite, as it was then. */
+  kind: InviteKind;
   email: string;
   /** The organisation the invited person joins. */
   tenantId: string;
   /** The survey's publisher, under whom its results are kept (the survey route's tenant). */
   surveyTenantId: string;
-  surveyId: string;
-  surveyResultId: string;
+  /** The survey and result a survey invite's journey answers; null for a team invite. */
+  surveyId: string | null;
+  surveyResultId: string | null;
   /** The role the invited person joins with, once they accept; never above the inviter's. */
   role: Role;
   /** The member who sent it. */
@@ -44,6 +52,8 @@ export interface InviteRecord {
   createdAt: string | null;
   /** When its mail was last sent. */
   sentAt: string | null;
+  /** When its link was first opened (invites-describe). */
+  openedAt: string | null;
   /** An acceptance under way (its account being made): others wait for it rather than race it. */
   claim: { id: string; at: string } | null;
 }
@@ -66,19 +76,22 @@ export function inviteIsFor(invite: InviteRecord | null, ref: ResultRef): boolea
 export function inviteOf({ id, data }: { id: string; data: DocData | null }): InviteRecord | null {
   if (!data) return null;
   const claim = data.claim;
+  const kind: InviteKind = data.kind === 'team' ? 'team' : 'survey';
   return {
     id,
     status: text(data.status),
+    kind,
     email: text(data.email),
     tenantId: text(data.tenantId),
     surveyTenantId: resultTenantOf(data),
-    surveyId: text(data.surveyId),
-    surveyResultId: text(data.surveyResultId),
+    surveyId: kind === 'team' ? null : text(data.surveyId),
+    surveyResultId: kind === 'team' ? null : text(data.surveyResultId),
     role: role(data.role),
     createdBy: text(data.createdBy),
     redeemedBy: filledText(data.redeemedBy),
     createdAt: filledText(data.createdAt),
     sentAt: filledText(data.sentAt) ?? filledText(data.createdAt),
+    openedAt: filledText(data.openedAt),
     claim:
       typeof claim === 'object' && claim !== null
         ? { id: text(record(claim).id), at: text(record(claim).at) }
@@ -99,8 +112,9 @@ export function isAddressee(
 }
 
 /** How an invite names who sent it: their name, else their address; '' when neither is known. */
-export const inviterNameOf = (inviter: TenantUserRecord | null): string =>
-  [inviter?.firstName ?? '', inviter?.lastName ?? ''].join(' ').trim() || (inviter?.email ?? '');
+export const inviterNameOf = (
+  inviter: Pick<TenantUserRecord, 'firstName' | 'lastName' | 'email'> | null,
+): string => [inviter?.firstName ?? '', inviter?.lastName ?? ''].join(' ').trim() || (inviter?.email ?? '');
 
 export function isExpired(invite: Pick<InviteRecord, 'createdAt'>, now: Date): boolean {
   if (!invite.createdAt) return false;

@@ -52,32 +52,66 @@ export function subjectOf(ownWords: string, theirText?: string, between = ' '): 
 export interface InviteMailInput {
   email: string;
   link: string;
-  surveyTitle: string;
   organisationName: string;
   inviterName: string;
 }
 
+const MAIL_START =
+  '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">';
+
+/** The invite's body: its one sentence of what is asked, the link's button and where it was sent. */
+function inviteHtml(email: string, link: string, asked: string, button: string): string {
+  return [
+    MAIL_START,
+    `<p>Hello,</p>`,
+    `<p>${asked}</p>`,
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1f5f4a;color:#fff;` +
+      `text-decoration:none;border-radius:4px">${button}</a></p>`,
+    `<p>If the button does not work, copy this link into your browser:<br>${escapeHtml(link)}</p>`,
+    `<p style="font-size:12px;color:#666">This invitation was sent to ${escapeHtml(email)}.</p>`,
+    '</div>',
+  ].join('\n');
+}
+
+// "an editor", "a user": the roles' names sound as they are spelt, but for the u of user.
+const withArticle = (role: string) => `${/^[aeio]/.test(role) ? 'an' : 'a'} ${role}`;
+
+/** Users → Invite: an invitation to join the organisation's team with a role. */
+export function teamInviteMail({
+  email,
+  link,
+  organisationName,
+  inviterName,
+  role,
+}: InviteMailInput & { role: string }): DocData {
+  const organisation = organisationName || 'an organisation';
+  const asked =
+    `${escapeHtml(inviterName || organisation)} invites you to join <strong>${escapeHtml(organisation)}</strong>` +
+    ` as ${escapeHtml(withArticle(role))}. Accepting makes you a member of its team on the dashboard.`;
+  return mailDocument({
+    to: [email],
+    subject: subjectOf('Invitation to join the team of', organisationName || 'an organisation'),
+    html: inviteHtml(email, link, asked, 'Accept the invitation'),
+  });
+}
+
+/** An invitation to answer (take) a survey for the organisation. */
 export function inviteMail({
   email,
   link,
   surveyTitle,
   organisationName,
   inviterName,
-}: InviteMailInput): DocData {
+}: InviteMailInput & { surveyTitle: string }): DocData {
   const organisation = organisationName || 'An organisation';
-  const subject = subjectOf(`Invitation to take the ${surveyTitle}`, organisationName, ' for ');
-  const html = [
-    '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">',
-    `<p>Hello,</p>`,
-    `<p>${escapeHtml(inviterName || organisation)} invites you to take the <strong>${escapeHtml(surveyTitle)}</strong>` +
-      ` for ${escapeHtml(organisation)}.</p>`,
-    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1f5f4a;color:#fff;` +
-      `text-decoration:none;border-radius:4px">Start the assessment</a></p>`,
-    `<p>If the button does not work, copy this link into your browser:<br>${escapeHtml(link)}</p>`,
-    `<p style="font-size:12px;color:#666">This invitation was sent to ${escapeHtml(email)}.</p>`,
-    '</div>',
-  ].join('\n');
-  return mailDocument({ to: [email], subject, html });
+  const asked =
+    `${escapeHtml(inviterName || organisation)} invites you to take the <strong>${escapeHtml(surveyTitle)}</strong>` +
+    ` for ${escapeHtml(organisation)}.`;
+  return mailDocument({
+    to: [email],
+    subject: subjectOf(`Invitation to take the ${surveyTitle}`, organisationName, ' for '),
+    html: inviteHtml(email, link, asked, 'Start the assessment'),
+  });
 }
 
 export interface NewTeamMemberMailInput {
@@ -98,7 +132,7 @@ export function newTeamMemberMail({
 }: NewTeamMemberMailInput): DocData {
   const organisation = organisationName || 'your organisation';
   const html = [
-    '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">',
+    MAIL_START,
     `<p>${escapeHtml(inviterName || 'A member')} invited <strong>${escapeHtml(email)}</strong> to join ` +
       `${escapeHtml(organisation)} as ${escapeHtml(role)}.</p>`,
     '<p style="font-size:12px;color:#666">You get this because your address is set for new team members on the Manage page.</p>',

@@ -1,5 +1,5 @@
-// invites-create: a member invites someone by e-mail to join the organisation (with a role) and to
-// answer a survey for it. Nothing is granted here: no account, no claims, no membership. The invitee
+// invites-create: a member invites someone by e-mail to join the organisation's team (with a role),
+// or, naming a survey, to answer it for the organisation (joining it too). Nothing is granted here: no account, no claims, no membership. The invitee
 // joins only by accepting through the link, which reaches their inbox only
 // (journey-verifyAndLoginWithInvite), and the answer never says whether the address has an account
 // or belongs to another organisation.
@@ -27,7 +27,7 @@ import {
   isExpired,
   type InviteRecord,
 } from '../../repositories/invites';
-import { inviteMail, newTeamMemberMail } from '../../repositories/mail';
+import { newTeamMemberMail } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 import { readOrganisationProfile } from '../../repositories/tenants';
@@ -35,6 +35,7 @@ import { readTenantUser, tenantUsersOf } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { refuseRoleChange } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
+import { inviteLink, inviteMailFor } from './invite-mail';
 
 export const createInvite = defineHandler({
   name: API.createInvite,
@@ -47,7 +48,11 @@ export const createInvite = defineHandler({
     const { tenantId } = caller;
     const { entitlements } = await tenantPlan(deps, tenantId);
     requireRoleInPlan(role, entitlements);
-    const survey = await loadSurvey(deps, surveyId, SERVER_ERRORS.noSurveyToInvite(surveyId));
+    const kind = surveyId === undefined ? ('team' as const) : ('survey' as const);
+    const survey =
+      surveyId === undefined
+        ? null
+        : await loadSurvey(deps, surveyId, SERVER_ERRORS.noSurveyToInvite(surveyId));
     const [organisation, inviter] = await Promise.all([
       readOrganisationProfile(deps.store, tenantId),
       readTenantUser(deps.store, tenantId, caller.uid),
@@ -76,6 +81,8 @@ export const createInvite = defineHandler({
         .map(inviteOf)
         .filter((invite): invite is InviteRecord => invite !== null && !isExpired(invite, now));
       const earlier = open.find((invite) => invite.email === email) ?? null;
+      // The same ask again (the same kind, the same survey) re-sends; another ask replaces it.
+      const sameAsk = earlier !== null && earlier.kind === kind && earlier.surveyId === (surveyId ?? null);
 
       refuseRoleChange({
         operation: 'invite',
@@ -96,7 +103,7 @@ export const createInvite = defineHandler({
 
       // Asking again within minutes of the last mail changes the role, and sends nothing.
       if (
-        earlier?.surveyId === surveyId &&
+        sameAsk &&
         earlier.sentAt !== null &&
         now.getTime() - Date.parse(earlier.sentAt) < INVITE_RESEND_AFTER_MS
       ) {
@@ -106,35 +113,45 @@ export const createInvite = defineHandler({
       await takeQuota(tx, quota, counters);
 
       let inviteId: string;
-      if (earlier?.surveyId === surveyId) {
+      if (sameAsk) {
         inviteId = earlier.id;
         tx.update(paths.invite(inviteId), { role, sentAt: FieldValue.serverTimestamp() });
       } else {
         if (earlier) tx.update(paths.invite(earlier.id), { status: INVITE_STATUS.replaced });
         inviteId = deps.store.newId();
-        const resultId = deps.store.newId();
-        // Kept with every other result of the survey, under its publisher: the survey route's tenant.
-        tx.create(paths.result(survey.tenantId, surveyId, resultId), {
-          startedAt: FieldValue.serverTimestamp(),
-          userId: null,
-        });
+        let answering = {};
+        if (survey && surveyId) {
+          const resultId = deps.store.newId();
+          // Kept with every other result of the survey, under its publisher: the survey route's tenant.
+          tx.create(paths.result(survey.tenantId, surveyId, resultId), {
+            startedAt: FieldValue.serverTimestamp(),
+            userId: null,
+          });
+          answering = { surveyTenantId: survey.tenantId, surveyId, surveyResultId: resultId };
+        }
+        // An invite without a kind is a survey invite (stored before kinds), so only a team's says so.
         tx.create(paths.invite(inviteId), {
           status: INVITE_STATUS.pending,
+          ...(kind === 'team' ? { kind } : {}),
           email,
           tenantId,
-          surveyTenantId: survey.tenantId,
-          surveyId,
-          surveyResultId: resultId,
+          ...answering,
           role,
           createdBy: caller.uid,
           createdAt: FieldValue.serverTimestamp(),
           sentAt: FieldValue.serverTimestamp(),
         });
       }
-      const link = `${deps.appUrl.replace(/\/+$/, '')}/journey/${inviteId}?inviteId=${inviteId}`;
       tx.create(
         paths.mailDoc(deps.store.newId()),
-        inviteMail({ email, link, surveyTitle: survey.title, organisationName, inviterName }),
+        inviteMailFor(inviteLink(deps, inviteId), {
+          email,
+          kind,
+          role,
+          surveyTitle: survey?.title ?? null,
+          organisationName,
+          inviterName,
+        }),
       );
       const teamAlert = mailableAlerts(alerts).newTeamMember;
       if (!earlier && teamAlert.length > 0) {

@@ -1,5 +1,6 @@
 // invites-describe: what an invite link offers, shown to its holder before they accept or decline
-// (who invites them, into which organisation, with which role, to which survey).
+// (who invites them, into which organisation, with which role, to which survey if any). The first
+// opening is noted, so the inviter sees the invite as opened.
 import { API, SERVER_ERRORS, type ApiResponses, type InviteOffer } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
@@ -14,9 +15,13 @@ import {
 } from '../../repositories/invites';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
+import { paths } from '../../repositories/paths';
+import { FieldValue } from '../../store/port';
 
 function stateOf(invite: InviteRecord, now: Date): InviteOffer['state'] {
   if (invite.status === INVITE_STATUS.declined) return 'declined';
+  if (invite.status === INVITE_STATUS.withdrawn) return 'withdrawn';
+  if (invite.status === INVITE_STATUS.accepted) return 'accepted';
   if (invite.status !== INVITE_STATUS.pending) return 'used';
   if (isExpired(invite, now)) return 'expired';
   return invite.redeemedBy === null ? 'open' : 'accepted';
@@ -33,15 +38,20 @@ export const describeInvite = defineHandler({
     const [organisation, inviter, survey] = await Promise.all([
       readOrganisationProfile(deps.store, invite.tenantId),
       readTenantUser(deps.store, invite.tenantId, invite.createdBy),
-      loadSurvey(deps, invite.surveyId, SERVER_ERRORS.inviteResultNotFound),
+      invite.surveyId === null ? null : loadSurvey(deps, invite.surveyId, SERVER_ERRORS.inviteResultNotFound),
     ]);
+    const state = stateOf(invite, now);
+    if (state === 'open' && invite.openedAt === null) {
+      await deps.store.update(paths.invite(invite.id), { openedAt: FieldValue.serverTimestamp() });
+    }
     return {
-      state: stateOf(invite, now),
+      state,
+      kind: invite.kind,
       email: invite.email,
       organisationName: organisation.name,
       inviterName: inviterNameOf(inviter),
       role: invite.role,
-      surveyTitle: survey.title,
+      surveyTitle: survey?.title ?? null,
     };
   },
 });

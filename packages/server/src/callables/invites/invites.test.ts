@@ -110,7 +110,15 @@ describe('invites-create grants nothing', () => {
     );
     expect(team.users.map((user) => user.email)).not.toContain('waiting@example.com');
     expect(team.invites).toEqual([
-      { email: 'waiting@example.com', role: 'editor', sentAt: expect.any(String), status: 'pending' },
+      {
+        email: 'waiting@example.com',
+        role: 'editor',
+        sentAt: expect.any(String),
+        status: 'pending',
+        kind: 'survey',
+        surveyId: 'quickscan',
+        sentBy: 'admin Tester',
+      },
     ]);
   });
 
@@ -245,6 +253,7 @@ describe('accepting, declining, and who may', () => {
     const { inviteId } = await invite(owner, 'offered@example.com', 'editor');
     expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toEqual({
       state: 'open',
+      kind: 'survey',
       email: 'offered@example.com',
       organisationName: 'Harbour Bakery',
       inviterName: 'owner Tester',
@@ -413,6 +422,14 @@ describe('an invite is accepted once, by its addressee, and its sessions end wit
     expect((await env.call(API.getProfile, null, session)).status).toBe(200);
 
     const ids = { ...verified.inviteData, inviteId };
+    // A scored answer, since a survey is not completed with none.
+    resultOf(
+      await env.call(
+        API.saveInviteAnswer,
+        { ...ids, questionId: 'renewable-electricity', answer: 'all', seq: 1 },
+        session,
+      ),
+    );
     resultOf(await env.call(API.submitInvite, ids, session));
 
     for (const [name, data] of [

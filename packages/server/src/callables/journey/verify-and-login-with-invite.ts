@@ -1,6 +1,7 @@
 // journey-verifyAndLoginWithInvite: the invitee accepts. The link reached only their inbox, so
 // opening it proves the address, like an e-mail sign-in link: the invitee joins the organisation with
-// the invite's role now, and is signed in with a custom token scoped to the invite. Accepted once.
+// the invite's role now, and is signed in with a custom token: a survey invite's is scoped to the
+// invite (its journey), a team invite's is a member's session (on to the dashboard). Accepted once.
 // An account whose address someone proved before (a real account) is only ever used by its own
 // signed-in session; an account registered with the address but never proven (a password someone
 // set without the inbox) is taken over, and its earlier credentials end.
@@ -22,11 +23,13 @@ import { readOrganisationProfile } from '../../repositories/tenants';
 import { readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 
-/** Refuses an invite that does not exist, was submitted, declined, replaced, or expired. */
+/** Refuses an invite that does not exist, was submitted or accepted, declined, withdrawn, replaced, or expired. */
 export function assertOpen(invite: InviteRecord | null, now: Date): asserts invite is InviteRecord {
   if (!invite) throw notFound(SERVER_ERRORS.inviteNotValid);
   if (invite.status === INVITE_STATUS.declined)
     throw new ApiError('failed-precondition', SERVER_ERRORS.inviteDeclined);
+  if (invite.status === INVITE_STATUS.withdrawn)
+    throw new ApiError('failed-precondition', SERVER_ERRORS.inviteWithdrawn);
   if (invite.status !== INVITE_STATUS.pending)
     throw new ApiError('failed-precondition', SERVER_ERRORS.inviteUsed);
   if (isExpired(invite, now)) {
@@ -70,24 +73,39 @@ async function provenAccount(deps: ServerDeps, invite: InviteRecord, addressee: 
 
 type Addressee = Awaited<ReturnType<typeof addresseeOf>>;
 
+/**
+ * What accepting answers: a survey invite's result, with a session scoped to the invite (its journey);
+ * for a team invite no result, and a member's session.
+ */
+async function acceptance(
+  deps: ServerDeps,
+  invite: InviteRecord,
+  uid: string,
+): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
+  const { tenantId, surveyId, surveyResultId } = invite;
+  if (surveyId === null || surveyResultId === null) {
+    return { inviteData: null, token: await deps.auth.createCustomToken(uid, { tenantId }) };
+  }
+  return {
+    inviteData: { surveyResultId, surveyId, tenantId: invite.surveyTenantId },
+    token: await deps.auth.createCustomToken(uid, { tenantId, inviteId: invite.id }),
+  };
+}
+
 export const verifyAndLoginWithInvite = defineHandler({
   name: API.verifyAndLoginWithInvite,
   access: 'public',
   input: REQUESTS[API.verifyAndLoginWithInvite],
   async run({ inviteId }, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
     const invite = await readInvite(deps.store, inviteId);
+    // An accepted team invite is closed; the member who accepted it may still come back through it.
+    if (invite?.status === INVITE_STATUS.accepted && caller && caller.uid === invite.redeemedBy) {
+      return acceptance(deps, invite, caller.uid);
+    }
     assertOpen(invite, now);
-    const answer = async (uid: string) => ({
-      inviteData: {
-        surveyResultId: invite.surveyResultId,
-        surveyId: invite.surveyId,
-        tenantId: invite.surveyTenantId,
-      },
-      token: await deps.auth.createCustomToken(uid, { tenantId: invite.tenantId, inviteId }),
-    });
     if (invite.redeemedBy !== null) {
       // The same browser coming back, signed in through the invite or with its own e-mail link.
-      if (caller?.uid === invite.redeemedBy) return answer(caller.uid);
+      if (caller?.uid === invite.redeemedBy) return acceptance(deps, invite, caller.uid);
       throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
     }
     const addressee = await addresseeOf(deps, invite, caller).catch(async (error: unknown) => {
@@ -138,6 +156,8 @@ export const verifyAndLoginWithInvite = defineHandler({
         redeemedBy: account.uid,
         redeemedAt: FieldValue.serverTimestamp(),
         claim: FieldValue.delete(),
+        // A team invite asks nothing more once accepted; a survey invite stays open for its journey.
+        ...(invite.kind === 'team' ? { status: INVITE_STATUS.accepted } : {}),
       });
       const createdAt = FieldValue.serverTimestamp();
       tx.set(
@@ -170,6 +190,6 @@ export const verifyAndLoginWithInvite = defineHandler({
       throw new ApiError('failed-precondition', SERVER_ERRORS.inviteIntoSecondOrganisation);
     }
     if (joined) await grantTenantClaims(deps.auth, account.uid, invite.tenantId, invite.role);
-    return answer(account.uid);
+    return acceptance(deps, invite, account.uid);
   },
 });

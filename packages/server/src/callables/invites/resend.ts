@@ -1,0 +1,103 @@
+// invites-resend: mails a waiting invite's link again, by the rules of a re-invite: nothing within
+// 10 minutes of the last mail, the invite mails' hourly limits, and the role rule. An expired invite
+// gets a new link (the old one stays dead), with its 14 days from now.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { inviteQuota, quotaPaths, takeQuota } from '../../abuse/limits';
+import { defineHandler } from '../../api/handler';
+import { loadSurvey } from '../../content';
+import { INVITE_RESEND_AFTER_MS, INVITE_STATUS, inviterNameOf, isExpired } from '../../repositories/invites';
+import { paths } from '../../repositories/paths';
+import { readOrganisationProfile } from '../../repositories/tenants';
+import { readTenantUser, tenantUsersOf } from '../../repositories/users';
+import { FieldValue } from '../../store/port';
+import { refuseRoleChange } from '../access';
+import { countJoinedOwners } from '../admin/change-role';
+import { inviteLink, inviteMailFor } from './invite-mail';
+import { waitingInviteTo } from './waiting';
+
+export const resendInvite = defineHandler({
+  name: API.resendInvite,
+  access: 'member:manageUsers',
+  input: REQUESTS[API.resendInvite],
+  async run({ email }, { caller, deps, now }): Promise<ApiResponses[typeof API.resendInvite]> {
+    const { tenantId } = caller;
+    // Read first for the mail's words; the transaction reads it again before writing.
+    const known = await waitingInviteTo(deps.store, tenantId, email);
+    const [organisation, inviter, survey] = await Promise.all([
+      readOrganisationProfile(deps.store, tenantId),
+      readTenantUser(deps.store, tenantId, known.createdBy),
+      known.surveyId === null
+        ? null
+        : loadSurvey(deps, known.surveyId, SERVER_ERRORS.noSurveyToInvite(known.surveyId)),
+    ]);
+    const quota = inviteQuota({ tenantId, uid: caller.uid }, now);
+
+    return deps.store.transaction(async (tx) => {
+      const [invite, stored, counters] = await Promise.all([
+        waitingInviteTo(tx, tenantId, email),
+        tx.query(paths.tenantUsers(tenantId)),
+        tx.getAll(quotaPaths(quota)),
+      ]);
+      refuseRoleChange({
+        operation: 'invite',
+        actor: caller,
+        target: { uid: null, role: invite.role },
+        role: invite.role,
+        owners: countJoinedOwners(tenantUsersOf(stored)),
+      });
+      const expired = isExpired(invite, now);
+      if (
+        !expired &&
+        invite.sentAt !== null &&
+        now.getTime() - Date.parse(invite.sentAt) < INVITE_RESEND_AFTER_MS
+      ) {
+        return { status: 'already-sent' as const, email };
+      }
+      await takeQuota(tx, quota, counters);
+
+      let inviteId = invite.id;
+      if (expired) {
+        inviteId = deps.store.newId();
+        let asked: Record<string, string> = { kind: 'team' };
+        if (invite.kind === 'survey' && invite.surveyId !== null) {
+          const resultId = deps.store.newId();
+          tx.create(paths.result(invite.surveyTenantId, invite.surveyId, resultId), {
+            startedAt: FieldValue.serverTimestamp(),
+            userId: null,
+          });
+          const { surveyTenantId, surveyId } = invite;
+          asked = { surveyTenantId, surveyId, surveyResultId: resultId };
+        }
+        tx.update(paths.invite(invite.id), { status: INVITE_STATUS.replaced });
+        tx.create(paths.invite(inviteId), {
+          status: INVITE_STATUS.pending,
+          ...asked,
+          email: invite.email,
+          tenantId,
+          role: invite.role,
+          createdBy: invite.createdBy,
+          createdAt: FieldValue.serverTimestamp(),
+          sentAt: FieldValue.serverTimestamp(),
+        });
+      } else {
+        tx.update(paths.invite(inviteId), {
+          status: INVITE_STATUS.pending,
+          sentAt: FieldValue.serverTimestamp(),
+        });
+      }
+      tx.create(
+        paths.mailDoc(deps.store.newId()),
+        inviteMailFor(inviteLink(deps, inviteId), {
+          email,
+          kind: invite.kind,
+          role: invite.role,
+          surveyTitle: survey?.title ?? null,
+          organisationName: organisation.name,
+          inviterName: inviterNameOf(inviter),
+        }),
+      );
+      return { status: 'sent' as const, email };
+    });
+  },
+});

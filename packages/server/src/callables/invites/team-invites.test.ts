@@ -1,0 +1,294 @@
+// Two kinds of invite: Users → Invite asks someone to join the team (no survey, a member's session on
+// acceptance), a survey invite asks them to answer a survey. The organisation sees what became of each
+// invite it is waiting on, re-sends one by the re-invite rules and withdraws one, whose link then says so.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import {
+  errorOf,
+  inviteSentTo,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
+import { paths } from '../../repositories/paths';
+
+let env: TestEnv;
+let organisations = 0;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9457, content: true, appUrl: 'http://localhost:3000/' });
+}, 120_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+async function organisation(name = 'Harbour Bakery') {
+  const tenantId = `team-org-${++organisations}`;
+  const owner = await env.member(tenantId, 'owner');
+  const admin = await env.member(tenantId, 'admin');
+  await env.store.set(paths.organisation(tenantId), { name });
+  await env.onPlan(tenantId, 'leader');
+  return { tenantId, owner, admin };
+}
+
+async function inviteToTeam(from: TestAccount, email: string, role?: string) {
+  const answer = resultOf(await env.call(API.createInvite, { email, ...(role ? { role } : {}) }, from.token));
+  expect(answer).toEqual({ status: 'sent', email });
+  return inviteSentTo(env.store, email);
+}
+
+const mailsTo = async (email: string) =>
+  (await env.store.query(paths.mail()))
+    .filter((doc) => (doc.data?.to as string[]).includes(email))
+    .map((doc) => (doc.data as { message: { subject: string; html: string } }).message);
+
+const team = async (from: TestAccount) =>
+  resultOf<ApiResponses[typeof API.listTenantUsers]>(await env.call(API.listTenantUsers, null, from.token));
+
+/** Moves an invite's last mail (or its creation) back in time, as if minutes or weeks had passed. */
+const age = (inviteId: string, fields: Record<string, string>) =>
+  env.store.update(paths.invite(inviteId), fields);
+const LONG_AGO = '2020-01-01T00:00:00.000Z';
+const ELEVEN_MINUTES_AGO = () => new Date(Date.now() - 11 * 60 * 1000).toISOString();
+
+describe('a team invite', () => {
+  it('is stored as a team invite with no survey or result, and its mail asks to join the team', async () => {
+    const { tenantId, owner } = await organisation();
+    const { inviteId, link } = await inviteToTeam(owner, 'colleague@example.com', 'viewer');
+    expect((await env.store.get(paths.invite(inviteId))).data).toEqual({
+      status: 'pending',
+      kind: 'team',
+      email: 'colleague@example.com',
+      tenantId,
+      role: 'viewer',
+      createdBy: owner.uid,
+      createdAt: expect.any(String),
+      sentAt: expect.any(String),
+    });
+    const [mail] = await mailsTo('colleague@example.com');
+    expect(mail?.subject).toBe('Invitation to join the team of Harbour Bakery');
+    expect(mail?.html).toContain('invites you to join <strong>Harbour Bakery</strong> as a viewer');
+    expect(mail?.html).not.toMatch(/take the|assessment|survey/i);
+    expect(mail?.html).toContain(`href="${link}"`);
+    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toEqual({
+      state: 'open',
+      kind: 'team',
+      email: 'colleague@example.com',
+      organisationName: 'Harbour Bakery',
+      inviterName: 'owner Tester',
+      role: 'viewer',
+      surveyTitle: null,
+    });
+  });
+
+  it("joins on acceptance with a member's session (no survey to answer), once", async () => {
+    const { tenantId, admin } = await organisation();
+    const { inviteId } = await inviteToTeam(admin, 'joins@example.com', 'editor');
+    const accepted = resultOf<ApiResponses[typeof API.verifyAndLoginWithInvite]>(
+      await env.call(API.verifyAndLoginWithInvite, { inviteId }),
+    );
+    expect(accepted.inviteData).toBeNull();
+    const session = await env.signInWithCustomToken(accepted.token);
+    const member = await env.auth.verifyIdToken(session);
+    expect(member.claims).toMatchObject({ tenantId, role: 'editor' });
+    expect(member.claims).not.toHaveProperty('inviteId');
+    // A member's session: it does not end with the invite, which is closed now.
+    expect((await env.store.get(paths.invite(inviteId))).data).toMatchObject({
+      status: 'accepted',
+      redeemedBy: member.uid,
+    });
+    expect(resultOf(await env.call(API.getProfile, null, session))).toMatchObject({
+      profile: { role: 'editor', tenantId },
+    });
+    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toMatchObject({ state: 'accepted' });
+    // The member coming back through the link carries on; anyone else is told it was used.
+    expect(resultOf(await env.call(API.verifyAndLoginWithInvite, { inviteId }, session))).toMatchObject({
+      inviteData: null,
+    });
+    expect(errorOf(await env.call(API.verifyAndLoginWithInvite, { inviteId })).message).toBe(
+      SERVER_ERRORS.inviteUsed,
+    );
+    expect((await team(admin)).invites).toEqual([]);
+  });
+
+  it('treats an invite stored before kinds existed as the survey invite it was', async () => {
+    const { tenantId, owner } = await organisation();
+    await env.store.set(paths.invite('stored-before'), {
+      status: 'pending',
+      email: 'old@example.com',
+      tenantId,
+      surveyTenantId: 'demo-publisher',
+      surveyId: 'quickscan',
+      surveyResultId: 'old-result',
+      role: 'user',
+      createdBy: owner.uid,
+      createdAt: new Date().toISOString(),
+    });
+    expect(resultOf(await env.call(API.describeInvite, { inviteId: 'stored-before' }))).toMatchObject({
+      kind: 'survey',
+      surveyTitle: 'Sustainability Quickscan',
+    });
+    expect((await team(owner)).invites).toEqual([
+      expect.objectContaining({ email: 'old@example.com', kind: 'survey', surveyId: 'quickscan' }),
+    ]);
+    const accepted = resultOf<ApiResponses[typeof API.verifyAndLoginWithInvite]>(
+      await env.call(API.verifyAndLoginWithInvite, { inviteId: 'stored-before' }),
+    );
+    expect(accepted.inviteData).toEqual({
+      surveyResultId: 'old-result',
+      surveyId: 'quickscan',
+      tenantId: 'demo-publisher',
+    });
+  });
+
+  it('a survey invite to the same address replaces a team invite: another ask, another mail', async () => {
+    const { owner } = await organisation();
+    const first = await inviteToTeam(owner, 'both@example.com');
+    resultOf(
+      await env.call(API.createInvite, { email: 'both@example.com', surveyId: 'quickscan' }, owner.token),
+    );
+    expect(await mailsTo('both@example.com')).toHaveLength(2);
+    expect(errorOf(await env.call(API.describeInvite, { inviteId: first.inviteId })).status).toBe(
+      'NOT_FOUND',
+    );
+    const [mail] = (await mailsTo('both@example.com')).filter((message) => message.subject.includes('take'));
+    expect(mail?.html).toContain('invites you to take the <strong>Sustainability Quickscan</strong>');
+  });
+});
+
+describe('the invites the organisation waits on', () => {
+  it('lists each with its status, kind, who sent it and when', async () => {
+    const { owner, admin } = await organisation();
+    const sent = await inviteToTeam(owner, 'sent@example.com');
+    const opened = await inviteToTeam(admin, 'opened@example.com', 'editor');
+    const expired = await inviteToTeam(owner, 'expired@example.com');
+    const declined = await inviteToTeam(owner, 'declined@example.com');
+    resultOf(await env.call(API.describeInvite, { inviteId: opened.inviteId }));
+    await age(expired.inviteId, { createdAt: LONG_AGO });
+    resultOf(await env.call(API.declineInvite, { inviteId: declined.inviteId }));
+    const byEmail = Object.fromEntries((await team(owner)).invites.map((invite) => [invite.email, invite]));
+    expect(byEmail).toEqual({
+      'sent@example.com': {
+        email: 'sent@example.com',
+        role: 'user',
+        sentAt: expect.stringMatching(/^\d{4}-/),
+        status: 'pending',
+        kind: 'team',
+        surveyId: null,
+        sentBy: 'owner Tester',
+      },
+      'opened@example.com': expect.objectContaining({
+        status: 'opened',
+        role: 'editor',
+        sentBy: 'admin Tester',
+      }),
+      'expired@example.com': expect.objectContaining({ status: 'expired' }),
+      'declined@example.com': expect.objectContaining({ status: 'declined' }),
+    });
+    expect(sent.inviteId).toBeTruthy();
+  });
+});
+
+describe('resending', () => {
+  it('sends nothing within 10 minutes of the last mail, then the same link again', async () => {
+    const { admin } = await organisation();
+    const { inviteId, link } = await inviteToTeam(admin, 'again@example.com');
+    const before = await snapshotStore(env.store);
+    expect(resultOf(await env.call(API.resendInvite, { email: 'again@example.com' }, admin.token))).toEqual({
+      status: 'already-sent',
+      email: 'again@example.com',
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+
+    await age(inviteId, { sentAt: ELEVEN_MINUTES_AGO() });
+    expect(resultOf(await env.call(API.resendInvite, { email: 'again@example.com' }, admin.token))).toEqual({
+      status: 'sent',
+      email: 'again@example.com',
+    });
+    const mails = await mailsTo('again@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.html).toContain(`href="${link}"`);
+    expect(mails[1]?.subject).toBe('Invitation to join the team of Harbour Bakery');
+  });
+
+  it('gives an expired invite a new link; the old one stays dead', async () => {
+    const { owner } = await organisation();
+    const old = await inviteToTeam(owner, 'late@example.com', 'viewer');
+    await age(old.inviteId, { createdAt: LONG_AGO, sentAt: LONG_AGO });
+    resultOf(await env.call(API.resendInvite, { email: 'late@example.com' }, owner.token));
+    const renewed = await inviteSentTo(env.store, 'late@example.com');
+    expect(renewed.inviteId).not.toBe(old.inviteId);
+    expect(errorOf(await env.call(API.verifyAndLoginWithInvite, { inviteId: old.inviteId })).status).toBe(
+      'FAILED_PRECONDITION',
+    );
+    expect((await team(owner)).invites).toEqual([
+      expect.objectContaining({ email: 'late@example.com', status: 'pending' }),
+    ]);
+    expect(resultOf(await env.call(API.describeInvite, { inviteId: renewed.inviteId }))).toMatchObject({
+      state: 'open',
+      kind: 'team',
+      role: 'viewer',
+    });
+  });
+
+  it('counts against the hourly invite mails, and needs manage-users', async () => {
+    const { tenantId, admin } = await organisation();
+    for (let i = 0; i < 10; i += 1) await inviteToTeam(admin, `crowd-${i}@example.com`);
+    const { inviteId } = await inviteSentTo(env.store, 'crowd-0@example.com');
+    await age(inviteId, { sentAt: ELEVEN_MINUTES_AGO() });
+    const editor = await env.member(tenantId, 'editor');
+    const before = await snapshotStore(env.store);
+    const refused = errorOf(await env.call(API.resendInvite, { email: 'crowd-0@example.com' }, admin.token));
+    expect(refused.status).toBe('RESOURCE_EXHAUSTED');
+    expect(refused.message).toMatch(/try again/i);
+    expect(
+      errorOf(await env.call(API.resendInvite, { email: 'crowd-0@example.com' }, editor.token)).status,
+    ).toBe('PERMISSION_DENIED');
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+
+  it('finds no invite for an address the organisation is not waiting on', async () => {
+    const { owner } = await organisation();
+    expect(errorOf(await env.call(API.resendInvite, { email: 'nobody@example.com' }, owner.token))).toEqual({
+      status: 'NOT_FOUND',
+      message: SERVER_ERRORS.noInviteTo('nobody@example.com'),
+    });
+  });
+});
+
+describe('withdrawing', () => {
+  it('takes the invite off the list; its link then says it was withdrawn and grants nothing', async () => {
+    const { owner } = await organisation();
+    const { inviteId } = await inviteToTeam(owner, 'withdrawn@example.com');
+    expect(
+      resultOf(await env.call(API.withdrawInvite, { email: 'withdrawn@example.com' }, owner.token)),
+    ).toEqual({
+      status: 'withdrawn',
+      email: 'withdrawn@example.com',
+    });
+    expect((await team(owner)).invites).toEqual([]);
+    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toMatchObject({ state: 'withdrawn' });
+    for (const name of [API.verifyAndLoginWithInvite, API.declineInvite] as const) {
+      expect(errorOf(await env.call(name, { inviteId }))).toEqual({
+        status: 'FAILED_PRECONDITION',
+        message: SERVER_ERRORS.inviteWithdrawn,
+      });
+    }
+    expect(await env.auth.getUserByEmail('withdrawn@example.com')).toBeNull();
+  });
+
+  it('is refused for an invite the caller could not have sent, and for one accepted already', async () => {
+    const { owner, admin } = await organisation();
+    await inviteToTeam(owner, 'next.owner@example.com', 'owner');
+    const before = await snapshotStore(env.store);
+    expect(
+      errorOf(await env.call(API.withdrawInvite, { email: 'next.owner@example.com' }, admin.token)).status,
+    ).toBe('PERMISSION_DENIED');
+    expect(await snapshotStore(env.store)).toBe(before);
+    const { inviteId } = await inviteToTeam(owner, 'in@example.com');
+    resultOf(await env.call(API.verifyAndLoginWithInvite, { inviteId }));
+    expect(errorOf(await env.call(API.withdrawInvite, { email: 'in@example.com' }, owner.token)).status).toBe(
+      'NOT_FOUND',
+    );
+  });
+});

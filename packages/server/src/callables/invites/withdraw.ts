@@ -1,0 +1,39 @@
+// invites-withdraw: the organisation takes back an invite not accepted yet. Its link then says it was
+// withdrawn; who could not have sent it (the role rule) cannot take it back either.
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+import { INVITE_STATUS } from '../../repositories/invites';
+import { paths } from '../../repositories/paths';
+import { tenantUsersOf } from '../../repositories/users';
+import { FieldValue } from '../../store/port';
+import { refuseRoleChange } from '../access';
+import { countJoinedOwners } from '../admin/change-role';
+import { waitingInviteTo } from './waiting';
+
+export const withdrawInvite = defineHandler({
+  name: API.withdrawInvite,
+  access: 'member:manageUsers',
+  input: REQUESTS[API.withdrawInvite],
+  async run({ email }, { caller, deps }): Promise<ApiResponses[typeof API.withdrawInvite]> {
+    return deps.store.transaction(async (tx) => {
+      const [invite, stored] = await Promise.all([
+        waitingInviteTo(tx, caller.tenantId, email),
+        tx.query(paths.tenantUsers(caller.tenantId)),
+      ]);
+      refuseRoleChange({
+        operation: 'invite',
+        actor: caller,
+        target: { uid: null, role: invite.role },
+        role: invite.role,
+        owners: countJoinedOwners(tenantUsersOf(stored)),
+      });
+      tx.update(paths.invite(invite.id), {
+        status: INVITE_STATUS.withdrawn,
+        withdrawnAt: FieldValue.serverTimestamp(),
+        withdrawnBy: caller.uid,
+      });
+      return { status: 'withdrawn' as const, email };
+    });
+  },
+});
