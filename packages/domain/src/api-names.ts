@@ -20,6 +20,11 @@ export const API = {
   saveAnswer: 'survey-saveAnswer',
   completeResult: 'survey-completeResult',
   listLatestResults: 'results-listLatest',
+  /**
+   * An anonymous respondent asks to keep a completed result: it is claimed for the address once that
+   * address is proven (docs/behaviour.md, Saving results).
+   */
+  requestResultClaim: 'results-requestClaim',
   toggleActionPlan: 'results-toggleActionPlan',
   /** Status, owner and due date of an action in the plan. */
   updatePlannedAction: 'results-updatePlannedAction',

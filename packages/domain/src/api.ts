@@ -131,6 +131,8 @@ export interface ApiResponses {
   };
   [API.saveAnswer]: { applied: boolean; updatedAt: string };
   [API.completeResult]: { completedAt: string; alreadyCompleted: boolean; score: ResultScore | null };
+  /** `expiresAt`: after it, the claim grants nothing and "Save my results" must be asked again. */
+  [API.requestResultClaim]: { status: 'recorded'; email: string; expiresAt: string };
   [API.listLatestResults]: { results: ResultSummary[] };
   [API.toggleActionPlan]: { actionPlans: string[] };
   [API.updatePlannedAction]: { plan: PlannedAction[] };

@@ -174,6 +174,8 @@ export const REQUESTS = {
     seq: z.number().int().nonnegative(),
   }),
   [API.completeResult]: z.object({ tenantId: id, surveyId: id, resultId: id }),
+  /** The completed result to keep, and the address whose proof will claim it. */
+  [API.requestResultClaim]: z.object({ tenantId: id, surveyId: id, resultId: id, email }),
   /** `opened`: the Results page asks, which is the view-results milestone (listing elsewhere is not). */
   [API.listLatestResults]: z
     .null()

@@ -33,7 +33,8 @@ interface Exempt {
   mayReveal?: true;
 }
 type Outcome = Code | Exempt;
-type Who = 'ownerA' | 'viewerA' | 'userA' | 'ownerB' | 'noTenant' | 'anonymous' | 'invitee' | 'none';
+type Who =
+  'ownerA' | 'viewerA' | 'userA' | 'ownerB' | 'noTenant' | 'anonymous' | 'invitee' | 'respondent' | 'none';
 
 interface Seed {
   ownerA: TestAccount;
@@ -54,6 +55,8 @@ interface Seed {
   customActionA: string;
   /** The token of the confirmation link mailed to an alert recipient outside tenant A. */
   alertTokenA: string;
+  /** A result of tenant A's survey that an anonymous respondent (`respondent`) completed. */
+  respondentResultA: string;
 }
 
 interface Case {
@@ -64,7 +67,7 @@ interface Case {
   otherTenant: Outcome;
   tooLow: { as: 'viewerA' | 'userA' | 'noTenant'; expect: Outcome };
   /** Who may make the attack request: proves the refusals come from authorisation, not a bad request. */
-  rightful: 'ownerA' | 'invitee' | 'none';
+  rightful: 'ownerA' | 'invitee' | 'respondent' | 'none';
   /** The rightful caller's request where the attack's can succeed for nobody (an accepted invite is not declined). */
   rightfulAttack?: (seed: Seed) => unknown;
   /** An invalid request (sent by the rightful caller) and the field its error must name. */
@@ -236,6 +239,22 @@ const CASES: Record<ApiName, Case> = {
     ...RESPONDENT,
     attack: (s) => resultRef(s),
     invalid: { data: () => ({ tenantId: A, surveyId: SURVEY }), field: 'resultId' },
+  },
+  [API.requestResultClaim]: {
+    // Only the anonymous session that completed the result may ask to keep it; signed-in callers own theirs.
+    attack: (s) => ({ ...resultRef(s), email: 'mallory@example.com' }),
+    noToken: 'UNAUTHENTICATED',
+    anonymous: 'PERMISSION_DENIED',
+    otherTenant: 'FAILED_PRECONDITION',
+    tooLow: { as: 'viewerA', expect: 'FAILED_PRECONDITION' },
+    rightful: 'respondent',
+    rightfulAttack: (s) => ({
+      tenantId: A,
+      surveyId: SURVEY,
+      resultId: s.respondentResultA,
+      email: 'keeper@example.com',
+    }),
+    invalid: { data: (s) => ({ ...resultRef(s), email: 'not an address' }), field: 'email' },
   },
   [API.listLatestResults]: {
     ...MEMBER,
@@ -707,6 +726,20 @@ async function seedTenants(): Promise<Seed> {
     await env.call(API.signDeclaration, { surveyId: 'business-quickscan' }, ownerA.token),
   );
 
+  const respondent = await env.anonymous();
+  const { resultId: respondentResultA } = resultOf<{ resultId: string }>(
+    await env.call(API.startResult, { tenantId: A, surveyId: SURVEY }, respondent.token),
+  );
+  const respondentRef = { tenantId: A, surveyId: SURVEY, resultId: respondentResultA };
+  resultOf(
+    await env.call(
+      API.saveAnswer,
+      { ...respondentRef, questionId: 'renewable-electricity', answer: 'all', seq: 1 },
+      respondent.token,
+    ),
+  );
+  resultOf(await env.call(API.completeResult, respondentRef, respondent.token));
+
   Object.assign(tokens, {
     ownerA: ownerA.token,
     viewerA: viewerA.token,
@@ -715,6 +748,7 @@ async function seedTenants(): Promise<Seed> {
     noTenant: await provenAccount(),
     anonymous: (await env.anonymous()).token,
     invitee: await env.signInWithCustomToken(login.token),
+    respondent: respondent.token,
   });
   return {
     ownerA,
@@ -729,6 +763,7 @@ async function seedTenants(): Promise<Seed> {
     checkoutA,
     customActionA: customActions[0]!.id,
     alertTokenA,
+    respondentResultA,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Handler } from '../api/handler';
 import { listActions } from './actions/list';
 import { getCustomerEntitlements } from './entitlements/get-customer-entitlements';
 import { completeSignup } from './account/complete-signup';
+import { requestResultClaim } from './claims/request-claim';
 import { getProfile } from './account/get-profile';
 import { updateNames } from './account/update-names';
 import { watchProfile } from './account/watch-profile';
@@ -78,6 +79,7 @@ export const allCallables: readonly Handler[] = [
   saveInviteAnswer,
   submitInvite,
   listLatestResults,
+  requestResultClaim,
   toggleActionPlan,
   findUsersByEmail,
   listTenantUsers,

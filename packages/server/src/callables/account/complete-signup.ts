@@ -7,6 +7,7 @@ import { recordAddressProof } from '../../auth/address-proof';
 import { grantTenantClaims } from '../../auth/port';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
+import { applyClaims } from '../../repositories/result-claims';
 import { readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
@@ -15,14 +16,17 @@ export const completeSignup = defineHandler({
   name: API.completeSignup,
   access: 'account',
   input: REQUESTS[API.completeSignup],
-  async run(input, { caller, deps }): Promise<ApiResponses[typeof API.completeSignup]> {
+  async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.completeSignup]> {
     const email = verifiedEmailOf(caller);
     // This browser proved the address; every session from before (a password's included) has ended.
     const sessionToken = (await recordAddressProof(deps, caller.uid))
       ? await deps.auth.createCustomToken(caller.uid)
       : undefined;
     const renewed = sessionToken ? { sessionToken } : {};
-    if (caller.tenantId) return { status: 'ok', tenantId: caller.tenantId, created: false, ...renewed };
+    if (caller.tenantId) {
+      await applyClaims(deps.store, { uid: caller.uid, email, tenantId: caller.tenantId }, now);
+      return { status: 'ok', tenantId: caller.tenantId, created: false, ...renewed };
+    }
     const firstName = input.firstName ?? '';
     const lastName = input.lastName ?? '';
     const organisationName = input.organisationName ?? '';
@@ -70,6 +74,8 @@ export const completeSignup = defineHandler({
       ? 'owner'
       : ((await readTenantUser(deps.store, outcome.tenantId, caller.uid))?.role ?? 'user');
     await grantTenantClaims(deps.auth, caller.uid, outcome.tenantId, role);
+    // Results this address asked to keep ("Save my results") become the organisation's, once.
+    await applyClaims(deps.store, { uid: caller.uid, email, tenantId: outcome.tenantId }, now);
     return { status: 'ok', ...outcome, ...renewed };
   },
 });
