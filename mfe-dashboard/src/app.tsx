@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteIdOf } from '@toolkit/domain';
 import { WithApi } from '@toolkit/data';
 import type { AppServices } from '@toolkit/parcel';
+import { WithArrivalNotice } from './arrival';
 import { DashboardLayout } from './dashboard-layout';
 import { AcademyDetailScreen } from './features/academy/academy-detail-screen';
 import { AcademyScreen } from './features/academy/academy-screen';
@@ -46,14 +47,16 @@ export function App({ services }: { services: AppServices }) {
       <WithApi>
         <Routes>
           <Route path={BASE} element={<DashboardLayout />}>
-            <Route index element={<HomeScreen />} />
-            {children.map((route) => (
-              <Route
-                key={route.id}
-                path={relativePath(route.path, BASE)}
-                element={SCREENS[route.id as keyof typeof SCREENS]}
-              />
-            ))}
+            <Route element={<WithArrivalNotice />}>
+              <Route index element={<HomeScreen />} />
+              {children.map((route) => (
+                <Route
+                  key={route.id}
+                  path={relativePath(route.path, BASE)}
+                  element={SCREENS[route.id as keyof typeof SCREENS]}
+                />
+              ))}
+            </Route>
           </Route>
         </Routes>
       </WithApi>

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { describeError, QueryView } from '@toolkit/data';
 import type { DeclarationOverview, OrganisationCredential } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { useOrganisationNameFirst } from '../../arrival';
 import { useDeclarationQuery } from '../../shared/api';
 import { formatDate } from '../../shared/surveys';
 import { CredentialQr } from './credential-qr';
@@ -266,6 +267,12 @@ function DeclarationView({ overview }: { overview: DeclarationOverview }) {
 
 export function DeclarationScreen() {
   const declaration = useDeclarationQuery();
+  const { data } = declaration;
+  const namingFirst = useOrganisationNameFirst(
+    'Your declaration is signed in your organisation’s name, so add it here first.',
+    Boolean(data?.declaration && data.canSign),
+  );
+  if (namingFirst) return null;
   return (
     <Stack>
       <PageTitle>Declaration</PageTitle>

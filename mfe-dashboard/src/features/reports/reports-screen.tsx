@@ -15,6 +15,7 @@ import {
   useLatestResultsQuery,
   useSurveyCatalogue,
 } from '../../shared/api';
+import { useOrganisationNameFirst } from '../../arrival';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { fileSlug, saveFile } from '../../shared/download';
 import { formatDate, latestScored, surveyTitle } from '../../shared/surveys';
@@ -108,6 +109,10 @@ function ReportCard({
 export function ReportsScreen() {
   const results = useLatestResultsQuery();
   const catalogue = useSurveyCatalogue();
+  const namingFirst = useOrganisationNameFirst(
+    'Your reports and their file names carry your organisation’s name, so add it here first.',
+  );
+  if (namingFirst) return null;
   return (
     <Stack>
       <PageTitle>Reports</PageTitle>

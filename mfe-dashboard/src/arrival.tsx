@@ -1,0 +1,82 @@
+// Why a person was sent to a dashboard page rather than the one they opened (a step that needs the
+// organisation's name sends them to its field), carried in the router state and told on arrival.
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useProfileQuery } from '@toolkit/data';
+import { hasPermission, paths } from '@toolkit/domain';
+import { useAppSelector } from '@toolkit/store-contract';
+import { Notice } from '@toolkit/ui';
+
+interface Arrival {
+  notice: string;
+  /** The label of the field the person is sent to fill in. */
+  field?: string;
+}
+
+const ORGANISATION_NAME_FIELD = 'Organisation name';
+
+function arrivalIn(state: unknown): Arrival | null {
+  const arrival = (state as { arrival?: Partial<Arrival> } | null)?.arrival;
+  return typeof arrival?.notice === 'string'
+    ? { notice: arrival.notice, field: typeof arrival.field === 'string' ? arrival.field : undefined }
+    : null;
+}
+
+function controlLabelled(label: string): HTMLElement | null {
+  const found = Array.from(document.querySelectorAll('label')).find((el) => el.textContent?.trim() === label);
+  return found?.htmlFor ? document.getElementById(found.htmlFor) : null;
+}
+
+/** Focuses the control labelled `label` once the page has rendered it (after its data arrived). */
+function useFocusWhenShown(label: string | undefined, key: string) {
+  useEffect(() => {
+    if (!label) return;
+    const focus = () => {
+      const control = controlLabelled(label);
+      control?.focus();
+      return control !== null;
+    };
+    if (focus()) return;
+    const observer = new MutationObserver(() => {
+      if (focus()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [label, key]);
+}
+
+/** The dashboard's pages, with the notice of why the person arrived on one, when there is one. */
+export function WithArrivalNotice() {
+  const { state, key } = useLocation();
+  const arrival = arrivalIn(state);
+  useFocusWhenShown(arrival?.field, key);
+  return (
+    <>
+      {arrival && <Notice key={key}>{arrival.notice}</Notice>}
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * A step that names the organisation (the declaration, reports) cannot go on while it has no name
+ * (organisations stored before sign-up asked for it): someone who may name it is taken to Profile's
+ * field first, told `why`, instead of meeting a refusal or "Your organisation" later. True while
+ * that happens, so the step shows nothing meanwhile.
+ */
+export function useOrganisationNameFirst(why: string, needed = true): boolean {
+  const profile = useProfileQuery();
+  const claims = useAppSelector((state) => state.auth.claims);
+  const navigate = useNavigate();
+  const member = profile.data?.profile;
+  const unnamed = Boolean(member) && !member?.organization?.name?.trim();
+  const redirect = needed && unnamed && hasPermission(claims, 'manageSettings');
+  useEffect(() => {
+    if (!redirect) return;
+    navigate(paths.profile(), {
+      replace: true,
+      state: { arrival: { notice: why, field: ORGANISATION_NAME_FIELD } satisfies Arrival },
+    });
+  }, [redirect, navigate, why]);
+  return redirect;
+}
