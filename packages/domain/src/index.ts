@@ -17,3 +17,4 @@ export * from './manage';
 export * from './materiality';
 export * from './backoff';
 export * from './survey-progress';
+export * from './dates';

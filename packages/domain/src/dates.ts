@@ -1,0 +1,35 @@
+// One way to show a date anywhere in the apps: the reader's locale, medium length ("26 Nov 2026").
+
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Where and how the date is read: the reader's locale and time zone unless a test names them. */
+export interface DateReader {
+  locale?: string;
+  timeZone?: string;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatFor(locale: string | undefined, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A stored ISO timestamp, or a calendar day (YYYY-MM-DD, e.g. a due date), as a date in the reader's
+ * locale. A calendar day is that day wherever the reader is, not UTC midnight moved into their zone.
+ */
+export function formatDate(value: string | null | undefined, reader: DateReader = {}): string {
+  const day = value ? DAY_ONLY.exec(value) : null;
+  if (day) {
+    return formatFor(reader.locale, 'UTC').format(
+      Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])),
+    );
+  }
+  const time = Date.parse(value ?? '');
+  return Number.isNaN(time) ? 'an unknown date' : formatFor(reader.locale, reader.timeZone).format(time);
+}
