@@ -4,6 +4,7 @@ import {
   progressCaption,
   progressPercent,
   scoredQuestionIds,
+  shownPercent,
   slideProgress,
 } from './survey-progress';
 
@@ -91,5 +92,16 @@ describe('completing a survey', () => {
     [['a'], true],
   ])('%p is answered: %p', (answer, answered) => {
     expect(isAnswered(answer)).toBe(answered);
+  });
+});
+
+describe('a section percent as shown', () => {
+  it.each([
+    [{ weight: 0, max: 10, percent: 0 }, null],
+    [{ weight: 2, max: 0, percent: 0 }, null],
+    [{ weight: 2, max: 10, percent: 0 }, 0],
+    [{ weight: 1, max: 10, percent: 45.5 }, 45.5],
+  ])('%o is %p', (section, shown) => {
+    expect(shownPercent(section)).toBe(shown);
   });
 });

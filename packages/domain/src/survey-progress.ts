@@ -108,3 +108,7 @@ export const noScoredAnswerMessage = (emptySections: readonly string[]): string 
   `Answer at least one question before you finish: nothing that counts towards your score is answered yet${
     emptySections.length > 0 ? ` (${emptySections.join(', ')})` : ''
   }.`;
+
+/** A section's percent as shown; null where it is shown "not scored" (weight 0, or nothing to score). */
+export const shownPercent = (section: { weight: number; max: number; percent: number }): number | null =>
+  section.weight > 0 && section.max > 0 ? section.percent : null;

@@ -1,12 +1,12 @@
-// insights-exportResults: every completed result of a publisher's survey as CSV, one row per result
-// and one column per question, newest first. Read and sent a page at a time, so neither the server's
+// insights-exportResults: every counted completed result of a publisher's survey as CSV, one row per
+// result and one column per question, newest first (a result with no scored answer is left out). Read and sent a page at a time, so neither the server's
 // memory nor the request's duration grows with the whole export before the first bytes leave.
-import { API, CSV_BOM, csvRow, type ApiResponses } from '@toolkit/domain';
+import { API, CSV_BOM, csvRow, shownPercent, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { allAnswers, listCompletedResults } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
-import { answerText, receivedRow } from './received';
+import { answerText, isCounted, receivedRow } from './received';
 
 const PAGE = 200;
 
@@ -43,11 +43,15 @@ export const exportReceivedResults = defineHandler({
     for (;;) {
       const page = await listCompletedResults(deps.store, definition.tenantId, surveyId, PAGE, after);
       if (page.length === 0) break;
-      const lines = page.map(({ resultId, result }) => {
-        const row = receivedRow(resultId, result);
+      const counted = page.filter(({ result }) => isCounted(definition, result));
+      const lines = counted.map(({ resultId, result }) => {
+        const row = receivedRow(definition, resultId, result);
         const answers = allAnswers(result);
-        const sectionPercent = (index: number) =>
-          result.score?.sections.find((section) => section.sectionIndex === index)?.percent ?? null;
+        // A section shown "not scored" is an empty cell, not 0.
+        const sectionPercent = (index: number) => {
+          const section = result.score?.sections.find((each) => each.sectionIndex === index);
+          return section ? shownPercent(section) : null;
+        };
         return csvRow([
           row.resultId,
           row.completedAt,
@@ -62,9 +66,9 @@ export const exportReceivedResults = defineHandler({
           }),
         ]);
       });
-      rows += page.length;
+      rows += counted.length;
       // A client that has gone stops the export.
-      if (!(await emit(lines.join('')))) return { rows, csv: '' };
+      if (lines.length > 0 && !(await emit(lines.join('')))) return { rows, csv: '' };
       if (page.length < PAGE) break;
       after = page[page.length - 1]!.resultId;
     }

@@ -1,9 +1,24 @@
 // Insights over real completions: the sharded aggregate stays exact under concurrent completions
 // and unchanged by a refused one; the publisher reads it, the peer benchmark keeps k-anonymity.
-import { API, BENCHMARK_MIN_ORGANISATIONS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import {
+  API,
+  BENCHMARK_MIN_ORGANISATIONS,
+  completionCounts,
+  SERVER_ERRORS,
+  type AnswerValue,
+  type ApiResponses,
+} from '@toolkit/domain';
 import { COMPLETION_LIMITS } from '../../abuse/limits';
-import { readAggregate } from '../../repositories/aggregates';
+import { loadSurvey } from '../../content';
+import {
+  addToAggregate,
+  countOrganisation,
+  organisationKey,
+  readAggregate,
+} from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
+import { scoreResult } from '../../scoring';
+import { FieldValue } from '../../store/port';
 import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
 
 const PUBLISHER = 'demo-publisher';
@@ -19,8 +34,12 @@ beforeAll(async () => {
 
 afterAll(() => env?.stop(), 60_000);
 
+/** A scored answer every response gives besides its own, since an empty one is refused. */
+const SCORED_ANSWER = { 'local-spend': 'some' };
+
 /** Starts, answers and completes the quickscan as `account`; returns the completion's response. */
-async function respond(account: TestAccount, answers: Record<string, unknown>) {
+async function respond(account: TestAccount, own: Record<string, unknown>) {
+  const answers = { ...SCORED_ANSWER, ...own };
   const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
     await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
   );
@@ -251,6 +270,7 @@ describe('insights-listResults and insights-getResult', () => {
       respondent: null,
       overallPercent: done.score!.overall.percent,
       band: done.score!.band?.label ?? null,
+      counted: true,
     });
     const all = resultOf<ApiResponses[typeof API.listReceivedResults]>(
       await env.call(API.listReceivedResults, { surveyId: SURVEY }, publisherOwner.token),
@@ -343,6 +363,131 @@ describe('insights-exportResults', () => {
       await env.call(API.exportReceivedResults, { surveyId: SURVEY }, publisherOwner.token),
     );
     expect(whole).toEqual({ rows: completed, csv });
+  });
+});
+
+describe('results stored with no scored answer, completed before that was refused', () => {
+  const SUPPLIER = 'supplier-assessment';
+
+  /** Completes a result as the completion did before it refused an empty one. */
+  async function storeAsBefore(account: TestAccount, tenantId: string, answers: Record<string, AnswerValue>) {
+    const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
+      await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SUPPLIER }, account.token),
+    );
+    const definition = await loadSurvey(env.deps, SUPPLIER);
+    const score = scoreResult(definition, answers);
+    const ref = { tenantId: PUBLISHER, surveyId: SUPPLIER, resultId };
+    const completedAt = new Date().toISOString();
+    await env.store.transaction(async (tx) => {
+      tx.update(paths.result(PUBLISHER, SUPPLIER, resultId), {
+        questions: answers,
+        isCompleted: true,
+        completedAt,
+        score,
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      const questions = definition.sections.flatMap((section) => section.questions);
+      const day = completedAt.slice(0, 10);
+      addToAggregate(tx, ref, completionCounts({ score, answers, questions, day, newOrganisation: true }));
+      countOrganisation(tx, ref, organisationKey(tenantId, null)!);
+    });
+    return resultId;
+  }
+
+  const supplierInsights = async () =>
+    resultOf<ApiResponses[typeof API.getSurveyInsights]>(
+      await env.call(API.getSurveyInsights, { surveyId: SUPPLIER }, publisherOwner.token),
+    );
+
+  it('are marked "not counted" where listed and leave the insights, the CSV and the benchmark', async () => {
+    const emptyBusiness = await env.member('tenant-empty-before', 'owner');
+    const emptyId = await storeAsBefore(emptyBusiness, 'tenant-empty-before', {
+      'company-name': 'Empty Before Ltd',
+    });
+    const counted = await env.member('tenant-counted', 'owner');
+    const { resultId: countedId } = resultOf<ApiResponses[typeof API.startResult]>(
+      await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SUPPLIER }, counted.token),
+    );
+    resultOf(
+      await env.call(
+        API.saveAnswer,
+        {
+          tenantId: PUBLISHER,
+          surveyId: SUPPLIER,
+          resultId: countedId,
+          questionId: 'company-name',
+          answer: 'Counted Co',
+          seq: 1,
+        },
+        counted.token,
+      ),
+    );
+    const definition = await loadSurvey(env.deps, SUPPLIER);
+    const scored = definition.sections[1]!.questions.find((question) => question.type === 'slider')!;
+    resultOf(
+      await env.call(
+        API.saveAnswer,
+        {
+          tenantId: PUBLISHER,
+          surveyId: SUPPLIER,
+          resultId: countedId,
+          questionId: scored.id,
+          answer: scored.scoreMax,
+          seq: 1,
+        },
+        counted.token,
+      ),
+    );
+    const done = resultOf<ApiResponses[typeof API.completeResult]>(
+      await env.call(
+        API.completeResult,
+        { tenantId: PUBLISHER, surveyId: SUPPLIER, resultId: countedId },
+        counted.token,
+      ),
+    );
+    // Stored as before: the empty result is in the aggregate until insights are read.
+    expect((await readAggregate(env.store, PUBLISHER, SUPPLIER)).completed).toBe(2);
+
+    const listed = resultOf<ApiResponses[typeof API.listReceivedResults]>(
+      await env.call(API.listReceivedResults, { surveyId: SUPPLIER }, publisherOwner.token),
+    );
+    expect(listed.results.map((row) => [row.resultId, row.counted])).toEqual([
+      [countedId, true],
+      [emptyId, false],
+    ]);
+
+    const seen = await supplierInsights();
+    expect(seen).toMatchObject({ started: 2, completed: 1, organisations: 1 });
+    expect(seen.overall.histogram).toEqual({ [String(Math.floor(done.score!.overall.percent))]: 1 });
+    expect(seen.overall.summary?.count).toBe(1);
+    expect(seen.trend).toEqual([{ day: expect.any(String), completed: 1 }]);
+    // Taken out once: a second read, and the benchmark's, change nothing more.
+    expect(await supplierInsights()).toEqual(seen);
+
+    const exported = resultOf<ApiResponses[typeof API.exportReceivedResults]>(
+      await env.call(API.exportReceivedResults, { surveyId: SUPPLIER }, publisherOwner.token),
+    );
+    expect(exported.rows).toBe(1);
+    expect(exported.csv).not.toContain('Empty Before Ltd');
+    const [header, row] = exported.csv.split('\r\n').map((line) => line.split(','));
+    // "Supplier details" is shown "not scored": an empty cell, not 0.
+    const notScored = header!.indexOf('Supplier details %');
+    expect(row![notScored]).toBe('');
+    expect(row![notScored + 1]).toBe(String(done.score!.sections[1]!.percent));
+
+    const own = resultOf<ApiResponses[typeof API.getBenchmark]>(
+      await env.call(API.getBenchmark, { surveyId: SUPPLIER }, emptyBusiness.token),
+    );
+    expect(own).toEqual({ surveyId: SUPPLIER, history: [], benchmark: null, priorities: [] });
+    const peer = resultOf<ApiResponses[typeof API.getBenchmark]>(
+      await env.call(API.getBenchmark, { surveyId: SUPPLIER }, counted.token),
+    );
+    expect(peer.benchmark).toEqual({
+      status: 'too-few',
+      organisations: 1,
+      needed: BENCHMARK_MIN_ORGANISATIONS,
+    });
+    expect(await supplierInsights()).toEqual(seen);
   });
 });
 

@@ -20,7 +20,7 @@ export const listReceivedResults = defineHandler({
     // One more than asked tells whether there are more, without counting them all.
     const found = await listCompletedResults(deps.store, definition.tenantId, surveyId, limit + 1);
     return {
-      results: found.slice(0, limit).map(({ resultId, result }) => receivedRow(resultId, result)),
+      results: found.slice(0, limit).map(({ resultId, result }) => receivedRow(definition, resultId, result)),
       more: found.length > limit,
     };
   },

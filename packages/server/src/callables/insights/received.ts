@@ -1,5 +1,7 @@
 // A received result as the publisher's staff read it: who answered, the score, every answer in words.
 import {
+  completionGaps,
+  scoredQuestionIds,
   sliderAnswerText,
   type AnswerValue,
   type ReceivedResult,
@@ -9,7 +11,23 @@ import type { ServerQuestion, ServerSurveyDefinition } from '../../api/handler';
 import { allAnswers, type StoredResult } from '../../repositories/results';
 import { organisationAnswer, prefilledName } from '../survey/respondent';
 
-export function receivedRow(resultId: string, result: StoredResult): ReceivedResultRow {
+/**
+ * Whether a completed result counts in insights and benchmarks: one with no scored question
+ * answered (completed before such completions were refused) does not.
+ */
+export function isCounted(definition: ServerSurveyDefinition, result: StoredResult): boolean {
+  return completionGaps(
+    definition.sections.map((section) => section.questions.map((question) => question.id)),
+    new Set(scoredQuestionIds(definition.sections)),
+    allAnswers(result),
+  ).canComplete;
+}
+
+export function receivedRow(
+  definition: ServerSurveyDefinition,
+  resultId: string,
+  result: StoredResult,
+): ReceivedResultRow {
   return {
     resultId,
     completedAt: result.completedAt,
@@ -17,6 +35,7 @@ export function receivedRow(resultId: string, result: StoredResult): ReceivedRes
     respondent: prefilledName(result) || result.respondent.email || null,
     overallPercent: result.score?.overall.percent ?? null,
     band: result.score?.band?.label ?? null,
+    counted: isCounted(definition, result),
   };
 }
 
@@ -38,7 +57,7 @@ export function receivedResult(
 ): ReceivedResult {
   const answers = allAnswers(result);
   return {
-    ...receivedRow(resultId, result),
+    ...receivedRow(definition, resultId, result),
     surveyId: definition.id,
     startedAt: result.startedAt,
     score: result.score,
