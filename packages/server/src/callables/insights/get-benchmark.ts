@@ -8,6 +8,8 @@ import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { listUserResultsOfSurvey, readResult } from '../../repositories/results';
 import { markInsightsMilestone } from './access';
+import { excludeEmptyResults } from './empty-results';
+import { isCounted } from './received';
 
 export const getBenchmark = defineHandler({
   name: API.getBenchmark,
@@ -17,6 +19,7 @@ export const getBenchmark = defineHandler({
     { surveyId, opened, downloading },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.getBenchmark]> {
+    const definition = await loadSurvey(deps, surveyId);
     const links = await listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId);
     const results = await Promise.all(
       links.map(async (link) => ({
@@ -28,7 +31,10 @@ export const getBenchmark = defineHandler({
         }),
       })),
     );
-    const completed = results.filter(({ result }) => result?.isCompleted && result.score);
+    // A result with no scored answer is neither in the history nor benchmarked.
+    const completed = results.filter(
+      ({ result }) => result?.isCompleted && result.score && isCounted(definition, result),
+    );
     const history = completed.map(({ link, result }) => ({
       resultId: link.resultId,
       completedAt: result!.completedAt,
@@ -38,10 +44,8 @@ export const getBenchmark = defineHandler({
     const latest = completed[completed.length - 1];
     if (!latest) return { surveyId, history, benchmark: null, priorities: [] };
     const score = latest.result!.score!;
-    const [aggregate, definition] = await Promise.all([
-      readAggregate(deps.store, latest.link.surveyTenantId, surveyId),
-      loadSurvey(deps, surveyId),
-    ]);
+    await excludeEmptyResults(deps.store, definition, latest.link.surveyTenantId, surveyId);
+    const aggregate = await readAggregate(deps.store, latest.link.surveyTenantId, surveyId);
     const priorities = priorityTopics(
       score,
       definition.sections.map((section) => section.topic),
