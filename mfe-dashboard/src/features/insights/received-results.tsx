@@ -41,7 +41,11 @@ const Answers = styled.dl`
 export const resultLink = (surveyId: string, resultId: string) =>
   `?${new URLSearchParams({ survey: surveyId, result: resultId })}`;
 
-const score = (row: ReceivedResultRow) => (row.overallPercent === null ? '–' : `${row.overallPercent}%`);
+/** A result with no scored answer (completed before that was refused) counts nowhere, and says so. */
+const NOT_COUNTED = 'No answers — not counted';
+
+const score = (row: ReceivedResultRow) =>
+  !row.counted ? NOT_COUNTED : row.overallPercent === null ? '–' : `${row.overallPercent}%`;
 
 function Rows({ surveyId, rows }: { surveyId: string; rows: readonly ReceivedResultRow[] }) {
   return (
@@ -129,7 +133,13 @@ export function ReceivedResultCard({ surveyId, resultId }: { surveyId: string; r
                     : 'not completed yet'}
                 </MutedText>
               </Stack>
-              {opened.score && (
+              {!opened.counted && (
+                <p>
+                  {NOT_COUNTED}: no question that counts towards the score was answered, so insights and
+                  benchmarks leave it out.
+                </p>
+              )}
+              {opened.score && opened.counted && (
                 <p>
                   Overall score: {opened.score.overall.points} out of {opened.score.overall.max} (
                   {opened.score.overall.percent}%){opened.score.band ? ` — ${opened.score.band.label}` : ''}
