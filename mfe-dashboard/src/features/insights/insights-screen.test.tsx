@@ -264,6 +264,7 @@ const ROW = {
   respondent: 'Ada Baker',
   overallPercent: 48,
   band: 'Getting started',
+  counted: true,
 };
 
 const MEMBERS = {
@@ -387,6 +388,34 @@ describe('Insights screen for a publisher', () => {
     expect(screen.getByText('Which sector are you in?').nextSibling).toHaveTextContent('Retail');
     await user.click(screen.getByRole('link', { name: 'Back to all results' }));
     expect(await screen.findByRole('table', { name: 'Completed results, newest first' })).toBeInTheDocument();
+  });
+
+  it('marks a result with no scored answer "not counted" in the list and when opened', async () => {
+    const empty = {
+      ...ROW,
+      resultId: 'r-empty',
+      organisation: 'Empty Co',
+      overallPercent: 0,
+      counted: false,
+    };
+    const { user } = publisher({
+      [API.listReceivedResults]: () => ({ results: [ROW, empty], more: false }),
+      [API.getReceivedResult]: () => ({ ...OPENED, ...empty }),
+    });
+    const table = await screen.findByRole('table', { name: 'Completed results, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'OrganisationCompletedScoreResult',
+      expect.stringContaining('48%'),
+      expect.stringContaining('No answers — not counted'),
+    ]);
+    expect(within(table).queryByText('0%')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Open the result of Empty Co' }));
+    expect(await screen.findByText(/^No answers — not counted: no question that counts/)).toBeInTheDocument();
+    expect(screen.queryByText(/Overall score/)).not.toBeInTheDocument();
   });
 
   it('keeps the results shown when more cannot be loaded, and Try again loads them', async () => {
