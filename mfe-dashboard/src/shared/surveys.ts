@@ -13,11 +13,3 @@ export function latestScored(results: readonly ResultSummary[]): ResultSummary |
     .filter((result) => result.isCompleted && result.score)
     .sort((a, b) => time(b.completedAt ?? b.updatedAt) - time(a.completedAt ?? a.updatedAt))[0];
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A stored ISO timestamp as a date in the reader's locale. */
-export function formatDate(value: string | null): string {
-  const parsed = value ? Date.parse(value) : NaN;
-  return Number.isNaN(parsed) ? 'an unknown date' : dateFormat.format(parsed);
-}

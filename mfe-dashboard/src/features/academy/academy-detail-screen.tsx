@@ -3,11 +3,10 @@
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import { ESG_TOPIC_NAMES, paths } from '@toolkit/domain';
+import { ESG_TOPIC_NAMES, paths, formatDate } from '@toolkit/domain';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { RichText } from '@toolkit/ui/rich-text';
 import { useArticleQuery } from '../../shared/api';
-import { formatDate } from '../../shared/surveys';
 
 const Heading = styled.h2`
   margin: 0;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api as dataApi } from '@toolkit/data';
-import { API, type ActionsOverview } from '@toolkit/domain';
+import { API, type ActionsOverview, formatDate } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard, TOOLKIT } from '../../testing/fake-api';
@@ -167,7 +167,7 @@ describe('Actions screen', () => {
     expect(
       await screen.findByText('Your role can read the plan; an owner, admin or editor can change it.'),
     ).toBeInTheDocument();
-    expect(screen.getByText('In progress · Sam · due 2026-12-31')).toBeInTheDocument();
+    expect(screen.getByText(`In progress · Sam · due ${formatDate('2026-12-31')}`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /to plan$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });

@@ -2,7 +2,7 @@
 import styled from 'styled-components';
 import { describeError } from '@toolkit/data';
 import { useRequestForm } from '@toolkit/data/form';
-import { ACTION_STATUSES, API, type PlannedAction } from '@toolkit/domain';
+import { ACTION_STATUSES, API, type PlannedAction, formatDate } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { Actions, FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
@@ -120,7 +120,7 @@ export function PlannedActionItem({
         <MutedText>
           {STATUS_LABELS[planned.status]}
           {planned.owner ? ` · ${planned.owner}` : ''}
-          {planned.dueDate ? ` · due ${planned.dueDate}` : ''}
+          {planned.dueDate ? ` · due ${formatDate(planned.dueDate)}` : ''}
         </MutedText>
       </Stack>
     </Item>

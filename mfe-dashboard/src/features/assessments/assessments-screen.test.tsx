@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { API, type ResultSummary } from '@toolkit/domain';
 import { createFakeApi, renderDashboard, SURVEYS, TOOLKIT } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
-import { formatDate } from '../../shared/surveys';
+import { formatDate } from '@toolkit/domain';
 
 function setup(results: ResultSummary[], surveys?: Parameters<typeof createFakeApi>[1]) {
   const api = createFakeApi({ [API.listLatestResults]: () => ({ results }) }, surveys);

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import { paths, type ResultSummary } from '@toolkit/domain';
+import { paths, type ResultSummary, formatDate } from '@toolkit/domain';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import {
   useLatestResultsQuery,
@@ -11,7 +11,7 @@ import {
   type SurveyInfo,
   type ToolkitSurvey,
 } from '../../shared/api';
-import { formatDate, surveyTitle } from '../../shared/surveys';
+import { surveyTitle } from '../../shared/surveys';
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}

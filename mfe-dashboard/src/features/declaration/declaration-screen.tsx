@@ -3,12 +3,12 @@
 // code. Opening it is the view-declaration-credential milestone; an owner or admin can revoke it.
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { formatDate } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
 import type { DeclarationOverview, OrganisationCredential } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { useOrganisationNameFirst } from '../../arrival';
 import { useDeclarationQuery } from '../../shared/api';
-import { formatDate } from '../../shared/surveys';
 import { CredentialQr } from './credential-qr';
 import {
   useOpenCredentialMutation,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type ApiResponses } from '@toolkit/domain';
 import { serverError, streamed, type FakeHandlers } from '@toolkit/platform/testing';
-import { formatDate } from '../../shared/surveys';
+import { formatDate } from '@toolkit/domain';
 import { createFakeApi, renderDashboard, SURVEYS } from '../../testing/fake-api';
 import { SCORE } from '../../testing/results';
 

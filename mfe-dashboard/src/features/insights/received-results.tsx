@@ -2,11 +2,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { formatDate } from '@toolkit/domain';
 import { Loading, LoadError, QueryView } from '@toolkit/data';
 import type { ReceivedResultRow } from '@toolkit/domain';
 import { Button, Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { useReceivedResultQuery, useReceivedResultsQuery } from '../../shared/api';
-import { formatDate } from '../../shared/surveys';
 import { Table, TableScroll } from '../../shared/table';
 
 const PAGE = 25;

@@ -1,10 +1,10 @@
 // For a publisher: the organisations that signed up through its toolkit's portal.
 import { useId } from 'react';
 import styled from 'styled-components';
+import { formatDate } from '@toolkit/domain';
 import { QueryView } from '@toolkit/data';
 import { Card, Stack } from '@toolkit/ui';
 import { useToolkitMembersQuery } from '../../shared/api';
-import { formatDate } from '../../shared/surveys';
 import { Table, TableScroll } from '../../shared/table';
 
 const Heading = styled.h2`

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, SERVER_ERRORS, type MaterialityAssessment } from '@toolkit/domain';
+import { API, SERVER_ERRORS, type MaterialityAssessment, formatDate } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 
@@ -71,7 +71,7 @@ describe('Materiality screen', () => {
     ).toBeInTheDocument();
     // The assessment is read again: the date is the saved one's.
     expect(
-      await screen.findByText(`Last saved ${new Date('2026-11-25T09:00:00.000Z').toLocaleDateString()}.`),
+      await screen.findByText(`Last saved ${formatDate('2026-11-25T09:00:00.000Z')}.`),
     ).toBeInTheDocument();
   });
 

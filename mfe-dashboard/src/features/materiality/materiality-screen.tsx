@@ -14,6 +14,7 @@ import {
   rankMateriality,
   type MaterialityAssessment,
   type MaterialityQuadrant,
+  formatDate,
 } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
@@ -159,9 +160,7 @@ function Assessment({ data }: { data: MaterialityAssessment }) {
               ))}
             </Ranked>
           )}
-          {data.updatedAt && (
-            <MutedText>Last saved {new Date(data.updatedAt).toLocaleDateString()}.</MutedText>
-          )}
+          {data.updatedAt && <MutedText>Last saved {formatDate(data.updatedAt)}.</MutedText>}
         </Stack>
       </Card>
     </Layout>

@@ -4,7 +4,7 @@ import { useId, useState, useTransition } from 'react';
 import styled from 'styled-components';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { QueryView, useProfileQuery } from '@toolkit/data';
-import { hasAccess, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
+import { hasAccess, type ActionsOverview, type ResultSummary, formatDate } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { STATUS_LABELS } from '../../shared/action-status';
@@ -18,7 +18,7 @@ import {
 import { useOrganisationNameFirst } from '../../arrival';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { fileSlug, saveFile } from '../../shared/download';
-import { formatDate, latestScored, surveyTitle } from '../../shared/surveys';
+import { latestScored, surveyTitle } from '../../shared/surveys';
 import { buildReportPdf } from './pdf-report';
 
 const Heading = styled.h2`

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { formatDate } from '@toolkit/domain';
 import { QueryView } from '@toolkit/data';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
 import { Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { useLatestResultsQuery, useSurveyCatalogue } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
-import { formatDate, latestScored, surveyTitle } from '../../shared/surveys';
+import { latestScored, surveyTitle } from '../../shared/surveys';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
