@@ -10,7 +10,7 @@ const { SeedError, validatorFor } = require('./seed');
 
 /**
  * @typedef {import('./seed').Survey} Survey
- * @typedef {{ name: string, title: string, tenantId: string, assessment: Survey, teamSurvey: Survey|null, publicSurvey: Survey|null }} Toolkit
+ * @typedef {{ name: string, title: string, publisher: string, tenantId: string, assessment: Survey, teamSurvey: Survey|null, publicSurvey: Survey|null }} Toolkit
  */
 
 /**
@@ -35,6 +35,7 @@ function loadToolkits(contentDir, surveys) {
     const o = v.object(entry, where, [
       'name',
       'title',
+      'publisher',
       'tenantId',
       'assessment',
       'teamSurvey',
@@ -60,6 +61,8 @@ function loadToolkits(contentDir, surveys) {
       assessment: survey(o.assessment, `${where}.assessment`),
       teamSurvey: optional(o.teamSurvey, `${where}.teamSurvey`),
       publicSurvey: optional(o.publicSurvey, `${where}.publicSurvey`),
+      // Checked after the surveys, so a survey's mistake is the one reported.
+      publisher: v.string(o.publisher, `${where}.publisher`),
     };
   });
 }

@@ -40,3 +40,23 @@ test.each<[string, Record<string, unknown>, RegExp]>([
   };
   expect(() => loadToolkits(contentWith([toolkit]), surveys)).toThrow(message);
 });
+
+it('names each toolkit’s publisher and gives each of its surveys a logo, an intro and a video of its own', () => {
+  const toolkits = loadToolkits(DEFAULT_CONTENT_DIR, surveys);
+  expect(toolkits.map((toolkit) => toolkit.publisher)).toEqual([
+    'Demo Publisher Business Network',
+    'Coastal Council',
+  ]);
+  const offered = [
+    ...new Set(
+      toolkits.flatMap((toolkit) => [toolkit.assessment, toolkit.publicSurvey ?? toolkit.assessment]),
+    ),
+  ];
+  expect(offered.map((survey) => survey.id)).toEqual(['business-quickscan', 'quickscan', 'coastal-check']);
+  for (const survey of offered) expect(survey.primaryLogo?.url).toMatch(/^\/assets\/.+\.svg$/);
+  const intros = offered.map((survey) => survey.intro?.html);
+  expect(new Set(intros).size).toBe(offered.length);
+  const videos = offered.map((survey) => survey.intro?.videos[0]?.url);
+  expect(videos.every(Boolean)).toBe(true);
+  expect(new Set(videos).size).toBe(offered.length);
+});
