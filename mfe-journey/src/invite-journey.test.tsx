@@ -29,8 +29,13 @@ function SurveyProbe() {
   );
 }
 
+function NavigationProbe() {
+  return <>{useNavigationType()}</>;
+}
+
 const OFFER: InviteOffer = {
   state: 'open',
+  kind: 'survey',
   email: 'sam@example.com',
   organisationName: 'Harbour Bakery',
   inviterName: 'Ada Lovelace',
@@ -59,6 +64,7 @@ function renderInvite(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path="/survey/*" element={<SurveyProbe />} />
+        <Route path="/dashboard" element={<p>Dashboard by {<NavigationProbe />}</p>} />
         <Route path="*" element={<App services={{ signInWithCustomToken }} />} />
       </Routes>
     </MemoryRouter>,
@@ -86,6 +92,35 @@ describe('inviteIdFrom', () => {
 });
 
 describe('InviteJourney', () => {
+  it('asks a team invitee to join, and opens the dashboard as a member once signed in', async () => {
+    const teamOffer: InviteOffer = { ...OFFER, kind: 'team', surveyTitle: null };
+    const { tokens } = renderInvite(
+      '/journey/inv-9?inviteId=inv-9',
+      () => ({ inviteData: null, token: 'member-token' }),
+      signedIn,
+      () => teamOffer,
+    );
+    expect(
+      await screen.findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          element.textContent === 'Ada Lovelace invites you to join Harbour Bakery as an editor.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept and join' }));
+    expect(await screen.findByText('Dashboard by REPLACE')).toBeInTheDocument();
+    expect(tokens).toEqual(['member-token']);
+  });
+
+  it('says a withdrawn invitation was withdrawn, and offers nothing to accept', async () => {
+    renderInvite('/journey/inv-3?inviteId=inv-3', verified, signedIn, () => ({
+      ...OFFER,
+      state: 'withdrawn',
+    }));
+    expect(await screen.findByText(SERVER_ERRORS.inviteWithdrawn)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
+  });
+
   it('checks the invitation, signs in with its token and opens the first survey section in invite mode', async () => {
     const pending = deferred<Accepted>();
     const { calls, tokens } = renderInvite(

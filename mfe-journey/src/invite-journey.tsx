@@ -1,6 +1,7 @@
 // The invite link: its holder sees who invites them into what, and accepts or declines. Accepting
-// (journey-verifyAndLoginWithInvite) makes them a member, signs them in with the invite's custom token
-// and opens the survey in invite mode; declining grants nothing.
+// (journey-verifyAndLoginWithInvite) makes them a member and signs them in with the invite's custom
+// token; a team invite then opens the dashboard, a survey invite the survey in invite mode. Declining
+// grants nothing.
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -44,6 +45,7 @@ const CLOSED: Record<Exclude<InviteOffer['state'], 'open' | 'accepted'>, string>
   used: SERVER_ERRORS.inviteUsed,
   declined: SERVER_ERRORS.inviteDeclined,
   expired: SERVER_ERRORS.inviteExpired(INVITE_LIFETIME_DAYS),
+  withdrawn: SERVER_ERRORS.inviteWithdrawn,
 };
 
 // "an editor", "a user": the roles' names sound as they are spelt, but for the u of user.
@@ -115,9 +117,9 @@ export function InviteJourney({ services }: { services: InviteServices }) {
     } catch {
       return; // the page shows the mutation's failure
     }
-    // The invite journey cannot save or submit without these ids.
+    // A team invite has no survey (null); a survey invite's journey cannot save or submit without these ids.
     const data = accepted?.inviteData;
-    if (!data?.tenantId || !data.surveyId || !data.surveyResultId || !accepted.token) {
+    if (!accepted?.token || (data !== null && (!data?.tenantId || !data.surveyId || !data.surveyResultId))) {
       setAfterAccepting(INCOMPLETE);
       return;
     }
@@ -129,6 +131,10 @@ export function InviteJourney({ services }: { services: InviteServices }) {
     }
     if (!outcome.success) {
       setAfterAccepting({ title: "We couldn't sign you in", message: outcome.message, retry: true });
+      return;
+    }
+    if (data === null) {
+      navigate(paths.dashboard(), { replace: true });
       return;
     }
     const query = new URLSearchParams({ inviteId, resultId: data.surveyResultId });
@@ -159,7 +165,7 @@ export function InviteJourney({ services }: { services: InviteServices }) {
       </>
     );
   } else if (accepting.isLoading || accepting.isSuccess) {
-    // Verifying, then signing in, then on to the survey.
+    // Verifying, then signing in, then on to the dashboard or the survey.
     body = <Pending label="Checking your invitation…" />;
   } else if (declining.isLoading) {
     body = <Pending label="Declining…" />;
@@ -192,8 +198,14 @@ export function InviteJourney({ services }: { services: InviteServices }) {
       <>
         <p>
           <strong>{ready.inviterName || organisation}</strong> invites you to join{' '}
-          <strong>{organisation}</strong> as {article(ready.role)} <strong>{ready.role}</strong>, and to take
-          the <strong>{ready.surveyTitle}</strong>.
+          <strong>{organisation}</strong> as {article(ready.role)} <strong>{ready.role}</strong>
+          {ready.surveyTitle === null ? (
+            '.'
+          ) : (
+            <>
+              , and to take the <strong>{ready.surveyTitle}</strong>.
+            </>
+          )}
         </p>
         <MutedText>
           This invitation was sent to {ready.email}. Accepting makes you a member of {organisation} with this
@@ -206,7 +218,11 @@ export function InviteJourney({ services }: { services: InviteServices }) {
         )}
         <Actions>
           <Button onClick={() => void start()}>
-            {ready.state === 'accepted' ? 'Continue' : 'Accept and start'}
+            {ready.state === 'accepted'
+              ? 'Continue'
+              : ready.surveyTitle === null
+                ? 'Accept and join'
+                : 'Accept and start'}
           </Button>
           {ready.state === 'open' && (
             <Button variant="secondary" onClick={() => void decline(inviteId)}>
