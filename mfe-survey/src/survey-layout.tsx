@@ -114,7 +114,7 @@ export function SurveyLayout({ services }: { services: AppServices }) {
     <SurveyContext.Provider value={context}>
       {result.completed ? (
         <Suspense fallback={<Loading label="Loading…" />}>
-          <Outro />
+          <Outro services={services} />
         </Suspense>
       ) : (
         <>

@@ -19,6 +19,7 @@ export const parcelServices = ({ auth, callable, content }: ShellServices): AppS
   signOut: () => auth.signOut(),
   signInAnonymously: () => auth.signInAnonymously(),
   signInWithCustomToken: (token) => auth.signInWithCustomToken(token),
+  sendSignInLink: (email, continueUrl) => auth.sendSignInLink(email, continueUrl),
   refreshClaims: async () => {
     await auth.refreshClaims();
   },

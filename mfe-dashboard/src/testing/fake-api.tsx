@@ -95,6 +95,7 @@ export function createFakeApi(
     signOut: async () => undefined,
     signInAnonymously: async () => ({ success: true }),
     signInWithCustomToken: async () => ({ success: true }),
+    sendSignInLink: async () => ({ success: true }),
     refreshClaims: async () => {
       refreshCount += 1;
     },

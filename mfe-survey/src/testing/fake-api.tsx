@@ -138,6 +138,7 @@ export function createServices(api: CallableClient, content: AppServices['conten
     signOut: async () => undefined,
     signInAnonymously: async () => ({ success: true }),
     signInWithCustomToken: async () => ({ success: true }),
+    sendSignInLink: async () => ({ success: true }),
     refreshClaims: async () => undefined,
     sendPasswordReset: async () => ({ success: true }),
     updatePassword: async () => ({ success: true }),

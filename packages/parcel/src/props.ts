@@ -33,6 +33,11 @@ export interface AppServices {
   signOut(): Promise<void>;
   signInAnonymously(): Promise<AuthOutcome>;
   signInWithCustomToken(token: string): Promise<AuthOutcome>;
+  /**
+   * Mails an e-mail sign-in link that continues to `continueUrl` (the outro's "Save my results").
+   * Opened in this browser, it upgrades an anonymous session to the address: the same account.
+   */
+  sendSignInLink(email: string, continueUrl: string): Promise<AuthOutcome>;
   /** Forced token refresh, so claims changed on the server apply now. */
   refreshClaims(): Promise<void>;
   /** Account settings of the signed-in user (identity provider). */

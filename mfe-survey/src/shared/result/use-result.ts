@@ -2,7 +2,7 @@
 // once. In invite mode the journey API saves and submits instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { API, paths, SurveyStatus, type AnswerValue } from '@toolkit/domain';
+import { API, paths, SurveyStatus, type AnswerValue, type ResultScore } from '@toolkit/domain';
 import { callApi, isCallableError, type CallableClient, type Position } from '@toolkit/platform';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
 import { once } from './completion';
@@ -29,6 +29,8 @@ export interface SurveyResult {
   answers: Record<string, AnswerValue>;
   saveStatus: SaveStatus;
   completed: boolean;
+  /** The score the completion answered (the outro shows it); null before, for an invite, or unscored. */
+  score: ResultScore | null;
   /** The server resumed an earlier result rather than creating one. */
   resumed: boolean;
   /** Where the respondent last was in this result, for "Continue". */
@@ -92,6 +94,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const [answers, setAnswers] = useState<Record<string, AnswerValue>>({});
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
   const [completed, setCompleted] = useState(false);
+  const [score, setScore] = useState<ResultScore | null>(null);
   const [resumed, setResumed] = useState(false);
   const [resumePosition, setResumePosition] = useState<Position | null>(null);
   const [scoredQuestions, setScoredQuestions] = useState<ReadonlySet<string> | null>(null);
@@ -148,6 +151,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
         outbox = box;
         const complete = once(async () => {
           await box.drain();
+          let completion: ResultScore | null = null;
           if (inviteId) {
             await callApi(callable, API.submitInvite, {
               tenantId,
@@ -156,11 +160,16 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
               inviteId,
             });
           } else {
-            await callApi(callable, API.completeResult, { tenantId, surveyId, resultId });
+            ({ score: completion } = await callApi(callable, API.completeResult, {
+              tenantId,
+              surveyId,
+              resultId,
+            }));
           }
           savePosition(storage, resultId, null);
           if (cancelled) return;
           dispatch(surveyCompleted());
+          setScore(completion);
           setCompleted(true);
         });
 
@@ -248,6 +257,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
     answers,
     saveStatus,
     completed,
+    score,
     resumed,
     resumePosition,
     scoredQuestions,
