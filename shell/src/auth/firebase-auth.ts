@@ -6,6 +6,43 @@ import type { AuthSnapshot, FirebaseSession } from './firebase-session';
 /** Where the e-mail address waits between sending a sign-in link and opening it on this device. */
 const PENDING_EMAIL_KEY = 'toolkit:pending-sign-in-email';
 
+/** What a person is told when a sign-in link cannot be used, by the identity provider's error code. */
+export const SIGN_IN_LINK_MESSAGES = {
+  addressMismatch:
+    'This address does not match the one the sign-in link was sent to. Type the address the e-mail went to.',
+  expired: 'This sign-in link has expired or was already used. Please request a new one.',
+  addressTaken:
+    'This address already has an account. Request a new sign-in link to sign in: results you asked to save are added to it.',
+};
+
+/**
+ * Thrown when the typed address is not the link's: the link is still good (the identity provider
+ * checks the address before it spends the code), so the screen asks for the address again.
+ */
+export class AddressMismatchError extends Error {
+  override readonly name = 'AddressMismatchError';
+  constructor() {
+    super(SIGN_IN_LINK_MESSAGES.addressMismatch);
+  }
+}
+
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+
+/** The words for a failed e-mail-link sign-in; the identity provider's own message for anything unforeseen. */
+function signInLinkFailure(error: unknown): string {
+  switch (codeOf(error)) {
+    case 'auth/invalid-action-code':
+    case 'auth/expired-action-code':
+      return SIGN_IN_LINK_MESSAGES.expired;
+    case 'auth/email-already-in-use':
+    case 'auth/credential-already-in-use':
+      return SIGN_IN_LINK_MESSAGES.addressTaken;
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
 const outcome = async (action: () => Promise<unknown>): Promise<AuthOutcome> => {
   try {
     await action();
@@ -77,11 +114,20 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     pendingEmail(): string | null {
       return window.localStorage.getItem(PENDING_EMAIL_KEY);
     },
-    completeSignInLink(href: string, email: string): Promise<AuthOutcome> {
-      return outcome(async () => {
+    /**
+     * Signs in with the link, or upgrades this browser's anonymous session to the address. Resolves
+     * with the outcome (its message worded for a person); rejects with AddressMismatchError when
+     * `email` is not the address the link was sent to, since the link can still be used.
+     */
+    async completeSignInLink(href: string, email: string): Promise<AuthOutcome> {
+      try {
         await (await sdk()).signInWithEmailLink(email.trim().toLowerCase(), href);
-        window.localStorage.removeItem(PENDING_EMAIL_KEY);
-      });
+      } catch (error) {
+        if (codeOf(error) === 'auth/invalid-email') throw new AddressMismatchError();
+        return { success: false, message: signInLinkFailure(error) };
+      }
+      window.localStorage.removeItem(PENDING_EMAIL_KEY);
+      return { success: true };
     },
     signInAnonymously: () => outcome(async () => (await sdk()).signInAnonymously()),
     signInWithCustomToken: (token: string) => outcome(async () => (await sdk()).signInWithCustomToken(token)),

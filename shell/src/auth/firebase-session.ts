@@ -5,8 +5,10 @@ import {
   browserLocalPersistence,
   confirmPasswordReset,
   connectAuthEmulator,
+  EmailAuthProvider,
   initializeAuth,
   isSignInWithEmailLink,
+  linkWithCredential,
   onIdTokenChanged,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
@@ -70,7 +72,20 @@ export function openSession(config: RuntimeConfig) {
     sendSignInLink: (email: string, continueUrl: string) =>
       sendSignInLinkToEmail(auth, email, { url: continueUrl, handleCodeInApp: true }),
     isSignInLink: (href: string) => isSignInWithEmailLink(auth, href),
-    signInWithEmailLink: (email: string, href: string) => signInWithEmailLink(auth, email, href),
+    /**
+     * An anonymous session (a respondent who asked to save their results) becomes the address's
+     * account, the same uid, so what it answered stays its own; anyone else signs in.
+     */
+    async signInWithEmailLink(email: string, href: string): Promise<void> {
+      const current = auth.currentUser;
+      if (current?.isAnonymous) {
+        await linkWithCredential(current, EmailAuthProvider.credentialWithLink(email, href));
+        // The token must say the address is proven before the server is asked to set up the account.
+        await current.getIdToken(true);
+        return;
+      }
+      await signInWithEmailLink(auth, email, href);
+    },
     signInAnonymously: () => signInAnonymously(auth),
     signInWithCustomToken: (token: string) => signInWithCustomToken(auth, token),
     signOut: () => signOut(auth),
