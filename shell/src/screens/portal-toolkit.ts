@@ -1,14 +1,49 @@
-// The toolkit a portal page presents, from the CMS: its title and the survey it offers to anyone.
+// The toolkit a portal page presents, from the CMS: its title, its publisher, the survey it offers
+// to anyone, and (on its own portal) that survey's look.
 import { useEffect, useState } from 'react';
-import { paths, TOOLKIT_QUERY, type ToolkitQuery } from '@toolkit/domain';
-import type { ContentClient } from '@toolkit/platform';
+import { paths } from '@toolkit/domain';
+import { loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
+import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
+import { brandingOf } from '../survey-branding';
 
 /** The toolkit of the plain portal (/, /signup, /invite) and of a sign-up link that names none. */
 export const DEFAULT_TOOLKIT = 'quickscan';
 
+/** What the portal shows of a toolkit; the publisher only it shows, so it asks for it itself. */
+const PORTAL_TOOLKIT_QUERY = /* GraphQL */ `
+  query PortalToolkit($name: ID!) {
+    toolkit(name: $name) {
+      title
+      publisher
+      assessment {
+        id
+        tenantId
+      }
+      publicSurvey {
+        id
+        tenantId
+      }
+    }
+  }
+`;
+
+interface SurveyRef {
+  id: string;
+  tenantId: string;
+}
+
+interface PortalToolkitQuery {
+  toolkit: {
+    title: string;
+    publisher?: string | null;
+    assessment: SurveyRef;
+    publicSurvey: SurveyRef | null;
+  } | null;
+}
+
 export type PortalToolkit =
   | { status: 'loading' }
-  | { status: 'ready'; title: string; surveyPath: string }
+  | { status: 'ready'; title: string; publisher: string | null; survey: SurveyRef; surveyPath: string }
   | { status: 'missing' }
   | { status: 'failed' };
 
@@ -17,7 +52,7 @@ export function usePortalToolkit(content: ContentClient, name: string): PortalTo
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    content.request<ToolkitQuery, { name: string }>(TOOLKIT_QUERY, { name }).then(
+    content.request<PortalToolkitQuery, { name: string }>(PORTAL_TOOLKIT_QUERY, { name }).then(
       ({ toolkit }) => {
         if (!current) return;
         if (!toolkit) return setState({ status: 'missing' });
@@ -25,6 +60,8 @@ export function usePortalToolkit(content: ContentClient, name: string): PortalTo
         setState({
           status: 'ready',
           title: toolkit.title,
+          publisher: toolkit.publisher ?? null,
+          survey: { id: survey.id, tenantId: survey.tenantId },
           surveyPath: paths.survey(survey.tenantId, survey.id),
         });
       },
@@ -38,4 +75,33 @@ export function usePortalToolkit(content: ContentClient, name: string): PortalTo
     };
   }, [content, name]);
   return state;
+}
+
+/**
+ * A toolkit's own portal wears the look of the survey it offers (its publisher's colours and logos),
+ * as that survey's pages do; the definition it reads is the one the survey then opens with. Answers
+ * whether that survey needs an account (null until known).
+ */
+export function useToolkitLook(content: ContentClient, survey: SurveyRef | null): boolean | null {
+  const dispatch = useAppDispatch();
+  const [needsAccount, setNeedsAccount] = useState<{ of: string; needs: boolean } | null>(null);
+  const surveyId = survey?.id;
+  const tenantId = survey?.tenantId;
+  useEffect(() => {
+    if (!surveyId || !tenantId) return;
+    let current = true;
+    loadSurveyDefinition(content, surveyId).then(
+      (definition) => {
+        if (!current || !definition || definition.tenantId !== tenantId) return;
+        dispatch(tenantResolved({ tenantId, branding: brandingOf(definition) }));
+        setNeedsAccount({ of: surveyId, needs: Boolean(definition.requireAccount) });
+      },
+      // The portal keeps the look it has; the survey itself says if it cannot load.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [content, dispatch, surveyId, tenantId]);
+  return needsAccount && needsAccount.of === surveyId ? needsAccount.needs : null;
 }

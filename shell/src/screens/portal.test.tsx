@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import type { ContentClient } from '@toolkit/platform';
+import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { buildTheme } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { Portal } from './portal';
@@ -18,6 +19,7 @@ const TOOLKITS: Record<string, unknown> = {
   coastal: {
     name: 'coastal',
     title: 'Coastal Green Business Check',
+    publisher: 'Coastal Council',
     tenantId: 'coastal-council',
     assessment: { id: 'coastal-check', title: 'Coastal Green Business Check', tenantId: 'coastal-council' },
     teamSurvey: null,
@@ -25,22 +27,41 @@ const TOOLKITS: Record<string, unknown> = {
   },
 };
 
-/** The CMS answering the toolkit query (the edge the portal reads through). */
-function contentAnswering(fail = false): ContentClient & { asked: unknown[] } {
+/** The coastal check's definition, as far as its look and access go. */
+const COASTAL_CHECK = {
+  id: 'coastal-check',
+  tenantId: 'coastal-council',
+  requireAccount: true,
+  primaryColor: '#0b5d7a',
+  primaryLogo: { url: '/assets/logo-coastal.svg', title: 'Coastal Council', width: 240, height: 60 },
+};
+
+/**
+ * The CMS answering the toolkit query (the edge the portal reads through); `asked` lists the
+ * toolkits asked for, `surveysAsked` the survey definitions.
+ */
+function contentAnswering(fail = false) {
   const asked: unknown[] = [];
+  const surveysAsked: unknown[] = [];
   return {
     asked,
-    request: async <T,>(_query: string, variables?: unknown) => {
-      asked.push(variables);
+    surveysAsked,
+    request: async <T,>(query: string, variables?: unknown) => {
+      const isToolkit = /\btoolkit\(/.test(query);
+      (isToolkit ? asked : surveysAsked).push(variables);
       if (fail) throw new Error('Could not receive the data from content service!');
+      if (!isToolkit) {
+        const { id } = variables as { id: string };
+        return { survey: id === COASTAL_CHECK.id ? COASTAL_CHECK : null } as T;
+      }
       return { toolkit: TOOLKITS[(variables as { name: string }).name] ?? null } as T;
     },
-  } as ContentClient & { asked: unknown[] };
+  } as ContentClient & { asked: unknown[]; surveysAsked: unknown[] };
 }
 
 function renderPortal(content: ContentClient, toolkitName?: string) {
   const auth = { sendSignInLink: async () => ({ success: true }) } as unknown as ShellAuth;
-  render(
+  return renderWithProviders(
     <ThemeProvider theme={buildTheme()}>
       <MemoryRouter>
         <Portal auth={auth} content={content} toolkitName={toolkitName} />
@@ -64,8 +85,25 @@ describe('Portal', () => {
     expect(content.asked).toEqual([{ name: 'coastal' }]);
   });
 
+  it('wears its publisher’s look, names its publisher and says when its survey needs an account', async () => {
+    const content = contentAnswering();
+    const { store } = renderPortal(content, 'coastal');
+    expect(await screen.findByText('Offered by Coastal Council')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(store.getState().tenant).toMatchObject({
+        tenantId: 'coastal-council',
+        branding: { primaryColor: '#0b5d7a', primaryLogo: { url: '/assets/logo-coastal.svg' } },
+      }),
+    );
+    expect(content.surveysAsked).toEqual([{ id: 'coastal-check' }]);
+    expect(
+      await screen.findByText(/It is answered with an account: sign up below first/),
+    ).toBeInTheDocument();
+  });
+
   it('offers the default toolkit’s public survey on the plain portal', async () => {
-    renderPortal(contentAnswering());
+    const content = contentAnswering();
+    const { store } = renderPortal(content);
     expect(await screen.findByRole('link', { name: 'Take the Quickscan' })).toHaveAttribute(
       'href',
       '/survey/demo-publisher/quickscan',
@@ -73,6 +111,10 @@ describe('Portal', () => {
     expect(
       screen.getByRole('heading', { name: 'Where does your business stand on sustainability?' }),
     ).toBeVisible();
+    // The product's own portal: no publisher's name or look.
+    expect(screen.queryByText(/Offered by/)).not.toBeInTheDocument();
+    expect(content.surveysAsked).toEqual([]);
+    expect(store.getState().tenant.branding).toBeNull();
   });
 
   it('says so for an unknown toolkit and still lets the visitor sign up', async () => {

@@ -5,11 +5,16 @@ import type { ContentClient } from '@toolkit/platform';
 import { buttonStyles, Card, MutedText, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
-import { DEFAULT_TOOLKIT, usePortalToolkit } from './portal-toolkit';
+import { DEFAULT_TOOLKIT, usePortalToolkit, useToolkitLook } from './portal-toolkit';
 
 const Lead = styled.p`
   font-size: 1.125rem;
   max-width: 40rem;
+`;
+
+const Publisher = styled(MutedText)`
+  margin-bottom: ${({ theme }) => theme.space[3]}px;
+  font-weight: 600;
 `;
 
 const StartLink = styled(Link)<{ $variant: ButtonVariant }>`
@@ -27,6 +32,9 @@ export function Portal({
   toolkitName?: string;
 }) {
   const toolkit = usePortalToolkit(content, toolkitName ?? DEFAULT_TOOLKIT);
+  // The plain portal is the product's own; a toolkit's portal is its publisher's.
+  const own = toolkitName && toolkit.status === 'ready' ? toolkit : null;
+  const needsAccount = useToolkitLook(content, own?.survey ?? null);
   const continueUrl = `${window.location.origin}${paths.completeSignup()}${
     toolkitName ? `?toolkit=${encodeURIComponent(toolkitName)}` : ''
   }`;
@@ -34,10 +42,9 @@ export function Portal({
     <Stack gap={5}>
       <section aria-labelledby="portal-title">
         <PageTitle id="portal-title">
-          {toolkitName && toolkit.status === 'ready'
-            ? `Welcome to the ${toolkit.title} toolkit`
-            : 'Where does your business stand on sustainability?'}
+          {own ? `Welcome to the ${own.title} toolkit` : 'Where does your business stand on sustainability?'}
         </PageTitle>
+        {own?.publisher && <Publisher>Offered by {own.publisher}</Publisher>}
         <Lead>
           Answer a short self-assessment, see your results straight away, and follow a clear journey from your
           first steps to leading your sector.
@@ -46,6 +53,11 @@ export function Portal({
           <StartLink $variant="primary" to={toolkit.surveyPath}>
             Take the Quickscan
           </StartLink>
+        )}
+        {needsAccount && (
+          <MutedText>
+            It is answered with an account: sign up below first, then take it from your dashboard.
+          </MutedText>
         )}
         {toolkit.status === 'missing' && (
           <MutedText role="status">
