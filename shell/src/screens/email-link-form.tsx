@@ -3,8 +3,10 @@ import styled from 'styled-components';
 import { Button } from '@toolkit/ui';
 import { Form } from './form';
 
+// A long address (up to 320 characters) wraps anywhere rather than widening the card.
 const Message = styled.p<{ $tone: 'ok' | 'error' }>`
   margin: 0;
+  overflow-wrap: anywhere;
   color: ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.text)};
 `;
 
