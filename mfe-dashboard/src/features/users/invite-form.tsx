@@ -12,11 +12,11 @@ import {
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions, SelectField, TextField } from '@toolkit/ui/form';
-import type { ToolkitSurvey } from '../../shared/api';
 import { SaveProgress } from '../../shared/form';
 import { ROLE_LABEL, rolesFor, type Setting } from './roles';
 import { useCreateInviteMutation } from './users-api';
 
+// A team invite names no survey: it asks to join the organisation (Assessments invites to answer one).
 const INVITE = REQUESTS[API.createInvite].pick({ email: true, role: true });
 const NO_INVITE = { email: '', role: 'user' as Role };
 
@@ -26,13 +26,10 @@ const sentText = ({ status, email }: ApiResponses[typeof API.createInvite]) =>
     : `Invite sent to ${email}. They join once they accept it from their e-mail.`;
 
 export function InviteForm({
-  teamSurvey,
   setting,
   availableRoles,
   onDenied,
 }: {
-  /** The toolkit's team survey, which the invite links to. */
-  teamSurvey: ToolkitSurvey;
   setting: Setting;
   availableRoles: Role[];
   /** The server refused for lack of rights. */
@@ -46,7 +43,7 @@ export function InviteForm({
 
   const onSubmit = form.handleSubmit(async ({ email, role }) => {
     try {
-      await createInvite({ email, role, surveyId: teamSurvey.id }).unwrap();
+      await createInvite({ email, role }).unwrap();
       form.reset(NO_INVITE, { keepDirtyValues: false });
     } catch (error) {
       if (isPermissionDenied(error)) onDenied();
@@ -62,8 +59,8 @@ export function InviteForm({
             Invite a team member
           </h2>
           <MutedText>
-            We e-mail them a link to the {teamSurvey.title}. They join your organisation with the role you
-            choose once they accept; the link works once, for them only.
+            We e-mail them an invitation to join your organisation on this dashboard. They join with the role
+            you choose once they accept; the link works once, for them only.
           </MutedText>
           <TextField label="E-mail address" type="email" autoComplete="off" {...form.field('email')} />
           <SelectField label="Role" {...form.field('role')}>

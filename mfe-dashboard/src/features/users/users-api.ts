@@ -1,5 +1,6 @@
 // The team as the caller may manage it, and the changes to it: each invalidates the team (tag
-// Team), and an invite is also the journey's invite-team milestone (tag Milestones).
+// Team), and an invite is also the journey's invite-team milestone (tag Milestones). Survey invites
+// (Assessments) use the same createInvite with a survey named.
 import { api, call, callableMutation, servicesOf, toQueryError } from '@toolkit/data';
 import {
   API,
@@ -91,6 +92,8 @@ const usersApi = teamApi.injectEndpoints({
       },
     }),
     createInvite: callableMutation(build, API.createInvite, ['Team', 'Milestones']),
+    resendInvite: callableMutation(build, API.resendInvite, ['Team']),
+    withdrawInvite: callableMutation(build, API.withdrawInvite, ['Team']),
   }),
 });
 
@@ -100,4 +103,6 @@ export const {
   useRemoveUserRoleMutation,
   useRefreshClaimsMutation,
   useCreateInviteMutation,
+  useResendInviteMutation,
+  useWithdrawInviteMutation,
 } = usersApi;

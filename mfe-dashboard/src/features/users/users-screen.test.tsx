@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API,
+  formatDate,
   ROLES,
   SERVER_ERRORS,
   type PendingInvite,
@@ -59,6 +60,18 @@ function setup(handlers: FakeHandlers = {}, users: TenantUserProfile[] = TEAM) {
 }
 
 const row = (name: string) => screen.findByRole('listitem', { name });
+
+/** A team invite as the server lists it, sent by Olivia. */
+const waitingFor = (email: string, changes: Partial<PendingInvite> = {}): PendingInvite => ({
+  email,
+  role: 'user',
+  sentAt: '2026-11-26T09:00:00.000Z',
+  status: 'pending',
+  kind: 'team',
+  surveyId: null,
+  sentBy: 'Olivia Smith',
+  ...changes,
+});
 
 describe('Users screen', () => {
   it('lists the team by rank with their roles; owners and the caller are not editable', async () => {
@@ -248,9 +261,7 @@ describe('Users screen', () => {
         'Invite sent to new.person@example.com. They join once they accept it from their e-mail.',
       ),
     ).toBeInTheDocument();
-    expect(api.callsTo(API.createInvite)).toEqual([
-      { email: 'new.person@example.com', surveyId: 'supplier-assessment', role: 'editor' },
-    ]);
+    expect(api.callsTo(API.createInvite)).toEqual([{ email: 'new.person@example.com', role: 'editor' }]);
     expect(screen.queryByText(/journey\//)).not.toBeInTheDocument();
     expect(email).toHaveValue('');
     expect(role).toHaveValue('user');
@@ -262,9 +273,7 @@ describe('Users screen', () => {
       [API.listTenantUsers]: () => ({ users: TEAM, invites }),
       [API.createInvite]: () => {
         const again = invites.length > 0;
-        invites = [
-          { email: 'nia@example.com', role: 'user', sentAt: '2026-11-26T09:00:00.000Z', status: 'pending' },
-        ];
+        invites = [waitingFor('nia@example.com')];
         return { status: again ? 'already-sent' : 'sent', email: 'nia@example.com' };
       },
     });
@@ -334,7 +343,7 @@ describe('Users screen', () => {
       [API.listMilestones]: () => ({ milestones: { 'owner-1': milestones } }),
       // The server records the invite-team milestone with the invite.
       [API.createInvite]: ({ email, role = 'user' }) => {
-        invites = [{ email, role, sentAt: '2026-11-26T09:00:00.000Z', status: 'pending' }];
+        invites = [waitingFor(email, { role })];
         milestones = [...milestones, { id: 'invite-team', completed: true }];
         return { status: 'sent', email };
       },
@@ -359,5 +368,105 @@ describe('Users screen', () => {
       .map((link) => link.textContent);
     expect(steps).not.toContain('Invite a team member');
     expect(api.callsTo(API.listMilestones)).toHaveLength(2);
+  });
+  it('lists what each invitation asks, its status, who sent it and when', async () => {
+    setup({
+      [API.listTenantUsers]: () => ({
+        users: TEAM,
+        invites: [
+          waitingFor('nia@example.com'),
+          waitingFor('omar@example.com', { status: 'opened', role: 'editor', sentBy: 'Oscar Smith' }),
+          waitingFor('pia@example.com', {
+            status: 'expired',
+            kind: 'survey',
+            surveyId: 'supplier-assessment',
+          }),
+          waitingFor('quin@example.com', { status: 'declined' }),
+        ],
+      }),
+    });
+    const invitation = async (email: string) =>
+      within(await screen.findByRole('list', { name: 'Invitations not accepted yet' })).getByRole(
+        'listitem',
+        {
+          name: email,
+        },
+      );
+    const sent = formatDate('2026-11-26T09:00:00.000Z');
+    expect(await invitation('nia@example.com')).toHaveTextContent(
+      `nia@example.com · User (no dashboard rights)Invited to join the teamInvited, not accepted yet · link not opened · sent by Olivia Smith on ${sent}`,
+    );
+    expect(await invitation('omar@example.com')).toHaveTextContent(
+      `Invited, not accepted yet · link opened · sent by Oscar Smith on ${sent}`,
+    );
+    expect(await invitation('pia@example.com')).toHaveTextContent(
+      'Invited to answer the Supplier Sustainability AssessmentExpired · its link no longer works',
+    );
+    expect(await invitation('quin@example.com')).toHaveTextContent('Declined the invitation');
+  });
+
+  it('sends an invitation again, saying when no mail went because one went minutes ago', async () => {
+    let mailed = false;
+    const { api, user } = setup({
+      [API.listTenantUsers]: () => ({ users: TEAM, invites: [waitingFor('nia@example.com')] }),
+      [API.resendInvite]: ({ email }) => {
+        const status = mailed ? 'already-sent' : 'sent';
+        mailed = true;
+        return { status, email };
+      },
+    });
+    const resend = await screen.findByRole('button', { name: 'Resend the invitation to nia@example.com' });
+    await user.click(resend);
+    expect(await screen.findByText('Invitation sent again to nia@example.com.')).toBeInTheDocument();
+    await user.click(resend);
+    expect(
+      await screen.findByText(
+        'We e-mailed nia@example.com less than 10 minutes ago, so we did not send it again yet.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.resendInvite)).toEqual([
+      { email: 'nia@example.com' },
+      { email: 'nia@example.com' },
+    ]);
+  });
+
+  it("says why a resend was refused, in the server's words", async () => {
+    const { user } = setup({
+      [API.listTenantUsers]: () => ({ users: TEAM, invites: [waitingFor('nia@example.com')] }),
+      [API.resendInvite]: () =>
+        serverError(
+          'resource-exhausted',
+          'Many invites have been sent from your account. Try again at 15:00 UTC.',
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend the invitation to nia@example.com' }));
+    expect(
+      await screen.findByText(
+        "We couldn't send the invitation again: Many invites have been sent from your account. Try again at 15:00 UTC.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('withdraws an invitation: it leaves the list, and the page says its link now says so', async () => {
+    let invites = [waitingFor('nia@example.com'), waitingFor('omar@example.com')];
+    const { api, user } = setup({
+      [API.listTenantUsers]: () => ({ users: TEAM, invites }),
+      [API.withdrawInvite]: ({ email }) => {
+        invites = invites.filter((invite) => invite.email !== email);
+        return { status: 'withdrawn', email };
+      },
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Withdraw the invitation to nia@example.com' }),
+    );
+    expect(
+      await screen.findByText('Invitation to nia@example.com withdrawn: its link now says so.'),
+    ).toBeInTheDocument();
+    const waiting = screen.getByRole('list', { name: 'Invitations not accepted yet' });
+    await waitFor(() =>
+      expect(within(waiting).queryByRole('listitem', { name: 'nia@example.com' })).toBeNull(),
+    );
+    expect(within(waiting).getByRole('listitem', { name: 'omar@example.com' })).toBeInTheDocument();
+    expect(api.callsTo(API.withdrawInvite)).toEqual([{ email: 'nia@example.com' }]);
   });
 });
