@@ -129,4 +129,41 @@ describe('Assessments screen', () => {
     expect(api.callsTo('content:Toolkit')).toHaveLength(1);
     expect(api.callsTo(API.getProfile)).toHaveLength(1);
   });
+  it('invites someone to answer a survey, worded as such, for those who manage users only', async () => {
+    const api = createFakeApi({
+      [API.listLatestResults]: () => ({ results: [] }),
+      [API.createInvite]: ({ email }) => ({ status: 'sent', email }),
+    });
+    renderDashboard('/dashboard/assessments', api);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Invite someone to answer' });
+    await user.click(
+      within(card).getByRole('button', {
+        name: 'Invite someone to answer the Supplier Sustainability Assessment',
+      }),
+    );
+    const form = within(card).getByRole('form', {
+      name: 'Invite someone to answer the Supplier Sustainability Assessment',
+    });
+    expect(form).toHaveTextContent(
+      'We e-mail them an invitation to answer the Supplier Sustainability Assessment',
+    );
+    await user.type(within(form).getByLabelText('E-mail address'), 'Supplier@Example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await within(form).findByText(
+        'Invitation to answer the Supplier Sustainability Assessment sent to supplier@example.com.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.createInvite)).toEqual([
+      { email: 'supplier@example.com', surveyId: 'supplier-assessment' },
+    ]);
+  });
+
+  it('offers no survey invite to a member who cannot manage users', async () => {
+    const api = createFakeApi({ [API.listLatestResults]: () => ({ results: [] }) });
+    renderDashboard('/dashboard/assessments', api, { claims: { role: 'editor', tenantId: 'tenant-1' } });
+    expect(await screen.findByRole('link', { name: 'Complete the Quickscan' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Invite someone to answer/ })).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import { paths, type ResultSummary, formatDate } from '@toolkit/domain';
+import { hasPermission, paths, type ResultSummary, formatDate } from '@toolkit/domain';
+import { useAppSelector } from '@toolkit/store-contract';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import {
   useLatestResultsQuery,
@@ -12,6 +13,7 @@ import {
   type ToolkitSurvey,
 } from '../../shared/api';
 import { surveyTitle } from '../../shared/surveys';
+import { SurveyInvite } from './survey-invite';
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
@@ -45,6 +47,27 @@ const ResultList = styled.ul`
     margin: 0;
   }
 `;
+
+/** Asking others (a colleague, a supplier) to answer one of the toolkit's surveys for the organisation. */
+function InviteToAnswerCard({ surveys }: { surveys: ToolkitSurvey[] }) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={3}>
+        <h2 id={headingId} style={{ margin: 0 }}>
+          Invite someone to answer
+        </h2>
+        <MutedText>
+          They receive their own link by e-mail and answer for your organisation. To add a colleague to your
+          team without a survey, use Users.
+        </MutedText>
+        {surveys.map((survey) => (
+          <SurveyInvite key={survey.id} survey={survey} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
 
 function ResultStatus({ result, survey }: { result: ResultSummary; survey: SurveyInfo | undefined }) {
   if (result.isCompleted) {
@@ -98,20 +121,29 @@ export function AssessmentsScreen() {
   const toolkit = useToolkit();
   const catalogue = useSurveyCatalogue();
   const latestId = useId();
+  const mayInvite = hasPermission(
+    useAppSelector((state) => state.auth.claims),
+    'manageUsers',
+  );
 
   return (
     <Stack>
       <PageTitle>Assessments</PageTitle>
       <QueryView query={toolkit} doing="load your toolkit">
-        {({ assessment }) => (
-          <AssessmentCard
-            survey={assessment}
-            done={
-              results.data?.results.some(
-                (result) => result.surveyId === assessment.id && result.isCompleted,
-              ) ?? false
-            }
-          />
+        {({ assessment, teamSurvey }) => (
+          <>
+            <AssessmentCard
+              survey={assessment}
+              done={
+                results.data?.results.some(
+                  (result) => result.surveyId === assessment.id && result.isCompleted,
+                ) ?? false
+              }
+            />
+            {mayInvite && (
+              <InviteToAnswerCard surveys={teamSurvey ? [assessment, teamSurvey] : [assessment]} />
+            )}
+          </>
         )}
       </QueryView>
       <Card aria-labelledby={latestId}>
