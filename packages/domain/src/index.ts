@@ -18,3 +18,4 @@ export * from './materiality';
 export * from './backoff';
 export * from './survey-progress';
 export * from './dates';
+export * from './organisation-size';

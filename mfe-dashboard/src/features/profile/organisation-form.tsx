@@ -1,18 +1,14 @@
 import { useId, useMemo } from 'react';
 import { useRequestForm } from '@toolkit/data/form';
-import { API, type TenantUserProfile } from '@toolkit/domain';
+import { API, ORGANISATION_SIZE_MEASURE, ORGANISATION_SIZES, type TenantUserProfile } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Card, Stack } from '@toolkit/ui';
 import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
 import { SubmitRow } from '../../shared/form';
 import { useSaveOrganisationMutation } from './profile-api';
 
-export const COMPANY_SIZES = [
-  '1–9 employees',
-  '10–49 employees',
-  '50–249 employees',
-  '250 or more employees',
-];
+// The bands the Quickscan's size question offers, so both say the same about the organisation.
+const SIZES: readonly string[] = ORGANISATION_SIZES.map((size) => size.label);
 
 const ORGANISATION = REQUESTS[API.saveOrganisation];
 
@@ -42,8 +38,7 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
   });
 
   // A size stored before the list changed stays choosable.
-  const sizes =
-    stored.size && !COMPANY_SIZES.includes(stored.size) ? [stored.size, ...COMPANY_SIZES] : COMPANY_SIZES;
+  const sizes = stored.size && !SIZES.includes(stored.size) ? [stored.size, ...SIZES] : SIZES;
 
   return (
     <Card aria-labelledby={titleId}>
@@ -62,7 +57,7 @@ export function OrganisationForm({ organisation }: { organisation: Organisation 
               hint="Optional, e.g. hospitality or construction"
               {...form.field('industry')}
             />
-            <SelectField label="Size" {...form.field('size')}>
+            <SelectField label="Size" hint={ORGANISATION_SIZE_MEASURE} {...form.field('size')}>
               <option value="">Not stated</option>
               {sizes.map((size) => (
                 <option key={size} value={size}>

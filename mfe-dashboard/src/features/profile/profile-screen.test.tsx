@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type TenantUserProfile } from '@toolkit/domain';
+import { API, ORGANISATION_SIZES, type TenantUserProfile } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { deferred, serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import type { AuthUser } from '@toolkit/store-contract';
@@ -58,10 +58,23 @@ describe('Profile screen', () => {
     setup();
     expect(await orgName()).toHaveValue('Green Grocers');
     expect(screen.getByLabelText(/^Industry/)).toHaveValue('Retail');
-    expect(screen.getByLabelText('Size')).toHaveValue('10–49 employees');
+    expect(screen.getByLabelText(/^Size/)).toHaveValue('10–49 employees');
     expect(screen.getByLabelText(/^Country/)).toHaveValue('Australia');
     expect(screen.getByLabelText('First name')).toHaveValue('Olivia');
     expect(screen.getByLabelText('Last name')).toHaveValue('Owens');
+  });
+
+  it("offers the Quickscan's size bands, keeping a size stored from an earlier list", async () => {
+    setup();
+    await orgName();
+    const options = within(screen.getByLabelText(/^Size/))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Not stated',
+      '10–49 employees',
+      ...ORGANISATION_SIZES.map((size) => size.label),
+    ]);
   });
 
   it('requires the organisation name and sends nothing until it is given', async () => {
@@ -108,7 +121,7 @@ describe('Profile screen', () => {
     api.handlers.set(API.saveOrganisation, () => answer.promise);
     await user.type(await orgName(), '  Acme Bakery ');
     await user.type(screen.getByLabelText(/^Industry/), 'Food');
-    await user.selectOptions(screen.getByLabelText('Size'), '1–9 employees');
+    await user.selectOptions(screen.getByLabelText(/^Size/), '1 to 4');
     await user.click(screen.getByRole('button', { name: 'Save organisation details' }));
 
     expect(screen.getByText('Saving…')).toBeInTheDocument();
@@ -116,7 +129,7 @@ describe('Profile screen', () => {
     answer.resolve({ status: 'ok' });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(api.callsTo(API.saveOrganisation)).toEqual([
-      { name: 'Acme Bakery', industry: 'Food', size: '1–9 employees', country: '' },
+      { name: 'Acme Bakery', industry: 'Food', size: '1 to 4', country: '' },
     ]);
   });
 
