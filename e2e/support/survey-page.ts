@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { sliderAnswerText } from '@toolkit/domain';
+import { progressCaption, sliderAnswerText, slideProgress } from '@toolkit/domain';
 import { root } from './stack';
 
 export type QuestionType = 'content' | 'comment' | 'dropdown' | 'multipleChoice' | 'slider';
@@ -82,6 +82,16 @@ export class SurveyPage {
   async expectSlide(slide: Slide) {
     await expect(this.heading(slide.title)).toBeVisible();
     await expect(this.page).toHaveURL(new RegExp(`/section/${slide.sectionId}/slide/${slide.number}(\\?|$)`));
+  }
+
+  /** The caption and bar of slide `index` of `slides`: questions counted, information slides not. */
+  async expectProgress(slides: readonly Slide[], index: number) {
+    const caption = progressCaption(slideProgress(slides, index));
+    await expect(this.page.getByText(caption, { exact: true })).toBeVisible();
+    await expect(this.page.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
+      'aria-valuetext',
+      caption,
+    );
   }
 
   /** Answers every question on the slide shown, by keyboard and pointer as a respondent would. */

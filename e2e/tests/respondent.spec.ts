@@ -57,6 +57,7 @@ test('an anonymous respondent completes the public Quickscan on a phone and lose
       audited.add(kind);
       await expectNoSeriousA11yViolations(page, `a ${kind} slide`);
     }
+    await survey.expectProgress(slides, index);
     if (index === offlineFrom) await context.setOffline(true);
 
     const given = await survey.answer(slide, (question) =>
