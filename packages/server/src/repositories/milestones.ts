@@ -1,22 +1,38 @@
-// Milestones per tenant user (docs/behaviour.md, Journey): read the collection, merge one record.
-import type { HandTickedMilestone, MilestoneId, RecordedMilestone, StoredMilestone } from '@toolkit/domain';
+// The organisation's milestones (docs/journey.md): the records its members' acts set (tenants/{t}/milestones),
+// the records members kept before milestones were the organisation's (still counted), and the milestones of
+// stages 3 to 5, derived from what the organisation stored each time they are read.
+import {
+  DERIVED_MILESTONES,
+  derivedMilestones,
+  STAGE_NAMES,
+  type HandTickedMilestone,
+  type MilestoneId,
+  type OrganisationFacts,
+  type RecordedMilestone,
+  type StoredMilestone,
+} from '@toolkit/domain';
 import { FieldValue, type DocData, type DocumentStore } from '../store/port';
-import { flag } from './decode';
+import { listCustomActions } from './custom-actions';
+import { flag, oneOf, textOrNull } from './decode';
+import { readMateriality } from './materiality';
 import { paths } from './paths';
+import { listMemberIds, listOrganisationResults } from './results';
+import { readTenant } from './tenants';
 
 /**
  * The server's write where a milestone's fact happens: completed plus who and when, merged into the
- * stored record (set with merge). It clears a member's earlier tick by hand: the fact is now seen.
+ * organisation's record (set with merge). It clears a member's earlier tick by hand: the fact is now seen.
+ * `_memberId` is the member whose act it is, as callers name it; the record keeps it as completedBy.
  */
 export function milestoneWrite(
   tenantId: string,
-  userId: string,
+  _memberId: string,
   milestoneId: MilestoneId,
   completed: boolean,
   completedBy: string,
 ): { path: string; data: DocData } {
   return {
-    path: paths.milestone(tenantId, userId, milestoneId),
+    path: paths.organisationMilestone(tenantId, milestoneId),
     data: {
       id: milestoneId,
       completed,
@@ -38,30 +54,97 @@ export function handTickWrite(
   return { ...write, data: { ...write.data, byHand: true } };
 }
 
-async function readRecords(store: DocumentStore, tenantId: string, userId: string) {
-  const snapshots = await store.query(paths.milestones(tenantId, userId));
-  return snapshots.flatMap(({ id, data }) => (data ? [{ id, data }] : []));
+const recordOf = ({ id, data }: { id: string; data: DocData }): RecordedMilestone => ({
+  id,
+  completed: flag(data.completed),
+  byHand: flag(data.byHand),
+});
+
+const isDerived = (id: string) => (DERIVED_MILESTONES as readonly string[]).includes(id);
+
+/**
+ * The organisation's records decide; a milestone it has no record of counts as the members' earlier
+ * records say: completed when any member completed it, recorded unless every completion was by hand.
+ */
+async function storedRecords(store: DocumentStore, tenantId: string): Promise<RecordedMilestone[]> {
+  const [own, uids] = await Promise.all([
+    store.query(paths.organisationMilestones(tenantId)),
+    listMemberIds(store, tenantId),
+  ]);
+  const byId = new Map<string, RecordedMilestone>();
+  const earlier = await Promise.all(uids.map((uid) => store.query(paths.milestones(tenantId, uid))));
+  for (const snapshot of earlier.flat()) {
+    if (!snapshot.data) continue;
+    const record = recordOf({ id: snapshot.id, data: snapshot.data });
+    const known = byId.get(record.id);
+    if (!known || (record.completed && (!known.completed || (known.byHand && !record.byHand)))) {
+      byId.set(record.id, record);
+    }
+  }
+  for (const snapshot of own)
+    if (snapshot.data) byId.set(snapshot.id, recordOf({ id: snapshot.id, data: snapshot.data }));
+  return [...byId.values()].filter((record) => !isDerived(record.id));
 }
 
-export async function listMilestones(
+/** The organisation's current credential, unless revoked: the stage it attests and whether it was shared. */
+async function readCredentialFact(
   store: DocumentStore,
   tenantId: string,
-  userId: string,
-): Promise<StoredMilestone[]> {
-  const records = await readRecords(store, tenantId, userId);
-  return records.map(({ id, data }) => ({ id, completed: flag(data.completed) }));
+): Promise<OrganisationFacts['credential']> {
+  const credentialId = (await readTenant(store, tenantId))?.declarationCredentialId;
+  const data = credentialId ? (await store.get(paths.tenantCredential(tenantId, credentialId))).data : null;
+  if (!data || textOrNull(data.revokedAt)) return null;
+  return {
+    stage: oneOf(STAGE_NAMES, data.stage, STAGE_NAMES[0]),
+    shared: textOrNull(data.sharedAt) !== null,
+  };
 }
 
-/** The milestones with whether each was last ticked by hand, for what a declaration attests. */
+/** What the milestones of stages 3 to 5 are derived from. */
+export async function readOrganisationFacts(
+  store: DocumentStore,
+  tenantId: string,
+): Promise<OrganisationFacts> {
+  const [results, materiality, ownActions, members, credential] = await Promise.all([
+    listOrganisationResults(store, tenantId),
+    readMateriality(store, tenantId),
+    listCustomActions(store, tenantId),
+    listMemberIds(store, tenantId),
+    readCredentialFact(store, tenantId),
+  ]);
+  const completedBySurvey = new Map<string, typeof results>();
+  for (const entry of results) {
+    if (!entry.result?.isCompleted || !entry.result.score) continue;
+    completedBySurvey.set(entry.link.surveyId, [
+      ...(completedBySurvey.get(entry.link.surveyId) ?? []),
+      entry,
+    ]);
+  }
+  const completed = [...completedBySurvey.values()];
+  return {
+    completedScores: completed.map((entries) => entries.map(({ result }) => result!.score!)),
+    plannedStatuses: completed.flatMap((entries) =>
+      entries.at(-1)!.link.plan.planned.map(({ status }) => status),
+    ),
+    materialityRated: Object.keys(materiality.ratings).length > 0,
+    ownActions: ownActions.length,
+    members: members.length,
+    credential,
+  };
+}
+
+/** The organisation's milestones with whether each was last ticked by hand, for what a declaration attests. */
 export async function listRecordedMilestones(
   store: DocumentStore,
   tenantId: string,
-  userId: string,
 ): Promise<RecordedMilestone[]> {
-  const records = await readRecords(store, tenantId, userId);
-  return records.map(({ id, data }) => ({
-    id,
-    completed: flag(data.completed),
-    byHand: flag(data.byHand),
-  }));
+  const [stored, facts] = await Promise.all([
+    storedRecords(store, tenantId),
+    readOrganisationFacts(store, tenantId),
+  ]);
+  return [...stored, ...derivedMilestones(facts).map((milestone) => ({ ...milestone, byHand: false }))];
+}
+
+export async function listMilestones(store: DocumentStore, tenantId: string): Promise<StoredMilestone[]> {
+  return (await listRecordedMilestones(store, tenantId)).map(({ id, completed }) => ({ id, completed }));
 }

@@ -33,6 +33,11 @@ export const paths = {
   userSurveyResults: (tenantId: string, uid: string) => path`tenants/${tenantId}/users/${uid}/surveyResults`,
   userSurveyResult: (tenantId: string, uid: string, id: string) =>
     path`tenants/${tenantId}/users/${uid}/surveyResults/${id}`,
+  /** The organisation's milestones (docs/journey.md), shared by its members. */
+  organisationMilestones: (tenantId: string) => path`tenants/${tenantId}/milestones`,
+  organisationMilestone: (tenantId: string, milestoneId: string) =>
+    path`tenants/${tenantId}/milestones/${milestoneId}`,
+  /** A member's milestones from before they were the organisation's: still read, no longer written. */
   milestones: (tenantId: string, uid: string) => path`tenants/${tenantId}/users/${uid}/milestones`,
   milestone: (tenantId: string, uid: string, milestoneId: string) =>
     path`tenants/${tenantId}/users/${uid}/milestones/${milestoneId}`,

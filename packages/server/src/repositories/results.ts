@@ -1,6 +1,7 @@
 // Assessment results (tenants/{tenant}/assessments/{survey}/results/{id}) and the user survey
 // results that point at them (docs/behaviour.md, Data model). The result belongs to the survey's tenant; the user
-// survey result to the respondent's own tenant, or to the survey's tenant when they have none.
+// survey result to the respondent's own tenant, or to the survey's tenant when they have none. The user survey
+// results of an organisation's members are the organisation's: any member's completion counts for all.
 import {
   ACTION_STATUSES,
   INITIAL_PROGRESS,
@@ -115,7 +116,7 @@ function actionPlanOf(data: DocData): ActionPlan {
   };
 }
 
-/** The plan of the user's survey result; null when there is no such user survey result. */
+/** The plan of a member's user survey result; null when there is no such user survey result. */
 export async function readActionPlan(
   reader: Reader,
   tenantId: string,
@@ -168,42 +169,84 @@ export async function listCompletedResults(
   return snapshots.map((snapshot) => ({ resultId: snapshot.id, result: toStoredResult(snapshot.data!) }));
 }
 
-/** Every result the user started of one survey, oldest first. */
-export async function listUserResultsOfSurvey(
-  store: DocumentStore,
-  tenantId: string,
-  uid: string,
-  surveyId: string,
-): Promise<UserResultLink[]> {
-  const snapshots = await store.query(paths.userSurveyResults(tenantId, uid), {
-    where: [['surveyId', '==', surveyId]],
-    orderBy: [['startedAt', 'desc']],
-  });
-  return snapshots
-    .map(toLink)
-    .filter((link): link is UserResultLink => link !== null)
-    .reverse();
+/** The organisation's members (its tenant users), whose user survey results are the organisation's. */
+export async function listMemberIds(store: DocumentStore, tenantId: string): Promise<string[]> {
+  return (await store.query(paths.tenantUsers(tenantId))).map((snapshot) => snapshot.id);
 }
 
-/** The user's surveyResults by surveyId, then startedAt descending; the first per survey. */
-export async function listLatestUserResults(
+/** A member's user survey result: whose it is, when it started, and the plan kept on it. */
+export interface MemberResultLink extends UserResultLink {
+  uid: string;
+  startedAt: string;
+  plan: ActionPlan;
+}
+
+/** One of the organisation's results with its link; the result is null when it is gone. */
+export interface OrganisationResult {
+  link: MemberResultLink;
+  result: StoredResult | null;
+}
+
+// Completed results in the order they were completed, after those still open in the order they started.
+const endedAt = ({ link, result }: OrganisationResult) =>
+  result?.isCompleted ? `1${result.completedAt ?? ''}` : `0${link.startedAt}`;
+
+/**
+ * Every result of the organisation's members, of one survey or of all, oldest first with the
+ * completed ones last in the order they were completed: the last completed is the organisation's latest.
+ */
+export async function listOrganisationResults(
   store: DocumentStore,
   tenantId: string,
-  uid: string,
-): Promise<(UserResultLink & { actionPlans: string[] })[]> {
-  const snapshots = await store.query(paths.userSurveyResults(tenantId, uid), {
-    orderBy: [
-      ['surveyId', 'asc'],
-      ['startedAt', 'desc'],
-    ],
-  });
-  const latest = new Map<string, UserResultLink & { actionPlans: string[] }>();
-  for (const snapshot of snapshots) {
-    const link = toLink(snapshot);
-    if (!link || latest.has(link.surveyId)) continue;
-    latest.set(link.surveyId, { ...link, actionPlans: actionPlansOf(snapshot.data) });
-  }
-  return [...latest.values()];
+  surveyId?: string,
+): Promise<OrganisationResult[]> {
+  const uids = await listMemberIds(store, tenantId);
+  const spec = surveyId === undefined ? undefined : { where: [['surveyId', '==', surveyId] as const] };
+  const links = (
+    await Promise.all(
+      uids.map(async (uid) =>
+        (await store.query(paths.userSurveyResults(tenantId, uid), spec)).flatMap((snapshot) => {
+          const link = toLink(snapshot);
+          return link
+            ? [
+                {
+                  ...link,
+                  uid,
+                  startedAt: textOrNull(snapshot.data?.startedAt) ?? '',
+                  plan: actionPlanOf(snapshot.data!),
+                },
+              ]
+            : [];
+        }),
+      ),
+    )
+  ).flat();
+  const results = await Promise.all(
+    links.map(async (link) => ({
+      link,
+      result: await readResult(store, {
+        tenantId: link.surveyTenantId,
+        surveyId: link.surveyId,
+        resultId: link.resultId,
+      }),
+    })),
+  );
+  return results.sort((a, b) => endedAt(a).localeCompare(endedAt(b)));
+}
+
+/** The member whose user survey result this is; null when no member of the organisation has it. */
+export async function findResultOwner(
+  store: DocumentStore,
+  tenantId: string,
+  userResultId: string,
+): Promise<string | null> {
+  const uids = await listMemberIds(store, tenantId);
+  const found = await Promise.all(
+    uids.map(
+      async (uid) => (await store.get(paths.userSurveyResult(tenantId, uid, userResultId))).data !== null,
+    ),
+  );
+  return uids.find((_, index) => found[index]) ?? null;
 }
 
 export interface NewResult {

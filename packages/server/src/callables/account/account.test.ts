@@ -59,7 +59,7 @@ describe('account-completeSignup', () => {
       role: 'owner',
     });
     expect(await data(paths.organisation(tenantId))).toEqual({ name: 'Analytical Ltd', createdAt });
-    expect(await data(paths.milestone(tenantId, account.uid, 'sign-up'))).toEqual({
+    expect(await data(paths.organisationMilestone(tenantId, 'sign-up'))).toEqual({
       id: 'sign-up',
       completed: true,
       completedBy: account.uid,
@@ -209,7 +209,7 @@ describe('organisation-save', () => {
     expect(resultOf(await env.call(API.saveOrganisation, request, admin.token))).toEqual({ status: 'ok' });
     expect(await data(paths.organisation('org-co'))).toEqual(request);
     expect(await data(paths.tenantUser('org-co', admin.uid))).toMatchObject({ organization: request });
-    expect(await data(paths.milestone('org-co', admin.uid, 'update-organisation'))).toMatchObject({
+    expect(await data(paths.organisationMilestone('org-co', 'update-organisation'))).toMatchObject({
       id: 'update-organisation',
       completed: true,
       completedBy: admin.uid,

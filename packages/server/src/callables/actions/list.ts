@@ -1,4 +1,4 @@
-// actions-list: the action catalogue against the caller's latest completed result of a survey —
+// actions-list: the action catalogue against the organisation's latest completed result of a survey —
 // which actions its answers suggest and why, the plan kept on that result, the organisation's own
 // actions, and which answers improved or worsened since the previous completed result.
 import { API, suggestActions, answerChange, type ApiResponses } from '@toolkit/domain';
@@ -6,7 +6,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
-import { allAnswers, listUserResultsOfSurvey, readActionPlan, readResult } from '../../repositories/results';
+import { allAnswers, listOrganisationResults } from '../../repositories/results';
 import { questionPoints } from '../../scoring';
 import { hasFeature } from '../../billing/entitlements';
 import { listCustomActions } from '../../repositories/custom-actions';
@@ -23,23 +23,12 @@ export const listActions = defineHandler({
     } catch (error) {
       throw new ApiError('unavailable', error instanceof Error ? error.message : String(error));
     }
-    const [links, customActions, customActionsIncluded] = await Promise.all([
-      listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId),
+    const [results, customActions, customActionsIncluded] = await Promise.all([
+      listOrganisationResults(deps.store, caller.tenantId, surveyId),
       listCustomActions(deps.store, caller.tenantId),
       hasFeature(deps, caller.tenantId, 'custom-opportunities'),
     ]);
-    const completed = (
-      await Promise.all(
-        links.map(async (link) => ({
-          link,
-          result: await readResult(deps.store, {
-            tenantId: link.surveyTenantId,
-            surveyId,
-            resultId: link.resultId,
-          }),
-        })),
-      )
-    ).filter(({ result }) => result?.isCompleted);
+    const completed = results.filter(({ result }) => result?.isCompleted);
     const latest = completed.at(-1);
     const previous = completed.at(-2);
     const questions = definition.sections.flatMap((section) => section.questions);
@@ -73,9 +62,7 @@ export const listActions = defineHandler({
       }
     }
 
-    const plan = latest
-      ? await readActionPlan(deps.store, caller.tenantId, caller.uid, latest.link.userResultId)
-      : null;
+    const plan = latest?.link.plan ?? null;
     // A plan lists only actions that still exist: the catalogue's and the organisation's own.
     const known = new Set([...catalogue, ...customActions].map((action) => action.id));
     return {

@@ -96,7 +96,7 @@ it('an owner signs: the signature is stored on them, the credential verifies and
     signedAt: credential.signedAt,
     credentialId: credential.id,
   });
-  const milestone = await env.store.get(paths.milestone(tenantId, owner.uid, 'sign-declaration'));
+  const milestone = await env.store.get(paths.organisationMilestone(tenantId, 'sign-declaration'));
   expect(milestone.data).toMatchObject({ completed: true, completedBy: owner.uid });
 
   const check = await checkCredential(credential.token, await keys(), new Date());
@@ -276,7 +276,7 @@ it('opening the credential is the member’s view-declaration-credential milesto
   const viewer = await env.member(tenantId, 'viewer');
   const { credential } = resultOf<DeclarationOverview>(await sign(owner));
   resultOf(await env.call(API.openCredential, { credentialId: credential!.id }, viewer.token));
-  const milestone = await env.store.get(paths.milestone(tenantId, viewer.uid, 'view-declaration-credential'));
+  const milestone = await env.store.get(paths.organisationMilestone(tenantId, 'view-declaration-credential'));
   expect(milestone.data).toMatchObject({ completed: true, completedBy: viewer.uid });
   expect(errorOf(await env.call(API.openCredential, { credentialId: 'nope' }, viewer.token))).toMatchObject({
     status: 'NOT_FOUND',

@@ -1,6 +1,6 @@
 // declaration-sign: an owner or admin signs the declaration for the organisation. Who, when and for
 // which organisation go on the signer's tenant user; a credential is issued,
-// replacing (and revoking) the previous one, and the signer's sign-declaration milestone is set.
+// replacing (and revoking) the previous one, and the organisation's sign-declaration milestone is set.
 // The credential names the organisation as stored and the stage the server's records give: the
 // request says only which declaration was read.
 import { API, attestedStage, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
@@ -35,7 +35,7 @@ export const signDeclaration = defineHandler({
     const [signer, organisationProfile, milestones] = await Promise.all([
       readTenantUser(deps.store, tenantId, uid),
       readOrganisationProfile(deps.store, tenantId),
-      listRecordedMilestones(deps.store, tenantId, uid),
+      listRecordedMilestones(deps.store, tenantId),
     ]);
     const organisation = organisationProfile.name.trim();
     if (!organisation) throw new ApiError('failed-precondition', SERVER_ERRORS.credentialNeedsOrganisation);

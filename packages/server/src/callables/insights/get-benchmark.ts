@@ -1,4 +1,4 @@
-// insights-getBenchmark: a business's own results of a survey over time and, for the latest, where
+// insights-getBenchmark: an organisation's own results of a survey over time and, for the latest, where
 // it stands among every organisation that completed the survey (domain `benchmark`: nothing but a
 // count below the k-anonymity threshold) and its priority ESG topics.
 import { API, benchmark, MILESTONE_OF_ACTION, priorityTopics, type ApiResponses } from '@toolkit/domain';
@@ -6,7 +6,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
-import { listUserResultsOfSurvey, readResult } from '../../repositories/results';
+import { listOrganisationResults } from '../../repositories/results';
 import { markInsightsMilestone } from './access';
 import { excludeEmptyResults } from './empty-results';
 import { isCounted } from './received';
@@ -20,17 +20,8 @@ export const getBenchmark = defineHandler({
     { caller, deps },
   ): Promise<ApiResponses[typeof API.getBenchmark]> {
     const definition = await loadSurvey(deps, surveyId);
-    const links = await listUserResultsOfSurvey(deps.store, caller.tenantId, caller.uid, surveyId);
-    const results = await Promise.all(
-      links.map(async (link) => ({
-        link,
-        result: await readResult(deps.store, {
-          tenantId: link.surveyTenantId,
-          surveyId,
-          resultId: link.resultId,
-        }),
-      })),
-    );
+    // The organisation's results, whichever member completed them, in the order they were completed.
+    const results = await listOrganisationResults(deps.store, caller.tenantId, surveyId);
     // A result with no scored answer is neither in the history nor benchmarked.
     const completed = results.filter(
       ({ result }) => result?.isCompleted && result.score && isCounted(definition, result),

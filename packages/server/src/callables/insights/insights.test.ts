@@ -119,11 +119,11 @@ describe('insights-getBenchmark', () => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(new Set(shown.priorities.map((priority) => priority.topic)).size).toBe(3);
     expect(
-      (await env.store.get(paths.milestone('tenant-business', business.uid, 'view-insights'))).data,
+      (await env.store.get(paths.organisationMilestone('tenant-business', 'view-insights'))).data,
     ).toMatchObject({ completed: true });
 
     // Fetching the priorities for a file is the download-actions milestone; reading them is not.
-    const downloaded = paths.milestone('tenant-business', business.uid, 'download-actions');
+    const downloaded = paths.organisationMilestone('tenant-business', 'download-actions');
     expect((await env.store.get(downloaded)).data).toBeNull();
     const forFile = resultOf<ApiResponses[typeof API.getBenchmark]>(
       await env.call(API.getBenchmark, { surveyId: SURVEY, downloading: true }, business.token),
@@ -220,7 +220,7 @@ describe('insights-getSurveyInsights', () => {
   });
 
   it('sets view-insights only when the screen is opened', async () => {
-    const milestone = paths.milestone(PUBLISHER, publisherOwner.uid, 'view-insights');
+    const milestone = paths.organisationMilestone(PUBLISHER, 'view-insights');
     await insights(publisherOwner);
     expect((await env.store.get(milestone)).data).toBeNull();
     await insights(publisherOwner, true);

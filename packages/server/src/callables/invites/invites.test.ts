@@ -96,7 +96,7 @@ describe('invites-create grants nothing', () => {
     expect(message.html).toContain('Acme &lt;Tools&gt; &amp; &quot;Sons&quot;');
     expect(message.html).not.toContain('<Tools>');
     expect(message.html).toContain(`href="http://localhost:3000/journey/${inviteId}?inviteId=${inviteId}"`);
-    expect((await env.store.get(paths.milestone(tenantId, admin.uid, 'invite-team'))).data).toMatchObject({
+    expect((await env.store.get(paths.organisationMilestone(tenantId, 'invite-team'))).data).toMatchObject({
       completed: true,
       completedBy: admin.uid,
     });

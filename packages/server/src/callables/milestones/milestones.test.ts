@@ -1,7 +1,9 @@
 // milestones-set and milestones-list over the real Auth emulator, PGlite and the local content
-// service; and the milestones that record product facts, set by the server where they happen.
+// service; the milestones that record product facts, set by the server where they happen; the
+// milestones of stages 3 to 5, derived from what the organisation stored; all of them the organisation's.
 import {
   API,
+  DERIVED_MILESTONES,
   HAND_TICKED_MILESTONES,
   MESSAGES,
   milestoneName,
@@ -17,6 +19,7 @@ import {
   type TestAccount,
   type TestEnv,
 } from '../../testing';
+import { listRecordedMilestones } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 
 const PUBLISHER = 'demo-publisher';
@@ -34,18 +37,25 @@ beforeAll(async () => {
 
 afterAll(() => env?.stop(), 60_000);
 
-const milestone = async (account: TestAccount, tenantId: string, id: string) =>
-  (await env.store.get(paths.milestone(tenantId, account.uid, id))).data;
+const milestone = async (tenantId: string, id: string) =>
+  (await env.store.get(paths.organisationMilestone(tenantId, id))).data;
 
-/** Starts the quickscan as `account`; completes it unless told not to. */
-async function takeQuickscan(account: TestAccount, { complete = true } = {}) {
+/** Starts the quickscan as `account` with `energy` (0-4) as its one answer; completes it unless told not to. */
+async function takeQuickscan(account: TestAccount, { complete = true, energy = 2 } = {}) {
   const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
     await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
   );
   resultOf(
     await env.call(
       API.saveAnswer,
-      { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId: 'energy-tracking', answer: 2, seq: 1 },
+      {
+        tenantId: PUBLISHER,
+        surveyId: SURVEY,
+        resultId,
+        questionId: 'energy-tracking',
+        answer: energy,
+        seq: 1,
+      },
       account.token,
     ),
   );
@@ -59,11 +69,11 @@ async function takeQuickscan(account: TestAccount, { complete = true } = {}) {
 describe('milestones-set', () => {
   it('merges completed, who, when and "by hand" into the caller’s milestone that may be ticked by hand', async () => {
     const [byHand] = HAND_TICKED_MILESTONES;
-    await env.store.set(paths.milestone('acme', viewer.uid, byHand), { id: byHand, note: 'kept' });
+    await env.store.set(paths.organisationMilestone('acme', byHand), { id: byHand, note: 'kept' });
     expect(
       resultOf(await env.call(API.setMilestone, { milestoneId: byHand, completed: true }, viewer.token)),
     ).toEqual({ status: 'ok' });
-    expect(await milestone(viewer, 'acme', byHand)).toEqual({
+    expect(await milestone('acme', byHand)).toEqual({
       id: byHand,
       note: 'kept',
       completed: true,
@@ -140,16 +150,16 @@ describe('milestones the server records where they happen', () => {
     const member = await env.member('tenant-results', 'viewer');
     const openResults = () => env.call(API.listLatestResults, { opened: true }, member.token);
     resultOf(await openResults());
-    expect(await milestone(member, 'tenant-results', 'view-results')).toBeNull();
+    expect(await milestone('tenant-results', 'view-results')).toBeNull();
     await takeQuickscan(member, { complete: false });
     resultOf(await openResults());
-    expect(await milestone(member, 'tenant-results', 'view-results')).toBeNull();
+    expect(await milestone('tenant-results', 'view-results')).toBeNull();
 
     await takeQuickscan(member);
     resultOf(await env.call(API.listLatestResults, null, member.token));
-    expect(await milestone(member, 'tenant-results', 'view-results')).toBeNull();
+    expect(await milestone('tenant-results', 'view-results')).toBeNull();
     resultOf(await openResults());
-    expect(await milestone(member, 'tenant-results', 'view-results')).toMatchObject({
+    expect(await milestone('tenant-results', 'view-results')).toMatchObject({
       completed: true,
       completedBy: member.uid,
     });
@@ -159,11 +169,11 @@ describe('milestones the server records where they happen', () => {
     const owner = await env.member('tenant-download', 'owner');
     const download = () => env.call(API.getBenchmark, { surveyId: SURVEY, downloading: true }, owner.token);
     expect(resultOf<ApiResponses[typeof API.getBenchmark]>(await download()).priorities).toEqual([]);
-    expect(await milestone(owner, 'tenant-download', 'download-actions')).toBeNull();
+    expect(await milestone('tenant-download', 'download-actions')).toBeNull();
 
     await takeQuickscan(owner);
     expect(resultOf<ApiResponses[typeof API.getBenchmark]>(await download()).priorities).not.toEqual([]);
-    expect(await milestone(owner, 'tenant-download', 'download-actions')).toMatchObject({
+    expect(await milestone('tenant-download', 'download-actions')).toMatchObject({
       completed: true,
       completedBy: owner.uid,
     });
@@ -178,29 +188,39 @@ describe('milestones the server records where they happen', () => {
         member.token,
       ),
     );
-    expect(await milestone(member, 'tenant-hand', 'view-declaration-credential')).toMatchObject({
+    expect(await milestone('tenant-hand', 'view-declaration-credential')).toMatchObject({
       byHand: true,
     });
     await env.store.set(paths.tenantCredential('tenant-hand', 'credential-1'), { token: 'x' });
     resultOf(await env.call(API.openCredential, { credentialId: 'credential-1' }, member.token));
-    const recorded = await milestone(member, 'tenant-hand', 'view-declaration-credential');
+    const recorded = await milestone('tenant-hand', 'view-declaration-credential');
     expect(recorded).toMatchObject({ completed: true, completedBy: member.uid });
     expect(recorded).not.toHaveProperty('byHand');
   });
 });
 
+const listOf = async (account: TestAccount) =>
+  resultOf<ApiResponses[typeof API.listMilestones]>(await env.call(API.listMilestones, {}, account.token))
+    .milestones[account.uid]!;
+const completedIds = async (account: TestAccount) =>
+  (await listOf(account)).filter((record) => record.completed).map((record) => record.id);
+
 describe('milestones-list', () => {
-  it('lists the caller’s own milestones by default', async () => {
+  it('lists the organisation’s milestones under the caller’s id by default; a member’s earlier record counts', async () => {
+    // A record kept per member before milestones were the organisation's.
     await env.store.set(paths.milestone('acme', admin.uid, 'invite-team'), {
       id: 'invite-team',
       completed: true,
     });
-    expect(resultOf(await env.call(API.listMilestones, {}, admin.token))).toEqual({
-      milestones: { [admin.uid]: [{ id: 'invite-team', completed: true }] },
-    });
+    const { milestones } = resultOf<ApiResponses[typeof API.listMilestones]>(
+      await env.call(API.listMilestones, {}, admin.token),
+    );
+    expect(Object.keys(milestones)).toEqual([admin.uid]);
+    expect(milestones[admin.uid]).toContainEqual({ id: 'invite-team', completed: true });
+    expect(milestones[admin.uid]).toContainEqual({ id: 'view-declaration-credential', completed: true });
   });
 
-  it('lists other users of the tenant for a user manager', async () => {
+  it('lists other users of the tenant for a user manager: the same journey, the organisation’s', async () => {
     const result = resultOf<{ milestones: Record<string, unknown[]> }>(
       await env.call(API.listMilestones, { userIds: [admin.uid, viewer.uid] }, admin.token),
     );
@@ -209,6 +229,7 @@ describe('milestones-list', () => {
       id: 'view-declaration-credential',
       completed: true,
     });
+    expect(result.milestones[viewer.uid]).toEqual(result.milestones[admin.uid]);
   });
 
   it('refuses other users without the manage-users permission, and users outside the tenant', async () => {
@@ -221,9 +242,9 @@ describe('milestones-list', () => {
     );
   });
 
-  it('gives an empty list and logs a warning for a user whose milestones cannot be read', async () => {
+  it('gives empty lists and logs a warning when the organisation’s milestones cannot be read', async () => {
     const broken = await env.member('acme', 'viewer');
-    // The real store, failing for one user's collection as a storage error would.
+    // The real store, failing for one member's earlier records as a storage error would.
     const { store } = env.deps;
     const failing = new Proxy(store, {
       get(target, property) {
@@ -246,11 +267,143 @@ describe('milestones-list', () => {
       `Bearer ${admin.token}`,
     );
     expect(resultOf<{ milestones: Record<string, unknown[]> }>(response).milestones).toEqual({
-      [admin.uid]: [{ id: 'invite-team', completed: true }],
+      [admin.uid]: [],
       [broken.uid]: [],
     });
-    expect(env.logs).toContainEqual(
-      expect.stringContaining(`could not read the milestones of ${broken.uid}`),
+    expect(env.logs).toContainEqual(expect.stringContaining('could not read the milestones of acme'));
+  });
+});
+
+describe('the journey is the organisation’s', () => {
+  it('what one member does ticks the milestone for every member, stored once for the organisation', async () => {
+    const owner = await env.member('tenant-shared', 'owner');
+    const member = await env.member('tenant-shared', 'viewer');
+    await takeQuickscan(owner);
+    expect(await completedIds(member)).toContain('complete-quickscan');
+    // The member opens the results the owner completed: view-results is the organisation's too.
+    resultOf(await env.call(API.listLatestResults, { opened: true }, member.token));
+    expect(await completedIds(owner)).toEqual(expect.arrayContaining(['complete-quickscan', 'view-results']));
+    expect(await milestone('tenant-shared', 'view-results')).toMatchObject({ completedBy: member.uid });
+    expect(await env.store.query(paths.milestones('tenant-shared', member.uid))).toEqual([]);
+  });
+
+  it('counts each member’s earlier records: the organisation’s record decides, a tick by hand stays one', async () => {
+    const owner = await env.member('tenant-earlier', 'owner');
+    const colleague = await env.member('tenant-earlier', 'admin');
+    await env.store.set(paths.milestone('tenant-earlier', owner.uid, 'update-organisation'), {
+      id: 'update-organisation',
+      completed: true,
+    });
+    await env.store.set(paths.milestone('tenant-earlier', colleague.uid, 'update-organisation'), {
+      id: 'update-organisation',
+      completed: false,
+    });
+    await env.store.set(paths.milestone('tenant-earlier', colleague.uid, 'view-declaration-credential'), {
+      id: 'view-declaration-credential',
+      completed: true,
+      byHand: true,
+    });
+    const recorded = await listRecordedMilestones(env.store, 'tenant-earlier');
+    expect(recorded).toContainEqual({ id: 'update-organisation', completed: true, byHand: false });
+    expect(recorded).toContainEqual({ id: 'view-declaration-credential', completed: true, byHand: true });
+
+    // The organisation's own record (here an untick by hand) overrides the members' earlier ones.
+    resultOf(
+      await env.call(
+        API.setMilestone,
+        { milestoneId: 'view-declaration-credential', completed: false },
+        owner.token,
+      ),
     );
+    expect(await listOf(colleague)).toContainEqual({ id: 'view-declaration-credential', completed: false });
+    expect(await listOf(colleague)).toContainEqual({ id: 'update-organisation', completed: true });
+  });
+});
+
+describe('stages 3 to 5: derived from what the organisation stored', () => {
+  const derived = async (account: TestAccount) =>
+    (await listOf(account)).filter((record) => (DERIVED_MILESTONES as readonly string[]).includes(record.id));
+
+  it('on the Free plan: nothing done, and the materiality and own-action milestones name their plan', async () => {
+    const owner = await env.member('tenant-free', 'owner');
+    expect(await derived(owner)).toEqual(
+      DERIVED_MILESTONES.map((id) => ({
+        id,
+        completed: false,
+        ...(id === 'materiality-assessed' || id === 'own-action' ? { outsidePlan: true } : {}),
+      })),
+    );
+  });
+
+  it('ticks each fact as the organisation’s members bring it about, whoever they are', async () => {
+    const tenantId = 'tenant-facts';
+    const owner = await env.member(tenantId, 'owner');
+    const editor = await env.member(tenantId, 'editor');
+    await env.onPlan(tenantId, 'leader');
+    expect(await completedIds(owner)).not.toEqual(expect.arrayContaining(['second-assessment']));
+
+    // Two completed Quickscans by two members, the second scoring higher.
+    await takeQuickscan(owner, { energy: 1 });
+    await takeQuickscan(editor, { energy: 4 });
+    expect(await completedIds(owner)).toEqual(expect.arrayContaining(['second-assessment', 'score-rose']));
+
+    // Half of the planned actions of the latest result done, planned by the owner, done by the editor.
+    const { results } = resultOf<ApiResponses[typeof API.listLatestResults]>(
+      await env.call(API.listLatestResults, null, owner.token),
+    );
+    const userResultId = results[0]!.userResultId;
+    for (const actionId of ['track-energy-use', 'write-sustainability-policy']) {
+      resultOf(await env.call(API.toggleActionPlan, { userResultId, actionId, selected: true }, owner.token));
+    }
+    expect(await completedIds(owner)).not.toContain('half-actions-done');
+    resultOf(
+      await env.call(
+        API.updatePlannedAction,
+        { userResultId, actionId: 'track-energy-use', status: 'done', owner: null, dueDate: null },
+        editor.token,
+      ),
+    );
+    expect(await completedIds(owner)).toContain('half-actions-done');
+
+    expect(await completedIds(owner)).not.toContain('team-of-three');
+    await env.member(tenantId, 'viewer');
+    expect(await completedIds(owner)).toContain('team-of-three');
+
+    await env.store.set(paths.materiality(tenantId), {
+      ratings: { 'climate-change': { impact: 4, financial: 3 } },
+    });
+    await env.store.set(paths.customAction(tenantId, 'own-1'), { title: 'Cycle to work', createdAt: 'now' });
+    const innovator = await completedIds(owner);
+    expect(innovator).toEqual(expect.arrayContaining(['materiality-assessed', 'own-action']));
+    expect((await listOf(owner)).filter((record) => record.outsidePlan)).toEqual([]);
+  });
+
+  it('a Leader’s credential is the re-signed declaration; shared from the Declaration screen it is shared', async () => {
+    const tenantId = 'tenant-leader';
+    const owner = await env.member(tenantId, 'owner');
+    await env.store.set(paths.tenant(tenantId), {
+      createdBy: owner.uid,
+      declarationCredentialId: 'leader-1',
+    });
+    await env.store.set(paths.tenantCredential(tenantId, 'leader-1'), {
+      token: 'x',
+      stage: 'Leader',
+      revokedAt: null,
+    });
+    expect(await completedIds(owner)).toContain('declaration-resigned');
+    expect(await completedIds(owner)).not.toContain('leader-credential-shared');
+    resultOf(await env.call(API.openCredential, { credentialId: 'leader-1' }, owner.token));
+    expect(await completedIds(owner)).toEqual(
+      expect.arrayContaining(['declaration-resigned', 'leader-credential-shared']),
+    );
+    // A revoked credential vouches for nothing.
+    await env.store.set(
+      paths.tenantCredential(tenantId, 'leader-1'),
+      { revokedAt: '2026-01-01T00:00:00Z' },
+      {
+        merge: true,
+      },
+    );
+    expect(await completedIds(owner)).not.toEqual(expect.arrayContaining(['declaration-resigned']));
   });
 });

@@ -1,37 +1,42 @@
-// results-listLatest: the caller's latest result per survey, for the Results and
-// Assessments pages.
+// results-listLatest: the organisation's latest result per survey, for the Results and Assessments pages.
+// Any member's completed result is the organisation's (the latest completed wins); a survey the
+// organisation has not completed lists the caller's own latest, still open, result.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { milestoneWrite } from '../../repositories/milestones';
-import { listLatestUserResults, readResult } from '../../repositories/results';
+import { listOrganisationResults, type OrganisationResult } from '../../repositories/results';
+
+/** Per survey: the last completed result, else the caller's latest started one. */
+function latestPerSurvey(entries: readonly OrganisationResult[], uid: string): OrganisationResult[] {
+  const latest = new Map<string, OrganisationResult>();
+  for (const entry of entries) {
+    const known = latest.get(entry.link.surveyId);
+    const completed = entry.result?.isCompleted === true;
+    if (completed || (entry.link.uid === uid && !known?.result?.isCompleted)) {
+      latest.set(entry.link.surveyId, entry);
+    }
+  }
+  return [...latest.values()].sort((a, b) => a.link.surveyId.localeCompare(b.link.surveyId));
+}
 
 export const listLatestResults = defineHandler({
   name: API.listLatestResults,
   access: 'member',
   input: REQUESTS[API.listLatestResults],
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.listLatestResults]> {
-    const links = await listLatestUserResults(deps.store, caller.tenantId, caller.uid);
-    const results = await Promise.all(
-      links.map(async (link) => {
-        const result = await readResult(deps.store, {
-          tenantId: link.surveyTenantId,
-          surveyId: link.surveyId,
-          resultId: link.resultId,
-        });
-        return {
-          resultId: link.resultId,
-          surveyId: link.surveyId,
-          userResultId: link.userResultId,
-          startedAt: result?.startedAt ?? '',
-          updatedAt: result?.updatedAt ?? null,
-          completedAt: result?.completedAt ?? null,
-          isCompleted: result?.isCompleted ?? false,
-          score: result?.score ?? null,
-          actionPlans: link.actionPlans,
-        };
-      }),
-    );
+    const entries = await listOrganisationResults(deps.store, caller.tenantId);
+    const results = latestPerSurvey(entries, caller.uid).map(({ link, result }) => ({
+      resultId: link.resultId,
+      surveyId: link.surveyId,
+      userResultId: link.userResultId,
+      startedAt: result?.startedAt ?? '',
+      updatedAt: result?.updatedAt ?? null,
+      completedAt: result?.completedAt ?? null,
+      isCompleted: result?.isCompleted ?? false,
+      score: result?.score ?? null,
+      actionPlans: link.plan.actionPlans,
+    }));
     // Listing is not viewing the results (the Assessments page lists them too): only the Results
     // page's request (opened) is the view-results milestone, set here where the viewing happens,
     // and only when it has a completed result to show.

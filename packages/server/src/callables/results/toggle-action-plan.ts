@@ -1,11 +1,12 @@
-// results-toggleActionPlan: adds or removes an action id in the user's result; a role
-// that may not edit insights (a viewer) reads the plan but cannot change it.
+// results-toggleActionPlan: adds or removes an action id in the plan of one of the organisation's
+// results, whichever member completed it; a role that may not edit insights (a viewer) reads the plan
+// but cannot change it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { readActionPlan } from '../../repositories/results';
+import { findResultOwner, readActionPlan } from '../../repositories/results';
 import { FieldValue, StoreError } from '../../store/port';
 
 export const toggleActionPlan = defineHandler({
@@ -16,7 +17,9 @@ export const toggleActionPlan = defineHandler({
     { userResultId, actionId, selected },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.toggleActionPlan]> {
-    const path = paths.userSurveyResult(caller.tenantId, caller.uid, userResultId);
+    const owner = await findResultOwner(deps.store, caller.tenantId, userResultId);
+    if (!owner) throw notFound(SERVER_ERRORS.resultNotFound);
+    const path = paths.userSurveyResult(caller.tenantId, owner, userResultId);
     try {
       await deps.store.update(path, {
         actionPlans: selected ? FieldValue.arrayUnion(actionId) : FieldValue.arrayRemove(actionId),
@@ -26,7 +29,7 @@ export const toggleActionPlan = defineHandler({
         throw notFound(SERVER_ERRORS.resultNotFound);
       throw error;
     }
-    const plan = await readActionPlan(deps.store, caller.tenantId, caller.uid, userResultId);
+    const plan = await readActionPlan(deps.store, caller.tenantId, owner, userResultId);
     return { actionPlans: plan?.actionPlans ?? [] };
   },
 });

@@ -1,12 +1,12 @@
-// results-updatePlannedAction: the status, owner and due date of an action in the caller's plan,
-// kept beside actionPlans on the user survey result, in one transaction with the check
-// that the action is planned.
+// results-updatePlannedAction: the status, owner and due date of an action in the plan of one of the
+// organisation's results (whichever member completed it), kept beside actionPlans on the user survey
+// result, in one transaction with the check that the action is planned.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { readActionPlan } from '../../repositories/results';
+import { findResultOwner, readActionPlan } from '../../repositories/results';
 import { FieldValue } from '../../store/port';
 
 export const updatePlannedAction = defineHandler({
@@ -17,7 +17,9 @@ export const updatePlannedAction = defineHandler({
     { userResultId, actionId, status, owner, dueDate },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.updatePlannedAction]> {
-    const { tenantId, uid } = caller;
+    const { tenantId } = caller;
+    const uid = await findResultOwner(deps.store, tenantId, userResultId);
+    if (!uid) throw notFound(SERVER_ERRORS.resultNotFound);
     await deps.store.transaction(async (tx) => {
       const plan = await readActionPlan(tx, tenantId, uid, userResultId);
       if (!plan) throw notFound(SERVER_ERRORS.resultNotFound);

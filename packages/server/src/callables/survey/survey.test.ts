@@ -293,7 +293,7 @@ describe('survey-completeResult', () => {
       completedAt: first.completedAt,
     });
     expect(
-      (await env.store.get(paths.milestone('tenant-complete', member.uid, 'complete-quickscan'))).data,
+      (await env.store.get(paths.organisationMilestone('tenant-complete', 'complete-quickscan'))).data,
     ).toMatchObject({ id: 'complete-quickscan', completed: true, completedBy: member.uid });
 
     // Counted once in the publisher's aggregate, the energy section in its 25 % bucket.
@@ -370,7 +370,7 @@ describe('completing with no scored question answered', () => {
 });
 
 describe('results-listLatest and results-toggleActionPlan', () => {
-  it('lists the caller’s latest result per survey with its score, completing no milestone', async () => {
+  it('lists the latest completed result per survey with its score, else the caller’s open one, completing no milestone', async () => {
     const member = await env.member('tenant-list', 'viewer');
     const older = await start(member);
     resultOf(await answerAndComplete(member, older.resultId));
@@ -382,17 +382,18 @@ describe('results-listLatest and results-toggleActionPlan', () => {
     const { results } = resultOf<{ results: ResultSummary[] }>(
       await env.call(API.listLatestResults, null, member.token),
     );
+    // A result still open does not hide the organisation's completed one (docs/journey.md).
     expect(results.map((entry) => [entry.surveyId, entry.resultId, entry.isCompleted])).toEqual([
-      [SURVEY, newer.resultId, false],
+      [SURVEY, older.resultId, true],
       ['supplier-assessment', supplier.resultId, false],
     ]);
-    expect(results[0]).toMatchObject({
-      userResultId: newer.resultId,
+    expect(results[1]).toMatchObject({
+      userResultId: supplier.resultId,
       score: null,
       actionPlans: [],
       completedAt: null,
     });
-    expect((await env.store.get(paths.milestone('tenant-list', member.uid, 'view-results'))).data).toBeNull();
+    expect((await env.store.get(paths.organisationMilestone('tenant-list', 'view-results'))).data).toBeNull();
 
     resultOf(await answerAndComplete(member, newer.resultId));
     const [latest] = resultOf<{ results: ResultSummary[] }>(
@@ -402,7 +403,7 @@ describe('results-listLatest and results-toggleActionPlan', () => {
     // completed result to show.
     resultOf(await env.call(API.listLatestResults, { opened: true }, member.token));
     expect(
-      (await env.store.get(paths.milestone('tenant-list', member.uid, 'view-results'))).data,
+      (await env.store.get(paths.organisationMilestone('tenant-list', 'view-results'))).data,
     ).toMatchObject({ completed: true, completedBy: member.uid });
     expect(latest).toMatchObject({
       resultId: newer.resultId,
@@ -411,7 +412,7 @@ describe('results-listLatest and results-toggleActionPlan', () => {
     });
   });
 
-  it('adds and removes an action in the caller’s own user result only', async () => {
+  it('adds and removes an action in the organisation’s result, for its members only', async () => {
     const member = await env.member('tenant-actions', 'editor');
     const { resultId } = await start(member);
     const toggle = (actionId: string, selected: boolean, token = member.token, userResultId = resultId) =>
@@ -422,9 +423,14 @@ describe('results-listLatest and results-toggleActionPlan', () => {
     expect(resultOf(await toggle('led-lighting', true))).toEqual({ actionPlans: ['led-lighting', 'solar'] });
     expect(resultOf(await toggle('led-lighting', false))).toEqual({ actionPlans: ['solar'] });
 
+    // A colleague edits the same plan: the result is the organisation's.
     const colleague = await env.member('tenant-actions', 'admin');
+    expect(resultOf(await toggle('led-lighting', true, colleague.token))).toEqual({
+      actionPlans: ['solar', 'led-lighting'],
+    });
+    const stranger = await env.member('tenant-elsewhere', 'admin');
     const before = await snapshotStore(env.store);
-    expect(errorOf(await toggle('solar', false, colleague.token)).status).toBe('NOT_FOUND');
+    expect(errorOf(await toggle('solar', false, stranger.token)).status).toBe('NOT_FOUND');
     expect(await snapshotStore(env.store)).toBe(before);
     const anonymous = await env.anonymous();
     expect(errorOf(await toggle('solar', false, anonymous.token)).status).toBe('PERMISSION_DENIED');
