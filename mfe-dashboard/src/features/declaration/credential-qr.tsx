@@ -13,7 +13,16 @@ const Code = styled.img`
   background: #fff;
 `;
 
-export function CredentialQr({ url }: { url: string }) {
+const Download = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.touchTarget};
+  color: ${({ theme }) => theme.colors.link};
+  font-weight: 600;
+`;
+
+/** The code, and a link that downloads it as an SVG file (sharing it: `onDownload`). */
+export function CredentialQr({ url, onDownload }: { url: string; onDownload: () => void }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -28,10 +37,13 @@ export function CredentialQr({ url }: { url: string }) {
     };
   }, [url]);
   if (!svg) return null;
+  const image = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   return (
-    <Code
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-      alt="QR code of the credential's link"
-    />
+    <div>
+      <Code src={image} alt="QR code of the credential's link" />
+      <Download href={image} download="credential-qr-code.svg" onClick={onDownload}>
+        Download the QR code
+      </Download>
+    </div>
   );
 }

@@ -99,6 +99,18 @@ describe('Declaration screen', () => {
     expect(api.callsTo(API.openCredential)).toEqual([{ credentialId: 'cred-1' }]);
   });
 
+  it('records copying the link and downloading the QR code as sharing the credential', async () => {
+    const { api, user } = setup({ credential: CREDENTIAL });
+    await user.click(await screen.findByRole('button', { name: 'Copy the link' }));
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo(API.openCredential)).toEqual([{ credentialId: 'cred-1' }]));
+    const download = await screen.findByRole('link', { name: 'Download the QR code' });
+    expect(download).toHaveAttribute('download', 'credential-qr-code.svg');
+    download.addEventListener('click', (event) => event.preventDefault());
+    await user.click(download);
+    expect(api.callsTo(API.openCredential)).toHaveLength(2);
+  });
+
   it('revokes only after a confirmation, and then says it is revoked', async () => {
     const { api, user } = setup({ credential: CREDENTIAL });
     await user.click(await screen.findByRole('button', { name: 'Revoke the credential' }));

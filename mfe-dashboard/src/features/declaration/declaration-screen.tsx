@@ -1,6 +1,7 @@
 // Declaration: the toolkit's declaration from the CMS, signed for the organisation by an owner or
 // admin; signing issues a credential anyone can check on its public page, shared as a link or a QR
-// code. Opening it is the view-declaration-credential milestone; an owner or admin can revoke it.
+// code. Opening, copying or downloading it is sharing it, recorded by the server (docs/journey.md);
+// an owner or admin can revoke it.
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatDate } from '@toolkit/domain';
@@ -75,21 +76,24 @@ function CredentialCard({
   onRevoke: () => void;
 }) {
   const headingId = useId();
-  const [recordOpening] = useOpenCredentialMutation();
+  const [recordSharing] = useOpenCredentialMutation();
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const revoked = credential.revokedAt !== null;
 
-  // Recorded as the member opens it; the page opens whether or not the record arrives.
-  const opened = () => {
-    recordOpening(credential.id)
+  // Recorded as the member shares it; the link opens, copies or downloads whether or not the record arrives.
+  const shared = () => {
+    recordSharing(credential.id)
       .unwrap()
-      .catch((error: unknown) => console.warn('Opening the credential was not recorded.', error));
+      .catch((error: unknown) => console.warn('Sharing the credential was not recorded.', error));
   };
 
   const copy = () => {
     navigator.clipboard.writeText(credential.url).then(
-      () => setCopied('copied'),
+      () => {
+        setCopied('copied');
+        shared();
+      },
       () => setCopied('failed'),
     );
   };
@@ -111,9 +115,9 @@ function CredentialCard({
             code.
           </MutedText>
         )}
-        {!revoked && <CredentialQr url={credential.url} />}
+        {!revoked && <CredentialQr url={credential.url} onDownload={shared} />}
         <Actions>
-          <a href={credential.url} target="_blank" rel="noopener" onClick={opened}>
+          <a href={credential.url} target="_blank" rel="noopener" onClick={shared}>
             Open the credential
           </a>
           {!revoked && (
