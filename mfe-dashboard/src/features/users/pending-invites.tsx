@@ -21,7 +21,10 @@ const STATUS: Record<PendingInvite['status'], string> = {
 };
 
 const Outcome = styled.p`
-  margin: 0;
+  margin: ${({ theme }) => theme.space[2]}px 0 0;
+  &:empty {
+    margin: 0;
+  }
 `;
 
 export function PendingInvites({
@@ -69,10 +72,13 @@ export function PendingInvites({
   return (
     <Card aria-labelledby={titleId}>
       <Stack>
-        <h2 id={titleId} style={{ margin: 0 }}>
-          Invitations
-        </h2>
-        <Outcome role="status">{latest.isLoading ? 'Working…' : outcome}</Outcome>
+        {/* Heading and status together: the status is empty until a resend or withdrawal. */}
+        <div>
+          <h2 id={titleId} style={{ margin: 0 }}>
+            Invitations
+          </h2>
+          <Outcome role="status">{latest.isLoading ? 'Working…' : outcome}</Outcome>
+        </div>
         {invites.length === 0 ? (
           <MutedText>No invitations are waiting.</MutedText>
         ) : (
