@@ -79,7 +79,8 @@ export async function createOwner(email = uniqueEmail('owner')) {
     async addMember(member: string, role: Role) {
       if (ADVANCED_ROLES.includes(role)) await this.upgrade();
       const sentAfter = Date.now() - 1000;
-      await callApi(API.createInvite, { email: member, surveyId: 'supplier-assessment', role }, idToken);
+      // A team invite: the member joins the organisation, with no survey to answer.
+      await callApi(API.createInvite, { email: member, role }, idToken);
       const mail = await waitForMail(member, /invitation/i, { after: sentAfter });
       const inviteId = new URL(linkIn(mail, 'inviteId=')).searchParams.get('inviteId');
       if (!inviteId) throw new Error(`The invite mail to ${member} names no invite`);
