@@ -120,8 +120,11 @@ export function createFirebaseAuth(config: RuntimeConfig) {
      * `email` is not the address the link was sent to, since the link can still be used.
      */
     async completeSignInLink(href: string, email: string): Promise<AuthOutcome> {
+      const address = email.trim().toLowerCase();
+      // Only a session that asked for this very link here is upgraded, never one left by someone else.
+      const askedHere = window.localStorage.getItem(PENDING_EMAIL_KEY) === address;
       try {
-        await (await sdk()).signInWithEmailLink(email.trim().toLowerCase(), href);
+        await (await sdk()).signInWithEmailLink(address, href, askedHere);
       } catch (error) {
         if (codeOf(error) === 'auth/invalid-email') throw new AddressMismatchError();
         return { success: false, message: signInLinkFailure(error) };

@@ -73,12 +73,13 @@ export function openSession(config: RuntimeConfig) {
       sendSignInLinkToEmail(auth, email, { url: continueUrl, handleCodeInApp: true }),
     isSignInLink: (href: string) => isSignInWithEmailLink(auth, href),
     /**
-     * An anonymous session (a respondent who asked to save their results) becomes the address's
-     * account, the same uid, so what it answered stays its own; anyone else signs in.
+     * With `linkAnonymous` (this browser asked for the link), an anonymous session (a respondent
+     * saving their results) becomes the address's account, the same uid, so what it answered stays
+     * its own; otherwise the link signs in.
      */
-    async signInWithEmailLink(email: string, href: string): Promise<void> {
+    async signInWithEmailLink(email: string, href: string, linkAnonymous: boolean): Promise<void> {
       const current = auth.currentUser;
-      if (current?.isAnonymous) {
+      if (linkAnonymous && current?.isAnonymous) {
         await linkWithCredential(current, EmailAuthProvider.credentialWithLink(email, href));
         // The token must say the address is proven before the server is asked to set up the account.
         await current.getIdToken(true);
