@@ -21,6 +21,7 @@ interface Case {
   surveyCompleted?: boolean;
   survey?: GuardSurvey;
   defaultTenantIds?: readonly string[];
+  keepsSavingSession?: boolean;
   expected: GuardDecision;
 }
 
@@ -44,6 +45,7 @@ function run(c: Case) {
       surveyCompleted: c.surveyCompleted ?? true,
       survey: c.survey,
       defaultTenantIds: c.defaultTenantIds,
+      keepsSavingSession: c.keepsSavingSession,
     },
     log,
   );
@@ -128,6 +130,34 @@ describe('rule 1: forced-logout pages sign out', () => {
         expected: { kind: 'proceed', signOut: true },
       },
       { name: 'signed-out visitor: nothing to end', path: '/invite', status: 'signedOut', expected: proceed },
+      {
+        name: 'the anonymous session that asked here for a "Save my results" link stays on /complete-signup',
+        path: '/complete-signup',
+        status: 'anonymous',
+        keepsSavingSession: true,
+        expected: proceed,
+      },
+      {
+        name: 'any other anonymous session on /complete-signup is ended',
+        path: '/complete-signup',
+        status: 'anonymous',
+        expected: { kind: 'proceed', signOut: true },
+      },
+      {
+        name: 'a signed-in session on /complete-signup is ended even when marked as saving',
+        path: '/complete-signup',
+        status: 'signedIn',
+        claims: owner,
+        keepsSavingSession: true,
+        expected: { kind: 'proceed', signOut: true },
+      },
+      {
+        name: 'the saving session is kept on /complete-signup only: /invite ends it',
+        path: '/invite',
+        status: 'anonymous',
+        keepsSavingSession: true,
+        expected: { kind: 'proceed', signOut: true },
+      },
       {
         name: 'runs before rule 2: a forced-logout page needing sign-in sends the now signed-out user away',
         meta: { forceLogout: true, requiresAuth: true },

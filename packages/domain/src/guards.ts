@@ -23,6 +23,11 @@ export interface GuardInput {
   surveyCompleted: boolean;
   survey?: GuardSurvey;
   defaultTenantIds?: readonly string[];
+  /**
+   * The session is the anonymous one that asked, in this browser, for a "Save my results" link: on
+   * /complete-signup it is kept, so the link upgrades it (the same account) instead of replacing it.
+   */
+  keepsSavingSession?: boolean;
 }
 
 export type GuardDecision =
@@ -65,8 +70,11 @@ export function evaluateGuards(input: GuardInput, log?: GuardLog): GuardDecision
     tenantId = null;
   };
 
-  // 1. Forced-logout pages end any session, anonymous ones included.
-  if (meta.forceLogout && status !== 'signedOut') endSession();
+  // 1. Forced-logout pages end any session, anonymous ones included, except the saving respondent's
+  // own anonymous session on /complete-signup, which its link upgrades.
+  const savingRespondent =
+    route.id === 'completeSignup' && status === 'anonymous' && input.keepsSavingSession === true;
+  if (meta.forceLogout && status !== 'signedOut' && !savingRespondent) endSession();
 
   // 2. Pages that need sign-in send unauthenticated users to landing.
   if (meta.requiresAuth && (status === 'signedOut' || (status === 'anonymous' && meta.disallowAnonymous))) {
