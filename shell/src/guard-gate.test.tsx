@@ -23,6 +23,7 @@ function fakeAuth(freshClaims: AuthClaims = { role: 'owner', tenantId: 't1' }) {
     signOut: jest.fn(() => Promise.resolve()),
     signInAnonymously: jest.fn(() => Promise.resolve({ success: true as const })),
     refreshClaims: jest.fn(() => Promise.resolve(freshClaims)),
+    savingSessionUid: jest.fn((): string | null => null),
   };
 }
 
@@ -30,6 +31,13 @@ function fakeContent(request: () => Promise<unknown>) {
   return { request: jest.fn((_document: string, _variables?: object) => request()) };
 }
 
+const anonymous = (uid: string): AuthState => ({
+  status: 'anonymous',
+  user: { uid, email: null, displayName: null, emailVerified: false, isAnonymous: true, tenantId: null },
+  claims: {},
+  error: null,
+  settled: false,
+});
 const signedOut: AuthState = { status: 'signedOut', user: null, claims: {}, error: null, settled: false };
 const signedIn = (claims: AuthClaims): AuthState => ({
   status: 'signedIn',
@@ -136,6 +144,56 @@ describe('GuardGate', () => {
     expect(authFake.signOut).toHaveBeenCalledTimes(1);
     expect(authFake.signInAnonymously).not.toHaveBeenCalled();
     expect(location()).toHaveTextContent('/invite');
+  });
+
+  describe('/complete-signup and the anonymous session saving its results', () => {
+    it('keeps the session that asked here for its Save my results link, and the account the link makes of it', async () => {
+      const authFake = fakeAuth();
+      authFake.savingSessionUid.mockReturnValue('anon');
+      const { store } = renderGate('/complete-signup', anonymous('anon'), { authFake });
+      expect(await screen.findByText('screen completeSignup')).toBeInTheDocument();
+      await waitFor(() => expect(selectHasSettledSession(store.getState())).toBe(true));
+
+      // The link upgrades the session: the same uid, now with the address.
+      act(() => {
+        store.dispatch(authChanged({ user: { ...signedIn({}).user!, uid: 'anon', tenantId: null } }));
+      });
+      expect(store.getState().auth.status).toBe('signedIn');
+      await act(async () => {
+        await Promise.resolve();
+      });
+      expect(screen.getByText('screen completeSignup')).toBeInTheDocument();
+      expect(location()).toHaveTextContent('/complete-signup');
+      expect(authFake.signOut).not.toHaveBeenCalled();
+    });
+
+    it('ends an anonymous session that is not the one that asked for the link here', async () => {
+      const authFake = fakeAuth();
+      authFake.savingSessionUid.mockReturnValue('respondent');
+      authFake.signOut.mockReturnValue(new Promise(() => undefined));
+      renderGate('/complete-signup', anonymous('left-behind'), { authFake });
+      await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+      expect(screen.queryByText('screen completeSignup')).not.toBeInTheDocument();
+    });
+
+    it('ends an anonymous session when no saving link was asked here', async () => {
+      const { authFake } = renderGate('/complete-signup', anonymous('anon'));
+      await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+    });
+
+    it('ends a signed-in session even when its uid is the saving one', async () => {
+      const authFake = fakeAuth();
+      authFake.savingSessionUid.mockReturnValue('u1');
+      renderGate('/complete-signup', signedIn({ role: 'owner', tenantId: 't1' }), { authFake });
+      await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+    });
+
+    it('ends the saving session on /invite', async () => {
+      const authFake = fakeAuth();
+      authFake.savingSessionUid.mockReturnValue('anon');
+      renderGate('/invite', anonymous('anon'), { authFake });
+      await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));
+    });
   });
 
   it('shows a spinner and no screen while the auth status is unknown', () => {

@@ -78,6 +78,9 @@ export function GuardGate({
     auth: { status: auth.status, claims: auth.claims, tenantId: auth.user?.tenantId ?? null },
     surveyCompleted,
     survey: surveyAccess.survey,
+    // Read on every render: the mark is set when the link is sent and cleared once it is used.
+    keepsSavingSession:
+      auth.status === 'anonymous' && auth.user !== null && auth.user.uid === services.auth.savingSessionUid(),
   };
   const decision: GuardDecision = !freshClaims ? { kind: 'wait' } : evaluateGuards(input);
   const key = `${location.key}:${JSON.stringify(decision)}`;

@@ -1,10 +1,12 @@
-import type { AuthClaims } from '@toolkit/domain';
+import { matchRoute, type AuthClaims } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
 import type { AuthSnapshot, FirebaseSession } from './firebase-session';
 
 /** Where the e-mail address waits between sending a sign-in link and opening it on this device. */
 const PENDING_EMAIL_KEY = 'toolkit:pending-sign-in-email';
+/** The anonymous respondent who asked, on a survey page, for the pending link to save their results. */
+export const SAVING_UID_KEY = 'toolkit:saving-anonymous-uid';
 
 /** What a person is told when a sign-in link cannot be used, by the identity provider's error code. */
 export const SIGN_IN_LINK_MESSAGES = {
@@ -102,13 +104,27 @@ export function createFirebaseAuth(config: RuntimeConfig) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** The e-mail is lowercased before use in sign-up. */
+    /**
+     * The e-mail is lowercased before use in sign-up. Asked by an anonymous session on a survey page
+     * (the outro's "Save my results", the only sender there), the link is to upgrade that session:
+     * its uid is kept with the address. A link asked anywhere else (the portal, where a session
+     * someone left behind may linger) forgets any earlier such uid.
+     */
     sendSignInLink(email: string, continueUrl: string): Promise<AuthOutcome> {
       const normalised = email.trim().toLowerCase();
       return outcome(async () => {
-        await (await sdk()).sendSignInLink(normalised, continueUrl);
+        const session = await sdk();
+        await session.sendSignInLink(normalised, continueUrl);
         window.localStorage.setItem(PENDING_EMAIL_KEY, normalised);
+        const onSurvey = Boolean(matchRoute(window.location.pathname)?.route.meta.surveyDefinition);
+        const savingUid = onSurvey ? session.anonymousUid() : null;
+        if (savingUid) window.localStorage.setItem(SAVING_UID_KEY, savingUid);
+        else window.localStorage.removeItem(SAVING_UID_KEY);
       });
+    },
+    /** The anonymous session whose "Save my results" link this browser is waiting for; null if none. */
+    savingSessionUid(): string | null {
+      return window.localStorage.getItem(SAVING_UID_KEY);
     },
     isSignInLink: async (href: string): Promise<boolean> => (await sdk()).isSignInLink(href),
     pendingEmail(): string | null {
@@ -121,15 +137,17 @@ export function createFirebaseAuth(config: RuntimeConfig) {
      */
     async completeSignInLink(href: string, email: string): Promise<AuthOutcome> {
       const address = email.trim().toLowerCase();
-      // Only a session that asked for this very link here is upgraded, never one left by someone else.
+      // Only the session that asked for this very link here is upgraded, never one left by someone else.
       const askedHere = window.localStorage.getItem(PENDING_EMAIL_KEY) === address;
+      const savingUid = askedHere ? window.localStorage.getItem(SAVING_UID_KEY) : null;
       try {
-        await (await sdk()).signInWithEmailLink(address, href, askedHere);
+        await (await sdk()).signInWithEmailLink(address, href, savingUid);
       } catch (error) {
         if (codeOf(error) === 'auth/invalid-email') throw new AddressMismatchError();
         return { success: false, message: signInLinkFailure(error) };
       }
       window.localStorage.removeItem(PENDING_EMAIL_KEY);
+      window.localStorage.removeItem(SAVING_UID_KEY);
       return { success: true };
     },
     signInAnonymously: () => outcome(async () => (await sdk()).signInAnonymously()),

@@ -72,14 +72,16 @@ export function openSession(config: RuntimeConfig) {
     sendSignInLink: (email: string, continueUrl: string) =>
       sendSignInLinkToEmail(auth, email, { url: continueUrl, handleCodeInApp: true }),
     isSignInLink: (href: string) => isSignInWithEmailLink(auth, href),
+    /** The current session's uid while it is anonymous; null otherwise. */
+    anonymousUid: (): string | null => (auth.currentUser?.isAnonymous ? auth.currentUser.uid : null),
     /**
-     * With `linkAnonymous` (this browser asked for the link), an anonymous session (a respondent
-     * saving their results) becomes the address's account, the same uid, so what it answered stays
-     * its own; otherwise the link signs in.
+     * When the current session is the anonymous one `savingUid` names (the respondent who asked for
+     * this link to save their results), it becomes the address's account, the same uid, so what it
+     * answered stays its own; otherwise the link signs in.
      */
-    async signInWithEmailLink(email: string, href: string, linkAnonymous: boolean): Promise<void> {
+    async signInWithEmailLink(email: string, href: string, savingUid: string | null): Promise<void> {
       const current = auth.currentUser;
-      if (linkAnonymous && current?.isAnonymous) {
+      if (savingUid !== null && current?.isAnonymous && current.uid === savingUid) {
         await linkWithCredential(current, EmailAuthProvider.credentialWithLink(email, href));
         // The token must say the address is proven before the server is asked to set up the account.
         await current.getIdToken(true);

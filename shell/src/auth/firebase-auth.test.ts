@@ -1,0 +1,69 @@
+import type { RuntimeConfig } from '@toolkit/platform';
+import { AddressMismatchError, createFirebaseAuth, SAVING_UID_KEY } from './firebase-auth';
+
+// The Firebase SDK is the edge: a stand-in session with an anonymous user whose uid a test sets.
+const session = {
+  anonymousUid: jest.fn((): string | null => 'anon-1'),
+  sendSignInLink: jest.fn((_email: string, _continueUrl: string) => Promise.resolve()),
+  signInWithEmailLink: jest.fn((_email: string, _href: string, _savingUid: string | null) =>
+    Promise.resolve(),
+  ),
+  onChange: jest.fn(),
+};
+jest.mock('./firebase-session', () => ({ openSession: () => session }));
+
+const LINK = 'https://app.example/complete-signup?oobCode=abc';
+
+function authOn(pathname: string) {
+  window.history.pushState({}, '', pathname);
+  return createFirebaseAuth({} as RuntimeConfig);
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  jest.clearAllMocks();
+  session.anonymousUid.mockReturnValue('anon-1');
+});
+
+describe('the link that saves an anonymous respondent’s results', () => {
+  it('asked by the anonymous respondent on a survey page, upgrades that session and is forgotten once used', async () => {
+    const auth = authOn('/survey/demo-publisher/quickscan');
+    expect(await auth.sendSignInLink('Ann@Example.com', LINK)).toEqual({ success: true });
+    expect(auth.savingSessionUid()).toBe('anon-1');
+
+    expect(await auth.completeSignInLink(LINK, 'ann@example.com')).toEqual({ success: true });
+    expect(session.signInWithEmailLink).toHaveBeenCalledWith('ann@example.com', LINK, 'anon-1');
+    expect(auth.savingSessionUid()).toBeNull();
+    expect(auth.pendingEmail()).toBeNull();
+  });
+
+  it('asked from the portal, never upgrades the anonymous session someone left behind, and forgets an earlier saving one', async () => {
+    window.localStorage.setItem(SAVING_UID_KEY, 'anon-0');
+    const auth = authOn('/');
+    await auth.sendSignInLink('bob@example.com', LINK);
+    expect(auth.savingSessionUid()).toBeNull();
+
+    await auth.completeSignInLink(LINK, 'bob@example.com');
+    expect(session.signInWithEmailLink).toHaveBeenCalledWith('bob@example.com', LINK, null);
+  });
+
+  it('asked on a survey page by a session that is not anonymous, marks nothing to upgrade', async () => {
+    session.anonymousUid.mockReturnValue(null);
+    const auth = authOn('/survey/demo-publisher/quickscan');
+    await auth.sendSignInLink('ann@example.com', LINK);
+    expect(auth.savingSessionUid()).toBeNull();
+  });
+
+  it('upgrades nothing when the typed address is not the one this browser asked the link for', async () => {
+    const auth = authOn('/survey/demo-publisher/quickscan');
+    await auth.sendSignInLink('ann@example.com', LINK);
+    // The identity provider refuses an address that is not the link's, before spending the code.
+    session.signInWithEmailLink.mockRejectedValueOnce({ code: 'auth/invalid-email' });
+    await expect(auth.completeSignInLink(LINK, 'carol@example.com')).rejects.toBeInstanceOf(
+      AddressMismatchError,
+    );
+    expect(session.signInWithEmailLink).toHaveBeenCalledWith('carol@example.com', LINK, null);
+    // The mark stays for the link it belongs to.
+    expect(auth.savingSessionUid()).toBe('anon-1');
+  });
+});
