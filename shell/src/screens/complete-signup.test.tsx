@@ -6,7 +6,7 @@ import { API, type AuthClaims } from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { createFakeBackend, type FakeBackend } from '@toolkit/platform/testing';
 import { buildTheme } from '@toolkit/ui';
-import type { ShellAuth } from '../auth/firebase-auth';
+import { AddressMismatchError, type ShellAuth } from '../auth/firebase-auth';
 import { CompleteSignup, toolkitOf } from './complete-signup';
 
 describe('toolkitOf', () => {
@@ -32,14 +32,15 @@ function fakeAuth(claims: AuthClaims) {
   return {
     isSignInLink: jest.fn(() => Promise.resolve(true)),
     pendingEmail: () => 'ann@example.com',
-    completeSignInLink: jest.fn(() => Promise.resolve({ success: true as const })),
+    completeSignInLink: jest.fn((_href: string, _email: string) =>
+      Promise.resolve({ success: true as const }),
+    ),
     signInWithCustomToken: jest.fn(() => Promise.resolve({ success: true as const })),
     refreshClaims: jest.fn(() => Promise.resolve(claims)),
   };
 }
 
-function openLink(claims: AuthClaims, fake: FakeBackend) {
-  const auth = fakeAuth(claims);
+function openLink(claims: AuthClaims, fake: FakeBackend, auth = fakeAuth(claims)) {
   render(
     <ThemeProvider theme={buildTheme()}>
       <MemoryRouter initialEntries={['/complete-signup']}>
@@ -97,6 +98,19 @@ describe('CompleteSignup', () => {
       await screen.findByText(/couldn't set up your organisation: The service is busy/),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Organisation name' })).toHaveValue('Harbour Bakery');
+  });
+
+  it('asks for the address when this browser last asked a link for another one, and goes on with it', async () => {
+    const auth = fakeAuth({});
+    auth.completeSignInLink.mockRejectedValueOnce(new AddressMismatchError());
+    openLink({}, signedUp(), auth);
+    expect(await screen.findByText(/This link went to another address/)).toBeInTheDocument();
+    expect(screen.queryByText('Signing you in…')).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-mail address' }), 'bob@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Finish signing in' }));
+    expect(await screen.findByRole('textbox', { name: 'Organisation name' })).toBeInTheDocument();
+    expect(auth.completeSignInLink).toHaveBeenLastCalledWith(expect.any(String), 'bob@example.com');
   });
 
   it('asks a member of an organisation nothing and goes on to the dashboard', async () => {

@@ -4,13 +4,13 @@ import { API, paths } from '@toolkit/domain';
 import { callApi, type CallableClient } from '@toolkit/platform';
 import { Card, ErrorPanel, PageTitle, Spinner } from '@toolkit/ui';
 import { DEFAULT_TOOLKIT } from './portal-toolkit';
-import type { ShellAuth } from '../auth/firebase-auth';
+import { AddressMismatchError, type ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
 import { SignupDetailsForm, type SignupDetails } from './signup-details-form';
 
 type State =
   | { kind: 'checking' }
-  | { kind: 'needEmail' }
+  | { kind: 'needEmail'; otherAddress?: boolean }
   | { kind: 'notALink' }
   | { kind: 'needDetails' }
   | { kind: 'failed'; message: string }
@@ -47,9 +47,8 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
       await afterSignIn();
       return null;
     }
-    const message = 'This sign-in link has expired or was already used. Please request a new one.';
-    setState({ kind: 'failed', message });
-    return message;
+    setState({ kind: 'failed', message: result.message });
+    return result.message;
   };
 
   // A member (their claims name a tenant) goes on at once; anyone else is asked for what a new
@@ -97,8 +96,15 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
       (isLink) => {
         if (!isLink) return setState({ kind: 'notALink' });
         const email = auth.pendingEmail();
-        if (email) void complete(email);
-        else setState({ kind: 'needEmail' });
+        if (!email) return setState({ kind: 'needEmail' });
+        // This browser last asked a link for another address: the link is still good, so ask for its address.
+        complete(email).catch((error: unknown) =>
+          setState(
+            error instanceof AddressMismatchError
+              ? { kind: 'needEmail', otherAddress: true }
+              : { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
+          ),
+        );
       },
       (error: unknown) =>
         setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
@@ -133,7 +139,11 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
         </p>
       ) : (
         <>
-          <p>You opened the link on a different device or browser. Confirm your e-mail address to finish.</p>
+          <p>
+            {state.kind === 'needEmail' && state.otherAddress
+              ? 'This link went to another address than the one this browser last asked a link for. Confirm the address the e-mail went to.'
+              : 'You opened the link on a different device or browser. Confirm your e-mail address to finish.'}
+          </p>
           <EmailLinkForm
             submitLabel="Finish signing in"
             successMessage={() => 'Signed in.'}
