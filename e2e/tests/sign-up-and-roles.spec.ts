@@ -1,7 +1,8 @@
 // Issue 3: a business signs up with an e-mail link and becomes owner of a new tenant; the owner
 // gives a team member the admin role and takes it back, which applies on the member's next navigation.
 import { AppPage } from '../support/app-page';
-import { signInThroughPortal, uniqueEmail } from '../support/auth';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { createOwner, fillSignupDetails, signInThroughPortal, uniqueEmail } from '../support/auth';
 import { linkIn, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
 
@@ -9,7 +10,7 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const app = new AppPage(page);
   const owner = uniqueEmail('owner');
   const member = uniqueEmail('member');
@@ -22,7 +23,30 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
   await expect(page.getByText(`we sent a sign-in link to ${owner}`)).toBeVisible();
   const signInMail = await waitForMail(owner, /sign in/i, { after: requestedAt });
   await page.goto(linkIn(signInMail, 'oobCode'));
+
+  // A new organisation is asked its name and its owner's, checked before anything is set up.
+  const organisation = `Harbour Bakery ${Date.now()}`;
+  await expect(page.getByRole('heading', { name: 'About your organisation' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'sign-up details');
+  await page.getByRole('button', { name: 'Finish sign-up' }).click();
+  await expect(page.getByLabel('Organisation name')).toHaveAccessibleDescription(
+    'Enter your organisation’s name.',
+  );
+  await expect(page.getByLabel('Organisation name')).toBeFocused();
+  await expect(page.getByLabel('Last name')).toHaveAccessibleDescription('Enter your last name.');
+  await expect(page).toHaveURL(/\/complete-signup/);
+  await fillSignupDetails(page, { organisationName: organisation, firstName: 'Ann', lastName: 'Baker' });
   await app.expectDashboardHome();
+  await app.expectScreen('Welcome back, Ann');
+  await expect(page.getByText(`Here is how ${organisation} is getting on.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'dashboard home');
+
+  // The declaration is signed in the organisation's name as sign-up stored it.
+  await app.dashboardLink('Declaration').click();
+  await page.getByRole('checkbox', { name: /may sign it for my organisation/ }).check();
+  await page.getByRole('button', { name: 'Sign the declaration' }).click();
+  await expect(page.getByText(`Signed for ${organisation} by Ann Baker`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'declaration');
 
   // Owner of a new tenant: alone in it, with every right.
   await expect(app.mainLink('Plans')).toBeVisible();
@@ -30,8 +54,11 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
   await app.expectScreen('Users', '/dashboard/users');
   const team = page.getByRole('list', { name: 'Team members' });
   await expect(team.getByRole('listitem')).toHaveCount(1);
-  await expect(team.getByRole('listitem', { name: owner })).toContainText(`${owner} (you)`);
-  await expect(team.getByRole('listitem', { name: owner })).toContainText('Role: Owner');
+  // Named as sign-up stored them, with the address beside it.
+  const ownerRow = team.getByRole('listitem', { name: 'Ann Baker' });
+  await expect(ownerRow).toContainText('Ann Baker (you)');
+  await expect(ownerRow).toContainText(owner);
+  await expect(ownerRow).toContainText('Role: Owner');
 
   // The invited person joins as a user when they accept, then becomes admin.
   await page.getByLabel('E-mail address').fill(member);
@@ -44,8 +71,9 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
   try {
     const phonePage = await phone.newPage();
     await phonePage.goto(inviteLink);
-    await phonePage.getByRole('button', { name: 'Accept and start' }).click();
-    await expect(phonePage).toHaveURL(/\/survey\//);
+    // A team invite (Users): accepting joins the organisation and lands on the dashboard.
+    await phonePage.getByRole('button', { name: 'Accept and join' }).click();
+    await new AppPage(phonePage).expectDashboardHome();
   } finally {
     await phone.close();
   }
@@ -83,4 +111,34 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
   } finally {
     await memberContext.close();
   }
+});
+
+test('an organisation stored without a name is taken to its name field when it opens the declaration', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const app = new AppPage(page);
+  // Signed up before sign-up asked for names: the organisation has none.
+  const { email } = await createOwner(uniqueEmail('unnamed'), null);
+  await signInThroughPortal(page, email);
+  await app.expectScreen('Welcome back');
+
+  await app.dashboardLink('Declaration').click();
+  await app.expectScreen('Profile', '/dashboard/profile');
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Your declaration is signed in your organisation’s name, so add it here first.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Organisation name')).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'profile, sent to the organisation name');
+
+  await page.getByLabel('Organisation name').fill('Quayside Books');
+  await page.getByRole('button', { name: 'Save organisation details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await app.dashboardLink('Declaration').click();
+  await app.expectScreen('Declaration', '/dashboard/declaration');
+  await page.getByRole('checkbox', { name: /may sign it for my organisation/ }).check();
+  await page.getByRole('button', { name: 'Sign the declaration' }).click();
+  await expect(page.getByText('Signed for Quayside Books')).toBeVisible();
 });
