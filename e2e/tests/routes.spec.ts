@@ -1,8 +1,19 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage, DASHBOARD_HOME } from '../support/app-page';
 import { signInAs } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 // Every route (docs/behaviour.md, Routes) lands on its screen or on the redirect its guards call for.
+// A path that leads nowhere lands where it always did, which says what was not found.
+
+/** The landing page's notice of what was not found: a status, announced, that can be dismissed. */
+async function expectNotFoundNotice(page: Page, words: string) {
+  const notice = page.getByRole('status').filter({ hasText: words });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText(words)).toHaveCount(0);
+}
 
 test.describe('signed out', () => {
   for (const path of ['/', '/flow/quickscan', '/invite', '/signup']) {
@@ -24,6 +35,25 @@ test.describe('signed out', () => {
       await page.goto(path);
       await new AppPage(page).expectPortal();
       await expect(page).toHaveURL(/localhost:3100\/$/);
+      await expectNoSeriousA11yViolations(page, `the portal, reached from ${path}`);
+      await expectNotFoundNotice(page, "We couldn't find that page, so you are on the start page.");
+    });
+  }
+
+  for (const [what, path] of <[string, string][]>[
+    ['section', '/survey/demo-publisher/quickscan/section/99'],
+    ['section', '/survey/demo-publisher/quickscan/section/99/slide/1'],
+    ['slide', '/survey/demo-publisher/quickscan/section/2/slide/99'],
+  ]) {
+    test(`an unknown ${what} (${path}) leads to the survey's start, which says so`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(path);
+      await new AppPage(page).expectScreen('Sustainability Quickscan', '/survey/demo-publisher/quickscan');
+      await expectNoSeriousA11yViolations(page, `the survey's start, reached from ${path}`);
+      await expectNotFoundNotice(
+        page,
+        `We couldn't find that ${what}, so you are at the start of the survey.`,
+      );
     });
   }
 
@@ -60,6 +90,7 @@ test.describe('signed out', () => {
   test('an unknown survey is not found and ends on the portal', async ({ page }) => {
     await page.goto('/survey/demo-publisher/no-such-survey');
     await new AppPage(page).expectPortal();
+    await expectNotFoundNotice(page, "We couldn't find that survey, so you are on the start page.");
   });
 
   test('a survey that requires an account sends signed-out visitors to landing', async ({ page }) => {
@@ -108,6 +139,20 @@ test.describe('signed in as owner', () => {
       await page.goto(path);
       await app.expectDashboardHome();
     }
+    // An unknown dashboard path or survey lands on the dashboard, which says what was not found.
+    await page.goto('/dashboard/no-such-page');
+    await app.expectDashboardHome();
+    await expectNoSeriousA11yViolations(page, 'the dashboard, reached from an unknown path');
+    await expectNotFoundNotice(page, "We couldn't find that page, so you are on your dashboard.");
+    await page.goto('/survey/demo-publisher/no-such-survey');
+    await app.expectDashboardHome();
+    await expectNotFoundNotice(page, "We couldn't find that survey, so you are on your dashboard.");
+    // Moving on leaves the notice behind.
+    await page.goto('/dashboard/no-such-page');
+    await app.expectDashboardHome();
+    await app.dashboardLink('Profile').click();
+    await app.expectScreen('Profile', '/dashboard/profile');
+    await expect(page.getByText(/We couldn't find/)).toHaveCount(0);
     // Rule 1 (forced sign-out) runs before rule 5, so /complete-signup ends the session first.
     await page.goto('/complete-signup');
     await app.expectScreen('Complete sign-up', '/complete-signup');
