@@ -87,6 +87,16 @@ async function finishQuickly(page: Page) {
   await survey.expectThankYou();
 }
 
+/** The account this browser's Firebase session holds, as the Auth SDK persists it (localStorage). */
+function sessionUser(page: Page) {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
+    return key
+      ? (JSON.parse(localStorage.getItem(key)!) as { uid: string; isAnonymous: boolean; email?: string })
+      : null;
+  });
+}
+
 async function secondDevice(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE });
   return { context, page: await context.newPage() };
@@ -110,10 +120,15 @@ test('an anonymous respondent sees the score on the outro and keeps it by openin
   await expectNoSeriousA11yViolations(page, 'the outro with the score');
   await snap(page, 'outro-score-phone');
 
+  const respondent = await sessionUser(page);
+  expect(respondent).toMatchObject({ isAnonymous: true });
+
   const email = uniqueEmail('keeper');
   const link = await saveMyResults(page, email);
   await page.goto(link);
   await finishSignUp(page, 'Harbour Bakery');
+  // The link upgraded the anonymous account to the address: the same uid, not a new account.
+  expect(await sessionUser(page)).toMatchObject({ uid: respondent!.uid, isAnonymous: false, email });
   await expectScoreOnResults(page, score);
   await snap(page, 'results-after-saving-phone');
 });
