@@ -1,49 +1,116 @@
-// Issue 5: the journey's progress summary follows the owner's first steps: business
-// details, the Quickscan, then its results; stage 1 then shows what remains.
+// Issue 31, item 7: an honest journey. A new organisation's progress counts every milestone of the
+// five stages, so it starts far below 100 %; stages 3 to 5 name real milestones (those the Free plan
+// lacks name the plan that brings them); opening Results with nothing to show ticks nothing, and after
+// the Quickscan it does. The stage icons are drawn, so they show without an emoji font.
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
 import { signUpAsOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 import { SurveyPage, surveySlides } from '../support/survey-page';
 
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
 const progress = (page: Page) => page.getByRole('progressbar', { name: /Journey progress/ });
 
-/** Stage 1's milestone of that name, on the stage page. */
+/** A milestone of that name: the innermost list item naming it (a stage's item holds its milestones). */
 const milestone = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+  page
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .last();
 
-async function expectProgress(app: AppPage, completed: number, percent: number) {
-  await app.mainLink('Dashboard').click();
-  await app.expectDashboardHome();
-  await expect(progress(app.page)).toHaveAttribute('aria-valuenow', String(percent));
-  await expect(progress(app.page)).toHaveAttribute(
-    'aria-valuetext',
-    `${completed} of 3 key milestones · ${percent}%`,
-  );
+/** The summary's numbers: milestones done, of how many, and the percentage. */
+async function readProgress(page: Page) {
+  const text = (await progress(page).getAttribute('aria-valuetext')) ?? '';
+  const match = /^(\d+) of (\d+) milestones · (\d+)%$/.exec(text);
+  expect(match, `the progress reads "${text}"`).not.toBeNull();
+  const [completed, total, percent] = match!.slice(1).map(Number) as [number, number, number];
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', String(percent));
+  return { completed, total, percent };
 }
 
-test('a new owner moves through stage 1 and the progress summary follows', async ({ page }) => {
-  test.setTimeout(180_000);
-  const app = new AppPage(page);
-  await signUpAsOwner(page);
+async function screenshots(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage: true });
+  }
+}
 
+test('a new organisation’s journey measures all five stages, names real milestones, and ticks results only when there are some', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const app = new AppPage(page);
+  await page.setViewportSize(DESKTOP);
+  await signUpAsOwner(page);
+  await app.expectDashboardHome();
+
+  // The dashboard's journey: five stages, real milestone names, a progress far below 100 %.
+  await expect(page.getByRole('heading', { name: 'Your sustainability journey' })).toBeVisible();
+  for (const stage of ['Initiator', 'Explorer', 'Implementer', 'Innovator', 'Leader']) {
+    await expect(page.getByRole('heading', { level: 3, name: stage })).toBeVisible();
+  }
+  for (const name of [
+    'Finish half of your planned actions',
+    'Complete the Quickscan a second time',
+    'Raise your overall score',
+    'Save a materiality assessment',
+    'Add an action of your own',
+    'Work as a team of 3',
+    'Score 70% or more in every section',
+    'Sign the declaration again as a Leader',
+    'Share your Leader credential',
+  ]) {
+    await expect(milestone(page, name)).toBeVisible();
+  }
+  await expect(page.getByText(/^Milestone \d/)).toHaveCount(0);
+  // The Free plan has no materiality assessment nor actions of one's own: the journey names the plan.
+  for (const name of ['Save a materiality assessment', 'Add an action of your own']) {
+    await expect(milestone(page, name).getByRole('link', { name: /^Included in Leader/ })).toHaveAttribute(
+      'href',
+      '/dashboard/plans',
+    );
+  }
+  // The icons are drawn: one visible SVG per stage, no emoji.
+  await expect(page.locator('h3 > svg[data-icon]')).toHaveCount(5);
+  for (const icon of await page.locator('h3 > svg[data-icon]').all()) await expect(icon).toBeVisible();
+  const start = await readProgress(page);
+  expect(start.total).toBe(18);
+  expect(start.percent).toBeLessThan(25);
+  await expectNoSeriousA11yViolations(page, 'the dashboard home with the journey');
+  await screenshots(page, 'journey-on-home');
+  await page.setViewportSize(DESKTOP);
+
+  // Opening Results with nothing to show is not viewing results.
+  await app.dashboardLink('Results').click();
+  await app.expectScreen('Results', '/dashboard/ready-reckoner');
+  await expect(page.getByRole('heading', { name: 'You have not completed a Quickscan yet' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Results without results');
   await app.mainLink('Journey').click();
   await app.expectScreen('Journey stage 1', '/step1');
-  await expect(milestone(page, 'Sign up')).toContainText('Done');
-  await expect(milestone(page, 'Add your business details')).toContainText('Not done');
-  await expectProgress(app, 0, 0);
+  await expect(milestone(page, 'View your assessment results')).toContainText('Not done');
+  expect(await readProgress(page)).toEqual(start);
+  await expectNoSeriousA11yViolations(page, 'journey stage 1');
 
-  await app.dashboardLink('Profile').click();
-  await app.expectScreen('Profile', '/dashboard/profile');
-  await page.getByLabel('Organisation name').fill('Harbour Bakery');
-  await page.getByRole('button', { name: 'Save organisation details' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  await expectProgress(app, 1, 33);
+  // A locked stage lists its milestones by name, with a drawn icon.
+  await page.goto('/step5');
+  await app.expectScreen('Journey stage 5', '/step5');
+  await expect(page.getByText('This stage is locked.')).toBeVisible();
+  await expect(milestone(page, 'Share your Leader credential')).toContainText('Not done');
+  await expect(page.locator('svg[data-icon="trophy"]')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'journey stage 5, locked');
+  await screenshots(page, 'journey-stage-5');
+  await page.setViewportSize(DESKTOP);
 
-  // The business Quickscan needs an account; it is reached from the Assessments page.
+  // The Quickscan, from Assessments, then its results.
   const { title, slides } = surveySlides('business-quickscan');
   const survey = new SurveyPage(page);
-  await app.dashboardLink('Assessments').click();
+  await page.goto('/dashboard/assessments');
   await app.expectScreen('Assessments', '/dashboard/assessments');
   await page.getByRole('link', { name: 'Complete the Quickscan' }).click();
   await expect(page).toHaveURL(/\/survey\/demo-publisher\/business-quickscan$/);
@@ -54,22 +121,21 @@ test('a new owner moves through stage 1 and the progress summary follows', async
     await survey.next(slides[index + 1] ?? null);
   }
   await survey.expectThankYou();
-  await expectProgress(app, 2, 67);
-
+  await app.mainLink('Dashboard').click();
+  await app.expectDashboardHome();
   await app.dashboardLink('Results').click();
   await app.expectScreen('Results', '/dashboard/ready-reckoner');
   await expect(page.getByText(/Overall score: [\d.]+ out of 100/)).toBeVisible();
-  await expectProgress(app, 3, 100);
+  await expectNoSeriousA11yViolations(page, 'Results with a completed Quickscan');
 
   await app.mainLink('Journey').click();
   await app.expectScreen('Journey stage 1', '/step1');
-  for (const done of [
-    'Sign up',
-    'Add your business details',
-    'Complete the Quickscan',
-    'View your assessment results',
-  ]) {
+  for (const done of ['Sign up', 'Complete the Quickscan', 'View your assessment results']) {
     await expect(milestone(page, done)).toContainText('Done');
   }
   await expect(milestone(page, 'Invite a team member')).toContainText('Not done');
+  const after = await readProgress(page);
+  expect(after.completed).toBe(start.completed + 2);
+  expect(after.percent).toBeLessThan(50);
+  await screenshots(page, 'journey-stage-1-after-results');
 });
