@@ -150,6 +150,9 @@ it('tells the handlers the client’s address: a completion counts against its l
   const ref = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
   const respondent = signedIn('anon-2', 'anonymous');
   const { resultId } = await invoke(functions.survey.startResult!, ref, respondent);
+  // One scored answer, so the completion is not refused as empty.
+  const answer = { questionId: 'energy-tracking', answer: 0, seq: 1 };
+  await invoke(functions.survey.saveAnswer!, { ...ref, resultId, ...answer }, respondent);
   await invoke(functions.survey.completeResult!, { ...ref, resultId }, respondent);
   const counter = { name: 'completion-ip', subject: CLIENT_IP, limit: COMPLETION_LIMITS.ip };
   const stored = await getFirestore(app).doc(counterPath(counter, new Date())).get();

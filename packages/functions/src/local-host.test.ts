@@ -354,6 +354,14 @@ it('tells handlers the client’s address, which the completion limits count by'
   const client = clientWith(respondent.token);
   const request = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
   const { resultId } = await callApi(client, API.startResult, request);
+  // One scored answer, so the completion is not refused as empty.
+  await callApi(client, API.saveAnswer, {
+    ...request,
+    resultId,
+    questionId: 'energy-tracking',
+    answer: 0,
+    seq: 1,
+  });
   await callApi(client, API.completeResult, { ...request, resultId });
   const counter = { name: 'completion-ip', subject: '127.0.0.1', limit: COMPLETION_LIMITS.ip };
   expect((await env.store.get(counterPath(counter, at))).data).toMatchObject({ count: 1 });

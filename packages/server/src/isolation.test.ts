@@ -680,6 +680,21 @@ async function seedTenants(): Promise<Seed> {
       ownerA.token,
     ),
   );
+  // A scored answer too, so the rightful completion is not refused as empty.
+  resultOf(
+    await env.call(
+      API.saveAnswer,
+      {
+        tenantId: A,
+        surveyId: SURVEY,
+        resultId: started.resultId,
+        questionId: 'energy-tracking',
+        answer: 0,
+        seq: 1,
+      },
+      ownerA.token,
+    ),
+  );
   for (const owner of [ownerA, ownerB]) {
     resultOf(await env.call(API.saveOrganisation, { name: `Organisation of ${owner.email}` }, owner.token));
   }
@@ -702,6 +717,22 @@ async function seedTenants(): Promise<Seed> {
   const pendingInviteA = (await inviteSentTo(env.store, 'undecided-a@example.com')).inviteId;
   const login = resultOf<{ token: string; inviteData: { surveyResultId: string } }>(
     await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
+  );
+  const invitee = await env.signInWithCustomToken(login.token);
+  // The invitee answers a scored question, so the rightful submit is not refused as empty.
+  resultOf(
+    await env.call(
+      API.saveInviteAnswer,
+      {
+        tenantId: A,
+        surveyId: SURVEY,
+        surveyResultId: login.inviteData.surveyResultId,
+        questionId: 'energy-tracking',
+        answer: 0,
+        seq: 1,
+      },
+      invitee,
+    ),
   );
   const { customActions } = resultOf<{ customActions: { id: string }[] }>(
     await env.call(
@@ -747,7 +778,7 @@ async function seedTenants(): Promise<Seed> {
     ownerB: ownerB.token,
     noTenant: await provenAccount(),
     anonymous: (await env.anonymous()).token,
-    invitee: await env.signInWithCustomToken(login.token),
+    invitee,
     respondent: respondent.token,
   });
   return {

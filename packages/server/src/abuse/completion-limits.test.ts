@@ -22,10 +22,20 @@ beforeEach(() => {
   env.deps.now = () => clock;
 });
 
-const start = async (account: TestAccount) =>
-  resultOf<ApiResponses[typeof API.startResult]>(
+/** A started result with one scored question answered, so completing it is not refused as empty. */
+const start = async (account: TestAccount) => {
+  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
     await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
-  ).resultId;
+  );
+  resultOf(
+    await env.call(
+      API.saveAnswer,
+      { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId: 'energy-tracking', answer: 0, seq: 1 },
+      account.token,
+    ),
+  );
+  return resultId;
+};
 
 const complete = (account: TestAccount, resultId: string, ip?: string) =>
   env.router.call(

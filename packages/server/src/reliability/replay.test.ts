@@ -35,6 +35,14 @@ it('three concurrent completions and a late one complete the result once and sen
       respondent.token,
     ),
   );
+  // One scored answer, so the completion is not refused as empty.
+  resultOf(
+    await env.call(
+      API.saveAnswer,
+      { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId: 'energy-tracking', answer: 0, seq: 2 },
+      respondent.token,
+    ),
+  );
   const request = { tenantId: PUBLISHER, surveyId: SURVEY, resultId };
   const mailsAbout = async () =>
     (await env.store.query(paths.mail())).filter((mail) => JSON.stringify(mail.data).includes(resultId));

@@ -23,6 +23,23 @@ beforeAll(async () => {
 
 afterAll(() => env?.stop(), 60_000);
 
+/** Saves one scored answer, so completing the result is not refused as empty. */
+const answerOneScored = async (account: TestAccount, resultId: string) =>
+  resultOf(
+    await env.call(
+      API.saveAnswer,
+      {
+        tenantId: PUBLISHER,
+        surveyId: 'quickscan',
+        resultId,
+        questionId: 'energy-tracking',
+        answer: 0,
+        seq: 1,
+      },
+      account.token,
+    ),
+  );
+
 const alerts = (overrides: Partial<AlertRecipients> = {}): AlertRecipients => ({
   newResult: [],
   newTeamMember: [],
@@ -145,6 +162,7 @@ describe('alerts', () => {
     const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
       await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: 'quickscan' }, respondent.token),
     );
+    await answerOneScored(respondent, resultId);
     resultOf(
       await env.call(
         API.completeResult,
@@ -189,6 +207,7 @@ describe('alert recipients', () => {
     const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
       await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: 'quickscan' }, respondent.token),
     );
+    await answerOneScored(respondent, resultId);
     resultOf(
       await env.call(
         API.completeResult,
