@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
+import { slideProgress } from '@toolkit/domain';
 import { Button } from '@toolkit/ui';
 import { findSection, previousPosition } from '@toolkit/platform';
 import { safeUrl } from '@toolkit/ui/rich-text';
@@ -37,6 +38,8 @@ export function SectionStart() {
   const { section, index } = found;
   const position = { sectionId: section.id, slide: 0 };
   const icon = safeUrl(section.icon?.url);
+  // Counted as the "Question n of m" caption counts: each question of a group, no information slide.
+  const questions = slideProgress(section.slides, 0).total;
   return (
     <Accent $color={section.primaryColor} aria-labelledby="section-title">
       {/* The title beside it says what the icon shows. */}
@@ -48,7 +51,7 @@ export function SectionStart() {
         {section.title}
       </FocusHeading>
       {section.description && <p>{section.description}</p>}
-      <p>{section.slides.length === 1 ? '1 question' : `${section.slides.length} questions`} in this part.</p>
+      {questions > 0 && <p>{questions === 1 ? '1 question' : `${questions} questions`} in this part.</p>}
       <Actions>
         <Button
           variant="secondary"

@@ -1,0 +1,25 @@
+import { screen } from '@testing-library/react';
+import { paths } from '@toolkit/domain';
+import type { ContentClient } from '@toolkit/platform';
+import { quickscanResponse } from '@toolkit/platform/testing';
+import { createServices, createSurveyBackend, renderSurvey } from '../../testing/fake-api';
+
+const content: ContentClient = { request: async <T,>() => quickscanResponse() as T };
+
+beforeEach(() => window.localStorage.clear());
+
+describe('a section start page', () => {
+  // The Quickscan's parts: "Your business" opens with an information slide (5 slides, 4 questions);
+  // "Energy and emissions" has a group of three (6 slides, 8 questions).
+  it.each([
+    [1, 'Your business', '4 questions in this part.'],
+    [2, 'Energy and emissions', '8 questions in this part.'],
+  ])('counts the questions of part %i as the caption does', async (section, title, count) => {
+    renderSurvey(
+      paths.surveySection('demo-publisher', 'quickscan', section),
+      createServices(createSurveyBackend(), content),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText(count)).toBeInTheDocument();
+  });
+});
