@@ -52,6 +52,12 @@ async function respond(names: [string, string, string], comments: string[]) {
     const questionId = COMMENTS[index]!;
     await callApi(API.saveAnswer, { ...SURVEY, resultId, questionId, answer, seq: index + 1 }, idToken);
   }
+  // One scored answer (the slider's lowest step), so the completion is not refused as empty.
+  await callApi(
+    API.saveAnswer,
+    { ...SURVEY, resultId, questionId: 'energy-tracking', answer: 0, seq: 1 },
+    idToken,
+  );
   await callApi(API.completeResult, { ...SURVEY, resultId }, idToken);
   return resultId;
 }
