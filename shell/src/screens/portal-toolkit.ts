@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { paths } from '@toolkit/domain';
 import { loadSurveyDefinition, type ContentClient } from '@toolkit/platform';
-import { tenantResolved, useAppDispatch } from '@toolkit/store-contract';
+import type { TenantBranding } from '@toolkit/ui';
 import { brandingOf } from '../survey-branding';
 
 /** The toolkit of the plain portal (/, /signup, /invite) and of a sign-up link that names none. */
@@ -78,13 +78,18 @@ export function usePortalToolkit(content: ContentClient, name: string): PortalTo
 }
 
 /**
- * A toolkit's own portal wears the look of the survey it offers (its publisher's colours and logos),
- * as that survey's pages do; the definition it reads is the one the survey then opens with. Answers
- * whether that survey needs an account (null until known).
+ * A toolkit's own portal wears the look of the survey it offers (its publisher's colours and logo),
+ * read from the definition that survey then opens with. It is the portal's alone, not the shell's
+ * stored tenant look: that would outlive the page into the sign-up and the dashboard. Null until
+ * known, or when there is none.
  */
-export function useToolkitLook(content: ContentClient, survey: SurveyRef | null): boolean | null {
-  const dispatch = useAppDispatch();
-  const [needsAccount, setNeedsAccount] = useState<{ of: string; needs: boolean } | null>(null);
+export function useToolkitLook(
+  content: ContentClient,
+  survey: SurveyRef | null,
+): { of: string; branding: TenantBranding; needsAccount: boolean } | null {
+  const [look, setLook] = useState<{ of: string; branding: TenantBranding; needsAccount: boolean } | null>(
+    null,
+  );
   const surveyId = survey?.id;
   const tenantId = survey?.tenantId;
   useEffect(() => {
@@ -93,15 +98,18 @@ export function useToolkitLook(content: ContentClient, survey: SurveyRef | null)
     loadSurveyDefinition(content, surveyId).then(
       (definition) => {
         if (!current || !definition || definition.tenantId !== tenantId) return;
-        dispatch(tenantResolved({ tenantId, branding: brandingOf(definition) }));
-        setNeedsAccount({ of: surveyId, needs: Boolean(definition.requireAccount) });
+        setLook({
+          of: surveyId,
+          branding: brandingOf(definition),
+          needsAccount: Boolean(definition.requireAccount),
+        });
       },
-      // The portal keeps the look it has; the survey itself says if it cannot load.
+      // The portal keeps the product's look; the survey itself says if it cannot load.
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [content, dispatch, surveyId, tenantId]);
-  return needsAccount && needsAccount.of === surveyId ? needsAccount.needs : null;
+  }, [content, surveyId, tenantId]);
+  return look && look.of === surveyId ? look : null;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import type { ContentClient } from '@toolkit/platform';
@@ -89,16 +89,19 @@ describe('Portal', () => {
     const content = contentAnswering();
     const { store } = renderPortal(content, 'coastal');
     expect(await screen.findByText('Offered by Coastal Council')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(store.getState().tenant).toMatchObject({
-        tenantId: 'coastal-council',
-        branding: { primaryColor: '#0b5d7a', primaryLogo: { url: '/assets/logo-coastal.svg' } },
-      }),
+    expect(await screen.findByRole('img', { name: 'Coastal Council' })).toHaveAttribute(
+      'src',
+      '/assets/logo-coastal.svg',
     );
+    expect(screen.getByRole('link', { name: 'Take the Quickscan' })).toHaveStyle({
+      backgroundColor: '#0b5d7a',
+    });
     expect(content.surveysAsked).toEqual([{ id: 'coastal-check' }]);
     expect(
       await screen.findByText(/It is answered with an account: sign up below first/),
     ).toBeInTheDocument();
+    // The look is the portal's alone: the stored tenant look (kept into sign-up) is untouched.
+    expect(store.getState().tenant.branding).toBeNull();
   });
 
   it('offers the default toolkit’s public survey on the plain portal', async () => {

@@ -1,8 +1,18 @@
 import { Link } from 'react-router';
-import styled from 'styled-components';
+import { useMemo } from 'react';
+import styled, { ThemeProvider, useTheme } from 'styled-components';
 import { paths } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
-import { buttonStyles, Card, MutedText, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
+import {
+  buildTheme,
+  buttonStyles,
+  Card,
+  Logo,
+  MutedText,
+  PageTitle,
+  Stack,
+  type ButtonVariant,
+} from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
 import { DEFAULT_TOOLKIT, usePortalToolkit, useToolkitLook } from './portal-toolkit';
@@ -12,9 +22,17 @@ const Lead = styled.p`
   max-width: 40rem;
 `;
 
-const Publisher = styled(MutedText)`
+const Publisher = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
   margin-bottom: ${({ theme }) => theme.space[3]}px;
   font-weight: 600;
+  img {
+    max-height: 60px;
+    width: auto;
+  }
 `;
 
 const StartLink = styled(Link)<{ $variant: ButtonVariant }>`
@@ -34,55 +52,66 @@ export function Portal({
   const toolkit = usePortalToolkit(content, toolkitName ?? DEFAULT_TOOLKIT);
   // The plain portal is the product's own; a toolkit's portal is its publisher's.
   const own = toolkitName && toolkit.status === 'ready' ? toolkit : null;
-  const needsAccount = useToolkitLook(content, own?.survey ?? null);
+  const look = useToolkitLook(content, own?.survey ?? null);
+  const productTheme = useTheme();
+  const theme = useMemo(() => (look ? buildTheme(look.branding) : productTheme), [look, productTheme]);
   const continueUrl = `${window.location.origin}${paths.completeSignup()}${
     toolkitName ? `?toolkit=${encodeURIComponent(toolkitName)}` : ''
   }`;
   return (
-    <Stack gap={5}>
-      <section aria-labelledby="portal-title">
-        <PageTitle id="portal-title">
-          {own ? `Welcome to the ${own.title} toolkit` : 'Where does your business stand on sustainability?'}
-        </PageTitle>
-        {own?.publisher && <Publisher>Offered by {own.publisher}</Publisher>}
-        <Lead>
-          Answer a short self-assessment, see your results straight away, and follow a clear journey from your
-          first steps to leading your sector.
-        </Lead>
-        {toolkit.status === 'ready' && (
-          <StartLink $variant="primary" to={toolkit.surveyPath}>
-            Take the Quickscan
-          </StartLink>
-        )}
-        {needsAccount && (
-          <MutedText>
-            It is answered with an account: sign up below first, then take it from your dashboard.
-          </MutedText>
-        )}
-        {toolkit.status === 'missing' && (
-          <MutedText role="status">
-            There is no toolkit called “{toolkitName}”. Check the address, or sign up below for the general
-            Quickscan.
-          </MutedText>
-        )}
-        {toolkit.status === 'failed' && (
-          <MutedText role="status">
-            The Quickscan cannot be opened just now. Please try again later.
-          </MutedText>
-        )}
-      </section>
-      <Card aria-labelledby="signin-title">
-        <h2 id="signin-title">Sign up or sign in</h2>
-        <p>We'll e-mail you a link. No password needed.</p>
-        <EmailLinkForm
-          submitLabel="E-mail me a sign-in link"
-          successMessage={(email) => `Check your inbox: we sent a sign-in link to ${email}.`}
-          onSubmit={async (email) => {
-            const result = await auth.sendSignInLink(email, continueUrl);
-            return result.success ? null : `We couldn't send the link: ${result.message}`;
-          }}
-        />
-      </Card>
-    </Stack>
+    <ThemeProvider theme={theme}>
+      <Stack gap={5}>
+        <section aria-labelledby="portal-title">
+          <PageTitle id="portal-title">
+            {own
+              ? `Welcome to the ${own.title} toolkit`
+              : 'Where does your business stand on sustainability?'}
+          </PageTitle>
+          {own?.publisher && (
+            <Publisher>
+              <Logo logo={theme.logos.primary} />
+              <span>Offered by {own.publisher}</span>
+            </Publisher>
+          )}
+          <Lead>
+            Answer a short self-assessment, see your results straight away, and follow a clear journey from
+            your first steps to leading your sector.
+          </Lead>
+          {toolkit.status === 'ready' && (
+            <StartLink $variant="primary" to={toolkit.surveyPath}>
+              Take the Quickscan
+            </StartLink>
+          )}
+          {look?.needsAccount && (
+            <MutedText>
+              It is answered with an account: sign up below first, then take it from your dashboard.
+            </MutedText>
+          )}
+          {toolkit.status === 'missing' && (
+            <MutedText role="status">
+              There is no toolkit called “{toolkitName}”. Check the address, or sign up below for the general
+              Quickscan.
+            </MutedText>
+          )}
+          {toolkit.status === 'failed' && (
+            <MutedText role="status">
+              The Quickscan cannot be opened just now. Please try again later.
+            </MutedText>
+          )}
+        </section>
+        <Card aria-labelledby="signin-title">
+          <h2 id="signin-title">Sign up or sign in</h2>
+          <p>We'll e-mail you a link. No password needed.</p>
+          <EmailLinkForm
+            submitLabel="E-mail me a sign-in link"
+            successMessage={(email) => `Check your inbox: we sent a sign-in link to ${email}.`}
+            onSubmit={async (email) => {
+              const result = await auth.sendSignInLink(email, continueUrl);
+              return result.success ? null : `We couldn't send the link: ${result.message}`;
+            }}
+          />
+        </Card>
+      </Stack>
+    </ThemeProvider>
   );
 }
