@@ -39,7 +39,18 @@ export async function readCredential(
 export async function readCredentialStatus(
   reader: Reader,
   credentialId: string,
-): Promise<{ revokedAt: string | null } | null> {
+): Promise<{ revokedAt: string | null; tenantId: string | null } | null> {
   const { data } = await reader.get(paths.credentialStatus(credentialId));
-  return data ? { revokedAt: textOrNull(data.revokedAt) } : null;
+  return data ? { revokedAt: textOrNull(data.revokedAt), tenantId: textOrNull(data.tenantId) } : null;
+}
+
+/** Whether one of the organisation's credentials was revoked or already shared; null when none. */
+export async function readCredentialSharing(
+  reader: Reader,
+  tenantId: string,
+  credentialId: string,
+): Promise<{ revoked: boolean; shared: boolean } | null> {
+  const { data } = await reader.get(paths.tenantCredential(tenantId, credentialId));
+  if (!data) return null;
+  return { revoked: textOrNull(data.revokedAt) !== null, shared: textOrNull(data.sharedAt) !== null };
 }

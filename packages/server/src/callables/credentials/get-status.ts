@@ -1,18 +1,44 @@
 // credentials-getStatus (public): whether a credential was revoked. It answers for an id only, and
-// says nothing the credential itself does not (no organisation, no tenant).
-import { API, type ApiResponses } from '@toolkit/domain';
+// says nothing the credential itself does not (no organisation, no tenant). Someone checking an
+// active credential got its link from the organisation, so the check is the credential shared.
+import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
-import { readCredentialStatus } from '../../repositories/credentials';
+import { readCredentialSharing, readCredentialStatus } from '../../repositories/credentials';
+import { milestoneWrite } from '../../repositories/milestones';
+import { paths } from '../../repositories/paths';
+
+/** Who recorded a share seen through the public check (no member did it). */
+const OPENED_BY_SOMEONE_ELSE = 'credential-check';
 
 export const getCredentialStatus = defineHandler({
   name: API.getCredentialStatus,
   access: 'public',
   input: REQUESTS[API.getCredentialStatus],
-  async run({ credentialId }, { deps }): Promise<ApiResponses[typeof API.getCredentialStatus]> {
+  async run({ credentialId }, { deps, now }): Promise<ApiResponses[typeof API.getCredentialStatus]> {
     const stored = await readCredentialStatus(deps.store, credentialId);
     if (!stored) return { status: 'unknown', revokedAt: null };
-    const { revokedAt } = stored;
+    const { revokedAt, tenantId } = stored;
+    if (!revokedAt && tenantId) {
+      await deps.store.transaction(async (tx) => {
+        const sharing = await readCredentialSharing(tx, tenantId, credentialId);
+        // Recorded once: later checks of a shared credential write nothing.
+        if (!sharing || sharing.revoked || sharing.shared) return;
+        tx.set(
+          paths.tenantCredential(tenantId, credentialId),
+          { sharedAt: now.toISOString() },
+          { merge: true },
+        );
+        const shared = milestoneWrite(
+          tenantId,
+          OPENED_BY_SOMEONE_ELSE,
+          MILESTONE_OF_ACTION.openDeclarationCredential,
+          true,
+          OPENED_BY_SOMEONE_ELSE,
+        );
+        tx.set(shared.path, shared.data, { merge: true });
+      });
+    }
     return { status: revokedAt ? 'revoked' : 'active', revokedAt };
   },
 });

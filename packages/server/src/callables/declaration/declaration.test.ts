@@ -284,6 +284,23 @@ it('opening the credential is the member’s view-declaration-credential milesto
   });
 });
 
+it('someone else opening an active credential (its public check) is the credential shared, once', async () => {
+  const tenantId = await business();
+  const owner = await env.member(tenantId, 'owner');
+  const { credential } = resultOf<DeclarationOverview>(await sign(owner));
+  const sharedAt = async () =>
+    (await env.store.get(paths.tenantCredential(tenantId, credential!.id))).data?.sharedAt ?? null;
+  expect(await sharedAt()).toBeNull();
+
+  expect(await status(credential!.id)).toEqual({ status: 'active', revokedAt: null });
+  const first = await sharedAt();
+  expect(first).toEqual(expect.any(String));
+  const milestone = await env.store.get(paths.organisationMilestone(tenantId, 'view-declaration-credential'));
+  expect(milestone.data).toMatchObject({ completed: true });
+  await status(credential!.id);
+  expect(await sharedAt()).toBe(first);
+});
+
 it('answers unknown for an id no credential has', async () => {
   expect(await status('no-such-credential')).toEqual({ status: 'unknown', revokedAt: null });
 });
