@@ -69,6 +69,8 @@ export interface ResultScore {
     max: number;
     percent: number;
     weight: number;
+    /** The band of the section's share on the overall scale; absent in scores stored before it. */
+    band?: { label: string; description: string | null } | null;
   }[];
   /** The band the overall score falls in; null when the survey defines none. */
   band: { label: string; description: string | null } | null;

@@ -119,9 +119,25 @@ describe('scoreResult', () => {
     // Energy: (5 + 6) / 20 = 55 %; Waste: 5 / 5 = 100 %; overall (3 × 0.55 + 1 × 1) / 4 = 66.25.
     const score = scoreResult(definition, { slider: 2, choice: 'half', multi: ['a', 'b'], comment: 'Hello' });
     expect(score.sections).toEqual([
-      { sectionIndex: 0, title: 'Your business', weight: 0, points: 0, max: 0, percent: 0 },
-      { sectionIndex: 1, title: 'Energy', weight: 3, points: 11, max: 20, percent: 55 },
-      { sectionIndex: 2, title: 'Waste', weight: 1, points: 5, max: 5, percent: 100 },
+      { sectionIndex: 0, title: 'Your business', weight: 0, points: 0, max: 0, percent: 0, band: null },
+      {
+        sectionIndex: 1,
+        title: 'Energy',
+        weight: 3,
+        points: 11,
+        max: 20,
+        percent: 55,
+        band: { label: 'Making progress', description: null },
+      },
+      {
+        sectionIndex: 2,
+        title: 'Waste',
+        weight: 1,
+        points: 5,
+        max: 5,
+        percent: 100,
+        band: { label: 'Leading the way', description: null },
+      },
     ]);
     expect(score.overall).toEqual({ points: 66.3, max: 100, percent: 66.3 });
     expect(score.band?.label).toBe('Making progress');

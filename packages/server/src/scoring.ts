@@ -88,6 +88,11 @@ export function scoreResult(
       ...section,
       points: round(points, 2),
       percent: round(sectionFraction * 100, 1),
+      // A section reads in the survey's band words too, its share placed on the overall scale.
+      band:
+        section.weight > 0 && section.max > 0
+          ? bandFor(definition.scoring.bands, round(sectionFraction * scale, 1))
+          : null,
     })),
     band: bandFor(definition.scoring.bands, overallPoints),
   };

@@ -13,7 +13,15 @@ const content: ContentClient = { request: async <T,>() => quickscanResponse() as
 const SCORE: ResultScore = {
   overall: { points: 42.5, max: 100, percent: 42.5 },
   sections: [
-    { sectionIndex: 1, title: 'Energy and emissions', points: 15, max: 60, percent: 25, weight: 1 },
+    {
+      sectionIndex: 1,
+      title: 'Energy and emissions',
+      points: 15,
+      max: 60,
+      percent: 25,
+      weight: 1,
+      band: { label: 'Beginning', description: null },
+    },
     { sectionIndex: 0, title: 'Your business', points: 0, max: 0, percent: 0, weight: 0 },
   ],
   band: { label: 'Developing', description: 'You have made a start; keep going.' },
@@ -52,7 +60,7 @@ describe('the outro of a scored survey', () => {
     );
     expect(sections.map((item) => item.textContent)).toEqual([
       'Your businessNot scored',
-      'Energy and emissions25%',
+      'Energy and emissions25% · Beginning',
     ]);
     expect(await within(yours).findByRole('img')).toHaveAccessibleName(
       'Bar chart of your scores out of 100%. Overall: 42.5%; Your business: not scored; Energy and emissions: 25%.',

@@ -65,7 +65,11 @@ export function YourScore({ score }: { score: ResultScore }) {
           {sections.map((section) => (
             <li key={section.sectionIndex}>
               <span>{section.title}</span>
-              <strong>{section.weight > 0 && section.max > 0 ? `${section.percent}%` : 'Not scored'}</strong>
+              <strong>
+                {section.weight > 0 && section.max > 0
+                  ? `${section.percent}%${section.band ? ` · ${section.band.label}` : ''}`
+                  : 'Not scored'}
+              </strong>
             </li>
           ))}
         </Sections>
