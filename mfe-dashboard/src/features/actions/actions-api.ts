@@ -8,7 +8,7 @@ const actionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     toggleActionPlan: callableMutation(build, API.toggleActionPlan, ['Actions', 'Milestones', 'Results']),
     updatePlannedAction: callableMutation(build, API.updatePlannedAction, ['Actions', 'Milestones']),
-    saveCustomAction: callableMutation(build, API.saveCustomAction, ['Actions']),
+    saveCustomAction: callableMutation(build, API.saveCustomAction, ['Actions', 'Milestones']),
     /** A deleted action leaves the plan as well (the server lists only actions that exist). */
     deleteCustomAction: build.mutation<ApiResponses[typeof API.deleteCustomAction], string>({
       query: (actionId) => call(API.deleteCustomAction, { actionId }),

@@ -12,7 +12,8 @@ const declarationApi = api.injectEndpoints({
     }),
     revokeCredential: build.mutation<DeclarationOverview, string>({
       query: (credentialId) => call(API.revokeCredential, { credentialId }),
-      invalidatesTags: ['Declaration'],
+      // A revoked credential no longer counts for the Leader's milestones.
+      invalidatesTags: ['Declaration', 'Milestones'],
     }),
     openCredential: build.mutation<unknown, string>({
       query: (credentialId) => call(API.openCredential, { credentialId }),

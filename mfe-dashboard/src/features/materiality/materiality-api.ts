@@ -4,7 +4,7 @@ import { API } from '@toolkit/domain';
 
 const materialityApi = api.injectEndpoints({
   endpoints: (build) => ({
-    saveMateriality: callableMutation(build, API.saveMateriality, ['Materiality']),
+    saveMateriality: callableMutation(build, API.saveMateriality, ['Materiality', 'Milestones']),
   }),
 });
 

@@ -75,7 +75,8 @@ const usersApi = teamApi.injectEndpoints({
         dispatch(showRole(request.uid, answer.newRole));
         return { data: answer };
       },
-      invalidatesTags: ['Team'],
+      // The team's size is one of the journey's milestones.
+      invalidatesTags: ['Team', 'Milestones'],
     }),
     /**
      * Fresh claims from the identity provider (the shell's services, the store's extra), after the
