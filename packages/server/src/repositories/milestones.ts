@@ -26,7 +26,6 @@ import { readTenant } from './tenants';
  */
 export function milestoneWrite(
   tenantId: string,
-  _memberId: string,
   milestoneId: MilestoneId,
   completed: boolean,
   completedBy: string,
@@ -50,7 +49,7 @@ export function handTickWrite(
   milestoneId: HandTickedMilestone,
   completed: boolean,
 ): { path: string; data: DocData } {
-  const write = milestoneWrite(tenantId, userId, milestoneId, completed, userId);
+  const write = milestoneWrite(tenantId, milestoneId, completed, userId);
   return { ...write, data: { ...write.data, byHand: true } };
 }
 

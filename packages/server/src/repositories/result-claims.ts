@@ -111,7 +111,6 @@ export async function applyClaims(store: DocumentStore, claimant: Claimant, now:
       // The completed Quickscan is the organisation's now, as if it had been answered signed in.
       const milestone = milestoneWrite(
         claimant.tenantId,
-        claimant.uid,
         MILESTONE_OF_ACTION.completeSurvey,
         true,
         claimant.uid,

@@ -65,7 +65,7 @@ export const completeSignup = defineHandler({
         organisationName,
         joinedAt: createdAt,
       });
-      const signUp = milestoneWrite(tenantId, caller.uid, MILESTONE_OF_ACTION.signUp, true, caller.uid);
+      const signUp = milestoneWrite(tenantId, MILESTONE_OF_ACTION.signUp, true, caller.uid);
       tx.set(signUp.path, signUp.data, { merge: true });
       return { tenantId, created: true };
     });

@@ -31,7 +31,6 @@ export const getCredentialStatus = defineHandler({
         );
         const shared = milestoneWrite(
           tenantId,
-          OPENED_BY_SOMEONE_ELSE,
           MILESTONE_OF_ACTION.openDeclarationCredential,
           true,
           OPENED_BY_SOMEONE_ELSE,

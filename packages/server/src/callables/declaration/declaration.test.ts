@@ -248,7 +248,7 @@ it('attests the stage the server’s records give, counting no milestone ticked 
     'view-insights',
     'download-actions',
   ] as const) {
-    const write = milestoneWrite(tenantId, owner.uid, id, true, owner.uid);
+    const write = milestoneWrite(tenantId, id, true, owner.uid);
     await env.store.set(write.path, write.data, { merge: true });
   }
   expect(await stageOf()).toBe('Explorer');

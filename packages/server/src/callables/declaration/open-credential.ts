@@ -18,13 +18,7 @@ export const openCredential = defineHandler({
     await deps.store.transaction(async (tx) => {
       const credential = await readCredential(tx, tenantId, credentialId);
       if (!credential) throw notFound(SERVER_ERRORS.credentialNotFound);
-      const milestone = milestoneWrite(
-        tenantId,
-        uid,
-        MILESTONE_OF_ACTION.openDeclarationCredential,
-        true,
-        uid,
-      );
+      const milestone = milestoneWrite(tenantId, MILESTONE_OF_ACTION.openDeclarationCredential, true, uid);
       tx.set(milestone.path, milestone.data, { merge: true });
       // When it was last shared; a revoked credential no longer vouches, so sharing it counts for nothing.
       if (!credential.revokedAt) {

@@ -77,7 +77,7 @@ export const signDeclaration = defineHandler({
         { declaration: { surveyId, title: declaration.title, organisation, signedAt, credentialId: id } },
         { merge: true },
       );
-      const milestone = milestoneWrite(tenantId, uid, MILESTONE_OF_ACTION.signDeclaration, true, uid);
+      const milestone = milestoneWrite(tenantId, MILESTONE_OF_ACTION.signDeclaration, true, uid);
       tx.set(milestone.path, milestone.data, { merge: true });
     });
     return declarationOverview(deps, caller);

@@ -14,7 +14,7 @@ export async function markInsightsMilestone(
   caller: Member,
   milestoneId: (typeof MILESTONE_OF_ACTION)['openInsights' | 'downloadPriorities'],
 ): Promise<void> {
-  const write = milestoneWrite(caller.tenantId, caller.uid, milestoneId, true, caller.uid);
+  const write = milestoneWrite(caller.tenantId, milestoneId, true, caller.uid);
   await deps.store.set(write.path, write.data, { merge: true });
 }
 

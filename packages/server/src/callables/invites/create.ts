@@ -160,13 +160,7 @@ export const createInvite = defineHandler({
           newTeamMemberMail({ to: teamAlert, email, role, organisationName, inviterName }),
         );
       }
-      const milestone = milestoneWrite(
-        tenantId,
-        caller.uid,
-        MILESTONE_OF_ACTION.inviteTeamMember,
-        true,
-        caller.uid,
-      );
+      const milestone = milestoneWrite(tenantId, MILESTONE_OF_ACTION.inviteTeamMember, true, caller.uid);
       tx.set(milestone.path, milestone.data, { merge: true });
       // The link itself stays out of the answer: it signs its holder in, so only the invitee's inbox has it.
       return { status: 'sent' as const, email };

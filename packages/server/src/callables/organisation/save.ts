@@ -16,7 +16,6 @@ export const saveOrganisation = defineHandler({
       tx.set(paths.tenantUser(caller.tenantId, caller.uid), { organization: organisation }, { merge: true });
       const milestone = milestoneWrite(
         caller.tenantId,
-        caller.uid,
         MILESTONE_OF_ACTION.saveOrganisation,
         true,
         caller.uid,

@@ -41,13 +41,7 @@ export const listLatestResults = defineHandler({
     // page's request (opened) is the view-results milestone, set here where the viewing happens,
     // and only when it has a completed result to show.
     if (input?.opened && results.some((result) => result.isCompleted && result.score)) {
-      const viewed = milestoneWrite(
-        caller.tenantId,
-        caller.uid,
-        MILESTONE_OF_ACTION.openResults,
-        true,
-        caller.uid,
-      );
+      const viewed = milestoneWrite(caller.tenantId, MILESTONE_OF_ACTION.openResults, true, caller.uid);
       await deps.store.set(viewed.path, viewed.data, { merge: true });
     }
     return { results };

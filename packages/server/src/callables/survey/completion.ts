@@ -173,13 +173,7 @@ export async function completeResult(
       );
     }
     if (caller.tenantId && !caller.isAnonymous) {
-      const milestone = milestoneWrite(
-        caller.tenantId,
-        caller.uid,
-        MILESTONE_OF_ACTION.completeSurvey,
-        true,
-        caller.uid,
-      );
+      const milestone = milestoneWrite(caller.tenantId, MILESTONE_OF_ACTION.completeSurvey, true, caller.uid);
       tx.set(milestone.path, milestone.data, { merge: true });
     }
     if (inviteMatches && caller.inviteId && inviteOpen) {
