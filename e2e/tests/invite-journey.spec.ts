@@ -109,11 +109,9 @@ test('an owner invites a team member from Users, who joins the organisation and 
   // Resending minutes after the mail went says that none went again.
   await waiting.getByRole('button', { name: `Resend the invitation to ${second}` }).click();
   await expect(
-    page
-      .getByRole('status')
-      .filter({
-        hasText: `We e-mailed ${second} less than 10 minutes ago, so we did not send it again yet.`,
-      }),
+    page.getByRole('status').filter({
+      hasText: `We e-mailed ${second} less than 10 minutes ago, so we did not send it again yet.`,
+    }),
   ).toBeVisible();
   expect(await mailsTo(second, /^Invitation to join the team of /)).toHaveLength(1);
 
