@@ -41,17 +41,24 @@ test.each<[string, Record<string, unknown>, RegExp]>([
   expect(() => loadToolkits(contentWith([toolkit]), surveys)).toThrow(message);
 });
 
+interface SeedSurvey {
+  id: string;
+  primaryLogo?: { url: string };
+  intro?: { html: string; videos: { url: string }[] };
+}
+
 it('names each toolkit’s publisher and gives each of its surveys a logo, an intro and a video of its own', () => {
   const toolkits = loadToolkits(DEFAULT_CONTENT_DIR, surveys);
   expect(toolkits.map((toolkit) => toolkit.publisher)).toEqual([
     'Demo Publisher Business Network',
     'Coastal Council',
   ]);
+  // The loader types a survey by what it checks; the seed's surveys carry the rest.
   const offered = [
     ...new Set(
       toolkits.flatMap((toolkit) => [toolkit.assessment, toolkit.publicSurvey ?? toolkit.assessment]),
     ),
-  ];
+  ] as SeedSurvey[];
   expect(offered.map((survey) => survey.id)).toEqual(['business-quickscan', 'quickscan', 'coastal-check']);
   for (const survey of offered) expect(survey.primaryLogo?.url).toMatch(/^\/assets\/.+\.svg$/);
   const intros = offered.map((survey) => survey.intro?.html);
