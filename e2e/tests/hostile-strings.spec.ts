@@ -24,10 +24,13 @@ const COMMENTS = [
 ];
 const ONE_LINE = HOSTILE_STRINGS.filter((text) => !/[\r\n]/.test(text));
 
-/** What any of the strings would have made of the page, had it been taken as markup. */
+/**
+ * What any of the strings would have made of the page, had it been taken as markup. The app's own
+ * drawn icons carry `data-icon`, which no hostile string holds.
+ */
 const INJECTED =
   '#root script, #root iframe, #root object, #root embed, #root base, #root meta, #root style, ' +
-  '#root img[src="x"], #root img[src="X"], #root svg, #root math, #root details, #root video, #root form, ' +
+  '#root img[src="x"], #root img[src="X"], #root svg:not([data-icon]), #root math, #root details, #root video, #root form, ' +
   '#root [onerror], #root [onload], #root [onfocus], #root [ontoggle], #root [href^="javascript" i]';
 
 function watchDialogs(page: Page): string[] {
