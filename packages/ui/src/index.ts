@@ -31,3 +31,4 @@ export { ErrorPanel, type ErrorPanelProps } from './components/error-panel';
 export { Logo, type LogoProps } from './components/logo';
 export { VisuallyHidden } from './components/visually-hidden';
 export { Notice } from './components/notice';
+export { ScoreBand, ScoreOverall } from './components/score-band';

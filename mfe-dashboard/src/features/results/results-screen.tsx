@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formatDate } from '@toolkit/domain';
 import { QueryView } from '@toolkit/data';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
-import { Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
+import { Card, MutedText, PageTitle, ScoreBand, ScoreOverall, Stack } from '@toolkit/ui';
 import { useLatestResultsQuery, useSurveyCatalogue } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
 import { latestScored, surveyTitle } from '../../shared/surveys';
@@ -14,21 +14,6 @@ import { ScoreChart } from './score-chart';
 const Heading = styled.h2`
   margin: 0;
   overflow-wrap: anywhere;
-`;
-
-const Overall = styled.p`
-  margin: 0;
-  font-size: 1.5rem;
-  font-weight: 700;
-`;
-
-const Band = styled.div`
-  border-left: 6px solid ${({ theme }) => theme.colors.primary};
-  padding-left: ${({ theme }) => theme.space[3]}px;
-  h3,
-  p {
-    margin: 0;
-  }
 `;
 
 function ScoreTable({ score }: { score: ResultScore }) {
@@ -78,15 +63,10 @@ function LatestResult({ result, title }: { result: ResultSummary & { score: Resu
           <Heading id={headingId}>{title}</Heading>
           <MutedText>Completed on {formatDate(result.completedAt)}</MutedText>
         </Stack>
-        <Overall>
+        <ScoreOverall>
           Overall score: {score.overall.points} out of {score.overall.max}
-        </Overall>
-        {score.band && (
-          <Band>
-            <h3>{score.band.label}</h3>
-            {score.band.description && <p>{score.band.description}</p>}
-          </Band>
-        )}
+        </ScoreOverall>
+        {score.band && <ScoreBand band={score.band} />}
         <ScoreChart score={score} />
         <ScoreTable score={score} />
         <MutedText>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import styled from 'styled-components';
 import type { ResultScore } from '@toolkit/domain';
-import { MutedText, Spinner, Stack } from '@toolkit/ui';
+import { MutedText, ScoreBand, ScoreOverall, Spinner, Stack } from '@toolkit/ui';
 
 // visx comes with the chart: it downloads on the outro, never with a respondent's first slide.
 const ScoreChart = lazy(() => import('@toolkit/ui/score-chart'));
@@ -13,21 +13,6 @@ export const hasScoredSections = (score: ResultScore | null): score is ResultSco
 const Heading = styled.h2`
   margin: 0;
   font-size: 1.25rem;
-`;
-
-const Overall = styled.p`
-  margin: 0;
-  font-size: 1.5rem;
-  font-weight: 700;
-`;
-
-const Band = styled.div`
-  border-left: 6px solid ${({ theme }) => theme.colors.primary};
-  padding-left: ${({ theme }) => theme.space[3]}px;
-  h3,
-  p {
-    margin: 0;
-  }
 `;
 
 const Sections = styled.ul`
@@ -52,15 +37,10 @@ export function YourScore({ score }: { score: ResultScore }) {
     <section aria-labelledby={headingId}>
       <Stack gap={4}>
         <Heading id={headingId}>Your score</Heading>
-        <Overall>
+        <ScoreOverall>
           Overall: {score.overall.percent}% ({score.overall.points} out of {score.overall.max})
-        </Overall>
-        {score.band && (
-          <Band>
-            <h3>{score.band.label}</h3>
-            {score.band.description && <p>{score.band.description}</p>}
-          </Band>
-        )}
+        </ScoreOverall>
+        {score.band && <ScoreBand band={score.band} />}
         <Sections aria-label="Your score per section">
           {sections.map((section) => (
             <li key={section.sectionIndex}>
