@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type StoredMilestone } from '@toolkit/domain';
+import { API, type AuthClaims, type StoredMilestone } from '@toolkit/domain';
 import { createFakeBackend, serverError, viaProtocol, type HandlerFor } from '@toolkit/platform/testing';
+import { claimsChanged } from '@toolkit/store-contract';
 import { JourneyOverview } from './journey-overview';
 import { journeyProviders } from './test-store';
 import { useJourney } from './use-journey';
@@ -12,9 +13,13 @@ function Overview() {
   return <JourneyOverview {...useJourney()} />;
 }
 
-function renderOverview(handler: HandlerFor<typeof API.listMilestones>) {
+const OWNER: AuthClaims = { role: 'owner', permissions: { manageBilling: true } };
+
+function renderOverview(handler: HandlerFor<typeof API.listMilestones>, claims: AuthClaims = OWNER) {
   const api = createFakeBackend({ [API.listMilestones]: handler });
-  render(<Overview />, journeyProviders(viaProtocol(api)));
+  const providers = journeyProviders(viaProtocol(api));
+  providers.store.dispatch(claimsChanged(claims));
+  render(<Overview />, providers);
   return api;
 }
 
@@ -153,6 +158,16 @@ describe('JourneyOverview', () => {
     expect(screen.getByText('Next milestone:', { exact: false })).toHaveTextContent(
       'Next milestone: Add an action of your own',
     );
+  });
+
+  it('names the plan a milestone needs without a link for a member who may not open the plans', async () => {
+    renderOverview(stored([{ id: 'materiality-assessed', completed: false, outsidePlan: true }]), {
+      role: 'viewer',
+    });
+    await ready();
+    const innovator = milestones('Innovator');
+    expect(innovator[0]).toHaveTextContent('Save a materiality assessmentIncluded in Leader');
+    expect(within(innovator[0]!).queryByRole('link')).toBeNull();
   });
 
   it('lets stored records override the defaults, including the sign-up one', async () => {

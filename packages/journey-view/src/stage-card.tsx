@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { JourneyMilestone, JourneyStage } from '@toolkit/domain';
+import { hasAccess, type JourneyMilestone, type JourneyStage } from '@toolkit/domain';
+import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { StageIcon } from './stage-icon';
 
@@ -139,15 +140,21 @@ const StageLink = styled(Link)`
 `;
 
 function Milestone({ milestone, linked }: { milestone: JourneyMilestone; linked: boolean }) {
-  // A milestone the plan does not include leads to the plans, whether or not its stage is open.
+  const mayOpenPlans = hasAccess(useAppSelector(selectClaims), 'billing');
+  // A milestone the plan does not include leads to the plans, whether or not its stage is open;
+  // for a member who may not open them, it only names the plan.
   if (milestone.includedIn !== null) {
     return (
       <MilestoneItem $done={false}>
         <span>{milestone.name}</span>
-        <MilestoneLink to={milestone.link}>
-          Included in {milestone.includedIn}
-          <VisuallyHidden>: see the plans</VisuallyHidden>
-        </MilestoneLink>
+        {mayOpenPlans ? (
+          <MilestoneLink to={milestone.link}>
+            Included in {milestone.includedIn}
+            <VisuallyHidden>: see the plans</VisuallyHidden>
+          </MilestoneLink>
+        ) : (
+          <span>Included in {milestone.includedIn}</span>
+        )}
       </MilestoneItem>
     );
   }
