@@ -1,7 +1,7 @@
 // The live tenant user profile: the Profile screen follows a change saved in
 // another session of the same account, without a reload.
 import { AppPage } from '../support/app-page';
-import { signInThroughPortal, signUpAsOwner } from '../support/auth';
+import { SIGNUP_DETAILS, signInThroughPortal, signUpAsOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 test('a name saved in another tab appears on the open Profile screen without a reload', async ({
@@ -13,7 +13,8 @@ test('a name saved in another tab appears on the open Profile screen without a r
   const { email } = await signUpAsOwner(page);
   await app.dashboardLink('Profile').click();
   await app.expectScreen('Profile', '/dashboard/profile');
-  await expect(page.getByLabel('First name')).toHaveValue('');
+  // The names given at sign-up, until the other tab changes them.
+  await expect(page.getByLabel('First name')).toHaveValue(SIGNUP_DETAILS.firstName);
 
   const otherContext = await browser.newContext();
   try {
