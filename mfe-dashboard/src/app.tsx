@@ -13,11 +13,15 @@ import { DeclarationScreen } from './features/declaration/declaration-screen';
 import { ExpertScreen } from './features/expert/expert-screen';
 import { HomeScreen } from './features/home/home-screen';
 import { InsightsScreen } from './features/insights/insights-screen';
+import { MembersScreen } from './features/members/members-screen';
 import { ManageScreen } from './features/manage/manage-screen';
 import { MaterialityScreen } from './features/materiality/materiality-screen';
 import { ProfileScreen } from './features/profile/profile-screen';
+import { ReceivedResultScreen } from './features/received-result/received-result-screen';
+import { ReceivedScreen } from './features/received/received-screen';
 import { ReportsScreen } from './features/reports/reports-screen';
 import { ResultsScreen } from './features/results/results-screen';
+import { SurveyInsightsScreen } from './features/survey-insights/survey-insights-screen';
 import { UsersScreen } from './features/users/users-screen';
 import { ServicesProvider } from './shared/services';
 
@@ -38,6 +42,10 @@ const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement
   dashboardExpert: <ExpertScreen />,
   dashboardAcademy: <AcademyScreen />,
   dashboardAcademyDetail: <AcademyDetailScreen />,
+  dashboardReceived: <ReceivedScreen />,
+  dashboardReceivedResult: <ReceivedResultScreen />,
+  dashboardSurveyInsights: <SurveyInsightsScreen />,
+  dashboardMembers: <MembersScreen />,
 };
 
 export function App({ services }: { services: AppServices }) {

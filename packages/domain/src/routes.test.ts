@@ -43,6 +43,10 @@ describe('matchRoute', () => {
     ['/dashboard/actions', 'dashboardActions', {}],
     ['/dashboard/reports', 'dashboardReports', {}],
     ['/dashboard/materiality', 'dashboardMateriality', {}],
+    ['/dashboard/received', 'dashboardReceived', {}],
+    ['/dashboard/received/s1/r1', 'dashboardReceivedResult', { surveyId: 's1', resultId: 'r1' }],
+    ['/dashboard/survey-insights', 'dashboardSurveyInsights', {}],
+    ['/dashboard/members', 'dashboardMembers', {}],
     ['/dashboard/plans', 'plans', {}],
     ['/dashboard/plans/checkout/cs_test_123', 'plansCheckout', { checkoutSessionId: 'cs_test_123' }],
     ['/survey/t1/s1', 'surveyStart', { tenantId: 't1', surveyId: 's1' }],
@@ -125,12 +129,14 @@ describe('route table', () => {
   test('sign-in is required on the dashboard and the journey steps only', () => {
     const flagged = ROUTES.filter((r) => r.meta.requiresAuth).map((r) => r.path);
     expect(flagged.every((p) => p.startsWith('/dashboard') || /^\/step[1-5]$/.test(p))).toBe(true);
-    expect(flagged).toHaveLength(17 + 5);
+    expect(flagged).toHaveLength(21 + 5);
   });
 
   test.each<[RouteId, string | undefined]>([
     ['dashboardInsights', 'insights'],
     ['dashboardMateriality', 'insights'],
+    ['dashboardReceived', 'insights'],
+    ['dashboardSurveyInsights', 'insights'],
     ['dashboardUsers', 'admin'],
     ['dashboardManage', 'management'],
     ['plans', 'billing'],
@@ -149,7 +155,7 @@ describe('route table', () => {
   test.each<[RouteOwner, number]>([
     ['shell', 8],
     ['journey', 6],
-    ['dashboard', 14],
+    ['dashboard', 18],
     ['billing', 3],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {

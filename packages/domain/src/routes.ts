@@ -170,6 +170,35 @@ const ROUTE_TABLE = [
     screen: 'Reports',
     meta: dashboardChild,
   },
+  // The publisher's screens: what its toolkits received (docs/behaviour.md, Publisher dashboard).
+  {
+    id: 'dashboardReceived',
+    path: '/dashboard/received',
+    owner: 'dashboard',
+    screen: 'Results',
+    meta: { ...dashboardChild, requires: 'insights' },
+  },
+  {
+    id: 'dashboardReceivedResult',
+    path: '/dashboard/received/:surveyId/:resultId',
+    owner: 'dashboard',
+    screen: 'Received result',
+    meta: { ...dashboardChild, requires: 'insights' },
+  },
+  {
+    id: 'dashboardSurveyInsights',
+    path: '/dashboard/survey-insights',
+    owner: 'dashboard',
+    screen: 'Survey insights',
+    meta: { ...dashboardChild, requires: 'insights' },
+  },
+  {
+    id: 'dashboardMembers',
+    path: '/dashboard/members',
+    owner: 'dashboard',
+    screen: 'Members',
+    meta: { ...dashboardChild, requires: 'insights' },
+  },
   {
     id: 'plans',
     path: '/dashboard/plans',
@@ -357,6 +386,11 @@ export const paths = {
   actions: () => buildPath('dashboardActions'),
   reports: () => buildPath('dashboardReports'),
   materiality: () => buildPath('dashboardMateriality'),
+  received: () => buildPath('dashboardReceived'),
+  receivedResult: (surveyId: string, resultId: string) =>
+    buildPath('dashboardReceivedResult', { surveyId, resultId }),
+  surveyInsights: () => buildPath('dashboardSurveyInsights'),
+  members: () => buildPath('dashboardMembers'),
   plans: () => buildPath('plans'),
   plansCheckout: (checkoutSessionId: string) => buildPath('plansCheckout', { checkoutSessionId }),
   plansSandboxCheckout: (checkoutSessionId: string) =>
