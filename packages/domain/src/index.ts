@@ -19,3 +19,4 @@ export * from './backoff';
 export * from './survey-progress';
 export * from './dates';
 export * from './organisation-size';
+export * from './peer-groups';

@@ -2,7 +2,16 @@
 // with increments only, so completions never read them and never contend on one document, and one
 // marker per organisation so each is counted once among the survey's distinct organisations.
 import { createHash } from 'node:crypto';
-import { AGGREGATE_SHARDS, shardOf, sumShards, type AggregateCounts } from '@toolkit/domain';
+import {
+  AGGREGATE_SHARDS,
+  completionCounts,
+  shardOf,
+  sumShards,
+  type AggregateCounts,
+  type AnswerValue,
+  type ResultScore,
+} from '@toolkit/domain';
+import type { ServerSurveyDefinition } from '../api/handler';
 import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
 import { paths } from './paths';
 
@@ -14,6 +23,25 @@ function increments(counts: object): DocData {
       typeof value === 'number' ? FieldValue.increment(value) : increments(value as object),
     ]),
   );
+}
+
+/**
+ * What one completed result adds to its survey's aggregate: the one description used when it is
+ * completed, and, negated, when it leaves the aggregate (excluded, or stored empty).
+ */
+export function resultCounts(
+  definition: ServerSurveyDefinition,
+  result: { score: ResultScore; answers: Readonly<Record<string, AnswerValue>> },
+  /** The completion's UTC day (YYYY-MM-DD); whether it was its organisation's first counted result. */
+  options: { day: string; newOrganisation: boolean },
+): Partial<AggregateCounts> {
+  return completionCounts({
+    score: result.score,
+    answers: result.answers,
+    questions: definition.sections.flatMap((section) => section.questions),
+    day: options.day,
+    newOrganisation: options.newOrganisation,
+  });
 }
 
 /** Adds counts to the shard of this result, inside the caller's transaction. */

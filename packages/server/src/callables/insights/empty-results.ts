@@ -2,9 +2,14 @@
 // their survey's aggregate once: the survey's first insights or benchmark read takes each one's
 // counts back out of its shard, so the medians, counts and peer benchmark no longer see them. A
 // mark on each result and one on the survey's first shard make a repeated or concurrent run a no-op.
-import { completionCounts, type AggregateCounts } from '@toolkit/domain';
+import type { AggregateCounts } from '@toolkit/domain';
 import type { ServerSurveyDefinition } from '../../api/handler';
-import { addToAggregate, organisationCounted, organisationKey } from '../../repositories/aggregates';
+import {
+  addToAggregate,
+  organisationCounted,
+  organisationKey,
+  resultCounts,
+} from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
 import { allAnswers, listCompletedResults, toStoredResult } from '../../repositories/results';
 import type { DocumentStore } from '../../store/port';
@@ -52,7 +57,6 @@ export async function excludeEmptyResults(
       .filter(({ result }) => isCounted(definition, result))
       .map(({ result }) => organisationOf(result)),
   );
-  const questions = definition.sections.flatMap((section) => section.questions);
 
   for (const { resultId } of completed.filter(({ result }) => !isCounted(definition, result))) {
     const ref = { tenantId, surveyId, resultId };
@@ -67,13 +71,11 @@ export async function excludeEmptyResults(
         !stillCounted.has(organisation) &&
         (await organisationCounted(tx, ref, organisation));
       // What its completion added (the completion's day is its completedAt's), taken away.
-      const counts = completionCounts({
-        score: result.score,
-        answers: allAnswers(result),
-        questions,
-        day: result.completedAt.slice(0, 10),
-        newOrganisation: lastOfOrganisation,
-      });
+      const counts = resultCounts(
+        definition,
+        { score: result.score, answers: allAnswers(result) },
+        { day: result.completedAt.slice(0, 10), newOrganisation: lastOfOrganisation },
+      );
       addToAggregate(tx, ref, negated(counts) as Partial<AggregateCounts>);
       if (lastOfOrganisation) tx.delete(paths.aggregateOrganisation(tenantId, surveyId, organisation!));
       tx.update(paths.result(tenantId, surveyId, resultId), { [RESULT_MARK]: true });

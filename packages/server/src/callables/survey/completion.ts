@@ -1,7 +1,6 @@
 // Completing a result, for the survey and the invite journey alike: who may is the
 // domain's rule (decideCompletion); the writes happen in one transaction.
 import {
-  completionCounts,
   completionGaps,
   decideCompletion,
   MILESTONE_OF_ACTION,
@@ -18,6 +17,7 @@ import {
   countOrganisation,
   organisationCounted,
   organisationKey,
+  resultCounts,
 } from '../../repositories/aggregates';
 import { readInvite, INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
 import { mailDocument } from '../../repositories/mail';
@@ -139,13 +139,11 @@ export async function completeResult(
     addToAggregate(
       tx,
       ref,
-      completionCounts({
-        score,
-        answers,
-        questions: definition.sections.flatMap((section) => section.questions),
-        day: new Date().toISOString().slice(0, 10),
-        newOrganisation,
-      }),
+      resultCounts(
+        definition,
+        { score, answers },
+        { day: new Date().toISOString().slice(0, 10), newOrganisation },
+      ),
     );
     if (newOrganisation && organisation) countOrganisation(tx, ref, organisation);
     if (recipients.length > 0) {
