@@ -20,3 +20,4 @@ export * from './survey-progress';
 export * from './dates';
 export * from './organisation-size';
 export * from './peer-groups';
+export * from './dashboard-sections';

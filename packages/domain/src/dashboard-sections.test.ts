@@ -1,0 +1,134 @@
+import {
+  DASHBOARD_SECTIONS,
+  navigationFor,
+  opensFor,
+  tenantKindOf,
+  type TenantKind,
+} from './dashboard-sections';
+import { ROLES, type Role } from './roles';
+import { routesOwnedBy } from './routes';
+
+const CATALOGUE = new Map([
+  ['quickscan', { title: 'Quickscan', tenantId: 'demo-publisher' }],
+  ['coastal-check', { title: 'Coastal check', tenantId: 'coastal-council' }],
+]);
+
+describe('tenantKindOf', () => {
+  it.each([
+    ['demo-publisher', 'publisher'],
+    ['coastal-council', 'publisher'],
+    ['harbour-bakery', 'business'],
+    [null, 'business'],
+    ['', 'business'],
+  ] as const)('%s is a %s', (tenantId, kind) => {
+    expect(tenantKindOf(tenantId, CATALOGUE)).toBe(kind);
+  });
+
+  it('calls every tenant a business while the catalogue lists no survey', () => {
+    expect(tenantKindOf('demo-publisher', new Map())).toBe('business');
+  });
+});
+
+const labels = (kind: TenantKind, role: Role) =>
+  navigationFor(kind, { role, tenantId: 't' }).map((entry) => entry.label);
+
+describe('navigationFor', () => {
+  it.each<[Role, string[]]>([
+    ['owner', ['Overview', 'Results', 'Survey insights', 'Members', 'Users', 'Manage', 'Plans', 'Profile']],
+    ['admin', ['Overview', 'Results', 'Survey insights', 'Members', 'Users', 'Manage', 'Profile']],
+    ['billing', ['Overview', 'Results', 'Survey insights', 'Members', 'Manage', 'Plans', 'Profile']],
+    ['editor', ['Overview', 'Results', 'Survey insights', 'Members', 'Manage', 'Profile']],
+    ['viewer', ['Overview', 'Results', 'Survey insights', 'Members', 'Profile']],
+    ['user', ['Overview', 'Profile']],
+  ])('lists a publisher’s %s its sections', (role, expected) => {
+    expect(labels('publisher', role)).toEqual(expected);
+  });
+
+  const BUSINESS_START = ['Dashboard', 'Assessments', 'Results'];
+  const BUSINESS_WORK = ['Actions'];
+  const BUSINESS_REST = ['Academy', 'Reports', 'Declaration', 'Expert'];
+  it.each<[Role, string[]]>([
+    [
+      'owner',
+      [
+        ...BUSINESS_START,
+        'Insights',
+        ...BUSINESS_WORK,
+        'Materiality',
+        ...BUSINESS_REST,
+        'Users',
+        'Manage',
+        'Plans',
+        'Profile',
+      ],
+    ],
+    [
+      'admin',
+      [
+        ...BUSINESS_START,
+        'Insights',
+        ...BUSINESS_WORK,
+        'Materiality',
+        ...BUSINESS_REST,
+        'Users',
+        'Manage',
+        'Profile',
+      ],
+    ],
+    [
+      'billing',
+      [
+        ...BUSINESS_START,
+        'Insights',
+        ...BUSINESS_WORK,
+        'Materiality',
+        ...BUSINESS_REST,
+        'Manage',
+        'Plans',
+        'Profile',
+      ],
+    ],
+    [
+      'editor',
+      [...BUSINESS_START, 'Insights', ...BUSINESS_WORK, 'Materiality', ...BUSINESS_REST, 'Manage', 'Profile'],
+    ],
+    ['viewer', [...BUSINESS_START, 'Insights', ...BUSINESS_WORK, 'Materiality', ...BUSINESS_REST, 'Profile']],
+    ['user', [...BUSINESS_START, ...BUSINESS_WORK, ...BUSINESS_REST, 'Profile']],
+  ])('lists a business’s %s the sections as before, none of the publisher’s', (role, expected) => {
+    expect(labels('business', role)).toEqual(expected);
+  });
+
+  it('never lists a screen reached from another one', () => {
+    for (const kind of ['business', 'publisher'] as const)
+      for (const role of ROLES) {
+        const listed = navigationFor(kind, { role }).map((entry) => entry.route.id);
+        expect(listed).not.toContain('dashboardAcademyDetail');
+        expect(listed).not.toContain('dashboardReceivedResult');
+      }
+  });
+});
+
+describe('opensFor', () => {
+  it.each([
+    ['dashboardReceived', 'publisher', true],
+    ['dashboardReceived', 'business', false],
+    ['dashboardReceivedResult', 'business', false],
+    ['dashboardMembers', 'business', false],
+    ['dashboardSurveyInsights', 'business', false],
+    ['dashboardDeclaration', 'publisher', false],
+    ['dashboardInsights', 'publisher', false],
+    ['dashboardAcademyDetail', 'publisher', false],
+    ['dashboardDeclaration', 'business', true],
+    ['dashboardProfile', 'publisher', true],
+    ['dashboardProfile', 'business', true],
+    ['plans', 'publisher', true],
+    ['surveyStart', 'business', true],
+  ] as const)('%s opens for a %s: %s', (route, kind, opens) => {
+    expect(opensFor(route, kind)).toBe(opens);
+  });
+
+  it('classifies every screen of the dashboard, so a new one must say whom it is for', () => {
+    const classified = new Set(DASHBOARD_SECTIONS.map((section) => section.route));
+    expect(routesOwnedBy('dashboard').filter((route) => !classified.has(route.id))).toEqual([]);
+  });
+});

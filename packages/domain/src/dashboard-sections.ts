@@ -1,0 +1,75 @@
+// The dashboard's sections and whom each is for (docs/behaviour.md, Publisher dashboard): a tenant
+// that publishes surveys works with what its toolkits received; a business works on itself. This
+// one table decides the navigation and which screens open for which kind of tenant.
+import { hasAccess, type AuthClaims } from './roles';
+import { ROUTE_BY_ID, type RouteDefinition, type RouteId } from './routes';
+
+export type TenantKind = 'business' | 'publisher';
+export type SectionAudience = TenantKind | 'both';
+
+export interface DashboardSection {
+  readonly route: RouteId;
+  readonly audience: SectionAudience;
+  /** Listed in the navigation; a screen reached from another (one article, one result) is not. */
+  readonly listed: boolean;
+  /** The navigation's label for a kind of tenant, where it is not the route's screen name. */
+  readonly labels?: Partial<Record<TenantKind, string>>;
+}
+
+/** In navigation order. */
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
+  { route: 'dashboard', audience: 'both', listed: true, labels: { publisher: 'Overview' } },
+  { route: 'dashboardReceived', audience: 'publisher', listed: true },
+  { route: 'dashboardReceivedResult', audience: 'publisher', listed: false },
+  { route: 'dashboardSurveyInsights', audience: 'publisher', listed: true },
+  { route: 'dashboardMembers', audience: 'publisher', listed: true },
+  { route: 'dashboardAssessments', audience: 'business', listed: true },
+  { route: 'dashboardResults', audience: 'business', listed: true },
+  { route: 'dashboardInsights', audience: 'business', listed: true },
+  { route: 'dashboardActions', audience: 'business', listed: true },
+  { route: 'dashboardMateriality', audience: 'business', listed: true },
+  { route: 'dashboardAcademy', audience: 'business', listed: true },
+  { route: 'dashboardAcademyDetail', audience: 'business', listed: false },
+  { route: 'dashboardReports', audience: 'business', listed: true },
+  { route: 'dashboardDeclaration', audience: 'business', listed: true },
+  { route: 'dashboardExpert', audience: 'business', listed: true },
+  { route: 'dashboardUsers', audience: 'both', listed: true },
+  { route: 'dashboardManage', audience: 'both', listed: true },
+  { route: 'plans', audience: 'both', listed: true },
+  { route: 'dashboardProfile', audience: 'both', listed: true },
+];
+
+const SECTION_BY_ROUTE = new Map(DASHBOARD_SECTIONS.map((section) => [section.route, section]));
+
+/** A publisher publishes at least one survey of the CMS's catalogue (surveys by id). */
+export function tenantKindOf(
+  tenantId: string | null | undefined,
+  catalogue: ReadonlyMap<string, { readonly tenantId: string }>,
+): TenantKind {
+  if (!tenantId) return 'business';
+  for (const survey of catalogue.values()) if (survey.tenantId === tenantId) return 'publisher';
+  return 'business';
+}
+
+/** Whether a route's screen is one for this kind of tenant; a route outside the dashboard always is. */
+export function opensFor(route: RouteId, kind: TenantKind): boolean {
+  const audience = SECTION_BY_ROUTE.get(route)?.audience ?? 'both';
+  return audience === 'both' || audience === kind;
+}
+
+export interface NavigationEntry {
+  route: RouteDefinition;
+  label: string;
+}
+
+/** The sections a member of this kind of tenant sees listed: those for its kind that the role opens. */
+export function navigationFor(kind: TenantKind, claims: AuthClaims | null | undefined): NavigationEntry[] {
+  return DASHBOARD_SECTIONS.filter((section) => section.listed && opensFor(section.route, kind)).flatMap(
+    (section) => {
+      const route = ROUTE_BY_ID[section.route];
+      const requires = route.meta.requires;
+      if (requires && !hasAccess(claims, requires)) return [];
+      return [{ route, label: section.labels?.[kind] ?? route.screen }];
+    },
+  );
+}
