@@ -48,8 +48,10 @@ export const API = {
   getSurveyInsights: 'insights-getSurveyInsights',
   /** A business's own results of a survey over time, beside its peers'. */
   getBenchmark: 'insights-getBenchmark',
-  /** The completed results a publisher's survey received, newest first. */
+  /** The results a publisher's survey received: one page, filtered, sorted and searched, with its count. */
   listReceivedResults: 'insights-listResults',
+  /** Marks a received result excluded (a test or junk) or counted again: it leaves or rejoins the aggregates. */
+  setResultExcluded: 'insights-setExcluded',
   /** One received result in full: the drill-down the notification e-mail links to. */
   getReceivedResult: 'insights-getResult',
   /** The organisations that signed up through a toolkit the caller's organisation publishes. */

@@ -138,7 +138,18 @@ export interface ApiResponses {
   [API.updatePlannedAction]: { plan: PlannedAction[] };
   [API.listActions]: ActionsOverview;
   [API.getSurveyInsights]: SurveyInsights;
-  [API.listReceivedResults]: { results: ReceivedResultRow[]; more: boolean };
+  /**
+   * One page. `next`: the cursor of the page after it (null on the last page); `more`: whether there
+   * is one; `total`: the results matching the filter, every page together.
+   */
+  [API.listReceivedResults]: {
+    results: ReceivedResultRow[];
+    next: string | null;
+    more: boolean;
+    total: number;
+  };
+  /** `excluded`: the result's state now (unchanged when it already was). */
+  [API.setResultExcluded]: { excluded: boolean };
   [API.getReceivedResult]: ReceivedResult;
   /** Newest first, at most 200. */
   [API.listToolkitMembers]: {
@@ -254,9 +265,10 @@ export interface SurveyInsights {
   trend: { day: string; completed: number }[];
 }
 
-/** One completed result in a publisher's list. */
+/** One result in a publisher's list: completed, or started only (state 'in-progress'). */
 export interface ReceivedResultRow {
   resultId: string;
+  completed: boolean;
   completedAt: string | null;
   /** The organisation the respondent named, if any. */
   organisation: string | null;
@@ -265,6 +277,9 @@ export interface ReceivedResultRow {
   band: string | null;
   /** False for a result with no scored question answered: left out of insights and benchmarks. */
   counted: boolean;
+  /** Marked excluded by the publisher (a test or junk): left out of insights and benchmarks. */
+  excluded: boolean;
+  excludedReason: string | null;
 }
 
 /** A received result in full: every answer in words, by section. */

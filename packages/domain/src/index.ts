@@ -21,3 +21,4 @@ export * from './dates';
 export * from './organisation-size';
 export * from './peer-groups';
 export * from './dashboard-sections';
+export * from './workbench';

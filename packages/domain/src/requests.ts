@@ -19,6 +19,17 @@ import {
 import { ROLES } from './roles';
 import { ESG_TOPICS } from './topics';
 import { idProblem, textProblem } from './strings';
+import {
+  EXCLUDED_REASON_MAX,
+  EXCLUDED_REASON_MIN,
+  isCalendarDate,
+  WORKBENCH_DIRECTIONS,
+  WORKBENCH_PAGE_MAX,
+  WORKBENCH_SEARCH_MAX,
+  WORKBENCH_SORTS,
+  WORKBENCH_STATES,
+  type ReceivedResultsQuery,
+} from './workbench';
 
 export * from './strings';
 
@@ -107,8 +118,8 @@ const materialityScore = z
   .min(MATERIALITY_SCALE[0], 'Rate from 1 to 5.')
   .max(MATERIALITY_SCALE[MATERIALITY_SCALE.length - 1]!, 'Rate from 1 to 5.');
 
-/** The most results one list request returns. */
-export const RECEIVED_RESULTS_MAX = 500;
+/** A calendar day, YYYY-MM-DD. */
+const calendarDay = z.string().refine(isCalendarDate, 'Give a date as YYYY-MM-DD.');
 
 export const REQUESTS = {
   [API.setUserRole]: z.object({ uid: id, tenantId: id, role: z.enum(ROLES) }),
@@ -189,11 +200,44 @@ export const REQUESTS = {
     opened: z.boolean().optional(),
     downloading: z.boolean().optional(),
   }),
-  /** `limit`: how many of the newest to list ("show more" asks for more). */
   [API.listReceivedResults]: z.object({
     surveyId: id,
-    limit: z.number().int().min(1).max(RECEIVED_RESULTS_MAX).optional(),
-  }),
+    state: z.enum(WORKBENCH_STATES, 'Choose completed, excluded or in-progress results.').optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    band: text({ max: WORKBENCH_SEARCH_MAX }).optional(),
+    sector: id.optional(),
+    size: id.optional(),
+    region: id.optional(),
+    search: text({ max: WORKBENCH_SEARCH_MAX }).optional(),
+    sort: z.enum(WORKBENCH_SORTS, 'Sort by completed, score or organisation.').optional(),
+    direction: z.enum(WORKBENCH_DIRECTIONS, 'Sort asc or desc.').optional(),
+    /** The previous page's `next`. */
+    cursor: id.optional(),
+    limit: z
+      .number()
+      .int()
+      .min(1, `List 1 to ${WORKBENCH_PAGE_MAX} results.`)
+      .max(WORKBENCH_PAGE_MAX, `List 1 to ${WORKBENCH_PAGE_MAX} results.`)
+      .optional(),
+  }) satisfies z.ZodType<ReceivedResultsQuery>,
+  /** `reason`: why it is excluded (kept in the audit); required when excluding. */
+  [API.setResultExcluded]: z
+    .object({
+      surveyId: id,
+      resultId: id,
+      excluded: z.boolean(),
+      reason: text({ max: EXCLUDED_REASON_MAX })
+        .refine(
+          (reason) => reason.length >= EXCLUDED_REASON_MIN,
+          `Give a reason of ${EXCLUDED_REASON_MIN} to ${EXCLUDED_REASON_MAX} characters.`,
+        )
+        .optional(),
+    })
+    .refine((request) => !request.excluded || request.reason !== undefined, {
+      path: ['reason'],
+      message: 'Say why the result is excluded.',
+    }),
   [API.getReceivedResult]: z.object({ surveyId: id, resultId: id }),
   [API.exportReceivedResults]: z.object({ surveyId: id }),
   [API.listToolkitMembers]: z.object({ toolkit: id }),
