@@ -155,8 +155,11 @@ export interface ApiResponses {
   [API.listToolkitMembers]: {
     members: { tenantId: string; organisationName: string; joinedAt: string | null }[];
   };
-  /** Streamed: each message is `{ csv }`, the next rows; the answer counts them (and holds the CSV when not streamed). */
-  [API.exportReceivedResults]: { rows: number; csv: string };
+  /**
+   * Streamed: each message is a ReceivedResultsExportMessage, the next part of the file; the answer
+   * counts the results and, when not streamed, holds the file: `csv`, or `xlsx` (base64) for that format.
+   */
+  [API.exportReceivedResults]: { rows: number; csv: string; xlsx?: string };
   [API.getBenchmark]: {
     surveyId: string;
     /** The caller's completed results of the survey, oldest first. */
@@ -282,13 +285,40 @@ export interface ReceivedResultRow {
   excludedReason: string | null;
 }
 
-/** A received result in full: every answer in words, by section. */
+/** A received result in full: every answer in words by section, who answered and their organisation. */
 export interface ReceivedResult extends ReceivedResultRow {
   surveyId: string;
   startedAt: string | null;
   score: ResultScore | null;
-  sections: { title: string; answers: { questionId: string; title: string; answer: string }[] }[];
+  /** `percent` and `band` null: the section is not scored (weight 0, or nothing to score). */
+  sections: {
+    title: string;
+    percent: number | null;
+    band: string | null;
+    answers: { questionId: string; title: string; answer: string }[];
+  }[];
+  contact: RespondentContact;
+  /** The respondent's organisation, when they answered signed in to one; null otherwise. */
+  joinedOrganisation: JoinedOrganisation | null;
 }
+
+/** How to reach who answered, as far as they said (the survey link's prefill, else their account). */
+export interface RespondentContact {
+  name: string | null;
+  email: string | null;
+}
+
+/** An organisation's profile as it stores it; null where it says nothing. */
+export interface JoinedOrganisation {
+  name: string | null;
+  industry: string | null;
+  size: string | null;
+  country: string | null;
+  website: string | null;
+}
+
+/** One streamed message of an export: the next part of the file, and how many results so far. */
+export type ReceivedResultsExportMessage = { rows: number } & ({ csv: string } | { xlsx: string });
 
 /** The Actions screen: the catalogue against the latest completed result, and its plan. */
 export interface ActionsOverview {

@@ -121,6 +121,10 @@ const materialityScore = z
 /** A calendar day, YYYY-MM-DD. */
 const calendarDay = z.string().refine(isCalendarDate, 'Give a date as YYYY-MM-DD.');
 
+/** The files the received results export to. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 export const REQUESTS = {
   [API.setUserRole]: z.object({ uid: id, tenantId: id, role: z.enum(ROLES) }),
   [API.getUserRole]: z.object({ uid: id, tenantId: id }),
@@ -239,7 +243,11 @@ export const REQUESTS = {
       message: 'Say why the result is excluded.',
     }),
   [API.getReceivedResult]: z.object({ surveyId: id, resultId: id }),
-  [API.exportReceivedResults]: z.object({ surveyId: id }),
+  /** `format`: CSV (the default) or an Excel workbook (docs/behaviour.md, Exports). */
+  [API.exportReceivedResults]: z.object({
+    surveyId: id,
+    format: z.enum(EXPORT_FORMATS, 'Export as csv or xlsx.').optional(),
+  }),
   [API.listToolkitMembers]: z.object({ toolkit: id }),
   [API.getDeclaration]: z.null().or(z.object({})).optional(),
   /**
