@@ -48,6 +48,8 @@ export const API = {
   getSurveyInsights: 'insights-getSurveyInsights',
   /** A business's own results of a survey over time, beside its peers'. */
   getBenchmark: 'insights-getBenchmark',
+  /** The comments (answers to one open question) a publisher's survey received, newest first, searchable. */
+  listComments: 'insights-listComments',
   /** The results a publisher's survey received: one page, filtered, sorted and searched, with its count. */
   listReceivedResults: 'insights-listResults',
   /** Marks a received result excluded (a test or junk) or counted again: it leaves or rejoins the aggregates. */

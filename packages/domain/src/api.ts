@@ -7,7 +7,8 @@ import type { AlertKind, AlertRecipients, Brand } from './manage';
 import type { StageName, StoredMilestone } from './journey';
 import type { CatalogueAction, CustomAction, PlannedAction } from './actions';
 import type { MaterialityRatings } from './materiality';
-import type { Benchmark, Distribution, PriorityTopic } from './insights';
+import type { Benchmark, Distribution, PriorityTopic, TrendGranularity, TrendPoint } from './insights';
+import type { PeerFacet } from './peer-groups';
 import type { Entitlement, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
 import type { Role } from './roles';
@@ -160,12 +161,21 @@ export interface ApiResponses {
    * counts the results and, when not streamed, holds the file: `csv`, or `xlsx` (base64) for that format.
    */
   [API.exportReceivedResults]: { rows: number; csv: string; xlsx?: string };
+  /** Newest first; `next`: the cursor of the following page, null after the last. */
+  [API.listComments]: { comments: SurveyComment[]; next: string | null };
   [API.getBenchmark]: {
     surveyId: string;
     /** The caller's completed results of the survey, oldest first. */
     history: { resultId: string; completedAt: string | null; score: ResultScore }[];
-    /** Against the latest completed result; null before the first one. */
+    /**
+     * Against the latest completed result, among every organisation or, when the request names a
+     * group, among that group's; null before the first one.
+     */
     benchmark: Benchmark | null;
+    /** The caller's peer groups, from its latest completed result's answers (none before it). */
+    groups: PeerGroupSummary[];
+    /** The group `benchmark` was computed within; null: every organisation. */
+    group: string | null;
     /** The ESG topics where the latest completed result scores lowest. */
     priorities: PriorityTopic[];
   };
@@ -257,15 +267,51 @@ export interface SurveyInsights {
   organisations: number;
   overall: ScoreSpread;
   sections: ({ sectionIndex: number; title: string } & ScoreSpread)[];
-  /** Closed questions only: how often each option or slider value was answered. */
-  questions: {
-    id: string;
-    title: string;
-    type: string;
-    answers: { key: string; label: string; count: number }[];
-  }[];
-  /** Completed results per UTC day, oldest first. */
-  trend: { day: string; completed: number }[];
+  /** Closed questions (choices and sliders) in the survey's order, those answered at least once. */
+  questions: QuestionInsights[];
+  /** The range the trend covers: as asked, or the default (docs/behaviour.md, Survey insights). */
+  range: { from: string; to: string; granularity: TrendGranularity };
+  /** Every period of the range, oldest first, zero-filled (meanPercent null where none completed). */
+  trend: TrendPoint[];
+  /** Open questions with how many results answered them; their texts come from listComments. */
+  comments: { questionId: string; title: string; count: number }[];
+}
+
+/** A closed question's distribution of answers. */
+export interface QuestionInsights {
+  id: string;
+  title: string;
+  /** 'dropdown' | 'multipleChoice' | 'slider' (as the CMS names the type). */
+  type: string;
+  sectionIndex: number;
+  /** Completed results that answered it: the base of every share. */
+  answered: number;
+  /**
+   * Choices: every option in the survey's order, chosen or not; sliders: each value answered,
+   * ascending, labelled as the drill-down words it (domain sliderAnswerText). `share`: count /
+   * answered, 0–1 (a multi-select's shares add up to more than 1).
+   */
+  answers: { key: string; label: string; count: number; share: number }[];
+  /** Sliders only: the scale and the captions the slide shows, each at its value (the ends: min and max labels). */
+  slider: { min: number; max: number; captions: { value: number; label: string }[] } | null;
+}
+
+/** One answer to an open question. */
+export interface SurveyComment {
+  resultId: string;
+  text: string;
+  completedAt: string | null;
+}
+
+/** A peer group the caller belongs to. `shown`: from BENCHMARK_MIN_ORGANISATIONS distinct organisations. */
+export interface PeerGroupSummary {
+  /** e.g. 'sector:retail' (domain peer-groups.ts): what getBenchmark's `group` takes. */
+  key: string;
+  facet: PeerFacet;
+  /** The option's label in the survey, e.g. 'Retail'. */
+  label: string;
+  organisations: number;
+  shown: boolean;
 }
 
 /** One result in a publisher's list: completed, or started only (state 'in-progress'). */

@@ -3,6 +3,7 @@
 // documents written with increments, so no single document takes every completion (Firestore
 // sustains about one write per second per document) and reading it costs the same at any size.
 import type { EsgTopic } from './content';
+import { PEER_FACETS, peerGroupKey, type PeerFacet } from './peer-groups';
 import type { ResultScore } from './survey';
 
 export const AGGREGATE_SHARDS = 10;
@@ -23,6 +24,27 @@ export interface AggregateCounts {
   answers: Record<string, Record<string, number>>;
   /** Completed results per UTC day, YYYY-MM-DD. */
   days: Record<string, number>;
+  /**
+   * Per UTC day, the sum of its completed results' overall percents in tenths: whole numbers, so
+   * increments and their negation stay exact. With `days`, the trend's mean per period.
+   */
+  dayPercentTenths: Record<string, number>;
+  /** Per question id: completed results that answered it (the base of each option's share; comments). */
+  answered: Record<string, number>;
+  /** Per peer group key (domain peer-groups.ts, e.g. 'sector:retail'). */
+  groups: Record<string, PeerGroupCounts>;
+}
+
+/**
+ * A peer group's part of the aggregate. `organisations` counts an organisation in the groups its
+ * first counted result names (docs/decisions.md: a later result naming another group adds its
+ * scores there, not the organisation).
+ */
+export interface PeerGroupCounts {
+  completed: number;
+  organisations: number;
+  overall: Record<string, number>;
+  sections: Record<string, Record<string, number>>;
 }
 
 export const emptyAggregate = (): AggregateCounts => ({
@@ -33,6 +55,9 @@ export const emptyAggregate = (): AggregateCounts => ({
   sections: {},
   answers: {},
   days: {},
+  dayPercentTenths: {},
+  answered: {},
+  groups: {},
 });
 
 /** The shard a result's counts go to: FNV-1a of its id, so a retried write lands on the same one. */
@@ -51,7 +76,15 @@ export const keyValue = (key: string): number => Number(key.replace('_', '.'));
 
 const percentKey = (percent: number) => String(Math.min(100, Math.max(0, Math.floor(percent))));
 
-/** A question as the aggregate needs it: only closed answers are counted, never free text. */
+/** A peer group key as a request names it: a facet and an option id, e.g. 'sector:retail'. */
+export const PEER_GROUP_PATTERN = new RegExp(
+  `^(?:${PEER_FACETS.map(({ facet }) => facet).join('|')}):[A-Za-z0-9_-]{1,100}$`,
+);
+
+/** The facet of a peer group key. */
+export const facetOfGroup = (key: string): PeerFacet => key.slice(0, key.indexOf(':')) as PeerFacet;
+
+/** A question as the aggregate needs it: closed answers are counted by key, free text only as answered. */
 export interface CountedQuestion {
   id: string;
   type: string;
@@ -71,6 +104,22 @@ export function answerKeys(question: CountedQuestion, answer: unknown): string[]
   return [];
 }
 
+/** Whether a comment (free-text answer) says something. */
+export const isComment = (answer: unknown): answer is string =>
+  typeof answer === 'string' && answer.trim() !== '';
+
+/** The peer groups a result counts in: its facet answers that are options of the facet's question. */
+export function peerGroupsIn(
+  questions: readonly CountedQuestion[],
+  answers: Readonly<Record<string, unknown>>,
+): string[] {
+  return PEER_FACETS.flatMap(({ facet, questionId }) => {
+    const question = questions.find((candidate) => candidate.id === questionId);
+    const [value] = question ? answerKeys(question, answers[questionId]) : [];
+    return value === undefined ? [] : [peerGroupKey(facet, value)];
+  });
+}
+
 /** What one completion adds: every leaf is 1, for the store to apply as increments. */
 export function completionCounts(input: {
   score: ResultScore;
@@ -82,13 +131,14 @@ export function completionCounts(input: {
   newOrganisation: boolean;
 }): Partial<AggregateCounts> {
   const answers: Record<string, Record<string, number>> = {};
+  const answered: Record<string, number> = {};
   for (const question of input.questions) {
-    const keys = answerKeys(question, input.answers[question.id]);
+    const answer = input.answers[question.id];
+    const keys = answerKeys(question, answer);
     if (keys.length > 0) answers[question.id] = Object.fromEntries(keys.map((key) => [key, 1]));
+    if (keys.length > 0 || isComment(answer)) answered[question.id] = 1;
   }
-  return {
-    completed: 1,
-    ...(input.newOrganisation ? { organisations: 1 } : {}),
+  const scores = {
     overall: { [percentKey(input.score.overall.percent)]: 1 },
     sections: Object.fromEntries(
       input.score.sections.map((section) => [
@@ -96,8 +146,17 @@ export function completionCounts(input: {
         { [percentKey(section.percent)]: 1 },
       ]),
     ),
+  };
+  const group = { completed: 1, organisations: input.newOrganisation ? 1 : 0, ...scores };
+  return {
+    completed: 1,
+    ...(input.newOrganisation ? { organisations: 1 } : {}),
+    ...scores,
     answers,
     days: { [input.day]: 1 },
+    dayPercentTenths: { [input.day]: Math.round(input.score.overall.percent * 10) },
+    answered,
+    groups: Object.fromEntries(peerGroupsIn(input.questions, input.answers).map((key) => [key, group])),
   };
 }
 
@@ -242,4 +301,93 @@ export function priorityTopics(
     }
   }
   return [...lowest.values()].sort((a, b) => a.percent - b.percent).slice(0, PRIORITY_TOPICS);
+}
+
+/** How the insights trend groups completions: ISO weeks (Monday to Sunday, UTC) or calendar months. */
+export const TREND_GRANULARITIES = ['week', 'month'] as const;
+export type TrendGranularity = (typeof TREND_GRANULARITIES)[number];
+
+/** The longest range the trend covers: its periods are zero-filled, so the range bounds the answer. */
+export const TREND_MAX_YEARS = 3;
+
+export const TREND_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/** Whether `day` is a real calendar day written YYYY-MM-DD (not 2026-02-30). */
+export const isCalendarDay = (day: string): boolean =>
+  TREND_DAY_PATTERN.test(day) && !Number.isNaN(dayTime(day)) && dayOf(dayTime(day)) === day;
+
+/** Why a trend range is refused, or null when it is taken. */
+export function trendRangeProblem(from: string, to: string): string | null {
+  if (from > to)
+    return `The range starts (${from}) after it ends (${to}): pick a start on or before the end.`;
+  const limit = new Date(dayTime(from));
+  limit.setUTCFullYear(limit.getUTCFullYear() + TREND_MAX_YEARS);
+  if (dayTime(to) >= limit.getTime()) {
+    return `The range from ${from} to ${to} is longer than ${TREND_MAX_YEARS} years: pick a shorter one.`;
+  }
+  return null;
+}
+
+/** The period a UTC day falls in: its ISO week's Monday (YYYY-MM-DD) or its month (YYYY-MM). */
+export function periodOf(day: string, granularity: TrendGranularity): string {
+  if (granularity === 'month') return day.slice(0, 7);
+  const time = dayTime(day);
+  const sinceMonday = (new Date(time).getUTCDay() + 6) % 7;
+  return dayOf(time - sinceMonday * DAY_MS);
+}
+
+/** Every period that a day of the range falls in, oldest first. */
+export function periodsBetween(from: string, to: string, granularity: TrendGranularity): string[] {
+  const periods: string[] = [];
+  let period = periodOf(from, granularity);
+  const last = periodOf(to, granularity);
+  while (period <= last) {
+    periods.push(period);
+    if (granularity === 'week') {
+      period = dayOf(dayTime(period) + 7 * DAY_MS);
+    } else {
+      const next = new Date(dayTime(`${period}-01`));
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      period = dayOf(next.getTime()).slice(0, 7);
+    }
+  }
+  return periods;
+}
+
+/** A period of the trend: completed results and their mean overall percent (one decimal; null when none). */
+export interface TrendPoint {
+  period: string;
+  completed: number;
+  meanPercent: number | null;
+}
+
+/**
+ * Completions and mean overall percent per period of [from, to], every period listed (zero-filled),
+ * from the aggregate's per-day counts and per-day sums of overall percents (in tenths).
+ */
+export function trendOf(
+  aggregate: Pick<AggregateCounts, 'days' | 'dayPercentTenths'>,
+  range: { from: string; to: string; granularity: TrendGranularity },
+): TrendPoint[] {
+  const sums = new Map(
+    periodsBetween(range.from, range.to, range.granularity).map((period) => [
+      period,
+      { completed: 0, tenths: 0 },
+    ]),
+  );
+  for (const [day, completed] of Object.entries(aggregate.days)) {
+    if (!isCalendarDay(day) || day < range.from || day > range.to || completed <= 0) continue;
+    const sum = sums.get(periodOf(day, range.granularity))!;
+    sum.completed += completed;
+    sum.tenths += aggregate.dayPercentTenths[day] ?? 0;
+  }
+  return [...sums].map(([period, { completed, tenths }]) => ({
+    period,
+    completed,
+    meanPercent: completed > 0 ? Math.round(tenths / completed) / 10 : null,
+  }));
 }

@@ -8,6 +8,7 @@ import { SERVER_ERRORS } from './errors';
 import { MILESTONE_IDS } from './journey';
 import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS } from './materiality';
 import { PAID_PLAN_IDS } from './plans';
+import { isCalendarDay, PEER_GROUP_PATTERN, TREND_GRANULARITIES, trendRangeProblem } from './insights';
 import {
   ALERT_RECIPIENTS_MAX,
   ALERT_TOKEN_PATTERN,
@@ -121,6 +122,12 @@ const materialityScore = z
 /** A calendar day, YYYY-MM-DD. */
 const calendarDay = z.string().refine(isCalendarDate, 'Give a date as YYYY-MM-DD.');
 
+/** The most comments one listComments request returns. */
+export const COMMENTS_PAGE_MAX = 100;
+
+/** A UTC day of the insights trend. */
+const trendDay = z.string().refine(isCalendarDay, 'Give a day as YYYY-MM-DD, e.g. 2026-11-26.');
+
 /** The files the received results export to. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -196,13 +203,43 @@ export const REQUESTS = {
     .null()
     .or(z.object({ opened: z.boolean().optional() }))
     .optional(),
-  /** `opened`: the Insights screen asks, which is the view-insights milestone. */
-  [API.getSurveyInsights]: z.object({ surveyId: id, opened: z.boolean().optional() }),
-  /** `downloading`: the priorities are fetched for a file, which is the download-actions milestone. */
+  /**
+   * `opened`: the Insights screen asks, which is the view-insights milestone. `from`/`to`: the trend's
+   * UTC days (inclusive); `granularity`: per ISO week or month. Each defaults (docs/behaviour.md).
+   */
+  [API.getSurveyInsights]: z
+    .object({
+      surveyId: id,
+      opened: z.boolean().optional(),
+      from: trendDay.optional(),
+      to: trendDay.optional(),
+      granularity: z.enum(TREND_GRANULARITIES, 'Group the trend by week or month.').optional(),
+    })
+    .superRefine(({ from, to }, ctx) => {
+      const problem = from && to ? trendRangeProblem(from, to) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: ['from'], message: problem });
+    }),
+  /** The answers to one open question; `search`: words the comment has a word starting with. */
+  [API.listComments]: z.object({
+    surveyId: id,
+    questionId: id,
+    search: text({ max: 100 }).optional(),
+    /** The previous page's `next`. */
+    cursor: id.optional(),
+    limit: z.number().int().min(1).max(COMMENTS_PAGE_MAX).optional(),
+  }),
+  /**
+   * `downloading`: the priorities are fetched for a file, which is the download-actions milestone.
+   * `group`: a peer group of the caller's (e.g. 'sector:retail') to benchmark within.
+   */
   [API.getBenchmark]: z.object({
     surveyId: id,
     opened: z.boolean().optional(),
     downloading: z.boolean().optional(),
+    group: z
+      .string()
+      .regex(PEER_GROUP_PATTERN, 'Name a peer group as facet:option, e.g. sector:retail.')
+      .optional(),
   }),
   [API.listReceivedResults]: z.object({
     surveyId: id,
