@@ -152,6 +152,11 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
         (await (await buildQuery(firestore, collectionPath, spec)).get()).docs.map(toSnapshot),
       ),
 
+    count: (collectionPath, spec = {}) =>
+      mapped(
+        async () => (await (await buildQuery(firestore, collectionPath, spec)).count().get()).data().count,
+      ),
+
     transaction: (work) =>
       mapped(() =>
         firestore.runTransaction(async (t) => {

@@ -33,6 +33,7 @@ import {
   type DocumentStore,
   type QuerySpec,
   type StoreTransaction,
+  type WhereOp,
 } from './port';
 
 const SCHEMA = `
@@ -122,6 +123,21 @@ const typeRank = (field: string) =>
   `CASE jsonb_typeof(${field}) WHEN 'null' THEN 0 WHEN 'boolean' THEN 1 WHEN 'number' THEN 2 ` +
   `WHEN 'string' THEN 3 WHEN 'array' THEN 4 ELSE 5 END`;
 
+function whereCondition(column: string, op: WhereOp, operand: string): string {
+  switch (op) {
+    case '==':
+      return `${column} = ${operand}`;
+    case 'in':
+      return `${column} IN (SELECT jsonb_array_elements(${operand}))`;
+    case 'array-contains':
+      // Guarded: jsonb_array_elements fails on anything but an array.
+      return `CASE WHEN jsonb_typeof(${column}) = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(${column}) AS element WHERE element = ${operand}) ELSE false END`;
+    default:
+      // jsonb compares across types in its own order; Firestore only within the operand's type.
+      return `jsonb_typeof(${column}) = jsonb_typeof(${operand}) AND ${column} ${op} ${operand}`;
+  }
+}
+
 /**
  * One parameterised SELECT for a query. As in Firestore: `orderBy` leaves out documents that do
  * not have the field (a field holding null is kept and sorts first); ties are broken by document
@@ -136,9 +152,7 @@ function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; par
   for (const [field, op, value] of spec.where ?? []) {
     const column = `data #> ${param(fieldSegments(field))}::text[]`;
     const operand = `${param(JSON.stringify(toStored(value)))}::jsonb`;
-    conditions.push(
-      op === '==' ? `${column} = ${operand}` : `${column} IN (SELECT jsonb_array_elements(${operand}))`,
-    );
+    conditions.push(whereCondition(column, op, operand));
   }
   let lastDirection = 'ASC';
   for (const [field, direction] of spec.orderBy ?? []) {
@@ -332,7 +346,8 @@ class PgliteStore implements EmbeddedStore {
     while (this.flushing) await this.flushing;
   }
 
-  private async find(collectionPath: string, spec: QuerySpec): Promise<DocSnapshot[]> {
+  /** Refuses the query as Firestore would, once every commit so far is stored. */
+  private async checkedQuery(collectionPath: string, spec: QuerySpec): Promise<void> {
     checkCollectionPath(collectionPath);
     checkQuery(spec);
     await this.drain();
@@ -341,6 +356,10 @@ class PgliteStore implements EmbeddedStore {
       const { states } = await this.readStates([cursorPath]);
       if (!states.get(cursorPath)) throw missingCursor(spec.startAfter);
     }
+  }
+
+  private async find(collectionPath: string, spec: QuerySpec): Promise<DocSnapshot[]> {
+    await this.checkedQuery(collectionPath, spec);
     const { sql, params } = buildQuery(collectionPath, spec);
     const { rows } = await this.db.query<Found>(sql, params);
     return rows.map(({ path, id, data }) => ({ path, id, data }));
@@ -515,6 +534,18 @@ class PgliteStore implements EmbeddedStore {
 
   query(collectionPath: string, spec: QuerySpec = {}): Promise<DocSnapshot[]> {
     return this.exclusive(() => this.find(collectionPath, spec));
+  }
+
+  count(collectionPath: string, spec: QuerySpec = {}): Promise<number> {
+    return this.exclusive(async () => {
+      await this.checkedQuery(collectionPath, spec);
+      const { sql, params } = buildQuery(collectionPath, spec);
+      const { rows } = await this.db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM (${sql}) AS matched`,
+        params,
+      );
+      return rows[0]!.count;
+    });
   }
 
   async transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {

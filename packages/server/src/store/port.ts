@@ -33,7 +33,12 @@ export interface DocSnapshot {
   data: DocData | null;
 }
 
-export type WhereOp = '==' | 'in';
+/**
+ * As in Firestore: a range compares only values of the field's type (a number never matches a
+ * string bound; a Date bound matches timestamps); 'array-contains' matches an array holding the value.
+ * Documents without the field are left out.
+ */
+export type WhereOp = '==' | 'in' | '<' | '<=' | '>' | '>=' | 'array-contains';
 
 export interface QuerySpec {
   where?: readonly (readonly [field: string, op: WhereOp, value: unknown])[];
@@ -74,6 +79,11 @@ export interface DocumentStore {
   delete(path: string): Promise<void>;
   /** The direct children of a collection, filtered, ordered and limited. */
   query(collectionPath: string, spec?: QuerySpec): Promise<DocSnapshot[]>;
+  /**
+   * How many documents the query matches (Firestore's count aggregation): `startAfter` and `limit`
+   * apply, and reading no document, it costs what the index entries cost.
+   */
+  count(collectionPath: string, spec?: QuerySpec): Promise<number>;
   /** Runs `work` atomically; retried on contention by the adapter. */
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /**

@@ -1,6 +1,6 @@
 // The behaviour every DocumentStore adapter must have (docs/architecture.md), run by each adapter's test
 // file. One store serves the whole suite; every test writes under its own fresh collection.
-import { FieldValue, StoreError, type DocumentStore, type StoreErrorCode } from '../store/port';
+import { FieldValue, StoreError, type DocumentStore, type StoreErrorCode, type WhereOp } from '../store/port';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const ids = (docs: { id: string }[]) => docs.map((doc) => doc.id);
@@ -350,6 +350,68 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
           store.query(collection, { where: [['surveyId', 'in', []]] }),
           'invalid-argument',
         );
+      });
+
+      it('filters by range within the operand type only, leaving out documents without the field', async () => {
+        const collection = fresh();
+        await store.set(`${collection}/one`, { n: 1 });
+        await store.set(`${collection}/two`, { n: 2 });
+        await store.set(`${collection}/three`, { n: 3 });
+        await store.set(`${collection}/text`, { n: '2' });
+        await store.set(`${collection}/null`, { n: null });
+        await store.set(`${collection}/lacks`, {});
+        const where = (op: WhereOp, value: unknown) =>
+          store.query(collection, { where: [['n', op, value]], orderBy: [['n', 'asc']] }).then(ids);
+        expect(await where('<', 2)).toEqual(['one']);
+        expect(await where('<=', 2)).toEqual(['one', 'two']);
+        expect(await where('>', 2)).toEqual(['three']);
+        expect(await where('>=', 2)).toEqual(['two', 'three']);
+        expect(await where('>=', '0')).toEqual(['text']);
+        const between = await store.query(collection, {
+          where: [
+            ['n', '>', 1],
+            ['n', '<', 3],
+          ],
+        });
+        expect(ids(between)).toEqual(['two']);
+      });
+
+      it('compares a Date bound with stored timestamps', async () => {
+        const collection = fresh();
+        await store.set(`${collection}/early`, { at: new Date('2024-01-01T00:00:00.000Z') });
+        await store.set(`${collection}/late`, { at: new Date('2024-06-01T00:00:00.000Z') });
+        const after = await store.query(collection, {
+          where: [['at', '>=', new Date('2024-03-01T00:00:00.000Z')]],
+        });
+        expect(ids(after)).toEqual(['late']);
+      });
+
+      it('filters by array-contains: arrays holding the value, nothing else', async () => {
+        const collection = fresh();
+        await store.set(`${collection}/both`, { tags: ['gr', 'gre', 'le'] });
+        await store.set(`${collection}/one`, { tags: ['gr'] });
+        await store.set(`${collection}/scalar`, { tags: 'gr' });
+        await store.set(`${collection}/nested`, { tags: [['gr']] });
+        await store.set(`${collection}/lacks`, {});
+        const found = await store.query(collection, { where: [['tags', 'array-contains', 'gr']] });
+        expect(sorted(found)).toEqual(['both', 'one']);
+        const paged = await store.query(collection, {
+          where: [['tags', 'array-contains', 'gr']],
+          orderBy: [['tags', 'asc']],
+          startAfter: 'one',
+        });
+        expect(ids(paged)).toEqual(['both']);
+      });
+
+      it('counts what a query matches, its limit and cursor applied', async () => {
+        const collection = await seed();
+        expect(await store.count(collection)).toBe(5);
+        expect(await store.count(collection, { where: [['surveyId', '==', 's1']] })).toBe(2);
+        expect(await store.count(collection, { where: [['rank', '>=', 2]] })).toBe(3);
+        expect(await store.count(collection, { orderBy: [['rank', 'desc']], limit: 2 })).toBe(2);
+        expect(await store.count(collection, { orderBy: [['rank', 'desc']], startAfter: 'e' })).toBe(3);
+        expect(await store.count(`${collection}x`)).toBe(1);
+        expect(await store.count(fresh())).toBe(0);
       });
 
       it('orders by several fields ascending and descending, and limits', async () => {
