@@ -3,6 +3,7 @@
 import {
   completionGaps,
   decideCompletion,
+  listingOf,
   MILESTONE_OF_ACTION,
   noScoredAnswerMessage,
   scoredQuestionIds,
@@ -134,7 +135,13 @@ export async function completeResult(
       updatedAt: FieldValue.serverTimestamp(),
       completedAt: FieldValue.serverTimestamp(),
     };
-    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), { ...completed, score });
+    const listing = listingOf({
+      answers,
+      score,
+      respondent: result.respondent,
+      organisation: organisationAnswer(answers),
+    });
+    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), { ...completed, score, listing });
     if (userResultPath && userResult?.data) tx.update(userResultPath, completed);
     addToAggregate(
       tx,
