@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type DeclarationOverview } from '@toolkit/domain';
-import { createFakeApi, OWNER_PROFILE, renderDashboard } from './testing/fake-api';
+import { serverError } from '@toolkit/platform/testing';
+import { createFakeApi, OWNER_PROFILE, renderDashboard, SURVEYS } from './testing/fake-api';
 import { result, SCORE } from './testing/results';
 
 const DECLARATION: DeclarationOverview = {
@@ -26,6 +27,8 @@ function unnamed(name = '') {
       surveyId: 'business-quickscan',
       history: [],
       benchmark: { status: 'too-few', organisations: 3, needed: 10 },
+      groups: [],
+      group: null,
       priorities: [],
     }),
     [API.listMilestones]: () => ({ milestones: {} }),
@@ -63,5 +66,137 @@ describe('a step that needs the organisation’s name', () => {
     renderDashboard('/dashboard/reports', unnamed(), { claims: { role: 'viewer', tenantId: 'tenant-1' } });
     expect(await screen.findByRole('button', { name: 'Download PDF report' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+  });
+});
+
+/** The organisation publishing the catalogue's surveys (fake-api SURVEYS). */
+const PUBLISHER = { role: 'owner', tenantId: 'demo-publisher' };
+
+const dashboardNav = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+  return within(nav);
+};
+
+describe('a screen for the other kind of organisation', () => {
+  it.each([
+    ['/dashboard/declaration', 'Declaration'],
+    ['/dashboard/ready-reckoner', 'Results'],
+    ['/dashboard/academy/reducing-waste', 'Academy detail'],
+  ])(
+    '%s takes a publisher to its overview, saying the screen is for businesses',
+    async (path, screenName) => {
+      const api = createFakeApi({
+        [API.listReceivedResults]: () => ({ results: [], next: null, more: false, total: 0 }),
+      });
+      renderDashboard(path, api, { claims: PUBLISHER });
+      const notice = `${screenName} is a screen for businesses. Your organisation publishes surveys, so here is its overview.`;
+      expect(await screen.findByText(notice)).toBeInTheDocument();
+      expect(screen.getByText(notice).closest('[role="status"]')).not.toBeNull();
+      expect((await dashboardNav()).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      // The business screen never asked for its data.
+      expect(api.callsTo(API.getDeclaration)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['/dashboard/received', 'Results'],
+    ['/dashboard/members', 'Members'],
+    ['/dashboard/survey-insights', 'Survey insights'],
+    ['/dashboard/received/business-quickscan/r-1', 'Received result'],
+  ])(
+    '%s takes a business to its dashboard, saying the screen is for publishers',
+    async (path, screenName) => {
+      const api = createFakeApi({ [API.listMilestones]: () => ({ milestones: {} }) });
+      renderDashboard(path, api);
+      expect(
+        await screen.findByText(
+          `${screenName} is a screen for organisations that publish surveys, so here is your dashboard.`,
+        ),
+      ).toBeInTheDocument();
+      expect((await dashboardNav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(api.callsTo(API.listReceivedResults)).toEqual([]);
+      expect(api.callsTo(API.listToolkitMembers)).toEqual([]);
+    },
+  );
+
+  it('opens a screen for both kinds to either', async () => {
+    renderDashboard('/dashboard/profile', createFakeApi(), { claims: PUBLISHER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByText(/is a screen for/)).not.toBeInTheDocument();
+  });
+
+  it('refuses nothing while the catalogue cannot say what the organisation is', async () => {
+    const api = createFakeApi({
+      'content:SurveyList': () => serverError('unavailable', 'Content offline'),
+      [API.listToolkitMembers]: () => ({ members: [] }),
+    });
+    // A business would be sent to its dashboard, were the catalogue read.
+    renderDashboard('/dashboard/members', api);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
+    expect(screen.queryByText(/is a screen for/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the dashboard’s navigation', () => {
+  const links = async () =>
+    (await dashboardNav()).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it('lists a publisher’s owner the publisher’s sections and none of a business’s', async () => {
+    renderDashboard('/dashboard/profile', createFakeApi(), { claims: PUBLISHER });
+    await screen.findByRole('link', { name: 'Members' });
+    expect(await links()).toEqual([
+      ['Overview', '/dashboard'],
+      ['Results', '/dashboard/received'],
+      ['Survey insights', '/dashboard/survey-insights'],
+      ['Members', '/dashboard/members'],
+      ['Users', '/dashboard/users'],
+      ['Manage', '/dashboard/manage'],
+      ['Plans', '/dashboard/plans'],
+      ['Profile', '/dashboard/profile'],
+    ]);
+  });
+
+  it('lists a business’s owner its sections and none of a publisher’s', async () => {
+    renderDashboard('/dashboard/profile', createFakeApi());
+    await screen.findByRole('link', { name: 'Assessments' });
+    const listed = await links();
+    expect(listed.map(([name]) => name)).toEqual([
+      'Dashboard',
+      'Assessments',
+      'Results',
+      'Insights',
+      'Actions',
+      'Materiality',
+      'Academy',
+      'Reports',
+      'Declaration',
+      'Expert',
+      'Users',
+      'Manage',
+      'Plans',
+      'Profile',
+    ]);
+    expect(listed).toContainEqual(['Results', '/dashboard/ready-reckoner']);
+  });
+
+  it('follows the catalogue: a tenant publishing none of its surveys is a business', async () => {
+    renderDashboard(
+      '/dashboard/profile',
+      createFakeApi(
+        {},
+        SURVEYS.map((survey) => ({ ...survey, tenantId: 'other' })),
+      ),
+      {
+        claims: PUBLISHER,
+      },
+    );
+    await screen.findByRole('link', { name: 'Assessments' });
+    expect(screen.queryByRole('link', { name: 'Members' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,13 @@
 // Why a person was sent to a dashboard page rather than the one they opened (a step that needs the
-// organisation's name sends them to its field), carried in the router state and told on arrival.
+// organisation's name sends them to its field; a screen for the other kind of organisation sends
+// them to the dashboard's first page), carried in the router state and told on arrival.
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useProfileQuery } from '@toolkit/data';
-import { hasPermission, paths } from '@toolkit/domain';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Loading, useProfileQuery } from '@toolkit/data';
+import { hasPermission, matchRoute, opensFor, paths, type TenantKind } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Notice } from '@toolkit/ui';
+import { useTenantKind } from './tenant-kind';
 
 interface Arrival {
   notice: string;
@@ -45,11 +47,35 @@ function useFocusWhenShown(label: string | undefined, key: string) {
   }, [label, key]);
 }
 
-/** The dashboard's pages, with the notice of why the person arrived on one, when there is one. */
+/** Why a screen opened by its address is not shown to this kind of organisation. */
+const ELSEWHERE: Record<TenantKind, (screen: string) => string> = {
+  publisher: (screen) =>
+    `${screen} is a screen for businesses. Your organisation publishes surveys, so here is its overview.`,
+  business: (screen) =>
+    `${screen} is a screen for organisations that publish surveys, so here is your dashboard.`,
+};
+
+/**
+ * The dashboard's pages, with the notice of why the person arrived on one, when there is one. A
+ * screen for the other kind of organisation (@toolkit/domain DASHBOARD_SECTIONS) is not opened: it
+ * waits for the kind to be known, then sends the person to the dashboard's first page, saying why.
+ */
 export function WithArrivalNotice() {
-  const { state, key } = useLocation();
+  const { pathname, state, key } = useLocation();
+  const kind = useTenantKind();
   const arrival = arrivalIn(state);
   useFocusWhenShown(arrival?.field, key);
+  const route = matchRoute(pathname)?.route;
+  if (route && kind === 'pending' && !(opensFor(route.id, 'business') && opensFor(route.id, 'publisher')))
+    return <Loading />;
+  if (route && (kind === 'business' || kind === 'publisher') && !opensFor(route.id, kind))
+    return (
+      <Navigate
+        to={paths.dashboard()}
+        replace
+        state={{ arrival: { notice: ELSEWHERE[kind](route.screen) } satisfies Arrival }}
+      />
+    );
   return (
     <>
       {arrival && <Notice key={key}>{arrival.notice}</Notice>}

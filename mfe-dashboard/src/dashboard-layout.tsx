@@ -2,27 +2,11 @@ import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useProfileQuery } from '@toolkit/data';
-import { hasAccess, paths, ROUTE_BY_ID, type RouteDefinition } from '@toolkit/domain';
+import { navigationFor, opensFor, paths, type AuthClaims, type NavigationEntry } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { MutedText } from '@toolkit/ui';
 import { BrandLogo, BrandProvider } from './shared/brand';
-
-const SECTIONS: RouteDefinition[] = [
-  ROUTE_BY_ID.dashboard,
-  ROUTE_BY_ID.dashboardAssessments,
-  ROUTE_BY_ID.dashboardResults,
-  ROUTE_BY_ID.dashboardInsights,
-  ROUTE_BY_ID.dashboardActions,
-  ROUTE_BY_ID.dashboardMateriality,
-  ROUTE_BY_ID.dashboardAcademy,
-  ROUTE_BY_ID.dashboardReports,
-  ROUTE_BY_ID.dashboardDeclaration,
-  ROUTE_BY_ID.dashboardExpert,
-  ROUTE_BY_ID.dashboardUsers,
-  ROUTE_BY_ID.dashboardManage,
-  ROUTE_BY_ID.plans,
-  ROUTE_BY_ID.dashboardProfile,
-];
+import { useTenantKind } from './tenant-kind';
 
 const Layout = styled.div`
   display: grid;
@@ -80,10 +64,18 @@ function Organisation() {
   return name ? <OrganisationName>{name}</OrganisationName> : null;
 }
 
-/** The dashboard's frame: its sections, showing only those the user's role opens. */
+/** The sections listed for the organisation's kind; until it is known, those every kind has. */
+function useNavigation(claims: AuthClaims): NavigationEntry[] {
+  const kind = useTenantKind();
+  if (kind === 'pending')
+    return navigationFor('business', claims).filter((entry) => opensFor(entry.route.id, 'publisher'));
+  return navigationFor(kind === 'unknown' ? 'business' : kind, claims);
+}
+
+/** The dashboard's frame: the sections for what the organisation is, those the user's role opens. */
 export function DashboardLayout() {
   const claims = useAppSelector((state) => state.auth.claims);
-  const visible = SECTIONS.filter((route) => !route.meta.requires || hasAccess(claims, route.meta.requires));
+  const visible = useNavigation(claims);
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
   // The current section sits in the middle of the row when the row scrolls.
@@ -100,10 +92,10 @@ export function DashboardLayout() {
           <BrandLogo />
           <Organisation />
           <SectionList ref={listRef}>
-            {visible.map((route) => (
+            {visible.map(({ route, label }) => (
               <li key={route.id}>
                 <NavLink to={route.path} end={route.path === paths.dashboard()}>
-                  {route.screen}
+                  {label}
                 </NavLink>
               </li>
             ))}
