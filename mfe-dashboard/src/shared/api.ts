@@ -10,6 +10,7 @@ import {
   paths,
   SURVEY_LIST_QUERY,
   TOOLKIT_QUERY,
+  type ApiRequest,
   type ApiResponses,
   type ArticleQuery,
   type ArticlesQuery,
@@ -23,6 +24,7 @@ export type { Profile } from '@toolkit/data';
 export type LatestResults = ApiResponses[typeof API.listLatestResults];
 export type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
 export type SurveyInsightsAnswer = ApiResponses[typeof API.getSurveyInsights];
+export type SurveyInsightsRequest = ApiRequest<typeof API.getSurveyInsights>;
 export type ReceivedResults = ApiResponses[typeof API.listReceivedResults];
 export type ReceivedResultAnswer = ApiResponses[typeof API.getReceivedResult];
 export type ActionsAnswer = ApiResponses[typeof API.listActions];
@@ -85,15 +87,22 @@ export const dashboardApi = api.injectEndpoints({
       providesTags: ['Results'],
       onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg?.opened, lifecycle),
     }),
-    /** The member's own results of a survey over time and the peer benchmark; `opened` by the Insights screen (view-insights). */
-    benchmark: build.query<BenchmarkAnswer, { surveyId: string; opened?: boolean }>({
-      query: ({ surveyId, opened = false }) => call(API.getBenchmark, { surveyId, opened }),
+    /**
+     * The member's own results of a survey over time and the peer benchmark, against every
+     * organisation or one of the caller's peer `group`s; `opened` by the Insights screen (view-insights).
+     */
+    benchmark: build.query<BenchmarkAnswer, { surveyId: string; opened?: boolean; group?: string }>({
+      query: ({ surveyId, opened = false, group }) =>
+        call(API.getBenchmark, { surveyId, opened, ...(group ? { group } : {}) }),
       providesTags: ['Results', 'Benchmark'],
       onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg.opened, lifecycle),
     }),
-    /** What a survey the member's organisation publishes has received. */
-    surveyInsights: build.query<SurveyInsightsAnswer, string>({
-      query: (surveyId) => call(API.getSurveyInsights, { surveyId }),
+    /**
+     * What a survey the member's organisation publishes has received: by id, or with the trend's
+     * range and granularity (the server's defaults where left out).
+     */
+    surveyInsights: build.query<SurveyInsightsAnswer, string | SurveyInsightsRequest>({
+      query: (arg) => call(API.getSurveyInsights, typeof arg === 'string' ? { surveyId: arg } : arg),
       providesTags: ['Results'],
     }),
     /** The newest `limit` completed results of a survey the organisation publishes. */

@@ -1,14 +1,17 @@
 // A business's own results over time and where the latest stands among its peers.
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { QueryView } from '@toolkit/data';
-import { CSV_BOM, csvRow, type Benchmark, type BenchmarkRow, formatDate } from '@toolkit/domain';
+import { CSV_BOM, csvRow, type Benchmark, type BenchmarkRow, formatDate, PEER_FACETS } from '@toolkit/domain';
 import { Button, buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
+import { SelectField } from '@toolkit/ui/form';
 import { useBenchmarkQuery, type BenchmarkAnswer } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
 import { Table, TableScroll } from '../../shared/table';
 import { PriorityTopics } from './priority-topics';
+import { ScoreTrend } from './score-trend';
 import { SpreadChart } from './spread-chart';
 
 const Heading = styled.h2`
@@ -115,8 +118,22 @@ function BenchmarkTable({ rows }: { rows: readonly BenchmarkRow[] }) {
   );
 }
 
-function Peers({ benchmark }: { benchmark: Benchmark }) {
+type PeerGroup = BenchmarkAnswer['groups'][number];
+
+/** "My sector: Retail": the facet as the business's own, then the group's option. */
+const groupName = (group: PeerGroup) =>
+  `My ${PEER_FACETS.find((facet) => facet.facet === group.facet)?.label.toLowerCase() ?? group.facet}: ${group.label}`;
+
+function Peers({ benchmark, group }: { benchmark: Benchmark; group: PeerGroup | null }) {
   if (benchmark.status === 'too-few') {
+    // A small group's figures could point at one organisation: nothing but how many it has.
+    if (group) {
+      return (
+        <p>
+          Not enough organisations like yours yet ({benchmark.organisations} of the {benchmark.needed} needed)
+        </p>
+      );
+    }
     return (
       <MutedText>
         The peer benchmark appears once {benchmark.needed} organisations have completed this survey, so that
@@ -129,7 +146,8 @@ function Peers({ benchmark }: { benchmark: Benchmark }) {
   return (
     <Stack gap={3}>
       <p>
-        Compared with {benchmark.organisations} organisations, your overall score is higher than{' '}
+        Compared with {benchmark.organisations} organisations
+        {group ? ` like yours (${groupName(group)})` : ''}, your overall score is higher than{' '}
         {benchmark.overall.percentile}% of theirs.
       </p>
       <SpreadChart rows={rows} />
@@ -137,6 +155,48 @@ function Peers({ benchmark }: { benchmark: Benchmark }) {
       <MutedText>
         The band shows the middle half of your peers’ scores, the line their median and the dot your score.
       </MutedText>
+    </Stack>
+  );
+}
+
+/** The peer group compared with comes from the address (?peers=sector:retail), so a link keeps it. */
+function PeerComparison({ surveyId, answer }: { surveyId: string; answer: BenchmarkAnswer }) {
+  const [query, setQuery] = useSearchParams();
+  const group = answer.groups.find((candidate) => candidate.key === query.get('peers')) ?? null;
+  const narrowed = useBenchmarkQuery(group ? { surveyId, group: group.key } : skipToken);
+  const choose = (key: string) =>
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (key) next.set('peers', key);
+        else next.delete('peers');
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Stack gap={3}>
+      {answer.groups.length > 0 && (
+        <SelectField
+          label="Compare with"
+          value={group?.key ?? ''}
+          onChange={(event) => choose(event.target.value)}
+        >
+          <option value="">Everyone</option>
+          {answer.groups.map((candidate) => (
+            <option key={candidate.key} value={candidate.key}>
+              {groupName(candidate)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {!group ? (
+        answer.benchmark && <Peers benchmark={answer.benchmark} group={null} />
+      ) : (
+        <QueryView query={narrowed} doing="load the comparison with organisations like yours">
+          {(data) => data.benchmark && <Peers benchmark={data.benchmark} group={group} />}
+        </QueryView>
+      )}
     </Stack>
   );
 }
@@ -171,8 +231,13 @@ export function BenchmarkCard({
               </Stack>
             ) : (
               <Stack gap={4}>
+                {data.history.length > 1 ? (
+                  <ScoreTrend history={data.history} />
+                ) : (
+                  <MutedText>Complete the survey again to see how your scores change over time.</MutedText>
+                )}
                 <History history={data.history} surveyTitle={surveyTitle} />
-                <Peers benchmark={data.benchmark} />
+                <PeerComparison surveyId={surveyId} answer={data} />
                 <PriorityTopics surveyId={surveyId} surveyTitle={surveyTitle} priorities={data.priorities} />
               </Stack>
             )

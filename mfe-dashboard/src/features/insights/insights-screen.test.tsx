@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type ApiResponses } from '@toolkit/domain';
-import { serverError, streamed, type FakeHandlers } from '@toolkit/platform/testing';
+import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { formatDate } from '@toolkit/domain';
-import { createFakeApi, renderDashboard, SURVEYS } from '../../testing/fake-api';
+import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { SCORE } from '../../testing/results';
 
 type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
-type InsightsAnswer = ApiResponses[typeof API.getSurveyInsights];
 
 const HISTORY: BenchmarkAnswer['history'] = [
   {
@@ -17,6 +16,17 @@ const HISTORY: BenchmarkAnswer['history'] = [
   },
   { resultId: 'second', completedAt: '2025-03-02T10:00:00.000Z', score: SCORE },
 ];
+
+/** getBenchmark's answer: no groups and every organisation unless a test says otherwise. */
+const benchmarkAnswer = (answer: Partial<BenchmarkAnswer>): BenchmarkAnswer => ({
+  surveyId: 'business-quickscan',
+  history: [],
+  benchmark: null,
+  groups: [],
+  group: null,
+  priorities: [],
+  ...answer,
+});
 
 const SHOWN: BenchmarkAnswer['benchmark'] = {
   status: 'shown',
@@ -34,38 +44,6 @@ const SHOWN: BenchmarkAnswer['benchmark'] = {
       percentile: 80,
       peers: { count: 20, mean: 55, q1: 40, median: 57, q3: 70 },
     },
-  ],
-};
-
-const RECEIVED: InsightsAnswer = {
-  survey: { id: 'business-quickscan', title: 'Sustainability Quickscan for your business' },
-  started: 40,
-  completed: 30,
-  organisations: 25,
-  overall: { histogram: { '50': 30 }, summary: { count: 30, mean: 50, q1: 40, median: 50, q3: 61 } },
-  sections: [
-    { sectionIndex: 0, title: 'Your business', histogram: {}, summary: null },
-    {
-      sectionIndex: 1,
-      title: 'Energy and emissions',
-      histogram: { '45': 30 },
-      summary: { count: 30, mean: 45, q1: 30, median: 45, q3: 60 },
-    },
-  ],
-  questions: [
-    {
-      id: 'industry-sector',
-      title: 'Which sector are you in?',
-      type: 'dropdown',
-      answers: [
-        { key: 'retail', label: 'Retail', count: 18 },
-        { key: 'hospitality', label: 'Hospitality', count: 12 },
-      ],
-    },
-  ],
-  trend: [
-    { day: '2025-03-01', completed: 10 },
-    { day: '2025-03-02', completed: 20 },
   ],
 };
 
@@ -109,12 +87,12 @@ const rowsOf = (table: HTMLElement) =>
 describe('Insights screen for a business', () => {
   it('asks as the opened Insights screen and invites a first completion when there is no result', async () => {
     const { api } = setup({
-      [API.getBenchmark]: () => ({
-        surveyId: 'business-quickscan',
-        history: [],
-        benchmark: null,
-        priorities: [],
-      }),
+      [API.getBenchmark]: () =>
+        benchmarkAnswer({
+          history: [],
+          benchmark: null,
+          priorities: [],
+        }),
     });
     expect(await screen.findByRole('link', { name: 'Complete the survey' })).toHaveAttribute(
       'href',
@@ -127,12 +105,12 @@ describe('Insights screen for a business', () => {
 
   it('shows results over time and says how many organisations the benchmark still needs', async () => {
     setup({
-      [API.getBenchmark]: () => ({
-        surveyId: 'business-quickscan',
-        history: HISTORY,
-        benchmark: { status: 'too-few', organisations: 9, needed: 10 },
-        priorities: [],
-      }),
+      [API.getBenchmark]: () =>
+        benchmarkAnswer({
+          history: HISTORY,
+          benchmark: { status: 'too-few', organisations: 9, needed: 10 },
+          priorities: [],
+        }),
     });
     const table = await screen.findByRole('table', { name: 'Your completed results' });
     expect(rowsOf(table)).toEqual([
@@ -148,12 +126,12 @@ describe('Insights screen for a business', () => {
   it('downloads its own results as CSV', async () => {
     const files = captureDownloads();
     const { user } = setup({
-      [API.getBenchmark]: () => ({
-        surveyId: 'business-quickscan',
-        history: HISTORY,
-        benchmark: SHOWN,
-        priorities: [],
-      }),
+      [API.getBenchmark]: () =>
+        benchmarkAnswer({
+          history: HISTORY,
+          benchmark: SHOWN,
+          priorities: [],
+        }),
     });
     await user.click(await screen.findByRole('button', { name: 'Download your results (CSV)' }));
     const csv = await textOf(files.get('sustainability-quickscan-for-your-business-your-results.csv')!);
@@ -168,15 +146,15 @@ describe('Insights screen for a business', () => {
   it('lists the priority ESG topics with their suggested actions and downloads them, recording the milestone', async () => {
     const files = captureDownloads();
     const { api, user } = setup({
-      [API.getBenchmark]: () => ({
-        surveyId: 'business-quickscan',
-        history: HISTORY,
-        benchmark: SHOWN,
-        priorities: [
-          { topic: 'CIRCULARITY', title: 'Waste and materials', percent: 20 },
-          { topic: 'CLIMATE', title: 'Energy and emissions', percent: 35 },
-        ],
-      }),
+      [API.getBenchmark]: () =>
+        benchmarkAnswer({
+          history: HISTORY,
+          benchmark: SHOWN,
+          priorities: [
+            { topic: 'CIRCULARITY', title: 'Waste and materials', percent: 20 },
+            { topic: 'CLIMATE', title: 'Energy and emissions', percent: 35 },
+          ],
+        }),
       [API.listActions]: () => ({
         surveyId: 'business-quickscan',
         result: null,
@@ -222,12 +200,12 @@ describe('Insights screen for a business', () => {
 
   it('shows the benchmark as a chart with every value in its name, and as a table', async () => {
     setup({
-      [API.getBenchmark]: () => ({
-        surveyId: 'business-quickscan',
-        history: HISTORY,
-        benchmark: SHOWN,
-        priorities: [],
-      }),
+      [API.getBenchmark]: () =>
+        benchmarkAnswer({
+          history: HISTORY,
+          benchmark: SHOWN,
+          priorities: [],
+        }),
     });
     expect(await screen.findByText(/Compared with 14 organisations/)).toHaveTextContent(
       'higher than 71% of theirs',
@@ -249,249 +227,157 @@ describe('Insights screen for a business', () => {
     const { user } = setup({
       [API.getBenchmark]: () => {
         if (failures-- > 0) serverError('unavailable', 'Service restarting');
-        return { surveyId: 'business-quickscan', history: HISTORY, benchmark: SHOWN, priorities: [] };
+        return benchmarkAnswer({ history: HISTORY, benchmark: SHOWN });
       },
     });
     await user.click(await screen.findByRole('button', { name: /try again/i }));
     expect(await screen.findByText(/Compared with 14 organisations/)).toBeInTheDocument();
   });
+
+  it('draws its overall and section scores across its retakes, each with its table', async () => {
+    const { user } = setup({
+      [API.getBenchmark]: () => benchmarkAnswer({ history: HISTORY, benchmark: SHOWN }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Your scores over time' })).toBeInTheDocument();
+    // The overall score first, then each scored section in survey order; "Your business" (weight 0) is not one.
+    const figures = [
+      'Overall: 62.5% now',
+      'Energy and emissions: 75% now',
+      'Waste and materials: 50% now',
+    ].map((name) => screen.getByRole('figure', { name }));
+    expect(screen.getAllByRole('figure')).toEqual(figures);
+    // The line rises from the first result (40%) to the second (62.5%): the later point sits higher.
+    const [first, second] = Array.from(figures[0]!.querySelectorAll('circle'));
+    expect(Number(second!.getAttribute('cy'))).toBeLessThan(Number(first!.getAttribute('cy')));
+    await user.click(within(figures[0]!).getByText('Show as a table'));
+    expect(rowsOf(screen.getByRole('table', { name: 'Overall score per completed result' }))).toEqual([
+      [formatDate('2025-01-10T10:00:00.000Z'), '40%'],
+      [formatDate('2025-03-02T10:00:00.000Z'), '62.5%'],
+    ]);
+    expect(
+      rowsOf(screen.getByRole('table', { name: 'Energy and emissions score per completed result' })),
+    ).toEqual([
+      [formatDate('2025-01-10T10:00:00.000Z'), '75%'],
+      [formatDate('2025-03-02T10:00:00.000Z'), '75%'],
+    ]);
+  });
+
+  it('waits for a second result before drawing a trend', async () => {
+    setup({
+      [API.getBenchmark]: () => benchmarkAnswer({ history: HISTORY.slice(0, 1), benchmark: SHOWN }),
+    });
+    expect(
+      await screen.findByText('Complete the survey again to see how your scores change over time.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your scores over time' })).not.toBeInTheDocument();
+  });
 });
 
-const ROW = {
-  resultId: 'r-9',
-  completedAt: '2025-03-02T10:00:00.000Z',
-  organisation: 'Harbour Bakery',
-  respondent: 'Ada Baker',
-  overallPercent: 48,
-  band: 'Getting started',
-  counted: true,
+const GROUPS: BenchmarkAnswer['groups'] = [
+  { key: 'sector:retail', facet: 'sector', label: 'Retail', organisations: 12, shown: true },
+  { key: 'size:1-9', facet: 'size', label: '1–9 employees', organisations: 9, shown: false },
+  { key: 'region:vic', facet: 'region', label: 'Victoria', organisations: 10, shown: true },
+];
+
+const RETAIL: BenchmarkAnswer['benchmark'] = {
+  ...(SHOWN as Extract<BenchmarkAnswer['benchmark'], { status: 'shown' }>),
+  organisations: 12,
+  overall: {
+    title: 'Overall',
+    yours: 62.5,
+    percentile: 55,
+    peers: { count: 12, mean: 60, q1: 50, median: 61, q3: 70 },
+  },
 };
 
-const MEMBERS = {
-  members: [{ tenantId: 't-9', organisationName: 'Tidal Surf School', joinedAt: '2025-03-01T10:00:00.000Z' }],
-};
-
-const OPENED: ApiResponses[typeof API.getReceivedResult] = {
-  ...ROW,
-  surveyId: 'business-quickscan',
-  startedAt: '2025-03-02T09:00:00.000Z',
-  score: { ...SCORE, overall: { points: 48, max: 100, percent: 48 } },
-  sections: [
-    {
-      title: 'Your business',
-      answers: [{ questionId: 'industry-sector', title: 'Which sector are you in?', answer: 'Retail' }],
-    },
-  ],
-};
-
-describe('Insights screen for a publisher', () => {
-  const publisher = (handlers: FakeHandlers = {}, path?: string) =>
+describe('Insights screen: peers like the business', () => {
+  const peers = (path?: string) =>
     setup(
       {
-        [API.listReceivedResults]: (data) => {
-          const { limit } = data as { limit: number };
-          const all = Array.from({ length: 30 }, (_, i) => ({ ...ROW, resultId: `r-${i}` }));
-          return { results: all.slice(0, limit), more: limit < all.length };
-        },
-        [API.getReceivedResult]: () => OPENED,
-        [API.listToolkitMembers]: () => MEMBERS,
-        [API.getBenchmark]: () => ({
-          surveyId: 'business-quickscan',
-          history: [],
-          benchmark: null,
-          priorities: [],
-        }),
-        [API.getSurveyInsights]: (data) =>
-          (data as { surveyId: string }).surveyId === RECEIVED.survey.id
-            ? RECEIVED
-            : { ...RECEIVED, survey: { id: 'supplier-assessment', title: SURVEYS[1]!.title }, started: 0 },
-        ...handlers,
+        [API.getBenchmark]: ({ group }) =>
+          benchmarkAnswer({
+            history: HISTORY,
+            groups: GROUPS,
+            group: group ?? null,
+            benchmark:
+              group === 'sector:retail'
+                ? RETAIL
+                : group === 'size:1-9'
+                  ? { status: 'too-few', organisations: 9, needed: 10 }
+                  : SHOWN,
+          }),
       },
-      'demo-publisher',
+      'tenant-1',
       path,
     );
 
-  it('shows counts, score spreads, the trend and closed answers of the first published survey', async () => {
-    publisher();
+  it('offers everyone and each of its own groups, named by the facet and the group', async () => {
+    peers();
+    const choice = await screen.findByRole('combobox', { name: 'Compare with' });
+    expect(Array.from((choice as HTMLSelectElement).options, (option) => option.textContent)).toEqual([
+      'Everyone',
+      'My sector: Retail',
+      'My size: 1–9 employees',
+      'My region: Victoria',
+    ]);
+    expect(choice).toHaveValue('');
+    expect(screen.getByText(/Compared with 14 organisations,/)).toBeInTheDocument();
+  });
+
+  it('benchmarks against the chosen group, asked of the server by its key', async () => {
+    const { api, user } = peers();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Compare with' }), 'sector:retail');
     expect(
-      await screen.findByRole('heading', { name: 'Received: Sustainability Quickscan for your business' }),
+      await screen.findByText(/Compared with 12 organisations like yours \(My sector: Retail\)/),
+    ).toHaveTextContent('higher than 55% of theirs');
+    expect(rowsOf(screen.getByRole('table', { name: 'Your scores beside your peers’' }))[0]).toEqual([
+      'Overall',
+      '62.5%',
+      '61%',
+      '50–70%',
+      '55',
+    ]);
+    expect(api.callsTo(API.getBenchmark)).toEqual([
+      { surveyId: 'business-quickscan', opened: true },
+      { surveyId: 'business-quickscan', opened: false, group: 'sector:retail' },
+    ]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Compare with' }), '');
+    expect(await screen.findByText(/Compared with 14 organisations,/)).toBeInTheDocument();
+  });
+
+  it('shows a group below the threshold as its count and nothing else', async () => {
+    const { user } = peers();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Compare with' }), 'size:1-9');
+    expect(
+      await screen.findByText('Not enough organisations like yours yet (9 of the 10 needed)'),
     ).toBeInTheDocument();
-    const figures = Array.from(document.querySelectorAll('dl div'), (item) => item.textContent);
-    expect(figures).toEqual(['Started40', 'Completed30', 'Completion rate75%', 'Organisations25']);
-    expect(rowsOf(screen.getByRole('table', { name: 'Scores of the completed results' }))).toEqual([
-      ['Overall', '50%', '50%', '40–61%'],
-      ['Your business', 'No scores yet'],
-      ['Energy and emissions', '45%', '45%', '30–60%'],
-    ]);
-    const trend = screen.getByRole('img', { name: /^Column chart of completed results per day/ });
-    expect(trend).toHaveAccessibleName(
-      'Column chart of completed results per day, 30 in all. 2025-03-01: 10; 2025-03-02: 20.',
+    expect(screen.queryByText(/Compared with/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Your scores beside your peers’' })).not.toBeInTheDocument();
+  });
+
+  it('opens on the group the address names', async () => {
+    const { api } = peers('/dashboard/insights?peers=region:vic');
+    expect(await screen.findByRole('combobox', { name: 'Compare with' })).toHaveValue('region:vic');
+    await waitFor(() =>
+      expect(api.callsTo(API.getBenchmark)).toContainEqual({
+        surveyId: 'business-quickscan',
+        opened: false,
+        group: 'region:vic',
+      }),
     );
-    // The busier day's column is the taller one.
-    const [first, second] = Array.from(trend.querySelectorAll('rect.column'));
-    expect(Number(second!.getAttribute('height'))).toBeGreaterThan(Number(first!.getAttribute('height')));
-    expect(rowsOf(screen.getByRole('table', { name: 'Completed per day' }))).toEqual([
-      ['2025-03-01', '10'],
-      ['2025-03-02', '20'],
-    ]);
-    expect(rowsOf(screen.getByRole('table', { name: 'Which sector are you in?' }))).toEqual([
-      ['Retail', '18', '60%'],
-      ['Hospitality', '12', '40%'],
-    ]);
   });
 
-  it('switches to another published survey and says when nobody has started it', async () => {
-    const { api, user } = publisher();
-    await screen.findByRole('heading', { name: /^Received: Sustainability Quickscan/ });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Survey' }), 'supplier-assessment');
-    expect(await screen.findByText(/Nobody has started this survey yet/)).toBeInTheDocument();
-    expect(api.callsTo(API.getSurveyInsights)).toEqual([
-      { surveyId: 'business-quickscan' },
-      { surveyId: 'supplier-assessment' },
-    ]);
-  });
-
-  it('says what failed and retries', async () => {
+  it('says what failed when the group cannot be loaded, and retries', async () => {
     let failures = 1;
-    const { user } = publisher({
-      [API.getSurveyInsights]: () => {
-        if (failures-- > 0) serverError('unavailable', 'Service restarting');
-        return RECEIVED;
+    const { user } = setup({
+      [API.getBenchmark]: ({ group }) => {
+        if (group && failures-- > 0) serverError('unavailable', 'Service restarting');
+        return benchmarkAnswer({ history: HISTORY, groups: GROUPS, benchmark: group ? RETAIL : SHOWN });
       },
     });
-    expect(
-      await screen.findByText(/We couldn't load what your survey received because the server did not answer/),
-    ).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: /try again/i })[0]!);
-    expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
-  });
-
-  it('lists received results, shows more on request and opens one', async () => {
-    const { api, user } = publisher();
-    const table = await screen.findByRole('table', { name: 'Completed results, newest first' });
-    expect(within(table).getAllByRole('row')).toHaveLength(1 + 25);
-    await user.click(screen.getByRole('button', { name: 'Show more results' }));
-    expect(
-      await within(
-        await screen.findByRole('table', { name: 'Completed results, newest first' }),
-      ).findAllByRole('row'),
-    ).toHaveLength(1 + 30);
-    expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
-    expect(api.callsTo(API.listReceivedResults)).toEqual([
-      { surveyId: 'business-quickscan', limit: 25 },
-      { surveyId: 'business-quickscan', limit: 50 },
-    ]);
-
-    await user.click(screen.getAllByRole('link', { name: 'Open the result of Harbour Bakery' })[3]!);
-    expect(await screen.findByRole('heading', { name: 'Result from Harbour Bakery' })).toBeInTheDocument();
-    expect(api.callsTo(API.getReceivedResult)).toEqual([{ surveyId: 'business-quickscan', resultId: 'r-3' }]);
-    expect(screen.getByText('Which sector are you in?').nextSibling).toHaveTextContent('Retail');
-    await user.click(screen.getByRole('link', { name: 'Back to all results' }));
-    expect(await screen.findByRole('table', { name: 'Completed results, newest first' })).toBeInTheDocument();
-  });
-
-  it('marks a result with no scored answer "not counted" in the list and when opened', async () => {
-    const empty = {
-      ...ROW,
-      resultId: 'r-empty',
-      organisation: 'Empty Co',
-      overallPercent: 0,
-      counted: false,
-    };
-    const { user } = publisher({
-      [API.listReceivedResults]: () => ({ results: [ROW, empty], more: false }),
-      [API.getReceivedResult]: () => ({ ...OPENED, ...empty }),
-    });
-    const table = await screen.findByRole('table', { name: 'Completed results, newest first' });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .map((row) => row.textContent),
-    ).toEqual([
-      'OrganisationCompletedScoreResult',
-      expect.stringContaining('48%'),
-      expect.stringContaining('No answers — not counted'),
-    ]);
-    expect(within(table).queryByText('0%')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Open the result of Empty Co' }));
-    expect(await screen.findByText(/^No answers — not counted: no question that counts/)).toBeInTheDocument();
-    expect(screen.queryByText(/Overall score/)).not.toBeInTheDocument();
-  });
-
-  it('keeps the results shown when more cannot be loaded, and Try again loads them', async () => {
-    let failing = true;
-    const { user } = publisher({
-      [API.listReceivedResults]: ({ limit = 25 }) => {
-        if (limit > 25 && failing) serverError('unavailable', 'Service restarting');
-        const all = Array.from({ length: 30 }, (_, i) => ({ ...ROW, resultId: `r-${i}` }));
-        return { results: all.slice(0, limit), more: limit < all.length };
-      },
-    });
-    const rows = () =>
-      within(screen.getByRole('table', { name: 'Completed results, newest first' })).getAllByRole('row');
-    await screen.findByRole('table', { name: 'Completed results, newest first' });
-    await user.click(screen.getByRole('button', { name: 'Show more results' }));
-    expect(
-      await screen.findByText(/We couldn't load more results because the server did not answer/),
-    ).toBeInTheDocument();
-    expect(rows()).toHaveLength(1 + 25);
-    failing = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(rows()).toHaveLength(1 + 30));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
-
-  it('opens the result the notification e-mail links to', async () => {
-    const { api } = publisher({}, '/dashboard/insights?survey=business-quickscan&result=r-9');
-    expect(await screen.findByRole('heading', { name: 'Result from Harbour Bakery' })).toBeInTheDocument();
-    expect(screen.getByText(/Overall score: 48 out of 100 \(48%\) — Making progress/)).toBeInTheDocument();
-    expect(api.callsTo(API.getReceivedResult)).toEqual([{ surveyId: 'business-quickscan', resultId: 'r-9' }]);
-  });
-
-  it('says so when the linked result cannot be found', async () => {
-    publisher(
-      {
-        [API.getReceivedResult]: () =>
-          serverError('not-found', 'This survey has no such result. It may have been removed.'),
-      },
-      '/dashboard/insights?survey=business-quickscan&result=gone',
-    );
-    expect(
-      await screen.findByText(
-        "We couldn't open this result: This survey has no such result. It may have been removed.",
-      ),
-    ).toBeInTheDocument();
-  });
-
-  it('downloads every received result as CSV, showing progress, and says when it fails', async () => {
-    const files = captureDownloads();
-    let fail = true;
-    const { user } = publisher({
-      [API.exportReceivedResults]: () => {
-        if (fail) serverError('permission-denied', 'Insights need the view-insights permission.');
-        return streamed([{ csv: '\uFEFFResult,Completed\r\n' }, { csv: 'r-1,2025-03-02\r\n' }], {
-          rows: 1,
-          csv: '',
-        });
-      },
-    });
-    const button = await screen.findByRole('button', { name: 'Download all results (CSV)' });
-    await user.click(button);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "We couldn't export the results: your account no longer has permission to do this.",
-    );
-    fail = false;
-    await user.click(button);
-    expect(await screen.findByText('Exported 1 result.')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    const csv = await textOf(files.get('sustainability-quickscan-for-your-business-results.csv')!);
-    expect(csv).toBe('\uFEFFResult,Completed\r\nr-1,2025-03-02\r\n');
-  });
-
-  it('lists the organisations that joined through its toolkit', async () => {
-    const { api } = publisher();
-    const table = await screen.findByRole('table', { name: '1 organisation, newest first' });
-    expect(rowsOf(table)).toEqual([['Tidal Surf School', formatDate('2025-03-01T10:00:00.000Z')]]);
-    expect(api.callsTo(API.listToolkitMembers)).toEqual([{ toolkit: 'quickscan' }]);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Compare with' }), 'sector:retail');
+    await user.click(await screen.findByRole('button', { name: /try again/i }));
+    expect(await screen.findByText(/Compared with 12 organisations like yours/)).toBeInTheDocument();
   });
 });

@@ -1,0 +1,115 @@
+// The comments on one open question, newest first: a search by word prefix and "Load more".
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { LoadError, QueryView } from '@toolkit/data';
+import { formatDate } from '@toolkit/domain';
+import { Button, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
+import { Actions, TextField } from '@toolkit/ui/form';
+import { useCommentsInfiniteQuery } from './survey-insights-api';
+
+const Heading = styled.h3`
+  margin: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Question = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  li {
+    border-left: 3px solid ${({ theme }) => theme.colors.border};
+    padding-left: ${({ theme }) => theme.space[3]}px;
+  }
+  blockquote {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+`;
+
+export function Comments({
+  surveyId,
+  question,
+}: {
+  surveyId: string;
+  question: { questionId: string; title: string; count: number };
+}) {
+  const headingId = useId();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const comments = useCommentsInfiniteQuery({ surveyId, questionId: question.questionId, search });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(typed.trim());
+  };
+  const shown = comments.currentData ?? (comments.isFetching ? comments.data : undefined);
+  return (
+    <Question aria-labelledby={headingId}>
+      <Heading id={headingId}>
+        {question.title} ({question.count} {question.count === 1 ? 'comment' : 'comments'})
+      </Heading>
+      <form role="search" aria-label={`Search the comments on ${question.title}`} onSubmit={submit}>
+        <Actions>
+          <TextField
+            type="search"
+            label="Words in the comment"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Actions>
+      </form>
+      <QueryView query={{ ...comments, data: shown }} doing="load the comments">
+        {({ pages }) => {
+          const listed = pages.flatMap((page) => page.comments);
+          return (
+            <Stack gap={3}>
+              {listed.length === 0 ? (
+                <MutedText role="status">
+                  {search ? `No comment has a word starting with “${search}”.` : 'No comments yet.'}
+                </MutedText>
+              ) : (
+                <List aria-label={search ? `Comments with “${search}”` : 'Comments, newest first'}>
+                  {listed.map((comment) => (
+                    <li key={comment.resultId}>
+                      <blockquote>{comment.text}</blockquote>
+                      <MutedText>{formatDate(comment.completedAt)}</MutedText>
+                    </li>
+                  ))}
+                </List>
+              )}
+              {comments.isFetchNextPageError && (
+                <LoadError
+                  error={comments.error}
+                  doing="load more comments"
+                  onRetry={() => void comments.fetchNextPage()}
+                />
+              )}
+              {comments.hasNextPage && !comments.isFetchNextPageError && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={comments.isFetchingNextPage}
+                  onClick={() => void comments.fetchNextPage()}
+                >
+                  {comments.isFetchingNextPage ? 'Loading more…' : 'Load more'}
+                  <VisuallyHidden> comments on {question.title}</VisuallyHidden>
+                </Button>
+              )}
+            </Stack>
+          );
+        }}
+      </QueryView>
+    </Question>
+  );
+}

@@ -1,0 +1,106 @@
+// One closed question's answers: choices as bars of their share, a slider as columns along its
+// scale with the captions the slide shows; both with the counts and shares as a table.
+import styled from 'styled-components';
+import { keyValue, type QuestionInsights } from '@toolkit/domain';
+import { Stack } from '@toolkit/ui';
+import { Table, TableScroll } from '../../shared/table';
+import { ChartFigure, ColumnChart, ShareBars } from '../../shared/charts';
+
+/** A share (0–1) as a whole percent. */
+const percent = (share: number) => Math.round(share * 100);
+
+const Captions = styled.div`
+  position: relative;
+  height: 2.75rem;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.mutedText};
+  span {
+    position: absolute;
+    top: 0;
+    max-width: 30%;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** Where a value sits on the slider's scale, in percent of the width. */
+const along = (slider: NonNullable<QuestionInsights['slider']>, value: number) =>
+  slider.max === slider.min ? 50 : ((value - slider.min) / (slider.max - slider.min)) * 100;
+
+/** The slide's captions under the chart, each at its value; the end ones flush with the edges. */
+function SliderCaptions({ slider }: { slider: NonNullable<QuestionInsights['slider']> }) {
+  return (
+    <Captions aria-hidden="true">
+      {slider.captions.map((caption) => {
+        const at = along(slider, caption.value);
+        const style =
+          at <= 0
+            ? { left: 0 }
+            : at >= 100
+              ? { right: 0, textAlign: 'right' as const }
+              : { left: `${at}%`, transform: 'translateX(-50%)', textAlign: 'center' as const };
+        return (
+          <span key={caption.value} style={style}>
+            {caption.label}
+          </span>
+        );
+      })}
+    </Captions>
+  );
+}
+
+/** The slider's whole scale, each value a column (unanswered values at zero), when its steps are whole. */
+function sliderColumns(question: QuestionInsights) {
+  const slider = question.slider!;
+  const counted = new Map(question.answers.map((answer) => [keyValue(answer.key), answer]));
+  const whole = [...counted.keys()].every(Number.isInteger) && slider.max - slider.min <= 100;
+  const values = whole
+    ? Array.from({ length: slider.max - slider.min + 1 }, (_, index) => slider.min + index)
+    : [...counted.keys()];
+  return values.map((value) => {
+    const answer = counted.get(value);
+    return { key: String(value), label: answer?.label ?? String(value), value: answer?.count ?? 0 };
+  });
+}
+
+export function QuestionAnswers({ question }: { question: QuestionInsights }) {
+  const title = `${question.title} (${question.answered} answered)`;
+  const table = (
+    <TableScroll>
+      <Table>
+        <caption>{question.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Answer</th>
+            <th scope="col">Results</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {question.answers.map((answer) => (
+            <tr key={answer.key}>
+              <th scope="row">{answer.label}</th>
+              <td>{answer.count}</td>
+              <td>{percent(answer.share)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+  const chart = question.slider ? (
+    <Stack gap={1}>
+      <ColumnChart columns={sliderColumns(question)} height={140} named={false} />
+      <SliderCaptions slider={question.slider} />
+    </Stack>
+  ) : (
+    <ShareBars
+      bars={question.answers.map((answer) => ({
+        key: answer.key,
+        label: answer.label,
+        figure: `${answer.count} (${percent(answer.share)}%)`,
+        percent: percent(answer.share),
+      }))}
+    />
+  );
+  return <ChartFigure title={title} chart={chart} table={table} />;
+}
