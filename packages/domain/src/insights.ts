@@ -255,7 +255,10 @@ export type Benchmark =
  * BENCHMARK_MIN_ORGANISATIONS distinct organisations nothing but their number is given: a small
  * group's quartiles could point at one organisation.
  */
-export function benchmark(aggregate: AggregateCounts, own: ResultScore): Benchmark {
+export function benchmark(
+  aggregate: Pick<AggregateCounts, 'organisations' | 'overall' | 'sections'>,
+  own: ResultScore,
+): Benchmark {
   const { organisations } = aggregate;
   if (organisations < BENCHMARK_MIN_ORGANISATIONS) {
     return { status: 'too-few', organisations, needed: BENCHMARK_MIN_ORGANISATIONS };
@@ -391,3 +394,39 @@ export function trendOf(
     meanPercent: completed > 0 ? Math.round(tenths / completed) / 10 : null,
   }));
 }
+
+/** The shortest default range, so a new survey's first results show as weeks, not one bar. */
+const DEFAULT_TREND_WEEKS = 12;
+/** Ranges up to about half a year default to weeks, longer ones to months. */
+const WEEKLY_UP_TO_DAYS = 183;
+
+/**
+ * The trend's range as asked, each part defaulted: up to `today`, from the first completion (at
+ * least 12 weeks back, at most TREND_MAX_YEARS), by week up to half a year and by month beyond.
+ * A refused range gives its problem instead.
+ */
+export function resolveTrendRange(
+  asked: { from?: string; to?: string; granularity?: TrendGranularity },
+  today: string,
+  firstDay: string | null,
+): { from: string; to: string; granularity: TrendGranularity } | { problem: string } {
+  const to = asked.to ?? today;
+  let from = asked.from;
+  if (from === undefined) {
+    const earliest = new Date(dayTime(to));
+    earliest.setUTCFullYear(earliest.getUTCFullYear() - TREND_MAX_YEARS);
+    const shortest = dayOf(dayTime(to) - (DEFAULT_TREND_WEEKS * 7 - 1) * DAY_MS);
+    const first = firstDay !== null && firstDay < shortest ? firstDay : shortest;
+    from = first > dayOf(earliest.getTime()) ? first : dayOf(earliest.getTime() + DAY_MS);
+  }
+  const problem = trendRangeProblem(from, to);
+  if (problem) return { problem };
+  const days = (dayTime(to) - dayTime(from)) / DAY_MS + 1;
+  return { from, to, granularity: asked.granularity ?? (days <= WEEKLY_UP_TO_DAYS ? 'week' : 'month') };
+}
+
+/** The first UTC day with a completion still counted, or null. */
+export const firstCompletionDay = (days: Readonly<Record<string, number>>): string | null =>
+  Object.keys(days)
+    .filter((day) => isCalendarDay(day) && (days[day] ?? 0) > 0)
+    .sort()[0] ?? null;

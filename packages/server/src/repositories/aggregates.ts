@@ -91,6 +91,9 @@ export async function organisationCounted(
   return (await tx.get(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, key))).data !== null;
 }
 
+/** On an organisation's marker: its first counted result's peer groups count it (see resultCounts). */
+export const GROUPS_COUNTED_MARK = 'groupsCounted';
+
 export function countOrganisation(
   tx: Pick<StoreTransaction, 'create'>,
   ref: { tenantId: string; surveyId: string },
@@ -98,5 +101,18 @@ export function countOrganisation(
 ): void {
   tx.create(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, key), {
     countedAt: FieldValue.serverTimestamp(),
+    [GROUPS_COUNTED_MARK]: true,
   });
+}
+
+/**
+ * On a completed result: its counts include the trend's score sums, `answered` and the peer groups
+ * (added at completion, or by the backfill for results stored before them).
+ */
+export const INSIGHTS_COUNTERS_MARK = 'insightsCounters';
+
+/** The counters a result stored before INSIGHTS_COUNTERS_MARK lacks: the backfill adds only these. */
+export function newCounters(counts: Partial<AggregateCounts>): Partial<AggregateCounts> {
+  const { dayPercentTenths = {}, answered = {}, groups = {} } = counts;
+  return { dayPercentTenths, answered, groups };
 }

@@ -1,22 +1,63 @@
 // insights-getBenchmark: an organisation's own results of a survey over time and, for the latest, where
-// it stands among every organisation that completed the survey (domain `benchmark`: nothing but a
-// count below the k-anonymity threshold) and its priority ESG topics.
-import { API, benchmark, MILESTONE_OF_ACTION, priorityTopics, type ApiResponses } from '@toolkit/domain';
+// it stands among every organisation that completed the survey, or among one of its peer groups
+// (domain `benchmark`: nothing but a count below the k-anonymity threshold), and its priority ESG topics.
+import {
+  API,
+  benchmark,
+  BENCHMARK_MIN_ORGANISATIONS,
+  facetOfGroup,
+  MILESTONE_OF_ACTION,
+  PEER_FACETS,
+  peerGroupsIn,
+  priorityTopics,
+  type AggregateCounts,
+  type ApiResponses,
+  type PeerGroupSummary,
+} from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { defineHandler } from '../../api/handler';
+import { invalidArgument } from '../../api/errors';
+import { defineHandler, type ServerSurveyDefinition } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
-import { listOrganisationResults } from '../../repositories/results';
+import { allAnswers, listOrganisationResults } from '../../repositories/results';
 import { markInsightsMilestone } from './access';
 import { excludeEmptyResults } from './empty-results';
 import { isCounted } from './received';
+
+export const NOT_YOUR_PEER_GROUP =
+  'You can compare only with the groups your latest result puts your organisation in.';
+
+/** The caller's groups: the facets its latest result answered, each with its distinct organisations. */
+function groupsOf(
+  definition: ServerSurveyDefinition,
+  aggregate: AggregateCounts,
+  keys: readonly string[],
+): PeerGroupSummary[] {
+  const questions = definition.sections.flatMap((section) => section.questions);
+  return keys.map((key) => {
+    const facet = facetOfGroup(key);
+    const optionId = key.slice(facet.length + 1);
+    const questionId = PEER_FACETS.find((peer) => peer.facet === facet)!.questionId;
+    const option = questions
+      .find((question) => question.id === questionId)
+      ?.options?.find((o) => o.id === optionId);
+    const organisations = Math.max(0, aggregate.groups[key]?.organisations ?? 0);
+    return {
+      key,
+      facet,
+      label: option?.label ?? optionId,
+      organisations,
+      shown: organisations >= BENCHMARK_MIN_ORGANISATIONS,
+    };
+  });
+}
 
 export const getBenchmark = defineHandler({
   name: API.getBenchmark,
   access: 'member:viewInsights',
   input: REQUESTS[API.getBenchmark],
   async run(
-    { surveyId, opened, downloading },
+    { surveyId, opened, downloading, group },
     { caller, deps },
   ): Promise<ApiResponses[typeof API.getBenchmark]> {
     const definition = await loadSurvey(deps, surveyId);
@@ -31,9 +72,17 @@ export const getBenchmark = defineHandler({
       completedAt: result!.completedAt,
       score: result!.score!,
     }));
-    if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
     const latest = completed[completed.length - 1];
-    if (!latest) return { surveyId, history, benchmark: null, priorities: [] };
+    const groupKeys = latest
+      ? peerGroupsIn(
+          definition.sections.flatMap((section) => section.questions),
+          allAnswers(latest.result!),
+        )
+      : [];
+    // A business may not probe the figures of groups it is not in.
+    if (group !== undefined && !groupKeys.includes(group)) throw invalidArgument(NOT_YOUR_PEER_GROUP);
+    if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
+    if (!latest) return { surveyId, history, benchmark: null, priorities: [], groups: [], group: null };
     const score = latest.result!.score!;
     await excludeEmptyResults(deps.store, definition, latest.link.surveyTenantId, surveyId);
     const aggregate = await readAggregate(deps.store, latest.link.surveyTenantId, surveyId);
@@ -45,6 +94,23 @@ export const getBenchmark = defineHandler({
     if (downloading && priorities.length > 0) {
       await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.downloadPriorities);
     }
-    return { surveyId, history, benchmark: benchmark(aggregate, score), priorities };
+    const groups = groupsOf(definition, aggregate, groupKeys);
+    const within =
+      group === undefined
+        ? aggregate
+        : {
+            overall: {},
+            sections: {},
+            ...aggregate.groups[group],
+            organisations: groups.find((g) => g.key === group)!.organisations,
+          };
+    return {
+      surveyId,
+      history,
+      benchmark: benchmark(within, score),
+      priorities,
+      groups,
+      group: group ?? null,
+    };
   },
 });

@@ -4,17 +4,23 @@ import {
   API,
   MILESTONE_OF_ACTION,
   distribution,
+  firstCompletionDay,
   keyValue,
+  resolveTrendRange,
+  sliderAnswerText,
+  trendOf,
   type ApiResponses,
-  type SurveyInsights,
+  type QuestionInsights,
 } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { defineHandler } from '../../api/handler';
+import { invalidArgument } from '../../api/errors';
+import { defineHandler, type ServerQuestion } from '../../api/handler';
 import { readAggregate } from '../../repositories/aggregates';
+import { commentQuestions } from '../../repositories/comments';
 import { loadPublishedSurvey, markInsightsMilestone } from './access';
 import { excludeEmptyResults } from './empty-results';
 
-/** Counts above 0 only: a result taken out of the aggregate (empty-results.ts) leaves its keys at 0. */
+/** Counts above 0 only: a result taken out of the aggregate leaves its keys at 0. */
 const above0 = (counts: Record<string, number> = {}) =>
   Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
 
@@ -23,26 +29,84 @@ const spread = (counts?: Record<string, number>) => {
   return { histogram, summary: distribution(histogram) };
 };
 
+const shareOf = (count: number, answered: number) =>
+  answered > 0 ? Math.round((count / answered) * 10_000) / 10_000 : 0;
+
+/** A slider's captions at their values, spread evenly from scoreMin to scoreMax as on the slide. */
+function sliderScale(question: ServerQuestion): NonNullable<QuestionInsights['slider']> {
+  const min = question.scoreMin ?? 0;
+  const max = question.scoreMax ?? min;
+  const labels = question.labels ?? [];
+  const step = labels.length > 1 ? (max - min) / (labels.length - 1) : 0;
+  return { min, max, captions: labels.map((label, index) => ({ value: min + index * step, label })) };
+}
+
+/** A closed question's answers: options in the survey's order, slider values ascending. */
+function questionInsights(
+  question: ServerQuestion,
+  sectionIndex: number,
+  counted: Record<string, number>,
+  answeredCount: number,
+): QuestionInsights {
+  // Results stored before `answered` was counted: a choice's counts are then its floor.
+  const answered = Math.max(
+    answeredCount,
+    question.type === 'slider' || !question.multiple ? sum(counted) : 0,
+  );
+  const slider = question.type === 'slider' ? sliderScale(question) : null;
+  const answers = slider
+    ? Object.entries(counted)
+        .map(([key, count]) => ({
+          key,
+          label: sliderAnswerText(
+            { labels: question.labels, scoreMin: question.scoreMin, scoreMax: question.scoreMax },
+            keyValue(key),
+          ),
+          count,
+          share: shareOf(count, answered),
+        }))
+        .sort((a, b) => keyValue(a.key) - keyValue(b.key))
+    : (question.options ?? []).map((option) => ({
+        key: option.id,
+        label: option.label,
+        count: counted[option.id] ?? 0,
+        share: shareOf(counted[option.id] ?? 0, answered),
+      }));
+  return {
+    id: question.id,
+    title: question.title,
+    type: question.type,
+    sectionIndex,
+    answered,
+    answers,
+    slider,
+  };
+}
+
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, n) => total + n, 0);
+
 export const getSurveyInsights = defineHandler({
   name: API.getSurveyInsights,
   access: 'member:viewInsights',
   input: REQUESTS[API.getSurveyInsights],
-  async run({ surveyId, opened }, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
+  async run(request, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
+    const { surveyId, opened } = request;
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
     await excludeEmptyResults(deps.store, definition, definition.tenantId, surveyId);
     const aggregate = await readAggregate(deps.store, definition.tenantId, surveyId);
+    const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+    const range = resolveTrendRange(request, today, firstCompletionDay(above0(aggregate.days)));
+    if ('problem' in range)
+      throw invalidArgument(range.problem, { fields: ['from'], problems: { from: range.problem } });
     if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
 
-    const questions: SurveyInsights['questions'] = [];
-    for (const question of definition.sections.flatMap((section) => section.questions)) {
-      const counted = above0(aggregate.answers[question.id]);
-      if (Object.keys(counted).length === 0) continue;
-      const labels = new Map((question.options ?? []).map((option) => [option.id, option.label]));
-      const answers = Object.entries(counted)
-        .map(([key, count]) => ({ key, label: labels.get(key) ?? String(keyValue(key)), count }))
-        .sort((a, b) => (question.type === 'slider' ? keyValue(a.key) - keyValue(b.key) : b.count - a.count));
-      questions.push({ id: question.id, title: question.title, type: question.type, answers });
-    }
+    const questions = definition.sections.flatMap((section, sectionIndex) =>
+      section.questions.flatMap((question) => {
+        const counted = above0(aggregate.answers[question.id]);
+        if (Object.keys(counted).length === 0) return [];
+        return [questionInsights(question, sectionIndex, counted, aggregate.answered[question.id] ?? 0)];
+      }),
+    );
     return {
       survey: { id: definition.id, title: definition.title },
       started: aggregate.started,
@@ -55,9 +119,13 @@ export const getSurveyInsights = defineHandler({
         ...spread(aggregate.sections[String(sectionIndex)]),
       })),
       questions,
-      trend: Object.entries(above0(aggregate.days))
-        .map(([day, completed]) => ({ day, completed }))
-        .sort((a, b) => a.day.localeCompare(b.day)),
+      range,
+      trend: trendOf(aggregate, range),
+      comments: commentQuestions(definition).map((question) => ({
+        questionId: question.id,
+        title: question.title,
+        count: Math.max(0, aggregate.answered[question.id] ?? 0),
+      })),
     };
   },
 });

@@ -16,10 +16,12 @@ import { renderNotification } from '../../mail/notification';
 import {
   addToAggregate,
   countOrganisation,
+  INSIGHTS_COUNTERS_MARK,
   organisationCounted,
   organisationKey,
   resultCounts,
 } from '../../repositories/aggregates';
+import { writeComments } from '../../repositories/comments';
 import { readInvite, INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
 import { mailDocument } from '../../repositories/mail';
 import { milestoneWrite } from '../../repositories/milestones';
@@ -141,7 +143,13 @@ export async function completeResult(
       respondent: result.respondent,
       organisation: organisationAnswer(answers),
     });
-    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), { ...completed, score, listing });
+    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), {
+      ...completed,
+      score,
+      listing,
+      [INSIGHTS_COUNTERS_MARK]: true,
+    });
+    writeComments(tx, ref, definition, answers, completed.completedAt);
     if (userResultPath && userResult?.data) tx.update(userResultPath, completed);
     addToAggregate(
       tx,

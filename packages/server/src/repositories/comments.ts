@@ -1,0 +1,129 @@
+// The comments a survey received (answers to its open questions) as documents of their own, one per
+// result and question, written when the result completes: listing and searching one question's
+// comments reads a page of them, never every result.
+import {
+  foldText,
+  isComment,
+  SEARCH_TERM_MAX,
+  SEARCH_TERM_MIN,
+  type AnswerValue,
+  type SurveyComment,
+} from '@toolkit/domain';
+import type { ServerSurveyDefinition } from '../api/handler';
+import type { DocData, DocumentStore, StoreTransaction } from '../store/port';
+import { paths } from './paths';
+
+/** The open question naming the organisation: the workbench lists it, it is no comment. */
+const NOT_COMMENTS = new Set(['company-name']);
+
+/** Bounds one comment's index entries (Firestore indexes each array element). */
+export const COMMENT_TERMS_MAX = 1000;
+
+/** The open questions whose answers are comments. */
+export const commentQuestions = (definition: ServerSurveyDefinition) =>
+  definition.sections
+    .flatMap((section) => section.questions)
+    .filter((question) => question.type === 'comment' && !NOT_COMMENTS.has(question.id));
+
+/** Every prefix of 2 to 20 characters of each distinct word, so "recyc" finds "Recycling". */
+export function commentTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const word of new Set(foldText(text).split(/[^\p{L}\p{N}]+/u))) {
+    for (let length = SEARCH_TERM_MIN; length <= Math.min(word.length, SEARCH_TERM_MAX); length++) {
+      if (terms.size >= COMMENT_TERMS_MAX) return [...terms];
+      terms.add(word.slice(0, length));
+    }
+  }
+  return [...terms];
+}
+
+/** The words a search looks for, each cut like the stored terms; a word shorter than 2 is ignored. */
+export const searchWords = (search: string): string[] =>
+  [...new Set(foldText(search).split(/[^\p{L}\p{N}]+/u))]
+    .filter((word) => word.length >= SEARCH_TERM_MIN)
+    .map((word) => word.slice(0, SEARCH_TERM_MAX));
+
+const commentsPath = (tenantId: string, surveyId: string) =>
+  `${paths.results(tenantId, surveyId).slice(0, -'results'.length)}comments`;
+
+const commentId = (resultId: string, questionId: string) => `${resultId}_${questionId}`;
+
+/**
+ * Writes a completed result's comments, inside the caller's transaction. `completedAt`: the
+ * result's (a server timestamp at completion, the stored one in the backfill).
+ */
+export function writeComments(
+  tx: Pick<StoreTransaction, 'set'>,
+  ref: { tenantId: string; surveyId: string; resultId: string },
+  definition: ServerSurveyDefinition,
+  answers: Readonly<Record<string, AnswerValue>>,
+  completedAt: unknown,
+): void {
+  for (const question of commentQuestions(definition)) {
+    const text = answers[question.id];
+    if (!isComment(text)) continue;
+    tx.set(`${commentsPath(ref.tenantId, ref.surveyId)}/${commentId(ref.resultId, question.id)}`, {
+      questionId: question.id,
+      resultId: ref.resultId,
+      text: text.trim(),
+      terms: commentTerms(text),
+      completedAt,
+    });
+  }
+}
+
+/** How many comment documents one listing reads at most, however many it drops as excluded. */
+const MAX_READ_ROUNDS = 5;
+
+/** A result left out of the aggregates: excluded by the publisher, or stored empty (empty-results.ts). */
+const isOutOfAggregates = (data: DocData | null) =>
+  !data ||
+  (data.listing as { excluded?: unknown } | undefined)?.excluded === true ||
+  data.excludedFromInsights === true;
+
+/**
+ * One page of a question's comments, newest first: those with a word starting with each searched
+ * word, excluded results' left out (read together, one getAll per page). `next` continues after
+ * the last comment read; null once there are no more.
+ */
+export async function listComments(
+  store: DocumentStore,
+  ref: { tenantId: string; surveyId: string; questionId: string },
+  page: { search?: string; cursor?: string; limit: number },
+): Promise<{ comments: SurveyComment[]; next: string | null }> {
+  const words = searchWords(page.search ?? '');
+  // The longest word is looked up (the most selective); the others are checked on what is read.
+  const lookup = [...words].sort((a, b) => b.length - a.length)[0];
+  const comments: SurveyComment[] = [];
+  let after = page.cursor;
+  for (let round = 0; round < MAX_READ_ROUNDS && comments.length < page.limit; round++) {
+    const wanted = page.limit - comments.length;
+    const read = await store.query(commentsPath(ref.tenantId, ref.surveyId), {
+      where: [
+        ['questionId', '==', ref.questionId],
+        ...(lookup ? [['terms', 'array-contains', lookup] as const] : []),
+      ],
+      orderBy: [['completedAt', 'desc']],
+      limit: wanted,
+      ...(after === undefined ? {} : { startAfter: after }),
+    });
+    const results = read.length
+      ? await store.transaction((tx) =>
+          tx.getAll(read.map((doc) => paths.result(ref.tenantId, ref.surveyId, String(doc.data!.resultId)))),
+        )
+      : [];
+    read.forEach((doc, index) => {
+      const data = doc.data!;
+      const terms = new Set(Array.isArray(data.terms) ? data.terms : []);
+      if (isOutOfAggregates(results[index]!.data) || !words.every((word) => terms.has(word))) return;
+      comments.push({
+        resultId: String(data.resultId),
+        text: String(data.text),
+        completedAt: typeof data.completedAt === 'string' ? data.completedAt : null,
+      });
+    });
+    if (read.length < wanted) return { comments, next: null };
+    after = read[read.length - 1]!.id;
+  }
+  return { comments, next: after ?? null };
+}
