@@ -25,7 +25,7 @@ describe('renderNotification', () => {
     expect(html).toContain('<strong>Ada Lovelace</strong>');
     // The button opens this result for the publisher's staff (escaped: & is &amp; in an attribute).
     expect(html).toMatch(
-      /<a href="http:\/\/localhost:3000\/dashboard\/insights\?survey=quickscan&amp;result=result-7"[^>]*>Dashboard<\/a>/,
+      /<a href="http:\/\/localhost:3000\/dashboard\/received\/quickscan\/result-7"[^>]*>Dashboard<\/a>/,
     );
   });
 

@@ -1,7 +1,7 @@
 // The completion notification: a new self-assessment result has arrived. Mail clients
 // ignore stylesheets and flexbox, so the layout is tables with inline styles. Every value a
 // respondent typed is escaped; URLs must be http(s) to be used at all.
-import type { ResultScore } from '@toolkit/domain';
+import { paths, type ResultScore } from '@toolkit/domain';
 import { escapeHtml, singleLine } from '../repositories/mail';
 
 export interface NotificationInput {
@@ -13,7 +13,7 @@ export interface NotificationInput {
   primaryLogo: string | null;
   secondaryLogo: string | null;
   primaryColor: string | null;
-  /** e.g. http://localhost:3000; the button opens the result on the Insights screen under it. */
+  /** e.g. http://localhost:3000; the button opens the result's own screen under it. */
   appUrl: string;
   surveyId: string;
   resultId: string;
@@ -59,8 +59,7 @@ export function renderNotification(input: NotificationInput): NotificationMessag
   const color = hexColor(input.primaryColor);
   const organisation = singleLine(input.organisation ?? '') || 'Not given';
   const name = singleLine(input.respondentName ?? '') || 'Not given';
-  const query = new URLSearchParams({ survey: input.surveyId, result: input.resultId });
-  const dashboard = `${input.appUrl.replace(/\/+$/, '')}/dashboard/insights?${query}`;
+  const dashboard = `${input.appUrl.replace(/\/+$/, '')}${paths.receivedResult(input.surveyId, input.resultId)}`;
   const title = escapeHtml(input.surveyTitle);
   const score = input.score
     ? `<tr><td style="padding:4px 16px 4px 0;color:#555">Overall score</td><td style="padding:4px 0"><strong>${input.score.overall.percent}%</strong>${

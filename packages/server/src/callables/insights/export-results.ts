@@ -1,77 +1,118 @@
-// insights-exportResults: every counted completed result of a publisher's survey as CSV, one row per
-// result and one column per question, newest first (a result with no scored answer is left out). Read and sent a page at a time, so neither the server's
-// memory nor the request's duration grows with the whole export before the first bytes leave.
-import { API, CSV_BOM, csvRow, shownPercent, type ApiResponses } from '@toolkit/domain';
+// insights-exportResults: every counted completed result of a publisher's survey as CSV or as an
+// Excel workbook, one row per result (docs/behaviour.md, Exports), newest first (a result with no
+// scored answer is left out; an excluded one is kept and marked). Read and sent a page at a time, so
+// neither the server's memory nor the request's duration grows with the whole export before the
+// first bytes leave.
+import { API, CSV_BOM, csvRow, type ApiResponses, type ReceivedResultsExportMessage } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { defineHandler } from '../../api/handler';
-import { allAnswers, listCompletedResults } from '../../repositories/results';
+import { defineHandler, type ServerDeps } from '../../api/handler';
+import { paths } from '../../repositories/paths';
+import { toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
-import { answerText, isCounted, receivedRow } from './received';
+import { exportTable, type ExportCell, type ExportEntry } from './export-table';
+import { createXlsxWriter } from './export-xlsx';
+import { exclusionOf, isCounted, respondentContact } from './received';
 
 const PAGE = 200;
+
+/** One page of a survey's completed results, newest first, with what each row needs besides the result. */
+async function exportPage(
+  deps: ServerDeps,
+  tenantId: string,
+  surveyId: string,
+  after: string | undefined,
+): Promise<{ entries: ExportEntry[]; last: string | null; full: boolean }> {
+  const snapshots = await deps.store.query(paths.results(tenantId, surveyId), {
+    where: [['isCompleted', '==', true]],
+    orderBy: [['completedAt', 'desc']],
+    limit: PAGE,
+    ...(after === undefined ? {} : { startAfter: after }),
+  });
+  const entries = await Promise.all(
+    snapshots.map(async (snapshot) => {
+      const result = toStoredResult(snapshot.data!);
+      return {
+        resultId: snapshot.id,
+        result,
+        exclusion: exclusionOf(snapshot.data),
+        contact: await respondentContact(deps.store, result),
+      };
+    }),
+  );
+  return { entries, last: snapshots.at(-1)?.id ?? null, full: snapshots.length === PAGE };
+}
+
+/** A file format's writer: each call turns rows into the next part of the file. */
+interface FileParts {
+  start(header: string[]): string;
+  rows(rows: ExportCell[][]): string;
+  end(): Promise<string>;
+}
+
+const csvParts = (): FileParts => ({
+  start: (header) => CSV_BOM + csvRow(header),
+  rows: (rows) => rows.map(csvRow).join(''),
+  end: async () => '',
+});
+
+// The workbook's bytes travel as base64: each message is JSON.
+const xlsxParts = (sheetName: string): FileParts => {
+  let writer: ReturnType<typeof createXlsxWriter>;
+  return {
+    start(header) {
+      writer = createXlsxWriter(sheetName, header);
+      return writer.take().toString('base64');
+    },
+    rows(rows) {
+      for (const row of rows) writer.addRow(row);
+      return writer.take().toString('base64');
+    },
+    end: async () => (await writer.finish()).toString('base64'),
+  };
+};
 
 export const exportReceivedResults = defineHandler({
   name: API.exportReceivedResults,
   access: 'member:viewInsights',
   input: REQUESTS[API.exportReceivedResults],
   async run(
-    { surveyId },
+    { surveyId, format = 'csv' },
     { caller, deps, request },
   ): Promise<ApiResponses[typeof API.exportReceivedResults]> {
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
-    const questions = definition.sections
-      .flatMap((section) => section.questions)
-      .filter((question) => question.type !== 'content');
-    const header = csvRow([
-      'Result',
-      'Completed',
-      'Organisation',
-      'Respondent',
-      'Overall %',
-      'Band',
-      ...definition.sections.map((section) => `${section.title} %`),
-      ...questions.map((question) => question.title),
-    ]);
+    const table = exportTable(definition);
+    const file = format === 'xlsx' ? xlsxParts(definition.title) : csvParts();
     const { stream } = request;
-    // Without a stream (an old client) the answer holds the whole file.
-    const kept: string[] = [];
-    const emit = async (csv: string) => (stream ? stream.send({ csv }) : (kept.push(csv), true));
-
     let rows = 0;
+    // Without a stream (an old client) the answer holds the whole file. Base64 parts are joined only
+    // after decoding, since each part is padded on its own.
+    const kept: string[] = [];
+    const emit = async (part: string) => {
+      if (part === '') return true;
+      if (!stream) return (kept.push(part), true);
+      const message: ReceivedResultsExportMessage =
+        format === 'xlsx' ? { rows, xlsx: part } : { rows, csv: part };
+      return stream.send(message);
+    };
+    const answer = () => {
+      if (stream) return { rows, csv: '' };
+      if (format === 'csv') return { rows, csv: kept.join('') };
+      const bytes = Buffer.concat(kept.map((part) => Buffer.from(part, 'base64')));
+      return { rows, csv: '', xlsx: bytes.toString('base64') };
+    };
+
+    // A client that has gone stops the export.
+    if (!(await emit(file.start(table.header)))) return answer();
     let after: string | undefined;
-    if (!(await emit(CSV_BOM + header))) return { rows, csv: '' };
     for (;;) {
-      const page = await listCompletedResults(deps.store, definition.tenantId, surveyId, PAGE, after);
-      if (page.length === 0) break;
-      const counted = page.filter(({ result }) => isCounted(definition, result));
-      const lines = counted.map(({ resultId, result }) => {
-        const row = receivedRow(definition, resultId, result);
-        const answers = allAnswers(result);
-        // A section shown "not scored" is an empty cell, not 0.
-        const sectionPercent = (index: number) => {
-          const section = result.score?.sections.find((each) => each.sectionIndex === index);
-          return section ? shownPercent(section) : null;
-        };
-        return csvRow([
-          row.resultId,
-          row.completedAt,
-          row.organisation,
-          row.respondent,
-          row.overallPercent,
-          row.band,
-          ...definition.sections.map((_, index) => sectionPercent(index)),
-          ...questions.map((question) => {
-            const answer = answers[question.id];
-            return answer === undefined || answer === null ? '' : answerText(question, answer);
-          }),
-        ]);
-      });
+      const page = await exportPage(deps, definition.tenantId, surveyId, after);
+      const counted = page.entries.filter(({ result }) => isCounted(definition, result));
       rows += counted.length;
-      // A client that has gone stops the export.
-      if (lines.length > 0 && !(await emit(lines.join('')))) return { rows, csv: '' };
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!.resultId;
+      if (!(await emit(file.rows(counted.map((entry) => table.cells(entry)))))) return answer();
+      if (!page.full || !page.last) break;
+      after = page.last;
     }
-    return { rows, csv: stream ? '' : kept.join('') };
+    await emit(await file.end());
+    return answer();
   },
 });

@@ -1,10 +1,12 @@
 // insights-getResult: one result a publisher's survey received, in full (the notification e-mail's
-// Dashboard button opens it).
+// Dashboard button opens it): every answer in words, the scores and bands, who answered and their
+// organisation, and whether the publisher excluded it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { readResult } from '../../repositories/results';
+import { paths } from '../../repositories/paths';
+import { toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
 import { receivedResult } from './received';
 
@@ -14,8 +16,8 @@ export const getReceivedResult = defineHandler({
   input: REQUESTS[API.getReceivedResult],
   async run({ surveyId, resultId }, { caller, deps }): Promise<ApiResponses[typeof API.getReceivedResult]> {
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
-    const result = await readResult(deps.store, { tenantId: definition.tenantId, surveyId, resultId });
-    if (!result) throw notFound(SERVER_ERRORS.receivedResultNotFound);
-    return receivedResult(definition, resultId, result);
+    const { data } = await deps.store.get(paths.result(definition.tenantId, surveyId, resultId));
+    if (!data) throw notFound(SERVER_ERRORS.receivedResultNotFound);
+    return receivedResult(deps.store, definition, resultId, data, toStoredResult(data));
   },
 });

@@ -2,14 +2,35 @@
 import {
   completionGaps,
   scoredQuestionIds,
+  shownPercent,
   sliderAnswerText,
   type AnswerValue,
+  type JoinedOrganisation,
   type ReceivedResult,
   type ReceivedResultRow,
+  type RespondentContact,
 } from '@toolkit/domain';
 import type { ServerQuestion, ServerSurveyDefinition } from '../../api/handler';
+import type { DocData, StoreTransaction } from '../../store/port';
+import { filledText, flag, record } from '../../repositories/decode';
+import { paths } from '../../repositories/paths';
 import { allAnswers, type StoredResult } from '../../repositories/results';
-import { organisationAnswer, prefilledName } from '../survey/respondent';
+import { readTenantUser } from '../../repositories/users';
+import { joinNames, organisationAnswer, prefilledName } from '../survey/respondent';
+
+type Reader = Pick<StoreTransaction, 'get'>;
+
+/** Whether the publisher marked a result excluded (its `listing`); a result stored before that is not. */
+export interface Exclusion {
+  excluded: boolean;
+  excludedReason: string | null;
+}
+
+export function exclusionOf(data: DocData | null): Exclusion {
+  const listing = record<unknown>(data?.listing);
+  const excluded = flag(listing.excluded);
+  return { excluded, excludedReason: excluded ? filledText(listing.excludedReason) : null };
+}
 
 /**
  * Whether a completed result counts in insights and benchmarks: one with no scored question
@@ -27,15 +48,18 @@ export function receivedRow(
   definition: ServerSurveyDefinition,
   resultId: string,
   result: StoredResult,
+  exclusion: Exclusion = exclusionOf(null),
 ): ReceivedResultRow {
   return {
     resultId,
+    completed: result.isCompleted,
     completedAt: result.completedAt,
     organisation: organisationAnswer(allAnswers(result)),
     respondent: prefilledName(result) || result.respondent.email || null,
     overallPercent: result.score?.overall.percent ?? null,
     band: result.score?.band?.label ?? null,
     counted: isCounted(definition, result),
+    ...exclusion,
   };
 }
 
@@ -50,26 +74,74 @@ export function answerText(question: ServerQuestion, answer: AnswerValue | undef
   return question.type === 'slider' ? sliderAnswerText(question, answer) : String(answer);
 }
 
-export function receivedResult(
+/**
+ * How to reach who answered, as far as they said: the survey link's prefill first, else (when they
+ * answered signed in to an organisation) their account's names and address.
+ */
+export async function respondentContact(reader: Reader, result: StoredResult): Promise<RespondentContact> {
+  const linkName = prefilledName(result) || null;
+  const linkEmail = filledText(result.respondent.email);
+  if (linkName && linkEmail) return { name: linkName, email: linkEmail };
+  const account =
+    result.userId && result.respondentTenantId
+      ? await readTenantUser(reader, result.respondentTenantId, result.userId)
+      : null;
+  return {
+    name: linkName ?? (joinNames(account?.firstName, account?.lastName) || null),
+    email: linkEmail ?? filledText(account?.email),
+  };
+}
+
+/** The respondent's organisation as its profile says, when they answered signed in to one. */
+export async function joinedOrganisation(
+  reader: Reader,
+  result: StoredResult,
+): Promise<JoinedOrganisation | null> {
+  if (!result.respondentTenantId || !result.userId) return null;
+  const { data } = await reader.get(paths.organisation(result.respondentTenantId));
+  if (!data) return null;
+  return {
+    name: filledText(data.name),
+    industry: filledText(data.industry),
+    size: filledText(data.size),
+    country: filledText(data.country),
+    website: filledText(data.website),
+  };
+}
+
+export async function receivedResult(
+  reader: Reader,
   definition: ServerSurveyDefinition,
   resultId: string,
+  data: DocData,
   result: StoredResult,
-): ReceivedResult {
+): Promise<ReceivedResult> {
   const answers = allAnswers(result);
+  const [contact, organisation] = await Promise.all([
+    respondentContact(reader, result),
+    joinedOrganisation(reader, result),
+  ]);
   return {
-    ...receivedRow(definition, resultId, result),
+    ...receivedRow(definition, resultId, result, exclusionOf(data)),
     surveyId: definition.id,
     startedAt: result.startedAt,
     score: result.score,
-    sections: definition.sections.map((section) => ({
-      title: section.title,
-      answers: section.questions
-        .filter((question) => question.type !== 'content')
-        .map((question) => ({
-          questionId: question.id,
-          title: question.title,
-          answer: answerText(question, answers[question.id]),
-        })),
-    })),
+    contact,
+    joinedOrganisation: organisation,
+    sections: definition.sections.map((section, index) => {
+      const scored = result.score?.sections.find((each) => each.sectionIndex === index);
+      return {
+        title: section.title,
+        percent: scored ? shownPercent(scored) : null,
+        band: scored && shownPercent(scored) !== null ? (scored.band?.label ?? null) : null,
+        answers: section.questions
+          .filter((question) => question.type !== 'content')
+          .map((question) => ({
+            questionId: question.id,
+            title: question.title,
+            answer: answerText(question, answers[question.id]),
+          })),
+      };
+    }),
   };
 }
