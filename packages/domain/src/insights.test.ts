@@ -7,9 +7,15 @@ import {
   completionCounts,
   distribution,
   emptyAggregate,
+  isCalendarDay,
   keyValue,
   percentileOf,
+  periodOf,
+  periodsBetween,
   priorityTopics,
+  resolveTrendRange,
+  trendOf,
+  trendRangeProblem,
   shardOf,
   sumShards,
   valueKey,
@@ -80,7 +86,41 @@ describe('completionCounts and sumShards', () => {
       sections: { '0': { '40': 1 }, '1': { '100': 1 } },
       answers: { energy: { '4': 1 }, policy: { yes: 1 } },
       days: { '2026-11-24': 1 },
+      // The overall percent in tenths, so the trend's mean stays exact under increments.
+      dayPercentTenths: { '2026-11-24': 726 },
+      // A comment is counted as answered; its text never enters the aggregate.
+      answered: { energy: 1, policy: 1, 'company-name': 1 },
+      groups: {},
     });
+  });
+
+  it('counts the result in the peer groups its facet answers name, the organisation only on its first', () => {
+    const facetQuestions = [
+      ...questions,
+      { id: 'industry-sector', type: 'dropdown', options: [{ id: 'retail' }, { id: 'creative' }] },
+      { id: 'employee-count', type: 'multipleChoice', options: [{ id: '1-4' }] },
+      { id: 'business-region', type: 'dropdown', options: [{ id: 'vic' }] },
+    ];
+    const answers = { 'industry-sector': 'retail', 'employee-count': ['1-4'], 'business-region': 'mars' };
+    const first = completionCounts({
+      score: score(50.04, [40]),
+      answers,
+      questions: facetQuestions,
+      day: '2026-11-24',
+      newOrganisation: true,
+    });
+    const group = { completed: 1, organisations: 1, overall: { '50': 1 }, sections: { '0': { '40': 1 } } };
+    // 'mars' is no option of the region question: no group of it.
+    expect(first.groups).toEqual({ 'sector:retail': group, 'size:1-4': group });
+    expect(first.dayPercentTenths).toEqual({ '2026-11-24': 500 });
+    const retake = completionCounts({
+      score: score(50, [40]),
+      answers,
+      questions: facetQuestions,
+      day: '2026-11-24',
+      newOrganisation: false,
+    });
+    expect(retake.groups?.['sector:retail']).toEqual({ ...group, organisations: 0 });
   });
 
   it('counts an organisation only on its first completion', () => {
@@ -199,5 +239,95 @@ describe('priorityTopics', () => {
 
   it('is empty when no section has a topic', () => {
     expect(priorityTopics(score(50, [10, 20]), [])).toEqual([]);
+  });
+});
+
+describe('the trend', () => {
+  test.each<[string, string, string]>([
+    // 2026-11-23 is a Monday: the week runs to Sunday the 29th (UTC).
+    ['2026-11-23', 'week', '2026-11-23'],
+    ['2026-11-29', 'week', '2026-11-23'],
+    ['2026-11-30', 'week', '2026-11-30'],
+    // ISO week 53 of 2026 starts on Monday 28 December and holds 1 January 2027.
+    ['2027-01-01', 'week', '2026-12-28'],
+    ['2026-11-30', 'month', '2026-11'],
+    ['2026-12-01', 'month', '2026-12'],
+  ])('puts %s in the %s starting %s', (day, granularity, period) => {
+    expect(periodOf(day, granularity as 'week' | 'month')).toBe(period);
+  });
+
+  it('lists every period a day of the range falls in, across a year end', () => {
+    expect(periodsBetween('2026-12-20', '2027-01-05', 'week')).toEqual([
+      '2026-12-14',
+      '2026-12-21',
+      '2026-12-28',
+      '2027-01-04',
+    ]);
+    expect(periodsBetween('2026-11-30', '2027-02-01', 'month')).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+    ]);
+  });
+
+  it('zero-fills the periods without completions and gives each one its mean, inside the range only', () => {
+    const aggregate = {
+      days: { '2026-11-02': 1, '2026-11-05': 2, '2026-11-20': 1, '2026-12-01': 5, 'not-a-day': 3 },
+      dayPercentTenths: { '2026-11-02': 400, '2026-11-05': 1105, '2026-11-20': 333, '2026-12-01': 5000 },
+    };
+    expect(trendOf(aggregate, { from: '2026-11-01', to: '2026-11-30', granularity: 'week' })).toEqual([
+      { period: '2026-10-26', completed: 0, meanPercent: null },
+      { period: '2026-11-02', completed: 3, meanPercent: 50.2 },
+      { period: '2026-11-09', completed: 0, meanPercent: null },
+      { period: '2026-11-16', completed: 1, meanPercent: 33.3 },
+      { period: '2026-11-23', completed: 0, meanPercent: null },
+      { period: '2026-11-30', completed: 0, meanPercent: null },
+    ]);
+    expect(trendOf(aggregate, { from: '2026-10-01', to: '2026-12-31', granularity: 'month' })).toEqual([
+      { period: '2026-10', completed: 0, meanPercent: null },
+      { period: '2026-11', completed: 4, meanPercent: 46 },
+      { period: '2026-12', completed: 5, meanPercent: 100 },
+    ]);
+  });
+
+  it('refuses a range that ends before it starts, or is longer than 3 years, saying so', () => {
+    expect(trendRangeProblem('2026-11-27', '2026-11-26')).toBe(
+      'The range starts (2026-11-27) after it ends (2026-11-26): pick a start on or before the end.',
+    );
+    expect(trendRangeProblem('2023-11-26', '2026-11-26')).toBe(
+      'The range from 2023-11-26 to 2026-11-26 is longer than 3 years: pick a shorter one.',
+    );
+    expect(trendRangeProblem('2023-11-27', '2026-11-26')).toBeNull();
+    expect(trendRangeProblem('2026-11-26', '2026-11-26')).toBeNull();
+  });
+
+  it('takes only real calendar days', () => {
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    expect(isCalendarDay('2026-02-30')).toBe(false);
+    expect(isCalendarDay('2026-2-3')).toBe(false);
+  });
+
+  it('defaults to weeks from the first completion (at least 12 weeks back), months beyond half a year', () => {
+    expect(resolveTrendRange({}, '2026-11-26', '2026-11-20')).toEqual({
+      from: '2026-09-04',
+      to: '2026-11-26',
+      granularity: 'week',
+    });
+    expect(resolveTrendRange({}, '2026-11-26', null)).toMatchObject({ from: '2026-09-04' });
+    expect(resolveTrendRange({}, '2026-11-26', '2025-01-15')).toEqual({
+      from: '2025-01-15',
+      to: '2026-11-26',
+      granularity: 'month',
+    });
+    // Never more than 3 years, however old the first completion.
+    expect(resolveTrendRange({}, '2026-11-26', '2020-01-01')).toMatchObject({ from: '2023-11-27' });
+    expect(resolveTrendRange({ granularity: 'month', to: '2026-06-30' }, '2026-11-26', null)).toMatchObject({
+      to: '2026-06-30',
+      granularity: 'month',
+    });
+    expect(resolveTrendRange({ from: '2027-01-01' }, '2026-11-26', null)).toEqual({
+      problem: 'The range starts (2027-01-01) after it ends (2026-11-26): pick a start on or before the end.',
+    });
   });
 });
