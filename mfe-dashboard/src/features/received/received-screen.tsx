@@ -1,4 +1,180 @@
-// Being built (issue 32): replaced by the screen itself.
+// Results (publisher): what the organisation's published surveys received, a page at a time from
+// the server, filtered, searched and sorted as the address says, so a view can be shared or
+// reloaded. A result can be excluded (a test, junk) with a reason, and included again.
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { describeError, Loading, QueryView, type QueryLike } from '@toolkit/data';
+import { type ReceivedResultRow, type ReceivedResultsQuery } from '@toolkit/domain';
+import { useAppSelector } from '@toolkit/store-contract';
+import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { Actions } from '@toolkit/ui/form';
+import { dashboardApi } from '../../shared/api';
+import { ExcludeDialog } from './exclude-dialog';
+import {
+  useSetResultExcludedMutation,
+  useWorkbenchFiltersQuery,
+  useWorkbenchResultsQuery,
+} from './received-api';
+import { nameOf, ResultsTable } from './results-table';
+import {
+  addressOf,
+  nextPage,
+  previousPage,
+  viewFrom,
+  withFilters,
+  type WorkbenchView,
+} from './workbench-view';
+import { FilterControls } from './workbench-filters';
+
+const Count = styled.p`
+  margin: 0;
+  font-weight: 600;
+  font-size: 1.1rem;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 600;
+`;
+
+const count = new Intl.NumberFormat();
+const resultsCount = (total: number) => `${count.format(total)} ${total === 1 ? 'result' : 'results'}`;
+
+export interface PublishedSurvey {
+  id: string;
+  title: string;
+}
+
+/** The surveys the organisation publishes, from the catalogue. */
+export function usePublishedSurveys(): QueryLike<PublishedSurvey[]> {
+  const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
+  const catalogue = dashboardApi.useSurveyCatalogueQuery();
+  const published = useMemo(
+    () =>
+      catalogue.data &&
+      Object.entries(catalogue.data)
+        .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
+        .map(([id, info]) => ({ id, title: info.title })),
+    [catalogue.data, tenantId],
+  );
+  return { ...catalogue, data: published };
+}
+
+function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
+  const [params, setParams] = useSearchParams();
+  const view = viewFrom(
+    params,
+    surveys.map((survey) => survey.id),
+  );
+  const { query } = view;
+  const go = (next: WorkbenchView) => setParams(addressOf(next));
+  const change = (filters: Partial<ReceivedResultsQuery>) => go(withFilters(view, filters));
+
+  const filters = useWorkbenchFiltersQuery(query.surveyId);
+  const page = useWorkbenchResultsQuery(query);
+  const [excluding, setExcluding] = useState<ReceivedResultRow | null>(null);
+  const [include, including] = useSetResultExcludedMutation();
+  const [told, setTold] = useState('');
+  const countRef = useRef<HTMLParagraphElement>(null);
+
+  function excluded(row: ReceivedResultRow, done: boolean) {
+    setExcluding(null);
+    if (done) setTold(`The result of ${nameOf(row)} is excluded.`);
+    countRef.current?.focus();
+  }
+
+  async function includeAgain(row: ReceivedResultRow) {
+    try {
+      await include({ surveyId: query.surveyId, resultId: row.resultId, excluded: false }).unwrap();
+      setTold(`The result of ${nameOf(row)} counts again.`);
+      countRef.current?.focus();
+    } catch {
+      // Shown from the request's state below.
+    }
+  }
+
+  // Rows of another view are not shown while this one loads: only this view's page (currentData).
+  const current = { ...page, data: page.currentData };
+  const pageNumber = view.back.length + 1;
+  return (
+    <Stack gap={4}>
+      <FilterControls query={query} filters={filters.data} surveys={surveys} onChange={change} />
+      <div role="status">{told && <MutedText>{told}</MutedText>}</div>
+      {including.isError && (
+        <Problem role="alert">{describeError(including.error, 'include the result again')}</Problem>
+      )}
+      {excluding && (
+        <ExcludeDialog
+          surveyId={query.surveyId}
+          row={excluding}
+          onDone={(done) => excluded(excluding, done)}
+        />
+      )}
+      <QueryView
+        query={current}
+        doing="load the results"
+        isEmpty={({ results }) => results.length === 0 && pageNumber === 1}
+        empty="No result matches this view. Change or clear the filters to see more."
+      >
+        {({ results, total, next, more }) => (
+          <Stack gap={3} aria-busy={page.isFetching}>
+            <Count ref={countRef} tabIndex={-1}>
+              {resultsCount(total)}
+            </Count>
+            {page.isFetching && <Loading label="Updating the results" />}
+            <ResultsTable
+              surveyId={query.surveyId}
+              rows={results}
+              caption={`Page ${pageNumber}`}
+              onExclude={(row) => {
+                setTold('');
+                setExcluding(row);
+              }}
+              onInclude={(row) => void includeAgain(row)}
+              including={including.isLoading ? (including.originalArgs?.resultId ?? null) : null}
+            />
+            {(pageNumber > 1 || more) && (
+              <Actions as="nav" aria-label="Pages">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={pageNumber === 1}
+                  onClick={() => go(previousPage(view))}
+                >
+                  Previous page
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={!more || next === null}
+                  onClick={() => next && go(nextPage(view, next))}
+                >
+                  Next page
+                </Button>
+              </Actions>
+            )}
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
 export function ReceivedScreen() {
-  return <h1>Results</h1>;
+  const surveys = usePublishedSurveys();
+  return (
+    <Stack>
+      <PageTitle>Results</PageTitle>
+      <QueryView
+        query={surveys}
+        doing="load your surveys"
+        isEmpty={(published) => published.length === 0}
+        empty="Your organisation publishes no survey yet, so there are no results to show."
+      >
+        {(published) => <Workbench surveys={published} />}
+      </QueryView>
+    </Stack>
+  );
 }

@@ -1,0 +1,112 @@
+// The Results workbench's reads and its one change: a page of the received results for the view in
+// the address, the survey's filter choices, and marking a result excluded or counted again.
+import {
+  API,
+  PEER_FACETS,
+  type ApiRequest,
+  type ApiResponses,
+  type PeerFacet,
+  type ReceivedResultsQuery,
+} from '@toolkit/domain';
+import { api, call, contentQuery } from '@toolkit/data';
+
+export type ResultsPage = ApiResponses[typeof API.listReceivedResults];
+
+/** A filter's choices: option id (or band label) and what the survey calls it. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface WorkbenchFilters {
+  bands: Choice[];
+  facets: Record<PeerFacet, Choice[]>;
+}
+
+// The survey's score bands and the options of its facet questions (PEER_FACETS). The respondent's
+// definition query carries no bands, so the workbench asks for just these.
+const WORKBENCH_FILTERS_QUERY = /* GraphQL */ `
+  query WorkbenchFilters($id: ID!) {
+    survey(id: $id) {
+      scoring {
+        bands {
+          label
+        }
+      }
+      sections {
+        questions {
+          __typename
+          ... on Question {
+            id
+            options {
+              id
+              label
+            }
+          }
+          ... on QuestionGroup {
+            questions {
+              id
+              options {
+                id
+                label
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+interface OptionsOf {
+  id: string;
+  options: { id: string; label: string }[] | null;
+}
+
+interface WorkbenchFiltersResponse {
+  survey?: {
+    scoring: { bands: { label: string }[] };
+    sections: { questions: (OptionsOf | { questions: OptionsOf[] })[] }[];
+  } | null;
+}
+
+function filtersOf({ survey }: WorkbenchFiltersResponse): WorkbenchFilters {
+  const questions = (survey?.sections ?? []).flatMap((section) =>
+    section.questions.flatMap((item) => ('questions' in item ? item.questions : [item])),
+  );
+  const optionsOf = (questionId: string): Choice[] =>
+    (questions.find((question) => question.id === questionId)?.options ?? []).map((option) => ({
+      value: option.id,
+      label: option.label,
+    }));
+  return {
+    bands: (survey?.scoring.bands ?? []).map(({ label }) => ({ value: label, label })),
+    facets: Object.fromEntries(
+      PEER_FACETS.map(({ facet, questionId }) => [facet, optionsOf(questionId)]),
+    ) as Record<PeerFacet, Choice[]>,
+  };
+}
+
+const receivedApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One page of a published survey's results for the view in the address, with the count of all. */
+    workbenchResults: build.query<ResultsPage, ReceivedResultsQuery>({
+      query: (query) => call(API.listReceivedResults, query),
+      providesTags: ['Results'],
+    }),
+    workbenchFilters: build.query<WorkbenchFilters, string>({
+      queryFn: contentQuery(WORKBENCH_FILTERS_QUERY, (id: string) => ({ id }), filtersOf),
+    }),
+    /** Leaves or rejoins every aggregate, so every screen showing results or insights is asked again. */
+    setResultExcluded: build.mutation<
+      ApiResponses[typeof API.setResultExcluded],
+      ApiRequest<typeof API.setResultExcluded>
+    >({
+      query: (request) => call(API.setResultExcluded, request),
+      invalidatesTags: ['Results', 'Benchmark'],
+    }),
+  }),
+});
+
+export const { useWorkbenchResultsQuery, useWorkbenchFiltersQuery, useSetResultExcludedMutation } =
+  receivedApi;

@@ -1,0 +1,201 @@
+// The workbench's filters, search and sort. Each choice changes the address at once (the view is
+// the address); the search is sent with its button, not at every key.
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  isCalendarDate,
+  PEER_FACETS,
+  WORKBENCH_SEARCH_MAX,
+  type ReceivedResultsQuery,
+  type WorkbenchState,
+} from '@toolkit/domain';
+import { Button, MutedText, Stack } from '@toolkit/ui';
+import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
+import type { WorkbenchFilters } from './received-api';
+import { SORT_CHOICES, sortKey } from './workbench-view';
+
+const STATES: { state: WorkbenchState; label: string }[] = [
+  { state: 'completed', label: 'Completed' },
+  { state: 'excluded', label: 'Excluded' },
+  { state: 'in-progress', label: 'In progress' },
+];
+
+const NOT_FOR_IN_PROGRESS: Partial<ReceivedResultsQuery> = {
+  band: undefined,
+  sector: undefined,
+  size: undefined,
+  region: undefined,
+  search: undefined,
+  sort: undefined,
+  direction: undefined,
+};
+
+const SearchRow = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[3]}px;
+  & > :first-child {
+    flex: 1 1 16rem;
+  }
+`;
+
+function Search({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The address changed the search (back, a cleared filter): the box follows it.
+  if (value !== shown) {
+    setShown(value);
+    setTyped(value);
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(typed.trim());
+  };
+  return (
+    <SearchRow role="search" onSubmit={submit}>
+      <TextField
+        label="Search by organisation or respondent"
+        type="search"
+        maxLength={WORKBENCH_SEARCH_MAX}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </SearchRow>
+  );
+}
+
+export function FilterControls({
+  query,
+  filters,
+  surveys,
+  onChange,
+}: {
+  query: ReceivedResultsQuery;
+  filters: WorkbenchFilters | undefined;
+  surveys: readonly { id: string; title: string }[];
+  onChange: (change: Partial<ReceivedResultsQuery>) => void;
+}) {
+  const state = query.state ?? 'completed';
+  const inProgress = state === 'in-progress';
+  const day = (value: string) => (isCalendarDate(value) ? value : undefined);
+  return (
+    <Stack gap={3}>
+      <FieldGrid>
+        {surveys.length > 1 && (
+          <SelectField
+            label="Survey"
+            value={query.surveyId}
+            // Filters and search belong to one survey's answers.
+            onChange={(event) =>
+              onChange({
+                surveyId: event.target.value,
+                band: undefined,
+                sector: undefined,
+                size: undefined,
+                region: undefined,
+              })
+            }
+          >
+            {surveys.map((survey) => (
+              <option key={survey.id} value={survey.id}>
+                {survey.title}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <SelectField
+          label="State"
+          value={state}
+          onChange={(event) => {
+            const chosen = event.target.value as WorkbenchState;
+            // Results not completed have no score or answers to narrow by yet.
+            onChange(
+              chosen === 'in-progress' ? { state: chosen, ...NOT_FOR_IN_PROGRESS } : { state: chosen },
+            );
+          }}
+        >
+          {STATES.map((choice) => (
+            <option key={choice.state} value={choice.state}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={inProgress ? 'Started from' : 'Completed from'}
+          type="date"
+          value={query.from ?? ''}
+          max={query.to}
+          onChange={(event) => onChange({ from: day(event.target.value) })}
+        />
+        <TextField
+          label={inProgress ? 'Started until' : 'Completed until'}
+          type="date"
+          value={query.to ?? ''}
+          min={query.from}
+          onChange={(event) => onChange({ to: day(event.target.value) })}
+        />
+        {!inProgress && (
+          <>
+            <SelectField
+              label="Score band"
+              value={query.band ?? ''}
+              onChange={(event) => onChange({ band: event.target.value })}
+            >
+              <option value="">Any band</option>
+              {filters?.bands.map((band) => (
+                <option key={band.value} value={band.value}>
+                  {band.label}
+                </option>
+              ))}
+            </SelectField>
+            {PEER_FACETS.map(({ facet, label }) => (
+              <SelectField
+                key={facet}
+                label={label}
+                value={query[facet] ?? ''}
+                onChange={(event) => onChange({ [facet]: event.target.value })}
+              >
+                <option value="">Any {label.toLowerCase()}</option>
+                {filters?.facets[facet].map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </SelectField>
+            ))}
+            <SelectField
+              label="Sort"
+              value={sortKey(query)}
+              onChange={(event) => {
+                const chosen = SORT_CHOICES.find(
+                  (choice) => `${choice.sort}:${choice.direction}` === event.target.value,
+                );
+                if (chosen) onChange({ sort: chosen.sort, direction: chosen.direction });
+              }}
+            >
+              {SORT_CHOICES.map((choice) => (
+                <option
+                  key={`${choice.sort}:${choice.direction}`}
+                  value={`${choice.sort}:${choice.direction}`}
+                >
+                  {choice.label}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        )}
+      </FieldGrid>
+      {inProgress ? (
+        <MutedText>
+          Results not completed yet are listed newest started first; only the dates narrow them.
+        </MutedText>
+      ) : (
+        <Search value={query.search ?? ''} onSearch={(search) => onChange({ search })} />
+      )}
+    </Stack>
+  );
+}
