@@ -371,6 +371,22 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ surveyId: SURVEY, limit: 100_000 }), field: 'limit' },
   },
+  [API.setResultExcluded]: {
+    ...MEMBER,
+    attack: (s) => ({
+      surveyId: SURVEY,
+      resultId: s.respondentResultA,
+      excluded: true,
+      reason: 'A test run',
+    }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: {
+      data: (s) => ({ surveyId: SURVEY, resultId: s.respondentResultA, excluded: true }),
+      field: 'reason',
+    },
+  },
   [API.getReceivedResult]: {
     ...MEMBER,
     attack: (s) => ({ surveyId: SURVEY, resultId: s.resultA }),

@@ -18,6 +18,7 @@ import { getBenchmark } from './insights/get-benchmark';
 import { getReceivedResult } from './insights/get-result';
 import { listToolkitMembers } from './insights/list-members';
 import { listReceivedResults } from './insights/list-results';
+import { setResultExcluded } from './insights/set-excluded';
 import { getSurveyInsights } from './insights/get-survey-insights';
 import { createInvite } from './invites/create';
 import { declineInvite } from './invites/decline';
@@ -93,6 +94,7 @@ export const allCallables: readonly Handler[] = [
   getSurveyInsights,
   getBenchmark,
   listReceivedResults,
+  setResultExcluded,
   getReceivedResult,
   exportReceivedResults,
   listToolkitMembers,

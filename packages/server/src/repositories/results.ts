@@ -4,10 +4,15 @@
 // results of an organisation's members are the organisation's: any member's completion counts for all.
 import {
   ACTION_STATUSES,
+  defaultDirection,
   INITIAL_PROGRESS,
+  normaliseSearch,
+  WORKBENCH_FACETS,
   type AnswerValue,
   type PlannedAction,
+  type ReceivedResultsQuery,
   type ResultScore,
+  type WorkbenchSort,
 } from '@toolkit/domain';
 import {
   FieldValue,
@@ -15,6 +20,7 @@ import {
   type DocSnapshot,
   type DocumentStore,
   type StoreTransaction,
+  type WhereOp,
 } from '../store/port';
 import { takeQuota, type Quota } from '../abuse/limits';
 import { addToAggregate } from './aggregates';
@@ -300,4 +306,102 @@ export async function createResult(store: DocumentStore, input: NewResult): Prom
     addToAggregate(tx, ref, { started: 1 });
   });
   return resultId;
+}
+
+const SORT_FIELDS: Record<WorkbenchSort, string> = {
+  completed: 'completedAt',
+  score: 'listing.percent',
+  organisation: 'listing.organisation',
+};
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 24 * 60 * 60 * 1000);
+
+/** Both days included, as UTC days; timestamps compare with Dates. */
+function dayRange(field: string, { from, to }: Pick<ReceivedResultsQuery, 'from' | 'to'>): Where[] {
+  return [
+    ...(from ? [[field, '>=', dayStart(from)] as const] : []),
+    ...(to ? [[field, '<', dayAfter(to)] as const] : []),
+  ];
+}
+
+type Where = readonly [string, WhereOp, unknown];
+
+/**
+ * The store query of a workbench request (cursor and limit aside), filtering on the `listing`
+ * completion writes. Ties of a score or organisation sort fall to the completion time, then the id,
+ * so pages never overlap. Started results: newest first, only the date range applies.
+ */
+export function workbenchSpec(query: ReceivedResultsQuery): {
+  where: Where[];
+  orderBy: (readonly [string, 'asc' | 'desc'])[];
+} {
+  if (query.state === 'in-progress') {
+    return {
+      where: [['isCompleted', '==', false], ...dayRange('startedAt', query)],
+      orderBy: [['startedAt', 'desc']],
+    };
+  }
+  const where: Where[] = [
+    ['isCompleted', '==', true],
+    ['listing.excluded', '==', query.state === 'excluded'],
+  ];
+  if (query.band) where.push(['listing.band', '==', query.band]);
+  for (const facet of WORKBENCH_FACETS) {
+    const value = query[facet];
+    if (value) where.push([`listing.${facet}`, '==', value]);
+  }
+  const term = query.search ? normaliseSearch(query.search) : null;
+  if (term) where.push(['listing.terms', 'array-contains', term]);
+  where.push(...dayRange('completedAt', query));
+  const sort = query.sort ?? 'completed';
+  const direction = query.direction ?? defaultDirection(sort);
+  const orderBy: (readonly [string, 'asc' | 'desc'])[] = [[SORT_FIELDS[sort], direction]];
+  if (sort !== 'completed') orderBy.push(['completedAt', direction]);
+  return { where, orderBy };
+}
+
+/** One page of a workbench request and how many results match it, reading only that page. */
+export async function listWorkbenchPage(
+  store: DocumentStore,
+  tenantId: string,
+  query: ReceivedResultsQuery & { limit: number },
+): Promise<{ page: DocSnapshot[]; more: boolean; total: number }> {
+  const collection = paths.results(tenantId, query.surveyId);
+  const spec = workbenchSpec(query);
+  // One more than asked tells whether a next page exists.
+  const [found, total] = await Promise.all([
+    store.query(collection, {
+      ...spec,
+      limit: query.limit + 1,
+      ...(query.cursor === undefined ? {} : { startAfter: query.cursor }),
+    }),
+    store.count(collection, spec),
+  ]);
+  return { page: found.slice(0, query.limit), more: found.length > query.limit, total };
+}
+
+/** On a result: its counts were taken out of the aggregate because it was stored empty. */
+export const EMPTY_RESULT_MARK = 'excludedFromInsights';
+
+/** Counts with every number negated: what takes a result's counts back out. */
+export function negatedCounts<T extends object>(counts: T): T {
+  return Object.fromEntries(
+    Object.entries(counts).map(([key, value]) => [
+      key,
+      typeof value === 'number' ? -value : negatedCounts(value as object),
+    ]),
+  ) as T;
+}
+
+/** Whether a stored completed result's counts are in its survey's aggregate now. */
+export function inAggregate(data: DocData): boolean {
+  const result = toStoredResult(data);
+  return (
+    result.isCompleted &&
+    result.score !== null &&
+    result.completedAt !== null &&
+    data[EMPTY_RESULT_MARK] !== true &&
+    flag(record<unknown>(data.listing).excluded) === false
+  );
 }

@@ -1,27 +1,46 @@
-// insights-listResults: the completed results a publisher's survey received, newest first.
-import { API, type ApiResponses } from '@toolkit/domain';
+// insights-listResults: the publisher's results workbench, one page at a time (docs/behaviour.md,
+// Results workbench): filtered, sorted and searched on each result's `listing`, with the count of
+// everything the filter matches, so no request reads more than a page.
+import { API, WORKBENCH_PAGE_DEFAULT, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { listCompletedResults } from '../../repositories/results';
+import { paths } from '../../repositories/paths';
+import { listWorkbenchPage, toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
-import { receivedRow } from './received';
-
-const DEFAULT_LIMIT = 50;
+import { exclusionOf, receivedRow } from './received';
 
 export const listReceivedResults = defineHandler({
   name: API.listReceivedResults,
   access: 'member:viewInsights',
   input: REQUESTS[API.listReceivedResults],
-  async run(
-    { surveyId, limit = DEFAULT_LIMIT },
-    { caller, deps },
-  ): Promise<ApiResponses[typeof API.listReceivedResults]> {
-    const definition = await loadPublishedSurvey(deps, caller, surveyId);
-    // One more than asked tells whether there are more, without counting them all.
-    const found = await listCompletedResults(deps.store, definition.tenantId, surveyId, limit + 1);
+  async run(request, { caller, deps }): Promise<ApiResponses[typeof API.listReceivedResults]> {
+    const definition = await loadPublishedSurvey(deps, caller, request.surveyId);
+    if (request.from && request.to && request.from > request.to) {
+      throw new ApiError(
+        'invalid-argument',
+        `The range starts (${request.from}) after it ends (${request.to}).`,
+      );
+    }
+    // A cursor names a result of this survey; anything else would make the store refuse the query.
+    if (request.cursor !== undefined) {
+      const cursor = await deps.store.get(
+        paths.result(definition.tenantId, request.surveyId, request.cursor),
+      );
+      if (!cursor.data)
+        throw new ApiError('invalid-argument', 'That page is gone: start from the first page.');
+    }
+    const { page, more, total } = await listWorkbenchPage(deps.store, definition.tenantId, {
+      ...request,
+      limit: request.limit ?? WORKBENCH_PAGE_DEFAULT,
+    });
     return {
-      results: found.slice(0, limit).map(({ resultId, result }) => receivedRow(definition, resultId, result)),
-      more: found.length > limit,
+      results: page.map((snapshot) =>
+        receivedRow(definition, snapshot.id, toStoredResult(snapshot.data!), exclusionOf(snapshot.data)),
+      ),
+      next: more ? (page.at(-1)?.id ?? null) : null,
+      more,
+      total,
     };
   },
 });
