@@ -1,0 +1,98 @@
+// Backfill: results completed before the trend's score sums, `answered`, the peer-group counters and
+// the comment documents existed get exactly those added, nothing else (their other counts are in the
+// aggregate already). Oldest first, so an organisation counts in the groups of its first counted
+// result, as at completion. Each result is marked in the transaction that adds its counters, so a
+// second run, or one resumed after a failure, adds nothing twice.
+import type { ServerSurveyDefinition } from '../api/handler';
+import {
+  addToAggregate,
+  GROUPS_COUNTED_MARK,
+  INSIGHTS_COUNTERS_MARK,
+  newCounters,
+  organisationKey,
+  resultCounts,
+} from '../repositories/aggregates';
+import { writeComments } from '../repositories/comments';
+import { paths } from '../repositories/paths';
+import { allAnswers, toStoredResult } from '../repositories/results';
+import type { DocumentStore } from '../store/port';
+import { isCounted } from '../callables/insights/received';
+import { COMPANY_NAME_QUESTION } from '../callables/survey/respondent';
+
+const PAGE = 200;
+
+export interface InsightsCountersReport {
+  /** Results given their new counters (and comments). */
+  counted: number;
+  /** Results out of the aggregate (excluded or stored empty): comments written, nothing counted. */
+  leftOut: number;
+}
+
+/**
+ * One survey's completed results without INSIGHTS_COUNTERS_MARK. A result already out of the
+ * aggregate is only marked: its removal took out counters it never added only if it was removed
+ * after the new counters existed and before this ran (docs/decisions.md, Insights counters backfill).
+ */
+export async function backfillInsightsCounters(
+  store: DocumentStore,
+  definition: ServerSurveyDefinition,
+): Promise<InsightsCountersReport> {
+  const { tenantId, id: surveyId } = definition;
+  const report: InsightsCountersReport = { counted: 0, leftOut: 0 };
+  for (let after: string | undefined; ;) {
+    const page = await store.query(paths.results(tenantId, surveyId), {
+      where: [['isCompleted', '==', true]],
+      orderBy: [['completedAt', 'asc']],
+      limit: PAGE,
+      ...(after === undefined ? {} : { startAfter: after }),
+    });
+    for (const { id: resultId, data } of page) {
+      if (data?.[INSIGHTS_COUNTERS_MARK] === true) continue;
+      const outcome = await backfillResult(store, definition, resultId);
+      if (outcome) report[outcome]++;
+    }
+    if (page.length < PAGE) return report;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+async function backfillResult(
+  store: DocumentStore,
+  definition: ServerSurveyDefinition,
+  resultId: string,
+): Promise<keyof InsightsCountersReport | null> {
+  const ref = { tenantId: definition.tenantId, surveyId: definition.id, resultId };
+  return store.transaction(async (tx) => {
+    const resultPath = paths.result(ref.tenantId, ref.surveyId, resultId);
+    const { data } = await tx.get(resultPath);
+    if (!data || data[INSIGHTS_COUNTERS_MARK] === true) return null;
+    const result = toStoredResult(data);
+    if (!result.isCompleted || !result.completedAt) return null;
+    const answers = allAnswers(result);
+    const out =
+      !result.score ||
+      (data.listing as { excluded?: unknown } | undefined)?.excluded === true ||
+      data.excludedFromInsights === true ||
+      !isCounted(definition, result);
+    const organisation = out
+      ? null
+      : organisationKey(result.respondentTenantId, answers[COMPANY_NAME_QUESTION]);
+    const marker = organisation
+      ? await tx.get(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, organisation))
+      : null;
+    // The organisation's first result met here counts it in its groups, unless completion did.
+    const newOrganisation = marker?.data != null && marker.data[GROUPS_COUNTED_MARK] !== true;
+
+    writeComments(tx, ref, definition, answers, result.completedAt);
+    tx.update(resultPath, { [INSIGHTS_COUNTERS_MARK]: true });
+    if (out) return 'leftOut';
+    const counts = resultCounts(
+      definition,
+      { score: result.score!, answers },
+      { day: result.completedAt.slice(0, 10), newOrganisation },
+    );
+    addToAggregate(tx, ref, newCounters(counts));
+    if (newOrganisation) tx.update(marker!.path, { [GROUPS_COUNTED_MARK]: true });
+    return 'counted';
+  });
+}

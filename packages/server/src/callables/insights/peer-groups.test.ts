@@ -1,0 +1,241 @@
+// Peer groups over real completions: a business is compared within its own sector, size or region
+// only from BENCHMARK_MIN_ORGANISATIONS distinct organisations (enforced here, on the server), may not
+// ask for a group it is not in, and a result leaving the aggregate leaves its groups too. The
+// backfill gives stored results exactly the counters fresh completions add, once.
+import { API, BENCHMARK_MIN_ORGANISATIONS, type AggregateCounts, type ApiResponses } from '@toolkit/domain';
+import { backfillInsightsCounters } from '../../backfill/insights-counters';
+import { loadSurvey } from '../../content';
+import {
+  addToAggregate,
+  GROUPS_COUNTED_MARK,
+  INSIGHTS_COUNTERS_MARK,
+  newCounters,
+  readAggregate,
+  resultCounts,
+} from '../../repositories/aggregates';
+import { paths } from '../../repositories/paths';
+import { allAnswers, readResult } from '../../repositories/results';
+import { FieldValue } from '../../store/port';
+import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
+import { NOT_YOUR_PEER_GROUP } from './get-benchmark';
+
+const PUBLISHER = 'demo-publisher';
+const SURVEY = 'quickscan';
+
+let env: TestEnv;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9461, content: true });
+}, 120_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+/** Completes the quickscan as `account` with a scored answer and `own`; returns the result id and score. */
+async function respond(account: TestAccount, own: Record<string, unknown>) {
+  const answers = { 'local-spend': 'some', ...own };
+  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
+    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
+  );
+  let seq = 0;
+  for (const [questionId, answer] of Object.entries(answers)) {
+    resultOf(
+      await env.call(
+        API.saveAnswer,
+        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
+        account.token,
+      ),
+    );
+  }
+  const done = resultOf<ApiResponses[typeof API.completeResult]>(
+    await env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token),
+  );
+  return { resultId, score: done.score! };
+}
+
+const benchmarkOf = (account: TestAccount, group?: string) =>
+  env.call(API.getBenchmark, { surveyId: SURVEY, ...(group ? { group } : {}) }, account.token);
+
+const RETAIL = { 'industry-sector': 'retail', 'employee-count': '5-19', 'business-region': 'vic' };
+
+type Counts = { [key: string]: number | Counts };
+const negated = (counts: object): Counts =>
+  Object.fromEntries(
+    Object.entries(counts).map(([key, value]) => [
+      key,
+      typeof value === 'number' ? -value : negated(value as object),
+    ]),
+  );
+
+describe('insights-getBenchmark within a peer group', () => {
+  it(`hides a group of ${BENCHMARK_MIN_ORGANISATIONS - 1} organisations but its count, shows it at ${BENCHMARK_MIN_ORGANISATIONS}, and a second result of one organisation counts once`, async () => {
+    const business = await env.member('tenant-retailer', 'owner');
+    expect(resultOf<ApiResponses[typeof API.getBenchmark]>(await benchmarkOf(business))).toMatchObject({
+      groups: [],
+      group: null,
+      benchmark: null,
+    });
+    const own = await respond(business, { ...RETAIL, 'company-name': 'Own Shop' });
+    for (let i = 0; i < BENCHMARK_MIN_ORGANISATIONS - 2; i++) {
+      await respond(await env.anonymous(), {
+        ...RETAIL,
+        'business-region': 'nsw',
+        'company-name': `Peer ${i}`,
+      });
+    }
+    // The same organisation again: one more result in the group, not one more organisation.
+    await respond(await env.anonymous(), { ...RETAIL, 'business-region': 'nsw', 'company-name': 'peer 0' });
+    // Another sector does not count towards retail.
+    await respond(await env.anonymous(), { 'industry-sector': 'creative', 'company-name': 'Studio' });
+
+    const nine = resultOf<ApiResponses[typeof API.getBenchmark]>(await benchmarkOf(business));
+    expect(nine.groups).toEqual([
+      {
+        key: 'sector:retail',
+        facet: 'sector',
+        label: 'Retail',
+        organisations: BENCHMARK_MIN_ORGANISATIONS - 1,
+        shown: false,
+      },
+      { key: 'size:5-19', facet: 'size', label: '5 to 19', organisations: 9, shown: false },
+      { key: 'region:vic', facet: 'region', label: 'Victoria', organisations: 1, shown: false },
+    ]);
+    // The whole survey has 10 organisations: compared with all of them.
+    expect(nine.benchmark).toMatchObject({ status: 'shown', organisations: BENCHMARK_MIN_ORGANISATIONS });
+    const hidden = resultOf<ApiResponses[typeof API.getBenchmark]>(
+      await benchmarkOf(business, 'sector:retail'),
+    );
+    expect(hidden.group).toBe('sector:retail');
+    // Nothing but the count: no quartile of a group small enough to point at one organisation.
+    expect(hidden.benchmark).toEqual({
+      status: 'too-few',
+      organisations: BENCHMARK_MIN_ORGANISATIONS - 1,
+      needed: BENCHMARK_MIN_ORGANISATIONS,
+    });
+
+    await respond(await env.anonymous(), {
+      ...RETAIL,
+      'company-name': 'The tenth',
+      'business-description': 'We sell recycled paper',
+    });
+    const ten = resultOf<ApiResponses[typeof API.getBenchmark]>(await benchmarkOf(business, 'sector:retail'));
+    expect(ten.groups[0]).toMatchObject({ key: 'sector:retail', organisations: 10, shown: true });
+    expect(ten.groups[2]).toMatchObject({ key: 'region:vic', organisations: 2, shown: false });
+    expect(ten.benchmark).toMatchObject({
+      status: 'shown',
+      organisations: BENCHMARK_MIN_ORGANISATIONS,
+      // Ten organisations, eleven results: the retake's scores are among the group's.
+      overall: { yours: own.score.overall.percent, peers: { count: 11 } },
+    });
+    expect(JSON.stringify(ten)).not.toMatch(/Peer \d|The tenth|Studio/);
+  });
+
+  it('refuses a group the business is not in, so it cannot probe other groups’ figures', async () => {
+    const business = await env.member('tenant-retailer', 'owner');
+    for (const group of ['sector:creative', 'region:nsw', 'size:1-4']) {
+      expect(errorOf(await benchmarkOf(business, group))).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: NOT_YOUR_PEER_GROUP,
+      });
+    }
+    const newcomer = await env.member('tenant-newcomer', 'owner');
+    expect(errorOf(await benchmarkOf(newcomer, 'sector:retail')).message).toBe(NOT_YOUR_PEER_GROUP);
+    expect(errorOf(await benchmarkOf(business, 'colour:blue'))).toMatchObject({ status: 'INVALID_ARGUMENT' });
+  });
+
+  it('loses a result taken out of the aggregate (its resultCounts negated) from its groups and trend', async () => {
+    const before = await readAggregate(env.store, PUBLISHER, SURVEY);
+    const { resultId } = await respond(await env.anonymous(), { ...RETAIL, 'company-name': 'Junk Test' });
+    const definition = await loadSurvey(env.deps, SURVEY);
+    const ref = { tenantId: PUBLISHER, surveyId: SURVEY, resultId };
+    const stored = (await readResult(env.store, ref))!;
+    await env.store.transaction(async (tx) => {
+      const counts = resultCounts(
+        definition,
+        { score: stored.score!, answers: allAnswers(stored) },
+        { day: stored.completedAt!.slice(0, 10), newOrganisation: true },
+      );
+      addToAggregate(tx, ref, negated(counts) as Partial<AggregateCounts>);
+      tx.update(paths.result(PUBLISHER, SURVEY, resultId), { 'listing.excluded': true });
+    });
+    const after = await readAggregate(env.store, PUBLISHER, SURVEY);
+    const positive = (tree: unknown): unknown =>
+      typeof tree === 'number'
+        ? tree
+        : Object.fromEntries(
+            Object.entries(tree as object)
+              .map(([key, value]) => [key, positive(value)] as const)
+              .filter(
+                ([, value]) => value !== 0 && !(typeof value === 'object' && Object.keys(value).length === 0),
+              ),
+          );
+    expect(positive(after.groups)).toEqual(positive(before.groups));
+    expect(positive(after.dayPercentTenths)).toEqual(positive(before.dayPercentTenths));
+    expect(positive(after.answered)).toEqual(positive(before.answered));
+  });
+});
+
+describe('the insights counters backfill', () => {
+  it('gives results stored before the counters what fresh completions give, and changes nothing run twice', async () => {
+    const definition = await loadSurvey(env.deps, SURVEY);
+    const fresh = await readAggregate(env.store, PUBLISHER, SURVEY);
+    const comments = await env.store.query(`tenants/${PUBLISHER}/assessments/${SURVEY}/comments`);
+    expect(comments.map(({ data }) => data!.text)).toEqual(['We sell recycled paper']);
+    const results = await env.store.query(paths.results(PUBLISHER, SURVEY), {
+      where: [['isCompleted', '==', true]],
+    });
+    // Back to how results stored before the new counters were: unmarked, no comment documents,
+    // their new counters out of the aggregate and no organisation counted in a group.
+    for (const { id: resultId, data } of results) {
+      const ref = { tenantId: PUBLISHER, surveyId: SURVEY, resultId };
+      const stored = (await readResult(env.store, ref))!;
+      await env.store.transaction(async (tx) => {
+        if (data![INSIGHTS_COUNTERS_MARK] === true && !(data!.listing as { excluded?: boolean }).excluded) {
+          const counts = resultCounts(
+            definition,
+            { score: stored.score!, answers: allAnswers(stored) },
+            { day: stored.completedAt!.slice(0, 10), newOrganisation: false },
+          );
+          addToAggregate(tx, ref, negated(newCounters(counts)) as Partial<AggregateCounts>);
+        }
+        tx.update(paths.result(PUBLISHER, SURVEY, resultId), {
+          [INSIGHTS_COUNTERS_MARK]: FieldValue.delete(),
+        });
+      });
+    }
+    for (const comment of comments) await env.store.delete(comment.path);
+    const organisations = await env.store.query(`tenants/${PUBLISHER}/aggregates/${SURVEY}/organisations`);
+    // Each group organisation count stands for one marker: take them out with the marks.
+    const groups = Object.fromEntries(
+      Object.entries(fresh.groups).map(([key, group]) => [key, { organisations: -group.organisations }]),
+    );
+    await env.store.transaction(async (tx) => {
+      addToAggregate(tx, { tenantId: PUBLISHER, surveyId: SURVEY, resultId: results[0]!.id }, {
+        groups,
+      } as never);
+      for (const marker of organisations)
+        tx.update(marker.path, { [GROUPS_COUNTED_MARK]: FieldValue.delete() });
+    });
+    const stripped = await readAggregate(env.store, PUBLISHER, SURVEY);
+    expect(Object.values(stripped.dayPercentTenths).every((sum) => sum === 0)).toBe(true);
+    expect(
+      Object.values(stripped.groups).every((group) => group.organisations === 0 && group.completed === 0),
+    ).toBe(true);
+
+    const report = await backfillInsightsCounters(env.store, definition);
+    // The excluded result is only marked: its counters left the aggregate with it.
+    expect(report).toEqual({ counted: results.length - 1, leftOut: 1 });
+    const backfilled = await readAggregate(env.store, PUBLISHER, SURVEY);
+    expect(backfilled.dayPercentTenths).toEqual(fresh.dayPercentTenths);
+    expect(backfilled.answered).toEqual(fresh.answered);
+    expect(backfilled.groups).toEqual(fresh.groups);
+    expect(backfilled).toEqual(fresh);
+    const rewritten = await env.store.query(`tenants/${PUBLISHER}/assessments/${SURVEY}/comments`);
+    expect(rewritten.map(({ path, data }) => [path, data])).toEqual(
+      comments.map(({ path, data }) => [path, data]),
+    );
+
+    const once = await env.store.exportAll();
+    expect(await backfillInsightsCounters(env.store, definition)).toEqual({ counted: 0, leftOut: 0 });
+    expect(await env.store.exportAll()).toEqual(once);
+  });
+});
