@@ -15,6 +15,7 @@ import {
   type ArticleQuery,
   type ArticlesQuery,
   type EsgTopic,
+  type ReceivedResultsQuery,
   type SurveyListQuery,
   type ToolkitQuery,
 } from '@toolkit/domain';
@@ -105,8 +106,11 @@ export const dashboardApi = api.injectEndpoints({
       query: (arg) => call(API.getSurveyInsights, typeof arg === 'string' ? { surveyId: arg } : arg),
       providesTags: ['Results'],
     }),
-    /** The newest `limit` completed results of a survey the organisation publishes. */
-    receivedResults: build.query<ReceivedResults, { surveyId: string; limit: number }>({
+    /**
+     * One page of the results a survey the organisation publishes received, filtered, searched and
+     * sorted as asked (the Results workbench's view), with the count of all pages.
+     */
+    receivedResults: build.query<ReceivedResults, ReceivedResultsQuery>({
       query: (arg) => call(API.listReceivedResults, arg),
       providesTags: ['Results'],
     }),

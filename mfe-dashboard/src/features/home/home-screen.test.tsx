@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { ReceivedResultRow, SurveyInsights } from '@toolkit/domain';
 import { API, type StoredMilestone, type TenantUserProfile } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
@@ -105,5 +106,103 @@ describe('Home screen', () => {
       ['Add an action of your own', '/dashboard/actions'],
       ['Work as a team of 3', '/dashboard/users'],
     ]);
+  });
+});
+
+describe('Overview for a publisher', () => {
+  const insights = (surveyId: string, title: string, completed: number): SurveyInsights => ({
+    survey: { id: surveyId, title },
+    started: completed + 2,
+    completed,
+    organisations: completed - 1,
+    overall: { histogram: {}, summary: null },
+    sections: [],
+    questions: [],
+    range: { from: '2026-11-01', to: '2026-11-26', granularity: 'month' },
+    trend: [{ period: '2026-11', completed: 3, meanPercent: 61 }],
+    comments: [],
+  });
+  const row = (resultId: string, organisation: string): ReceivedResultRow => ({
+    resultId,
+    completed: true,
+    completedAt: '2026-11-20T10:00:00.000Z',
+    organisation,
+    respondent: null,
+    overallPercent: 58,
+    band: 'Making progress',
+    counted: true,
+    excluded: false,
+    excludedReason: null,
+  });
+
+  function publisher() {
+    const api = createFakeApi({
+      [API.getSurveyInsights]: ({ surveyId }) =>
+        surveyId === 'business-quickscan'
+          ? insights(surveyId, 'Quickscan', 1234)
+          : insights(surveyId, 'Supplier', 12),
+      [API.listReceivedResults]: ({ surveyId }) => ({
+        results: surveyId === 'business-quickscan' ? [row('r-1', 'Harbour Bakery')] : [],
+        next: null,
+        more: false,
+        total: 1,
+      }),
+    });
+    renderDashboard('/dashboard', api, { claims: { role: 'owner', tenantId: 'demo-publisher' } });
+    return api;
+  }
+
+  const figures = (card: HTMLElement) =>
+    Array.from(card.querySelectorAll('dl div'), (figure) => [
+      figure.querySelector('dt')?.textContent,
+      figure.querySelector('dd')?.textContent,
+    ]);
+
+  it('shows each published survey with its counts, latest results and the ways into them', async () => {
+    const api = publisher();
+    expect(await screen.findByText('Here is what Green Grocers’s surveys received.')).toBeInTheDocument();
+    const quickscan = await screen.findByRole('region', {
+      name: 'Sustainability Quickscan for your business',
+    });
+    expect(await within(quickscan).findByText('1,234')).toBeInTheDocument();
+    expect(figures(quickscan)).toEqual([
+      ['Completed', '1,234'],
+      ['This month', '3'],
+      ['Organisations', '1,233'],
+    ]);
+    expect(await within(quickscan).findByRole('link', { name: 'Harbour Bakery' })).toHaveAttribute(
+      'href',
+      '/dashboard/received/business-quickscan/r-1',
+    );
+    expect(
+      within(quickscan).getByRole('link', {
+        name: 'All results of Sustainability Quickscan for your business',
+      }),
+    ).toHaveAttribute('href', '/dashboard/received?surveyId=business-quickscan');
+    expect(
+      within(quickscan).getByRole('link', {
+        name: 'Survey insights of Sustainability Quickscan for your business',
+      }),
+    ).toHaveAttribute('href', '/dashboard/survey-insights?survey=business-quickscan');
+    const supplier = screen.getByRole('region', { name: 'Supplier Sustainability Assessment' });
+    expect(await within(supplier).findByText('No result has arrived yet.')).toBeInTheDocument();
+
+    // This month's completions: the trend from the month's first day to today, by month.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(api.callsTo(API.getSurveyInsights)).toContainEqual({
+      surveyId: 'business-quickscan',
+      from: `${today.slice(0, 8)}01`,
+      to: today,
+      granularity: 'month',
+    });
+    expect(api.callsTo(API.listReceivedResults)).toContainEqual({ surveyId: 'business-quickscan', limit: 5 });
+  });
+
+  it('shows none of a business’s journey', async () => {
+    const api = publisher();
+    await screen.findByRole('region', { name: 'Sustainability Quickscan for your business' });
+    expect(screen.queryByRole('heading', { name: 'Your sustainability journey' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your next steps' })).not.toBeInTheDocument();
+    expect(api.callsTo(API.listMilestones)).toEqual([]);
   });
 });

@@ -8,10 +8,12 @@ import {
   type JourneyMilestone,
   type JourneyStage,
 } from '@toolkit/domain';
-import { LoadError, useProfileQuery } from '@toolkit/data';
+import { Loading, LoadError, useProfileQuery } from '@toolkit/data';
 import { JourneyOverview, useJourney } from '@toolkit/journey-view';
 import { selectClaims, selectUser, useAppSelector } from '@toolkit/store-contract';
 import { buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { useTenantKind } from '../../tenant-kind';
+import { PublisherOverview } from './publisher-overview';
 
 const SHORTCUTS = 3;
 
@@ -49,7 +51,7 @@ export function nextMilestones(
 }
 
 /** The greeting stays without the profile: the name then comes from the sign-in account, if at all. */
-function Greeting() {
+function Greeting({ publisher }: { publisher: boolean }) {
   const profile = useProfileQuery();
   const user = useAppSelector(selectUser);
   const member = profile.data?.profile;
@@ -60,9 +62,11 @@ function Greeting() {
       <PageTitle style={{ margin: 0 }}>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</PageTitle>
       {profile.data ? (
         <MutedText>
-          {organisation
-            ? `Here is how ${organisation} is getting on.`
-            : 'Add your business details on your profile so we can tailor the toolkit to you.'}
+          {publisher
+            ? `Here is what ${organisation || 'your organisation'}’s surveys received.`
+            : organisation
+              ? `Here is how ${organisation} is getting on.`
+              : 'Add your business details on your profile so we can tailor the toolkit to you.'}
         </MutedText>
       ) : (
         profile.isError && (
@@ -73,15 +77,15 @@ function Greeting() {
   );
 }
 
-export function HomeScreen() {
+/** A business's first page: its next steps and its journey. */
+function BusinessHome() {
   const claims = useAppSelector(selectClaims);
   const journey = useJourney();
   const shortcutsId = useId();
   const next = journey.status === 'ready' ? nextMilestones(journey.stages, claims) : [];
 
   return (
-    <Stack gap={5}>
-      <Greeting />
+    <>
       {next.length > 0 && (
         <Card aria-labelledby={shortcutsId}>
           <Stack gap={3}>
@@ -101,6 +105,17 @@ export function HomeScreen() {
         </Card>
       )}
       <JourneyOverview {...journey} />
+    </>
+  );
+}
+
+/** Overview: for a publisher what its surveys received, for a business its journey. */
+export function HomeScreen() {
+  const kind = useTenantKind();
+  return (
+    <Stack gap={5}>
+      <Greeting publisher={kind === 'publisher'} />
+      {kind === 'publisher' ? <PublisherOverview /> : kind === 'pending' ? <Loading /> : <BusinessHome />}
     </Stack>
   );
 }

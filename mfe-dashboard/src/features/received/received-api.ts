@@ -1,16 +1,7 @@
-// The Results workbench's reads and its one change: a page of the received results for the view in
-// the address, the survey's filter choices, and marking a result excluded or counted again.
-import {
-  API,
-  PEER_FACETS,
-  type ApiRequest,
-  type ApiResponses,
-  type PeerFacet,
-  type ReceivedResultsQuery,
-} from '@toolkit/domain';
+// The Results workbench's own read and its one change: the survey's filter choices, and marking a
+// result excluded or counted again. Its pages of results come from shared/api (receivedResults).
+import { API, PEER_FACETS, type ApiRequest, type ApiResponses, type PeerFacet } from '@toolkit/domain';
 import { api, call, contentQuery } from '@toolkit/data';
-
-export type ResultsPage = ApiResponses[typeof API.listReceivedResults];
 
 /** A filter's choices: option id (or band label) and what the survey calls it. */
 export interface Choice {
@@ -89,11 +80,6 @@ function filtersOf({ survey }: WorkbenchFiltersResponse): WorkbenchFilters {
 
 const receivedApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** One page of a published survey's results for the view in the address, with the count of all. */
-    workbenchResults: build.query<ResultsPage, ReceivedResultsQuery>({
-      query: (query) => call(API.listReceivedResults, query),
-      providesTags: ['Results'],
-    }),
     workbenchFilters: build.query<WorkbenchFilters, string>({
       queryFn: contentQuery(WORKBENCH_FILTERS_QUERY, (id: string) => ({ id }), filtersOf),
     }),
@@ -108,5 +94,4 @@ const receivedApi = api.injectEndpoints({
   }),
 });
 
-export const { useWorkbenchResultsQuery, useWorkbenchFiltersQuery, useSetResultExcludedMutation } =
-  receivedApi;
+export const { useWorkbenchFiltersQuery, useSetResultExcludedMutation } = receivedApi;

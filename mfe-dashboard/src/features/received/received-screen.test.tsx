@@ -283,9 +283,7 @@ describe('Results workbench', () => {
   it('says when nothing matches, and what failed with a way to try again', async () => {
     let fail = true;
     const { user } = setup(() =>
-      fail
-        ? serverError('internal', 'Database offline')
-        : { results: [], next: null, more: false, total: 0 },
+      fail ? serverError('internal', 'Database offline') : { results: [], next: null, more: false, total: 0 },
     );
     expect(await screen.findByText("We couldn't load the results: Database offline.")).toBeInTheDocument();
     fail = false;

@@ -1,21 +1,17 @@
 // Results (publisher): what the organisation's published surveys received, a page at a time from
 // the server, filtered, searched and sorted as the address says, so a view can be shared or
 // reloaded. A result can be excluded (a test, junk) with a reason, and included again.
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { describeError, Loading, QueryView, type QueryLike } from '@toolkit/data';
+import { describeError, Loading, QueryView } from '@toolkit/data';
 import { type ReceivedResultRow, type ReceivedResultsQuery } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
 import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
-import { dashboardApi } from '../../shared/api';
+import { useReceivedResultsQuery } from '../../shared/api';
+import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
 import { ExcludeDialog } from './exclude-dialog';
-import {
-  useSetResultExcludedMutation,
-  useWorkbenchFiltersQuery,
-  useWorkbenchResultsQuery,
-} from './received-api';
+import { useSetResultExcludedMutation, useWorkbenchFiltersQuery } from './received-api';
 import { nameOf, ResultsTable } from './results-table';
 import {
   addressOf,
@@ -42,26 +38,6 @@ const Problem = styled.p`
 const count = new Intl.NumberFormat();
 const resultsCount = (total: number) => `${count.format(total)} ${total === 1 ? 'result' : 'results'}`;
 
-export interface PublishedSurvey {
-  id: string;
-  title: string;
-}
-
-/** The surveys the organisation publishes, from the catalogue. */
-export function usePublishedSurveys(): QueryLike<PublishedSurvey[]> {
-  const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
-  const catalogue = dashboardApi.useSurveyCatalogueQuery();
-  const published = useMemo(
-    () =>
-      catalogue.data &&
-      Object.entries(catalogue.data)
-        .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
-        .map(([id, info]) => ({ id, title: info.title })),
-    [catalogue.data, tenantId],
-  );
-  return { ...catalogue, data: published };
-}
-
 function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   const [params, setParams] = useSearchParams();
   const view = viewFrom(
@@ -73,7 +49,7 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   const change = (filters: Partial<ReceivedResultsQuery>) => go(withFilters(view, filters));
 
   const filters = useWorkbenchFiltersQuery(query.surveyId);
-  const page = useWorkbenchResultsQuery(query);
+  const page = useReceivedResultsQuery(query);
   const [excluding, setExcluding] = useState<ReceivedResultRow | null>(null);
   const [include, including] = useSetResultExcludedMutation();
   const [told, setTold] = useState('');

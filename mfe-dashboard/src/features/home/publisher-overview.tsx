@@ -1,0 +1,155 @@
+// The publisher's first page: each survey it publishes with what it received (completed, this
+// month, organisations), its latest results, and the way into the workbench and the insights.
+import { useId } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { QueryView } from '@toolkit/data';
+import { formatDate, paths, workbenchSearchParams } from '@toolkit/domain';
+import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
+import { useReceivedResultsQuery } from '../../shared/api';
+import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
+import { thisMonth, useSurveyThisMonthQuery } from './home-api';
+
+const LATEST = 5;
+
+const Figures = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[5]}px;
+  margin: 0;
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.mutedText};
+  }
+  dd {
+    margin: 0;
+    font-size: 1.75rem;
+    font-weight: 700;
+  }
+`;
+
+const Latest = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space[2]}px;
+    padding: ${({ theme }) => theme.space[2]}px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  a {
+    color: ${({ theme }) => theme.colors.link};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Links = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin: 0;
+  a {
+    color: ${({ theme }) => theme.colors.link};
+    font-weight: 600;
+  }
+`;
+
+const count = new Intl.NumberFormat();
+
+function LatestResults({ surveyId }: { surveyId: string }) {
+  const latest = useReceivedResultsQuery({ surveyId, limit: LATEST });
+  return (
+    <QueryView
+      query={latest}
+      doing="load the latest results"
+      isEmpty={({ results }) => results.length === 0}
+      empty="No result has arrived yet."
+    >
+      {({ results }) => (
+        <Latest aria-label="Latest results">
+          {results.map((row) => (
+            <li key={row.resultId}>
+              <Link to={paths.receivedResult(surveyId, row.resultId)}>
+                {row.organisation ?? row.respondent ?? 'Not given'}
+              </Link>
+              <MutedText as="span">
+                {row.completedAt ? formatDate(row.completedAt) : 'In progress'}
+                {row.overallPercent !== null && ` · ${row.overallPercent}%`}
+              </MutedText>
+            </li>
+          ))}
+        </Latest>
+      )}
+    </QueryView>
+  );
+}
+
+function SurveyCard({ survey }: { survey: PublishedSurvey }) {
+  const headingId = useId();
+  const totals = useSurveyThisMonthQuery({ surveyId: survey.id, ...thisMonth(new Date()) });
+  return (
+    <Card aria-labelledby={headingId}>
+      <Stack gap={4}>
+        <h2 id={headingId} style={{ margin: 0 }}>
+          {survey.title}
+        </h2>
+        <QueryView query={totals} doing="load what the survey received">
+          {({ completed, organisations, trend }) => (
+            <Figures>
+              <div>
+                <dt>Completed</dt>
+                <dd>{count.format(completed)}</dd>
+              </div>
+              <div>
+                <dt>This month</dt>
+                <dd>{count.format(trend.reduce((sum, period) => sum + period.completed, 0))}</dd>
+              </div>
+              <div>
+                <dt>Organisations</dt>
+                <dd>{count.format(organisations)}</dd>
+              </div>
+            </Figures>
+          )}
+        </QueryView>
+        <Stack gap={2}>
+          <h3 style={{ margin: 0 }}>Latest results</h3>
+          <LatestResults surveyId={survey.id} />
+        </Stack>
+        <Links>
+          <Link to={`${paths.received()}?${workbenchSearchParams({ surveyId: survey.id })}`}>
+            All results<VisuallyHidden> of {survey.title}</VisuallyHidden>
+          </Link>
+          <Link to={`${paths.surveyInsights()}?${new URLSearchParams({ survey: survey.id })}`}>
+            Survey insights<VisuallyHidden> of {survey.title}</VisuallyHidden>
+          </Link>
+        </Links>
+      </Stack>
+    </Card>
+  );
+}
+
+export function PublisherOverview() {
+  const surveys = usePublishedSurveys();
+  return (
+    <QueryView
+      query={surveys}
+      doing="load your surveys"
+      isEmpty={(published) => published.length === 0}
+      empty="Your organisation publishes no survey yet."
+    >
+      {(published) => (
+        <Stack gap={4}>
+          {published.map((survey) => (
+            <SurveyCard key={survey.id} survey={survey} />
+          ))}
+        </Stack>
+      )}
+    </QueryView>
+  );
+}
