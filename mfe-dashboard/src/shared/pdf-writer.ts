@@ -1,10 +1,11 @@
 // A small page writer over pdf-lib (loaded only when a PDF is asked for, so the dashboard's own
-// code stays small): wrapped text in the standard Helvetica fonts, bars, new pages as needed.
+// code stays small): wrapped text in the standard Helvetica fonts, bars, columns, new pages as needed.
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 export const PDF_TEXT_WIDTH = PAGE.width - 2 * MARGIN;
+const COLUMN_GAP = 18;
 
 // The standard PDF fonts encode WinAnsi only: other characters are replaced rather than refused.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -27,6 +28,9 @@ export interface PdfWriter {
   /** A 0–100 bar across the text width. */
   bar(percent: number): void;
   space(points: number): void;
+  /** From here on, text runs down `count` columns side by side before it starts a new page. */
+  columns(count: number): void;
+  pageCount(): number;
   save(): Promise<Uint8Array>;
 }
 
@@ -70,10 +74,22 @@ export async function createPdfWriter(title: string, brand: PdfBrand | null = nu
     page.drawImage(image, { x: MARGIN, y: y - scaled.height, width: scaled.width, height: scaled.height });
     y -= scaled.height + 16;
   }
+  let columnCount = 1;
+  let column = 0;
+  let columnTop = y;
+  const width = () => (PDF_TEXT_WIDTH - COLUMN_GAP * (columnCount - 1)) / columnCount;
+  const left = () => MARGIN + column * (width() + COLUMN_GAP);
   const ensure = (space: number) => {
     if (y - space >= MARGIN) return;
+    if (column < columnCount - 1) {
+      column += 1;
+      y = columnTop;
+      return;
+    }
     page = pdf.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - MARGIN;
+    column = 0;
+    columnTop = y;
   };
 
   return {
@@ -84,7 +100,7 @@ export async function createPdfWriter(title: string, brand: PdfBrand | null = nu
       let line = '';
       for (const word of printable(text).split(/\s+/).filter(Boolean)) {
         const next = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(next, size) > PDF_TEXT_WIDTH && line) {
+        if (font.widthOfTextAtSize(next, size) > width() && line) {
           lines.push(line);
           line = word;
         } else line = next;
@@ -93,21 +109,27 @@ export async function createPdfWriter(title: string, brand: PdfBrand | null = nu
       for (const text of lines) {
         ensure(size + gap);
         y -= size;
-        page.drawText(text, { x: MARGIN, y, size, font, color });
+        page.drawText(text, { x: left(), y, size, font, color });
         y -= gap;
       }
     },
     bar(percent) {
       ensure(24);
-      const filled = (Math.min(100, Math.max(0, percent)) / 100) * PDF_TEXT_WIDTH;
-      page.drawRectangle({ x: MARGIN, y: y - 12, width: PDF_TEXT_WIDTH, height: 12, color: colours.track });
+      const filled = (Math.min(100, Math.max(0, percent)) / 100) * width();
+      page.drawRectangle({ x: left(), y: y - 12, width: width(), height: 12, color: colours.track });
       if (filled > 0)
-        page.drawRectangle({ x: MARGIN, y: y - 12, width: filled, height: 12, color: colours.accent });
+        page.drawRectangle({ x: left(), y: y - 12, width: filled, height: 12, color: colours.accent });
       y -= 24;
     },
     space(points) {
       y -= points;
     },
+    columns(count) {
+      columnCount = Math.max(1, count);
+      column = 0;
+      columnTop = y;
+    },
+    pageCount: () => pdf.getPageCount(),
     save: () => pdf.save(),
   };
 }
