@@ -36,7 +36,7 @@ test('the first question shows before the app has loaded, and the app takes over
   // The slide as the app would draw it, with nothing of the app run yet.
   const early = page.locator('h1', { hasText: 'What is the name of your business?' });
   await expect(early).toBeVisible();
-  await expect(page.getByText('Question 1 of 38')).toBeVisible();
+  await expect(page.getByText('Question 1 of 39')).toBeVisible();
   await expect(page.getByText('The trading name your customers know you by.')).toBeVisible();
   await expect(page.locator('input[type=text]')).toBeVisible();
   // Nothing on it can be used yet, so nothing typed can be lost when the app replaces it.

@@ -23,15 +23,15 @@ test('a survey skipped through cannot be finished empty: the last slide links to
 
   // The first slide only informs: it is not counted as a question.
   expect(slides[0]!.questions.map((question) => question.type)).toEqual(['content']);
-  await expect(page.getByText('Before question 1 of 38', { exact: true })).toBeVisible();
+  await expect(page.getByText('Before question 1 of 39', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'an information slide');
 
   // Skips every slide, checking the count on each.
   for (const [index, slide] of slides.entries()) {
     await survey.expectProgress(slides, index);
-    if (index === 1) await expect(page.getByText('Question 1 of 38', { exact: true })).toBeVisible();
+    if (index === 1) await expect(page.getByText('Question 1 of 39', { exact: true })).toBeVisible();
     if (slide.sectionId === 2 && slide.isGroup) {
-      await expect(page.getByText('Questions 8–10 of 38', { exact: true })).toBeVisible();
+      await expect(page.getByText('Questions 9–11 of 39', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'a group slide');
     }
     const next = slides[index + 1];

@@ -63,7 +63,7 @@ describe('the survey remote', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start this part' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Before you start' })).toHaveFocus();
     // An information slide is not counted as a question.
-    expect(screen.getByText('Before question 1 of 38')).toBeInTheDocument();
+    expect(screen.getByText('Before question 1 of 39')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
       'aria-valuenow',
       '0',

@@ -102,10 +102,10 @@ describe('the last slide', () => {
 describe('the progress caption', () => {
   it('counts the questions of a group each, and information slides not at all', async () => {
     renderSurvey(slideUrl(2, 4), createServices(createSurveyBackend(), content));
-    expect(await screen.findByText('Questions 8–10 of 38')).toBeInTheDocument();
+    expect(await screen.findByText('Questions 9–11 of 39')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
       'aria-valuetext',
-      'Questions 8–10 of 38',
+      'Questions 9–11 of 39',
     );
   });
 });
