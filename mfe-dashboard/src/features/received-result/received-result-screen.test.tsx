@@ -44,7 +44,7 @@ describe('Received result screen', () => {
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to all results' })).toHaveAttribute(
       'href',
-      '/dashboard/received',
+      '/dashboard/received?surveyId=business-quickscan',
     );
 
     const score = screen.getByRole('region', { name: 'Score' });

@@ -5,7 +5,13 @@ import { useId, useState, useTransition, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import { formatDate, paths, type JoinedOrganisation, type ReceivedResult } from '@toolkit/domain';
+import {
+  formatDate,
+  paths,
+  workbenchSearchParams,
+  type JoinedOrganisation,
+  type ReceivedResult,
+} from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, ScoreBand, ScoreOverall, Stack } from '@toolkit/ui';
 import { useBrandQuery, useReceivedResultQuery, useSurveyCatalogue } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
@@ -233,7 +239,9 @@ export function ReceivedResultScreen() {
   const result = useReceivedResultQuery({ surveyId, resultId });
   return (
     <Stack>
-      <TextLink to={paths.received()}>Back to all results</TextLink>
+      <TextLink to={`${paths.received()}?${workbenchSearchParams({ surveyId })}`}>
+        Back to all results
+      </TextLink>
       <QueryView query={result} doing="open this result">
         {(opened) => <Opened result={opened} />}
       </QueryView>
