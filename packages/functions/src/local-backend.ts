@@ -24,6 +24,8 @@ import {
   openPgliteStore,
   loadOrCreateCredentialKey,
   createSandboxBilling,
+  catalogueSurveyIds,
+  runBackfill,
 } from '@toolkit/server/local';
 import { createCallables } from './callables';
 import { startLocalHost, type LocalHost } from './local-host';
@@ -122,6 +124,14 @@ export async function startLocalBackend({
     const billing = createSandboxBilling(store, appUrl);
     await seedPublisherTenants(store);
     await seedPublisherOwners(store, auth);
+    // A database stored by older code catches up before the first request (npm run backfill's steps).
+    const contentSource = { url: contentUrl, key: contentKey };
+    await runBackfill({
+      store,
+      content: createContentPort(contentSource),
+      surveyIds: await catalogueSurveyIds(contentSource),
+      log,
+    });
 
     const callables = createCallables(
       () => ({

@@ -6,3 +6,4 @@ export { DEMO_TENANT_ID, PUBLISHERS, seedPublisherOwners, seedPublisherTenants }
 export { openPgliteStore } from './store/pglite';
 export { loadOrCreateCredentialKey } from './credentials/key-file';
 export { createSandboxBilling } from './billing/sandbox';
+export { catalogueSurveyIds, runBackfill } from './backfill/run';

@@ -21,7 +21,6 @@ import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { allAnswers, listOrganisationResults } from '../../repositories/results';
 import { markInsightsMilestone } from './access';
-import { excludeEmptyResults } from './empty-results';
 import { isCounted } from './received';
 
 export const NOT_YOUR_PEER_GROUP =
@@ -84,7 +83,6 @@ export const getBenchmark = defineHandler({
     if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
     if (!latest) return { surveyId, history, benchmark: null, priorities: [], groups: [], group: null };
     const score = latest.result!.score!;
-    await excludeEmptyResults(deps.store, definition, latest.link.surveyTenantId, surveyId);
     const aggregate = await readAggregate(deps.store, latest.link.surveyTenantId, surveyId);
     const priorities = priorityTopics(
       score,

@@ -18,7 +18,6 @@ import { defineHandler, type ServerQuestion } from '../../api/handler';
 import { readAggregate } from '../../repositories/aggregates';
 import { commentQuestions } from '../../repositories/comments';
 import { loadPublishedSurvey, markInsightsMilestone } from './access';
-import { excludeEmptyResults } from './empty-results';
 
 /** Counts above 0 only: a result taken out of the aggregate leaves its keys at 0. */
 const above0 = (counts: Record<string, number> = {}) =>
@@ -92,7 +91,6 @@ export const getSurveyInsights = defineHandler({
   async run(request, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
     const { surveyId, opened } = request;
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
-    await excludeEmptyResults(deps.store, definition, definition.tenantId, surveyId);
     const aggregate = await readAggregate(deps.store, definition.tenantId, surveyId);
     const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
     const range = resolveTrendRange(request, today, firstCompletionDay(above0(aggregate.days)));

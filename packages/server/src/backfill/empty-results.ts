@@ -1,46 +1,40 @@
-// Results completed with no scored question answered (before such completions were refused) leave
-// their survey's aggregate once: the survey's first insights or benchmark read takes each one's
-// counts back out of its shard, so the medians, counts and peer benchmark no longer see them. A
-// mark on each result and one on the survey's first shard make a repeated or concurrent run a no-op.
+// Backfill: results completed with no scored question answered (before such completions were
+// refused) leave their survey's aggregate once, so the medians, counts and peer benchmark no longer
+// see them. Each result is marked (EMPTY_RESULT_MARK) in the transaction that takes its counts out,
+// and the survey's first shard once all are, so a repeated or concurrent run is a no-op.
 import type { AggregateCounts } from '@toolkit/domain';
-import type { ServerSurveyDefinition } from '../../api/handler';
+import type { ServerSurveyDefinition } from '../api/handler';
+import { isCounted } from '../callables/insights/received';
+import { COMPANY_NAME_QUESTION } from '../callables/survey/respondent';
 import {
   addToAggregate,
   organisationCounted,
   organisationKey,
   resultCounts,
-} from '../../repositories/aggregates';
-import { paths } from '../../repositories/paths';
-import { allAnswers, listCompletedResults, toStoredResult } from '../../repositories/results';
-import type { DocumentStore } from '../../store/port';
-import { COMPANY_NAME_QUESTION } from '../survey/respondent';
-import { isCounted } from './received';
+} from '../repositories/aggregates';
+import { paths } from '../repositories/paths';
+import {
+  allAnswers,
+  EMPTY_RESULT_MARK,
+  inAggregate,
+  listCompletedResults,
+  negatedCounts,
+  toStoredResult,
+} from '../repositories/results';
+import type { DocumentStore } from '../store/port';
 
 /** On the survey's shard 0: its stored empty results are out of the aggregate. */
 const SURVEY_MARK = 'emptyResultsExcluded';
-/** On a result: its counts were taken out of the aggregate. */
-const RESULT_MARK = 'excludedFromInsights';
 
 const PAGE = 200;
-
-type Counts = { [key: string]: number | Counts };
-
-const negated = (counts: object): Counts =>
-  Object.fromEntries(
-    Object.entries(counts).map(([key, value]) => [
-      key,
-      typeof value === 'number' ? -value : negated(value as object),
-    ]),
-  );
 
 export async function excludeEmptyResults(
   store: DocumentStore,
   definition: ServerSurveyDefinition,
-  tenantId: string,
-  surveyId: string,
-): Promise<void> {
+): Promise<{ excluded: number }> {
+  const { tenantId, id: surveyId } = definition;
   const mark = paths.aggregateShard(tenantId, surveyId, 0);
-  if ((await store.get(mark)).data?.[SURVEY_MARK] === true) return;
+  if ((await store.get(mark)).data?.[SURVEY_MARK] === true) return { excluded: 0 };
 
   const completed: Awaited<ReturnType<typeof listCompletedResults>> = [];
   for (let after: string | undefined; ;) {
@@ -58,13 +52,14 @@ export async function excludeEmptyResults(
       .map(({ result }) => organisationOf(result)),
   );
 
+  let excluded = 0;
   for (const { resultId } of completed.filter(({ result }) => !isCounted(definition, result))) {
     const ref = { tenantId, surveyId, resultId };
-    await store.transaction(async (tx) => {
+    excluded += await store.transaction(async (tx) => {
       const { data } = await tx.get(paths.result(tenantId, surveyId, resultId));
-      if (!data || data[RESULT_MARK] === true) return;
+      // Already out: marked by an earlier run, or excluded by the publisher.
+      if (!data || !inAggregate(data)) return 0;
       const result = toStoredResult(data);
-      if (!result.isCompleted || !result.score || !result.completedAt) return;
       const organisation = organisationOf(result);
       const lastOfOrganisation =
         organisation !== null &&
@@ -73,13 +68,15 @@ export async function excludeEmptyResults(
       // What its completion added (the completion's day is its completedAt's), taken away.
       const counts = resultCounts(
         definition,
-        { score: result.score, answers: allAnswers(result) },
-        { day: result.completedAt.slice(0, 10), newOrganisation: lastOfOrganisation },
+        { score: result.score!, answers: allAnswers(result) },
+        { day: result.completedAt!.slice(0, 10), newOrganisation: lastOfOrganisation },
       );
-      addToAggregate(tx, ref, negated(counts) as Partial<AggregateCounts>);
+      addToAggregate(tx, ref, negatedCounts<Partial<AggregateCounts>>(counts));
       if (lastOfOrganisation) tx.delete(paths.aggregateOrganisation(tenantId, surveyId, organisation!));
-      tx.update(paths.result(tenantId, surveyId, resultId), { [RESULT_MARK]: true });
+      tx.update(paths.result(tenantId, surveyId, resultId), { [EMPTY_RESULT_MARK]: true });
+      return 1;
     });
   }
   await store.set(mark, { [SURVEY_MARK]: true }, { merge: true });
+  return { excluded };
 }

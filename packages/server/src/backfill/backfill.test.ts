@@ -1,0 +1,87 @@
+// The backfill catches a stored database up: results completed before the workbench's listing get
+// it (and are listed), an empty result leaves the aggregate once, and a second run changes nothing.
+import { API, type ApiResponses } from '@toolkit/domain';
+import { readAggregate } from '../repositories/aggregates';
+import { paths } from '../repositories/paths';
+import { FieldValue } from '../store/port';
+import { resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
+import { runBackfill } from './run';
+
+const PUBLISHER = 'demo-publisher';
+const SURVEY = 'quickscan';
+
+let env: TestEnv;
+let owner: TestAccount;
+
+beforeAll(async () => {
+  env = await startTestEnv({ authPort: 9477, content: true });
+  owner = await env.member(PUBLISHER, 'owner');
+}, 120_000);
+
+afterAll(() => env?.stop(), 60_000);
+
+/** Completes the quickscan as an anonymous respondent with these answers. */
+async function complete(answers: Record<string, unknown>): Promise<string> {
+  const respondent = await env.anonymous();
+  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
+    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, respondent.token),
+  );
+  let seq = 0;
+  for (const [questionId, answer] of Object.entries(answers)) {
+    resultOf(
+      await env.call(
+        API.saveAnswer,
+        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
+        respondent.token,
+      ),
+    );
+  }
+  resultOf(
+    await env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, respondent.token),
+  );
+  return resultId;
+}
+
+const backfill = () =>
+  runBackfill({ store: env.store, content: env.deps.content, surveyIds: [SURVEY], log: () => {} });
+
+const listed = async (query: Record<string, unknown> = {}) =>
+  resultOf<ApiResponses[typeof API.listReceivedResults]>(
+    await env.call(API.listReceivedResults, { surveyId: SURVEY, ...query }, owner.token),
+  );
+
+it('gives stored results their listing, takes an empty one out of the aggregate once, and is idempotent', async () => {
+  const kept = await complete({
+    'company-name': 'Old Mill Ltd',
+    'industry-sector': 'retail',
+    'local-spend': 'some',
+  });
+  const empty = await complete({ 'company-name': 'Hollow Co', 'local-spend': 'some' });
+  // As stored before listings existed; the second as before empty completions were refused.
+  for (const resultId of [kept, empty]) {
+    await env.store.update(paths.result(PUBLISHER, SURVEY, resultId), { listing: FieldValue.delete() });
+  }
+  await env.store.update(paths.result(PUBLISHER, SURVEY, empty), {
+    questions: { 'company-name': 'Hollow Co' },
+  });
+  expect((await listed()).total).toBe(0);
+  const before = await readAggregate(env.store, PUBLISHER, SURVEY);
+
+  await backfill();
+  const all = await listed();
+  expect(all.total).toBe(2);
+  expect(all.results.find((row) => row.resultId === empty)).toMatchObject({
+    counted: false,
+    excluded: false,
+  });
+  expect((await listed({ sector: 'retail', search: 'mill' })).results.map((row) => row.resultId)).toEqual([
+    kept,
+  ]);
+  const after = await readAggregate(env.store, PUBLISHER, SURVEY);
+  expect(after.completed).toBe(before.completed - 1);
+  expect(after.organisations).toBe(before.organisations - 1);
+
+  const unchanged = await snapshotStore(env.store);
+  await backfill();
+  expect(await snapshotStore(env.store)).toBe(unchanged);
+});
