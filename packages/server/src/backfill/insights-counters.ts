@@ -14,9 +14,8 @@ import {
 } from '../repositories/aggregates';
 import { writeComments } from '../repositories/comments';
 import { paths } from '../repositories/paths';
-import { allAnswers, toStoredResult } from '../repositories/results';
+import { allAnswers, EMPTY_RESULT_MARK, inAggregate, toStoredResult } from '../repositories/results';
 import type { DocumentStore } from '../store/port';
-import { isCounted } from '../callables/insights/received';
 import { COMPANY_NAME_QUESTION } from '../callables/survey/respondent';
 
 const PAGE = 200;
@@ -24,21 +23,22 @@ const PAGE = 200;
 export interface InsightsCountersReport {
   /** Results given their new counters (and comments). */
   counted: number;
-  /** Results out of the aggregate (excluded or stored empty): comments written, nothing counted. */
+  /** Results excluded since the counters existed: what their exclusion took out put back. */
+  restored: number;
+  /** Results taken out as empty before the counters existed: comments written, nothing counted. */
   leftOut: number;
 }
 
 /**
- * One survey's completed results without INSIGHTS_COUNTERS_MARK. A result already out of the
- * aggregate is only marked: its removal took out counters it never added only if it was removed
- * after the new counters existed and before this ran (docs/decisions.md, Insights counters backfill).
+ * One survey's completed results without INSIGHTS_COUNTERS_MARK. Runs before the empty-results step
+ * (steps.ts): an empty result still in the aggregate gets the counters that step then takes out.
  */
 export async function backfillInsightsCounters(
   store: DocumentStore,
   definition: ServerSurveyDefinition,
 ): Promise<InsightsCountersReport> {
   const { tenantId, id: surveyId } = definition;
-  const report: InsightsCountersReport = { counted: 0, leftOut: 0 };
+  const report: InsightsCountersReport = { counted: 0, restored: 0, leftOut: 0 };
   for (let after: string | undefined; ;) {
     const page = await store.query(paths.results(tenantId, surveyId), {
       where: [['isCompleted', '==', true]],
@@ -69,29 +69,28 @@ async function backfillResult(
     const result = toStoredResult(data);
     if (!result.isCompleted || !result.completedAt) return null;
     const answers = allAnswers(result);
-    const out =
-      !result.score ||
-      (data.listing as { excluded?: unknown } | undefined)?.excluded === true ||
-      data.excludedFromInsights === true ||
-      !isCounted(definition, result);
-    const organisation = out
-      ? null
-      : organisationKey(result.respondentTenantId, answers[COMPANY_NAME_QUESTION]);
+    const organisation = organisationKey(result.respondentTenantId, answers[COMPANY_NAME_QUESTION]);
     const marker = organisation
       ? await tx.get(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, organisation))
       : null;
-    // The organisation's first result met here counts it in its groups, unless completion did.
-    const newOrganisation = marker?.data != null && marker.data[GROUPS_COUNTED_MARK] !== true;
-
     writeComments(tx, ref, definition, answers, result.completedAt);
     tx.update(resultPath, { [INSIGHTS_COUNTERS_MARK]: true });
-    if (out) return 'leftOut';
+    // Taken out as empty by code older than these counters: they were never in, nor taken out.
+    if (!result.score || data[EMPTY_RESULT_MARK] === true) return 'leftOut';
+    const excluded = !inAggregate(data);
+    // Excluded since (set-excluded.ts): their removal took these counters out, so they go back
+    // in, the organisation with them if its marker left with it. Otherwise the organisation's
+    // first result met here counts it in its groups, unless its completion did.
+    const newOrganisation = excluded
+      ? organisation !== null && marker?.data == null
+      : marker?.data != null && marker.data[GROUPS_COUNTED_MARK] !== true;
     const counts = resultCounts(
       definition,
-      { score: result.score!, answers },
+      { score: result.score, answers },
       { day: result.completedAt.slice(0, 10), newOrganisation },
     );
     addToAggregate(tx, ref, newCounters(counts));
+    if (excluded) return 'restored';
     if (newOrganisation) tx.update(marker!.path, { [GROUPS_COUNTED_MARK]: true });
     return 'counted';
   });

@@ -10,6 +10,7 @@ import {
   GROUPS_COUNTED_MARK,
   INSIGHTS_COUNTERS_MARK,
   newCounters,
+  organisationKey,
   readAggregate,
   resultCounts,
 } from '../../repositories/aggregates';
@@ -54,6 +55,9 @@ async function respond(account: TestAccount, own: Record<string, unknown>) {
 
 const benchmarkOf = (account: TestAccount, group?: string) =>
   env.call(API.getBenchmark, { surveyId: SURVEY, ...(group ? { group } : {}) }, account.token);
+
+/** The result excluded in the exclusion test: its overall percent in tenths. */
+const junk = { tenths: 0 };
 
 const RETAIL = { 'industry-sector': 'retail', 'employee-count': '5-19', 'business-region': 'vic' };
 
@@ -148,29 +152,34 @@ describe('insights-getBenchmark within a peer group', () => {
     const definition = await loadSurvey(env.deps, SURVEY);
     const ref = { tenantId: PUBLISHER, surveyId: SURVEY, resultId };
     const stored = (await readResult(env.store, ref))!;
+    junk.tenths = Math.round(stored.score!.overall.percent * 10);
     await env.store.transaction(async (tx) => {
       const counts = resultCounts(
         definition,
         { score: stored.score!, answers: allAnswers(stored) },
         { day: stored.completedAt!.slice(0, 10), newOrganisation: true },
       );
+      // As set-excluded.ts does: the organisation's last result takes its marker with it.
       addToAggregate(tx, ref, negated(counts) as Partial<AggregateCounts>);
+      tx.delete(paths.aggregateOrganisation(PUBLISHER, SURVEY, organisationKey(null, 'Junk Test')!));
       tx.update(paths.result(PUBLISHER, SURVEY, resultId), { 'listing.excluded': true });
     });
     const after = await readAggregate(env.store, PUBLISHER, SURVEY);
-    const positive = (tree: unknown): unknown =>
+    const nonZero = (tree: unknown): unknown =>
       typeof tree === 'number'
         ? tree
         : Object.fromEntries(
             Object.entries(tree as object)
-              .map(([key, value]) => [key, positive(value)] as const)
+              .map(([key, value]) => [key, nonZero(value)] as const)
               .filter(
-                ([, value]) => value !== 0 && !(typeof value === 'object' && Object.keys(value).length === 0),
+                ([, value]) =>
+                  value !== 0 &&
+                  !(typeof value === 'object' && value !== null && Object.keys(value).length === 0),
               ),
           );
-    expect(positive(after.groups)).toEqual(positive(before.groups));
-    expect(positive(after.dayPercentTenths)).toEqual(positive(before.dayPercentTenths));
-    expect(positive(after.answered)).toEqual(positive(before.answered));
+    expect(nonZero(after.groups)).toEqual(nonZero(before.groups));
+    expect(nonZero(after.dayPercentTenths)).toEqual(nonZero(before.dayPercentTenths));
+    expect(nonZero(after.answered)).toEqual(nonZero(before.answered));
   });
 });
 
@@ -184,19 +193,19 @@ describe('the insights counters backfill', () => {
       where: [['isCompleted', '==', true]],
     });
     // Back to how results stored before the new counters were: unmarked, no comment documents,
-    // their new counters out of the aggregate and no organisation counted in a group.
+    // their new counters out of the aggregate and no organisation counted in a group. The excluded
+    // one is a result excluded before the backfill: its exclusion took out counters never added.
     for (const { id: resultId, data } of results) {
       const ref = { tenantId: PUBLISHER, surveyId: SURVEY, resultId };
       const stored = (await readResult(env.store, ref))!;
+      const excluded = (data!.listing as { excluded?: boolean }).excluded === true;
       await env.store.transaction(async (tx) => {
-        if (data![INSIGHTS_COUNTERS_MARK] === true && !(data!.listing as { excluded?: boolean }).excluded) {
-          const counts = resultCounts(
-            definition,
-            { score: stored.score!, answers: allAnswers(stored) },
-            { day: stored.completedAt!.slice(0, 10), newOrganisation: false },
-          );
-          addToAggregate(tx, ref, negated(newCounters(counts)) as Partial<AggregateCounts>);
-        }
+        const counts = resultCounts(
+          definition,
+          { score: stored.score!, answers: allAnswers(stored) },
+          { day: stored.completedAt!.slice(0, 10), newOrganisation: excluded },
+        );
+        addToAggregate(tx, ref, negated(newCounters(counts)) as Partial<AggregateCounts>);
         tx.update(paths.result(PUBLISHER, SURVEY, resultId), {
           [INSIGHTS_COUNTERS_MARK]: FieldValue.delete(),
         });
@@ -216,14 +225,15 @@ describe('the insights counters backfill', () => {
         tx.update(marker.path, { [GROUPS_COUNTED_MARK]: FieldValue.delete() });
     });
     const stripped = await readAggregate(env.store, PUBLISHER, SURVEY);
-    expect(Object.values(stripped.dayPercentTenths).every((sum) => sum === 0)).toBe(true);
-    expect(
-      Object.values(stripped.groups).every((group) => group.organisations === 0 && group.completed === 0),
-    ).toBe(true);
+    // Nothing left of the new counters but what the early exclusion took out.
+    const day = Object.keys(fresh.dayPercentTenths)[0]!;
+    expect(stripped.dayPercentTenths).toEqual({ [day]: -junk.tenths });
+    expect(stripped.groups['sector:retail']).toMatchObject({ completed: -1, organisations: -1 });
+    expect(stripped.groups['sector:creative']).toMatchObject({ completed: 0, organisations: 0 });
 
     const report = await backfillInsightsCounters(env.store, definition);
-    // The excluded result is only marked: its counters left the aggregate with it.
-    expect(report).toEqual({ counted: results.length - 1, leftOut: 1 });
+    // The excluded result gets back what its exclusion took out.
+    expect(report).toEqual({ counted: results.length - 1, restored: 1, leftOut: 0 });
     const backfilled = await readAggregate(env.store, PUBLISHER, SURVEY);
     expect(backfilled.dayPercentTenths).toEqual(fresh.dayPercentTenths);
     expect(backfilled.answered).toEqual(fresh.answered);
@@ -235,7 +245,11 @@ describe('the insights counters backfill', () => {
     );
 
     const once = await env.store.exportAll();
-    expect(await backfillInsightsCounters(env.store, definition)).toEqual({ counted: 0, leftOut: 0 });
+    expect(await backfillInsightsCounters(env.store, definition)).toEqual({
+      counted: 0,
+      restored: 0,
+      leftOut: 0,
+    });
     expect(await env.store.exportAll()).toEqual(once);
   });
 });
