@@ -363,6 +363,15 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ surveyId: 42 }), field: 'surveyId' },
   },
+  [API.listComments]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: SURVEY, questionId: 'business-description' }),
+    // Tenant A publishes the survey: another organisation's staff read none of its comments.
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ surveyId: SURVEY, questionId: 'a/b' }), field: 'questionId' },
+  },
   [API.listReceivedResults]: {
     ...MEMBER,
     attack: () => ({ surveyId: SURVEY }),

@@ -15,6 +15,7 @@ import { removeUserRole } from './admin/remove-user-role';
 import { setUserRole } from './admin/set-user-role';
 import { exportReceivedResults } from './insights/export-results';
 import { getBenchmark } from './insights/get-benchmark';
+import { listSurveyComments } from './insights/list-comments';
 import { getReceivedResult } from './insights/get-result';
 import { listToolkitMembers } from './insights/list-members';
 import { listReceivedResults } from './insights/list-results';
@@ -93,6 +94,7 @@ export const allCallables: readonly Handler[] = [
   setMilestone,
   getSurveyInsights,
   getBenchmark,
+  listSurveyComments,
   listReceivedResults,
   setResultExcluded,
   getReceivedResult,
