@@ -8,6 +8,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Circle } from '@visx/shape';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@toolkit/ui';
+import { TableScroll } from './table';
 
 /** A score out of 100, clamped, as a share of the chart's width. */
 const percentScale = scaleLinear<number>({ domain: [0, 100], range: [0, 100], clamp: true });
@@ -15,10 +16,13 @@ const percentScale = scaleLinear<number>({ domain: [0, 100], range: [0, 100], cl
 /** An SVG length for a score: `42%` of the width. */
 export const widthAt = (percent: number) => `${percentScale(percent)}%`;
 
-/** Where each of `count` evenly spread points sits across the width, in percent (one point: the middle). */
-export function spreadAcross(count: number, inset = 4): number[] {
+/**
+ * Where each of `count` evenly spread points sits across the width, in percent (one point: the
+ * middle), leaving `left` for the axis's labels and `right` so the last dot is not cut.
+ */
+export function spreadAcross(count: number, left = 12, right = 4): number[] {
   if (count <= 1) return count === 1 ? [50] : [];
-  return Array.from({ length: count }, (_, index) => inset + (index * (100 - 2 * inset)) / (count - 1));
+  return Array.from({ length: count }, (_, index) => left + (index * (100 - left - right)) / (count - 1));
 }
 
 /** Columns across the width (percent) for `keys`, with the gap between them a quarter of a column. */
@@ -47,6 +51,18 @@ const Figure = styled.figure`
     padding-top: ${({ theme }) => theme.space[2]}px;
   }
 `;
+
+/**
+ * A table that scrolls sideways where a phone is too narrow for it: focusable, so the keyboard can
+ * scroll it, and named by its caption.
+ */
+export function TableScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableScroll role="group" aria-label={label} tabIndex={0}>
+      {children}
+    </TableScroll>
+  );
+}
 
 /** A chart with its title and, one click away, the same figures as a table. */
 export function ChartFigure({ title, chart, table }: { title: string; chart: ReactNode; table: ReactNode }) {

@@ -9,7 +9,8 @@ import { Button, buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
 import { useBenchmarkQuery, type BenchmarkAnswer } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
-import { Table, TableScroll } from '../../shared/table';
+import { TableScrollRegion } from '../../shared/charts';
+import { Table } from '../../shared/table';
 import { PriorityTopics } from './priority-topics';
 import { ScoreTrend } from './score-trend';
 import { SpreadChart } from './spread-chart';
@@ -52,7 +53,7 @@ function History({ history, surveyTitle }: { history: BenchmarkAnswer['history']
     saveFile(`${fileSlug(surveyTitle)}-your-results.csv`, [historyCsv(history)], 'text/csv;charset=utf-8');
   return (
     <Stack gap={2}>
-      <TableScroll>
+      <TableScrollRegion label="Your completed results">
         <Table>
           <caption>Your completed results</caption>
           <thead>
@@ -78,7 +79,7 @@ function History({ history, surveyTitle }: { history: BenchmarkAnswer['history']
             })}
           </tbody>
         </Table>
-      </TableScroll>
+      </TableScrollRegion>
       <Button type="button" variant="secondary" onClick={download}>
         Download your results (CSV)
       </Button>
@@ -88,7 +89,7 @@ function History({ history, surveyTitle }: { history: BenchmarkAnswer['history']
 
 function BenchmarkTable({ rows }: { rows: readonly BenchmarkRow[] }) {
   return (
-    <TableScroll>
+    <TableScrollRegion label="Your scores beside your peers’">
       <Table>
         <caption>Your scores beside your peers’</caption>
         <thead>
@@ -114,7 +115,7 @@ function BenchmarkTable({ rows }: { rows: readonly BenchmarkRow[] }) {
           ))}
         </tbody>
       </Table>
-    </TableScroll>
+    </TableScrollRegion>
   );
 }
 

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { formatDate } from '@toolkit/domain';
 import { Stack } from '@toolkit/ui';
 import type { BenchmarkAnswer } from '../../shared/api';
-import { Table, TableScroll } from '../../shared/table';
-import { ChartFigure, PercentLineChart } from '../../shared/charts';
+import { Table } from '../../shared/table';
+import { ChartFigure, PercentLineChart, TableScrollRegion } from '../../shared/charts';
 
 type History = BenchmarkAnswer['history'];
 
@@ -66,7 +66,7 @@ export function ScoreTrend({ history }: { history: History }) {
               />
             }
             table={
-              <TableScroll>
+              <TableScrollRegion label={`${area.title} score per completed result`}>
                 <Table>
                   <caption>{area.title} score per completed result</caption>
                   <thead>
@@ -84,7 +84,7 @@ export function ScoreTrend({ history }: { history: History }) {
                     ))}
                   </tbody>
                 </Table>
-              </TableScroll>
+              </TableScrollRegion>
             }
           />
         ))}

@@ -3,8 +3,8 @@
 import styled from 'styled-components';
 import { keyValue, type QuestionInsights } from '@toolkit/domain';
 import { Stack } from '@toolkit/ui';
-import { Table, TableScroll } from '../../shared/table';
-import { ChartFigure, ColumnChart, ShareBars } from '../../shared/charts';
+import { Table } from '../../shared/table';
+import { ChartFigure, ColumnChart, ShareBars, TableScrollRegion } from '../../shared/charts';
 
 /** A share (0–1) as a whole percent. */
 const percent = (share: number) => Math.round(share * 100);
@@ -65,7 +65,7 @@ function sliderColumns(question: QuestionInsights) {
 export function QuestionAnswers({ question }: { question: QuestionInsights }) {
   const title = `${question.title} (${question.answered} answered)`;
   const table = (
-    <TableScroll>
+    <TableScrollRegion label={question.title}>
       <Table>
         <caption>{question.title}</caption>
         <thead>
@@ -85,7 +85,7 @@ export function QuestionAnswers({ question }: { question: QuestionInsights }) {
           ))}
         </tbody>
       </Table>
-    </TableScroll>
+    </TableScrollRegion>
   );
   const chart = question.slider ? (
     <Stack gap={1}>

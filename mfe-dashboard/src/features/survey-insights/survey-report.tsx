@@ -6,9 +6,14 @@ import { QueryView } from '@toolkit/data';
 import { formatDate, type ScoreSpread, type SurveyInsights, type TrendGranularity } from '@toolkit/domain';
 import { Card, MutedText, Stack } from '@toolkit/ui';
 import { useSurveyInsightsQuery, type SurveyInsightsRequest } from '../../shared/api';
-import { percentOf } from '../../shared/charts';
-import { Table, TableScroll } from '../../shared/table';
-import { ChartFigure, ColumnChart, PercentLineChart } from '../../shared/charts';
+import { Table } from '../../shared/table';
+import {
+  ChartFigure,
+  ColumnChart,
+  PercentLineChart,
+  percentOf,
+  TableScrollRegion,
+} from '../../shared/charts';
 import { Comments } from './comments';
 import { QuestionAnswers } from './question-answers';
 
@@ -109,7 +114,7 @@ function Trend({ insights }: { insights: SurveyInsights }) {
           </Charts>
         }
         table={
-          <TableScroll>
+          <TableScrollRegion label={`Completed results and mean score per ${per}`}>
             <Table>
               <caption>Completed results and mean score per {per}</caption>
               <thead>
@@ -129,7 +134,7 @@ function Trend({ insights }: { insights: SurveyInsights }) {
                 ))}
               </tbody>
             </Table>
-          </TableScroll>
+          </TableScrollRegion>
         }
       />
     </Section>
@@ -151,7 +156,7 @@ export function scoreBands(histogram: Readonly<Record<string, number>>): { label
 
 function SpreadTable({ rows }: { rows: { title: string; spread: ScoreSpread }[] }) {
   return (
-    <TableScroll>
+    <TableScrollRegion label="Scores of the completed results">
       <Table>
         <caption>Scores of the completed results</caption>
         <thead>
@@ -181,7 +186,7 @@ function SpreadTable({ rows }: { rows: { title: string; spread: ScoreSpread }[] 
           ))}
         </tbody>
       </Table>
-    </TableScroll>
+    </TableScrollRegion>
   );
 }
 
@@ -208,7 +213,7 @@ function Distributions({ insights }: { insights: SurveyInsights }) {
                   />
                 }
                 table={
-                  <TableScroll>
+                  <TableScrollRegion label={`${title}: results per score band`}>
                     <Table>
                       <caption>{title}: results per score band</caption>
                       <thead>
@@ -226,7 +231,7 @@ function Distributions({ insights }: { insights: SurveyInsights }) {
                         ))}
                       </tbody>
                     </Table>
-                  </TableScroll>
+                  </TableScrollRegion>
                 }
               />
             );
