@@ -76,6 +76,8 @@ describe('insights-getBenchmark', () => {
       history: [],
       benchmark: null,
       priorities: [],
+      groups: [],
+      group: null,
     });
     expect((await readAggregate(env.store, PUBLISHER, SURVEY)).organisations).toBe(0);
 
@@ -212,9 +214,16 @@ describe('insights-getSurveyInsights', () => {
       key: 'retail',
       label: expect.any(String),
       count: expect.any(Number),
+      share: expect.any(Number),
     });
     const today = new Date().toISOString().slice(0, 10);
-    expect(seen.trend.at(-1)).toEqual({ day: today, completed: expect.any(Number) });
+    // The trend's last period is the current ISO week (from its Monday, UTC).
+    const monday = new Date(Date.parse(today) - ((new Date(today).getUTCDay() + 6) % 7) * 86_400_000);
+    expect(seen.trend.at(-1)).toEqual({
+      period: monday.toISOString().slice(0, 10),
+      completed: expect.any(Number),
+      meanPercent: expect.any(Number),
+    });
     const text = JSON.stringify(seen);
     expect(text).not.toContain('Secret Name');
     expect(text).not.toContain('confidential');
@@ -465,7 +474,14 @@ describe('results stored with no scored answer, completed before that was refuse
     expect(seen).toMatchObject({ started: 2, completed: 1, organisations: 1 });
     expect(seen.overall.histogram).toEqual({ [String(Math.floor(done.score!.overall.percent))]: 1 });
     expect(seen.overall.summary?.count).toBe(1);
-    expect(seen.trend).toEqual([{ day: expect.any(String), completed: 1 }]);
+    // Every week of the range is listed; only the counted result's holds a completion.
+    expect(seen.trend.filter((point) => point.completed > 0)).toEqual([
+      {
+        period: expect.any(String),
+        completed: 1,
+        meanPercent: Math.round(done.score!.overall.percent * 10) / 10,
+      },
+    ]);
     // Taken out once: a second read, the benchmark's and a second backfill change nothing more.
     await runBackfill({ store: env.store, content: env.deps.content, surveyIds: [SUPPLIER], log: () => {} });
     expect(await supplierInsights()).toEqual(seen);
@@ -484,7 +500,14 @@ describe('results stored with no scored answer, completed before that was refuse
     const own = resultOf<ApiResponses[typeof API.getBenchmark]>(
       await env.call(API.getBenchmark, { surveyId: SUPPLIER }, emptyBusiness.token),
     );
-    expect(own).toEqual({ surveyId: SUPPLIER, history: [], benchmark: null, priorities: [] });
+    expect(own).toEqual({
+      surveyId: SUPPLIER,
+      history: [],
+      benchmark: null,
+      priorities: [],
+      groups: [],
+      group: null,
+    });
     const peer = resultOf<ApiResponses[typeof API.getBenchmark]>(
       await env.call(API.getBenchmark, { surveyId: SUPPLIER }, counted.token),
     );
