@@ -34,6 +34,42 @@ const PUBLIC_RESPONDENTS = [
   'Driftwood Dental',
 ];
 
+/**
+ * Each organisation's sector, size band and region (the Quickscan's peer facets, domain
+ * peer-groups.ts): most are in Victoria, so the demo has one peer group of 10 or more
+ * organisations to show and smaller ones that show only their count.
+ * @type {Record<string, { 'industry-sector': string, 'employee-count': string, 'business-region': string }>}
+ */
+const PEER_FACETS = Object.fromEntries(
+  /** @type {[string, string, string, string][]} */ ([
+    ['Harbourside Bakery', 'hospitality', '5-19', 'vic'],
+    ['Greenway Plumbing', 'construction', '1-4', 'vic'],
+    ['Tidal Surf School', 'hospitality', '1-4', 'vic'],
+    ['Ridgeline Builders', 'construction', '20-49', 'vic'],
+    ['Copper Kettle Cafe', 'hospitality', '5-19', 'vic'],
+    ['Northshore Physio', 'health-care', '5-19', 'nsw'],
+    ['Bright Spark Electrical', 'construction', '1-4', 'vic'],
+    ['Wattle & Co Florists', 'retail', '1-4', 'vic'],
+    ['Summit Accounting', 'professional-services', '20-49', 'nsw'],
+    ['Blue Gum Childcare', 'health-care', '20-49', 'vic'],
+    ['Saltwater Seafoods', 'retail', '5-19', 'tas'],
+    ['Kauri Print House', 'creative', '5-19', 'vic'],
+    ['Riverbend Vets', 'health-care', '5-19', 'vic'],
+    ['Lantern Light Design', 'creative', '1-4', 'qld'],
+    ['Meadow Fresh Grocers', 'retail', '20-49', 'vic'],
+    ['Ironbark Joinery', 'manufacturing', '5-19', 'vic'],
+    ['Seaview Motel', 'hospitality', '5-19', 'nsw'],
+    ['Orchard Lane Cider', 'agriculture', '1-4', 'tas'],
+    ['Pohutukawa Tours', 'hospitality', '1-4', 'qld'],
+    ['Granite Peak Gym', 'health-care', '5-19', 'wa'],
+    ['Little Fern Bookshop', 'retail', '1-4', 'sa'],
+    ['Driftwood Dental', 'health-care', '20-49', 'act'],
+  ]).map(([name, sector, size, region]) => [
+    name,
+    { 'industry-sector': sector, 'employee-count': size, 'business-region': region },
+  ]),
+);
+
 /** The question that names the organisation (packages/content seed). */
 const COMPANY_NAME_QUESTION = 'company-name';
 /** @param {number} index */
@@ -163,9 +199,11 @@ async function seedDemoResults({
       },
       idToken,
     );
+    /** @type {Record<string, string>} */
+    const facets = PEER_FACETS[companyName] ?? {};
     let seq = 0;
     for (const [index, question] of definition.questions.entries()) {
-      const answer = answerFor(question, maturity, seed * 100 + index);
+      const answer = facets[question.id] ?? answerFor(question, maturity, seed * 100 + index);
       if (answer === null) continue;
       await call(
         API.saveAnswer,
@@ -218,4 +256,4 @@ function loadDomain() {
   return require('@toolkit/domain');
 }
 
-module.exports = { seedDemoResults, BUSINESSES, PUBLIC_RESPONDENTS, answerFor, emailOf };
+module.exports = { seedDemoResults, BUSINESSES, PUBLIC_RESPONDENTS, PEER_FACETS, answerFor, emailOf };
