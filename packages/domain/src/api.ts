@@ -269,7 +269,7 @@ export interface SurveyInsights {
   sections: ({ sectionIndex: number; title: string } & ScoreSpread)[];
   /** Closed questions (choices and sliders) in the survey's order, those answered at least once. */
   questions: QuestionInsights[];
-  /** The range the trend covers: as asked, or the default (docs/behaviour.md, Survey insights). */
+  /** The range the trend covers: as asked, or defaulted (docs/behaviour.md, Survey insights and peers). */
   range: { from: string; to: string; granularity: TrendGranularity };
   /** Every period of the range, oldest first, zero-filled (meanPercent null where none completed). */
   trend: TrendPoint[];

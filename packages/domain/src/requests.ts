@@ -205,7 +205,7 @@ export const REQUESTS = {
     .optional(),
   /**
    * `opened`: the Insights screen asks, which is the view-insights milestone. `from`/`to`: the trend's
-   * UTC days (inclusive); `granularity`: per ISO week or month. Each defaults (docs/behaviour.md).
+   * UTC days (inclusive); `granularity`: per ISO week or month. Each defaults (docs/behaviour.md, Survey insights and peers).
    */
   [API.getSurveyInsights]: z
     .object({
