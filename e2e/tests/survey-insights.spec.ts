@@ -80,7 +80,7 @@ test('the publisher reads its survey per week or month, kept in the address, and
   await per.selectOption('month');
   await expect(page).toHaveURL(/[?&]per=month/);
   const from = `${new Date().getUTCFullYear() - 1}-01-01`;
-  await page.getByLabel('From').fill(from);
+  await page.getByLabel('From', { exact: true }).fill(from);
   await expect(page).toHaveURL(new RegExp(`[?&]from=${from}`));
   await expect(
     page.getByRole('figure', { name: 'Completed results and mean score per month' }),
@@ -90,7 +90,7 @@ test('the publisher reads its survey per week or month, kept in the address, and
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Survey' })).toHaveValue('quickscan');
   await expect(per).toHaveValue('month');
-  await expect(page.getByLabel('From')).toHaveValue(from);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
   const monthly = page.getByRole('figure', { name: 'Completed results and mean score per month' });
   await monthly.getByText('Show as a table').click();
   // Every month from January last year to now is a row, zero-filled where nothing was completed.

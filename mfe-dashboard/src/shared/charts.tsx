@@ -155,7 +155,6 @@ export function ColumnChart({
             height={inner - y(column.value)}
             rx={2}
             className="column"
-            data-value={column.value}
           />
         ))}
         {first && (

@@ -9,44 +9,28 @@ import { ChartFigure, ColumnChart, ShareBars, TableScrollRegion } from '../../sh
 /** A share (0–1) as a whole percent. */
 const percent = (share: number) => Math.round(share * 100);
 
-const Captions = styled.div`
-  position: relative;
-  height: 2.75rem;
+/** The slide's captions under the chart, in order, the end ones flush with the edges. */
+const Captions = styled.ol`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]}px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
   font-size: 0.875rem;
   color: ${({ theme }) => theme.colors.mutedText};
-  span {
-    position: absolute;
-    top: 0;
-    max-width: 30%;
+  li {
+    flex: 1 1 0;
+    min-width: 0;
     overflow-wrap: anywhere;
+    text-align: center;
+  }
+  li:first-child {
+    text-align: left;
+  }
+  li:last-child:not(:first-child) {
+    text-align: right;
   }
 `;
-
-/** Where a value sits on the slider's scale, in percent of the width. */
-const along = (slider: NonNullable<QuestionInsights['slider']>, value: number) =>
-  slider.max === slider.min ? 50 : ((value - slider.min) / (slider.max - slider.min)) * 100;
-
-/** The slide's captions under the chart, each at its value; the end ones flush with the edges. */
-function SliderCaptions({ slider }: { slider: NonNullable<QuestionInsights['slider']> }) {
-  return (
-    <Captions aria-hidden="true">
-      {slider.captions.map((caption) => {
-        const at = along(slider, caption.value);
-        const style =
-          at <= 0
-            ? { left: 0 }
-            : at >= 100
-              ? { right: 0, textAlign: 'right' as const }
-              : { left: `${at}%`, transform: 'translateX(-50%)', textAlign: 'center' as const };
-        return (
-          <span key={caption.value} style={style}>
-            {caption.label}
-          </span>
-        );
-      })}
-    </Captions>
-  );
-}
 
 /** The slider's whole scale, each value a column (unanswered values at zero), when its steps are whole. */
 function sliderColumns(question: QuestionInsights) {
@@ -90,7 +74,11 @@ export function QuestionAnswers({ question }: { question: QuestionInsights }) {
   const chart = question.slider ? (
     <Stack gap={1}>
       <ColumnChart columns={sliderColumns(question)} height={140} named={false} />
-      <SliderCaptions slider={question.slider} />
+      <Captions aria-hidden="true">
+        {question.slider.captions.map((caption) => (
+          <li key={caption.value}>{caption.label}</li>
+        ))}
+      </Captions>
     </Stack>
   ) : (
     <ShareBars

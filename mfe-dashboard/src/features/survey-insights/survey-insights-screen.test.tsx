@@ -66,7 +66,10 @@ const RECEIVED: InsightsAnswer = {
     { period: '2025-02', completed: 10, meanPercent: 42.5 },
     { period: '2025-03', completed: 20, meanPercent: 55 },
   ],
-  comments: [{ questionId: 'energy-comments', title: 'Anything else about your energy use?', count: 12 }],
+  comments: [
+    { questionId: 'energy-comments', title: 'Anything else about your energy use?', count: 12 },
+    { questionId: 'waste-notes', title: 'Anything else about waste?', count: 0 },
+  ],
 };
 
 /** Twelve comments, newest first, paged by the index of the next one. */
@@ -267,6 +270,9 @@ describe('Survey insights: comments', () => {
     const list = await screen.findByRole('list', { name: 'Comments, newest first' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Comment number 0');
+    // A question nobody commented on is only named: nothing to search or ask for.
+    expect(screen.getByText('Anything else about waste?')).toBeInTheDocument();
+    expect(screen.getAllByRole('search')).toHaveLength(1);
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(
       formatDate('2025-03-02T10:00:00.000Z'),
     );

@@ -54,6 +54,12 @@ const Charts = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr));
 `;
 
+const Silent = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space[5]}px;
+  overflow-wrap: anywhere;
+`;
+
 const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A trend period in words: "Week of 3 Nov 2025" (its Monday) or "Nov 2025". */
@@ -83,7 +89,7 @@ function Trend({ insights }: { insights: SurveyInsights }) {
     label: periodLabel(point.period, granularity),
   }));
   return (
-    <Section title={`Completed results and mean score per ${per}`}>
+    <Section title="Over time">
       <MutedText>
         From {formatDate(insights.range.from)} to {formatDate(insights.range.to)}
       </MutedText>
@@ -193,7 +199,7 @@ function SpreadTable({ rows }: { rows: { title: string; spread: ScoreSpread }[] 
 function Distributions({ insights }: { insights: SurveyInsights }) {
   const rows = [
     { title: 'Overall', spread: insights.overall },
-    ...insights.sections.map((section) => ({ title: section.title, spread: section as ScoreSpread })),
+    ...insights.sections.map((section) => ({ title: section.title, spread: section })),
   ];
   return (
     <Section title="Score distributions">
@@ -262,6 +268,29 @@ function Answers({ insights }: { insights: SurveyInsights }) {
   );
 }
 
+/** The open questions with comments, each searchable; those without any only named. */
+function CommentSection({ insights }: { insights: SurveyInsights }) {
+  const commented = insights.comments.filter((question) => question.count > 0);
+  const silent = insights.comments.filter((question) => question.count === 0);
+  return (
+    <Section title="Comments">
+      {commented.map((question) => (
+        <Comments key={question.questionId} surveyId={insights.survey.id} question={question} />
+      ))}
+      {silent.length > 0 && (
+        <Stack gap={2}>
+          <MutedText>No comments yet on:</MutedText>
+          <Silent>
+            {silent.map((question) => (
+              <li key={question.questionId}>{question.title}</li>
+            ))}
+          </Silent>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
 function Received({ insights }: { insights: SurveyInsights }) {
   return (
     <Stack gap={4}>
@@ -297,13 +326,7 @@ function Received({ insights }: { insights: SurveyInsights }) {
           <Trend insights={insights} />
           <Distributions insights={insights} />
           {insights.questions.length > 0 && <Answers insights={insights} />}
-          {insights.comments.length > 0 && (
-            <Section title="Comments">
-              {insights.comments.map((question) => (
-                <Comments key={question.questionId} surveyId={insights.survey.id} question={question} />
-              ))}
-            </Section>
-          )}
+          {insights.comments.length > 0 && <CommentSection insights={insights} />}
         </>
       )}
     </Stack>
