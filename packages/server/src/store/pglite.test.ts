@@ -85,6 +85,24 @@ describe('PGlite store', () => {
     }
   });
 
+  it('writes field paths into its SQL safely, whatever characters the names hold', async () => {
+    const store = await openPgliteStore();
+    try {
+      const name = `it's "a\\b" {c,d}`;
+      await store.set('c/one', { [name]: { n: 2 } });
+      await store.set('c/two', { [name]: { n: 1 } });
+      await store.set('c/three', { other: 1 });
+      const paged = { orderBy: [[`${name}.n`, 'asc']] as const, limit: 5 };
+      expect((await store.query('c', paged)).map((doc) => doc.id)).toEqual(['two', 'one']);
+      expect(await store.count('c', { where: [[`${name}.n`, '==', 2]] })).toBe(1);
+      await expect(store.query('c', { where: [['bad\0name', '==', 1]], limit: 1 })).rejects.toBeInstanceOf(
+        StoreError,
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses a store call made inside its own transaction instead of waiting forever', async () => {
     const store = await openPgliteStore();
     try {

@@ -13,8 +13,10 @@
 // only writer, so it also keeps the stored states of recently used documents, and a save reads
 // nothing from the database.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { isStorable } from '@toolkit/domain';
 import { applyMerge, applySet, applyUpdate, toStored } from './apply';
 import {
   checkCollectionPath,
@@ -139,33 +141,75 @@ function whereCondition(column: string, op: WhereOp, operand: string): string {
 }
 
 /**
+ * A field as a SQL expression with its path written out, not a parameter: only then can Postgres
+ * match it to an expression index (see indexFor).
+ */
+function fieldColumn(field: string): string {
+  const segments = fieldSegments(field);
+  if (!segments.every(isStorable)) {
+    throw new StoreError('invalid-argument', `Field "${field}": a name cannot hold NUL or broken Unicode.`);
+  }
+  const array = `{${segments.map((segment) => `"${segment.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  return `(data #> '${array.replace(/'/g, "''")}'::text[])`;
+}
+
+/**
+ * The index a paged query (orderBy and limit) reads in order: the collection, its equality fields,
+ * then its order, so a page costs what it returns rather than what the collection holds, as with
+ * Firestore's composite indexes. Made the first time the shape is queried.
+ */
+function indexFor(spec: QuerySpec): { name: string; sql: string } | null {
+  if (!spec.orderBy?.length || spec.limit === undefined) return null;
+  const columns = [
+    'parent',
+    ...(spec.where ?? []).filter(([, op]) => op === '==').map(([field]) => fieldColumn(field)),
+  ];
+  const direction = spec.orderBy.at(-1)![1] === 'desc' ? 'DESC' : 'ASC';
+  for (const [field, fieldDirection] of spec.orderBy) {
+    const column = fieldColumn(field);
+    const dir = fieldDirection === 'desc' ? 'DESC' : 'ASC';
+    columns.push(`(${typeRank(column)}) ${dir}`, `${column} ${dir}`);
+  }
+  columns.push(`id ${direction}`);
+  const definition = columns.join(', ');
+  const name = `query_${createHash('sha256').update(definition).digest('hex').slice(0, 24)}`;
+  return { name, sql: `CREATE INDEX IF NOT EXISTS ${name} ON documents (${definition})` };
+}
+
+/**
  * One parameterised SELECT for a query. As in Firestore: `orderBy` leaves out documents that do
  * not have the field (a field holding null is kept and sorts first); ties are broken by document
  * id in the direction of the last `orderBy`. The database collation is C, so strings sort by
  * code point like Firestore's; arrays and maps of one field compare as jsonb does (size first).
  */
-function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; params: unknown[] } {
+function buildQuery(
+  collectionPath: string,
+  spec: QuerySpec,
+): { sql: string; params: unknown[]; matching: string } {
   const params: unknown[] = [collectionPath];
   const param = (value: unknown) => `$${params.push(value)}`;
   const conditions = ['parent = $1'];
   const order: string[] = [];
   for (const [field, op, value] of spec.where ?? []) {
-    const column = `data #> ${param(fieldSegments(field))}::text[]`;
     const operand = `${param(JSON.stringify(toStored(value)))}::jsonb`;
-    conditions.push(whereCondition(column, op, operand));
+    conditions.push(whereCondition(fieldColumn(field), op, operand));
   }
   let lastDirection = 'ASC';
   for (const [field, direction] of spec.orderBy ?? []) {
-    const column = `data #> ${param(fieldSegments(field))}::text[]`;
+    const column = fieldColumn(field);
     lastDirection = direction === 'desc' ? 'DESC' : 'ASC';
     conditions.push(`${column} IS NOT NULL`);
-    order.push(`${typeRank(column)} ${lastDirection}`, `${column} ${lastDirection}`);
+    order.push(`(${typeRank(column)}) ${lastDirection}`, `${column} ${lastDirection}`);
   }
   order.push(`id ${lastDirection}`);
   const limit = spec.limit === undefined ? '' : ` LIMIT ${param(spec.limit)}`;
-  const select = `SELECT path, id, data FROM documents WHERE ${conditions.join(' AND ')}`;
+  const matching = `FROM documents WHERE ${conditions.join(' AND ')}`;
   if (spec.startAfter === undefined) {
-    return { sql: `${select} ORDER BY ${order.join(', ')}${limit}`, params };
+    return {
+      sql: `SELECT path, id, data ${matching} ORDER BY ${order.join(', ')}${limit}`,
+      params,
+      matching,
+    };
   }
   // The rows after the cursor's place in the same order: numbered once, then cut (local data only).
   const cursor = param(spec.startAfter);
@@ -173,6 +217,7 @@ function buildQuery(collectionPath: string, spec: QuerySpec): { sql: string; par
   return {
     sql: `WITH ordered AS (${ordered}) SELECT path, id, data FROM ordered WHERE place > (SELECT place FROM ordered WHERE id = ${cursor}) ORDER BY place${limit}`,
     params,
+    matching,
   };
 }
 
@@ -257,6 +302,8 @@ class PgliteStore implements EmbeddedStore {
    * on, are dropped with it, and a commit that began under an earlier epoch fails with its error.
    */
   private epoch: { error?: unknown } = {};
+  /** The paged queries' indexes made or found so far (indexFor). */
+  private readonly queryIndexes = new Set<string>();
 
   constructor(private readonly db: PGlite) {}
 
@@ -351,6 +398,11 @@ class PgliteStore implements EmbeddedStore {
     checkCollectionPath(collectionPath);
     checkQuery(spec);
     await this.drain();
+    const index = indexFor(spec);
+    if (index && !this.queryIndexes.has(index.name)) {
+      await this.db.exec(index.sql);
+      this.queryIndexes.add(index.name);
+    }
     if (spec.startAfter !== undefined) {
       const cursorPath = `${collectionPath}/${spec.startAfter}`;
       const { states } = await this.readStates([cursorPath]);
@@ -539,11 +591,13 @@ class PgliteStore implements EmbeddedStore {
   count(collectionPath: string, spec: QuerySpec = {}): Promise<number> {
     return this.exclusive(async () => {
       await this.checkedQuery(collectionPath, spec);
-      const { sql, params } = buildQuery(collectionPath, spec);
-      const { rows } = await this.db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM (${sql}) AS matched`,
-        params,
-      );
+      const { sql, params, matching } = buildQuery(collectionPath, spec);
+      // Without a cursor or limit, the bare condition lets Postgres count from an index.
+      const counted =
+        spec.startAfter === undefined && spec.limit === undefined
+          ? `SELECT count(*)::int AS count ${matching}`
+          : `SELECT count(*)::int AS count FROM (${sql}) AS matched`;
+      const { rows } = await this.db.query<{ count: number }>(counted, params);
       return rows[0]!.count;
     });
   }
