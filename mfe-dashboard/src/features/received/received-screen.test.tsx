@@ -102,6 +102,9 @@ describe('Results workbench', () => {
       sort: 'score',
       direction: 'asc',
     });
+    // The filters narrowing the view show open, with how many are set.
+    const narrowing = screen.getByText('Filter by date, score band, sector, size or region (4 set)');
+    expect(narrowing.closest('details')).toHaveAttribute('open');
     expect(screen.getByRole('combobox', { name: 'Survey' })).toHaveValue('supplier-assessment');
     expect(await screen.findByRole('combobox', { name: 'Score band' })).toHaveValue('Leading');
     expect(screen.getByRole('combobox', { name: 'Sector' })).toHaveValue('retail');
@@ -114,6 +117,10 @@ describe('Results workbench', () => {
 
   it('names the filters’ choices as the survey does', async () => {
     setup(() => ({ results: [], next: null, more: false, total: 0 }));
+    // Nothing narrows the view yet: the filters wait behind their summary.
+    expect(
+      (await screen.findByText('Filter by date, score band, sector, size or region')).closest('details'),
+    ).not.toHaveAttribute('open');
     const sector = await screen.findByRole('combobox', { name: 'Sector' });
     await waitFor(() =>
       expect(Array.from((sector as HTMLSelectElement).options, (option) => option.textContent)).toEqual([

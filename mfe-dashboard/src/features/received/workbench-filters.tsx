@@ -30,6 +30,23 @@ const NOT_FOR_IN_PROGRESS: Partial<ReceivedResultsQuery> = {
   direction: undefined,
 };
 
+/** The filters that narrow the results, behind one summary so the results show early on a phone. */
+const NARROWING = ['from', 'to', 'band', 'sector', 'size', 'region'] as const;
+
+const MoreFilters = styled.details`
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+    min-height: ${({ theme }) => theme.touchTarget};
+    display: flex;
+    align-items: center;
+    color: ${({ theme }) => theme.colors.link};
+  }
+  &[open] summary {
+    margin-bottom: ${({ theme }) => theme.space[3]}px;
+  }
+`;
+
 const SearchRow = styled.form`
   display: flex;
   flex-wrap: wrap;
@@ -82,6 +99,9 @@ export function FilterControls({
   const state = query.state ?? 'completed';
   const inProgress = state === 'in-progress';
   const day = (value: string) => (isCalendarDate(value) ? value : undefined);
+  const narrowing = NARROWING.filter((key) => query[key] !== undefined).length;
+  // Open when the view is narrowed by them (a shared address); then as the person leaves it.
+  const [moreShown, setMoreShown] = useState(narrowing > 0);
   return (
     <Stack gap={3}>
       <FieldGrid>
@@ -124,69 +144,23 @@ export function FilterControls({
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={inProgress ? 'Started from' : 'Completed from'}
-          type="date"
-          value={query.from ?? ''}
-          max={query.to}
-          onChange={(event) => onChange({ from: day(event.target.value) })}
-        />
-        <TextField
-          label={inProgress ? 'Started until' : 'Completed until'}
-          type="date"
-          value={query.to ?? ''}
-          min={query.from}
-          onChange={(event) => onChange({ to: day(event.target.value) })}
-        />
         {!inProgress && (
-          <>
-            <SelectField
-              label="Score band"
-              value={query.band ?? ''}
-              onChange={(event) => onChange({ band: event.target.value })}
-            >
-              <option value="">Any band</option>
-              {filters?.bands.map((band) => (
-                <option key={band.value} value={band.value}>
-                  {band.label}
-                </option>
-              ))}
-            </SelectField>
-            {PEER_FACETS.map(({ facet, label }) => (
-              <SelectField
-                key={facet}
-                label={label}
-                value={query[facet] ?? ''}
-                onChange={(event) => onChange({ [facet]: event.target.value })}
-              >
-                <option value="">Any {label.toLowerCase()}</option>
-                {filters?.facets[facet].map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </SelectField>
+          <SelectField
+            label="Sort"
+            value={sortKey(query)}
+            onChange={(event) => {
+              const chosen = SORT_CHOICES.find(
+                (choice) => `${choice.sort}:${choice.direction}` === event.target.value,
+              );
+              if (chosen) onChange({ sort: chosen.sort, direction: chosen.direction });
+            }}
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={`${choice.sort}:${choice.direction}`} value={`${choice.sort}:${choice.direction}`}>
+                {choice.label}
+              </option>
             ))}
-            <SelectField
-              label="Sort"
-              value={sortKey(query)}
-              onChange={(event) => {
-                const chosen = SORT_CHOICES.find(
-                  (choice) => `${choice.sort}:${choice.direction}` === event.target.value,
-                );
-                if (chosen) onChange({ sort: chosen.sort, direction: chosen.direction });
-              }}
-            >
-              {SORT_CHOICES.map((choice) => (
-                <option
-                  key={`${choice.sort}:${choice.direction}`}
-                  value={`${choice.sort}:${choice.direction}`}
-                >
-                  {choice.label}
-                </option>
-              ))}
-            </SelectField>
-          </>
+          </SelectField>
         )}
       </FieldGrid>
       {inProgress ? (
@@ -196,6 +170,59 @@ export function FilterControls({
       ) : (
         <Search value={query.search ?? ''} onSearch={(search) => onChange({ search })} />
       )}
+      <MoreFilters open={moreShown} onToggle={(event) => setMoreShown(event.currentTarget.open)}>
+        <summary>
+          {inProgress ? 'Filter by date' : 'Filter by date, score band, sector, size or region'}
+          {narrowing > 0 && ` (${narrowing} set)`}
+        </summary>
+        <FieldGrid>
+          <TextField
+            label={inProgress ? 'Started from' : 'Completed from'}
+            type="date"
+            value={query.from ?? ''}
+            max={query.to}
+            onChange={(event) => onChange({ from: day(event.target.value) })}
+          />
+          <TextField
+            label={inProgress ? 'Started until' : 'Completed until'}
+            type="date"
+            value={query.to ?? ''}
+            min={query.from}
+            onChange={(event) => onChange({ to: day(event.target.value) })}
+          />
+          {!inProgress && (
+            <>
+              <SelectField
+                label="Score band"
+                value={query.band ?? ''}
+                onChange={(event) => onChange({ band: event.target.value })}
+              >
+                <option value="">Any band</option>
+                {filters?.bands.map((band) => (
+                  <option key={band.value} value={band.value}>
+                    {band.label}
+                  </option>
+                ))}
+              </SelectField>
+              {PEER_FACETS.map(({ facet, label }) => (
+                <SelectField
+                  key={facet}
+                  label={label}
+                  value={query[facet] ?? ''}
+                  onChange={(event) => onChange({ [facet]: event.target.value })}
+                >
+                  <option value="">Any {label.toLowerCase()}</option>
+                  {filters?.facets[facet].map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </SelectField>
+              ))}
+            </>
+          )}
+        </FieldGrid>
+      </MoreFilters>
     </Stack>
   );
 }
