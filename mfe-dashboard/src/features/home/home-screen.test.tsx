@@ -135,7 +135,7 @@ describe('Overview for a publisher', () => {
     excludedReason: null,
   });
 
-  function publisher() {
+  function publisher(role = 'owner') {
     const api = createFakeApi({
       [API.getSurveyInsights]: ({ surveyId }) =>
         surveyId === 'business-quickscan'
@@ -148,7 +148,7 @@ describe('Overview for a publisher', () => {
         total: 1,
       }),
     });
-    renderDashboard('/dashboard', api, { claims: { role: 'owner', tenantId: 'demo-publisher' } });
+    renderDashboard('/dashboard', api, { claims: { role, tenantId: 'demo-publisher' } });
     return api;
   }
 
@@ -204,5 +204,14 @@ describe('Overview for a publisher', () => {
     expect(screen.queryByRole('heading', { name: 'Your sustainability journey' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your next steps' })).not.toBeInTheDocument();
     expect(api.callsTo(API.listMilestones)).toEqual([]);
+  });
+
+  it('asks nothing a member without insights may not see, and says why', async () => {
+    const api = publisher('user');
+    expect(
+      await screen.findByText(/Your role does not include what your organisation’s surveys received/),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.getSurveyInsights)).toEqual([]);
+    expect(api.callsTo(API.listReceivedResults)).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import { formatDate, paths, workbenchSearchParams } from '@toolkit/domain';
+import { formatDate, hasAccess, paths, workbenchSearchParams } from '@toolkit/domain';
+import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { useReceivedResultsQuery } from '../../shared/api';
 import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
@@ -135,7 +136,16 @@ function SurveyCard({ survey }: { survey: PublishedSurvey }) {
 }
 
 export function PublisherOverview() {
+  const claims = useAppSelector(selectClaims);
   const surveys = usePublishedSurveys();
+  // What the surveys received is for roles that view insights; the server refuses anyone else.
+  if (!hasAccess(claims, 'insights'))
+    return (
+      <MutedText>
+        Your role does not include what your organisation’s surveys received. An owner or admin can give you a
+        role that does.
+      </MutedText>
+    );
   return (
     <QueryView
       query={surveys}
