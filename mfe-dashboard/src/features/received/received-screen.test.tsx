@@ -172,6 +172,18 @@ describe('Results workbench', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(lastRequest(api)).toMatchObject({ search: 'harb', sector: 'retail' }));
 
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // The sort stays: it orders, it does not narrow.
+    await waitFor(() =>
+      expect(lastRequest(api)).toEqual({
+        surveyId: 'business-quickscan',
+        sort: 'organisation',
+        direction: 'asc',
+      }),
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search by organisation or respondent' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'in-progress');
     // Results not completed have no score, band or answers to narrow by.
     await waitFor(() =>

@@ -15,6 +15,8 @@ import { useSetResultExcludedMutation, useWorkbenchFiltersQuery } from './receiv
 import { nameOf, ResultsTable } from './results-table';
 import {
   addressOf,
+  cleared,
+  isNarrowed,
   nextPage,
   previousPage,
   viewFrom,
@@ -77,6 +79,13 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   return (
     <Stack gap={4}>
       <FilterControls query={query} filters={filters.data} surveys={surveys} onChange={change} />
+      {isNarrowed(view) && (
+        <Actions>
+          <Button type="button" variant="secondary" onClick={() => go(cleared(view))}>
+            Clear filters
+          </Button>
+        </Actions>
+      )}
       <div role="status">{told && <MutedText>{told}</MutedText>}</div>
       {including.isError && (
         <Problem role="alert">{describeError(including.error, 'include the result again')}</Problem>

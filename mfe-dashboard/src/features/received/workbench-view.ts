@@ -54,6 +54,19 @@ export function withFilters(view: WorkbenchView, change: Partial<ReceivedResults
   return { query, back: [] };
 }
 
+/** Every filter and the search left out; the survey, sort and page size kept. */
+export function cleared({ query }: WorkbenchView): WorkbenchView {
+  const { surveyId, sort, direction, limit } = query;
+  return withFilters({ query: { surveyId }, back: [] }, { sort, direction, limit });
+}
+
+/** Whether anything narrows the view (a filter, the search, a state other than completed). */
+export const isNarrowed = ({ query }: WorkbenchView): boolean =>
+  (['from', 'to', 'band', 'sector', 'size', 'region', 'search'] as const).some(
+    (key) => query[key] !== undefined,
+  ) ||
+  (query.state !== undefined && query.state !== 'completed');
+
 export const nextPage = (view: WorkbenchView, next: string): WorkbenchView => ({
   query: { ...view.query, cursor: next },
   back: [...view.back, view.query.cursor ?? ''],
