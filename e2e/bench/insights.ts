@@ -1,5 +1,9 @@
 // Insights at scale (issue 18): a publisher's survey insights with 100 and with 10,000 completed
 // results, and the CSV export of all 10,000 streamed a page at a time, with the memory it takes.
+// The results workbench (issue 32): its first filtered page (a sector and a band, by score) and the
+// filter's count at 100, 10,000 and 100,000 results; those past 10,000 are copies of the handlers'
+// results written straight to the store (with their own ids, facets and scores), as the handlers'
+// completion limit would take days to make them.
 // The results are made by the product's own handlers (start, save, complete) in this process, on
 // the embedded store and the local content service; the completion limit of 500 an hour per survey
 // holds, so the handlers' clock moves an hour on every 400 results, as if they came in over a day.
@@ -8,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startContentServer } from '@toolkit/content';
-import { API, type ApiName } from '@toolkit/domain';
+import { API, PEER_FACETS, type ApiName } from '@toolkit/domain';
 import {
   allCallables,
   createContentPort,
@@ -25,7 +29,10 @@ const TENANT = 'demo-publisher';
 const SURVEY = 'quickscan';
 const CONTENT_KEY = 'bench-content-key';
 const SIZES = [100, 10_000];
+const WORKBENCH_SIZES = [100, 10_000, 100_000];
 const PER_HOUR = 400;
+/** Copies written per store round, so the store's group commit takes them together. */
+const COPY_BATCH = 500;
 
 interface Quickscan {
   sections: { questions: { id: string; type: string; scored?: boolean; options?: { id: string }[] }[] }[];
@@ -36,6 +43,12 @@ const SCORED = (
   .flatMap((section) => section.questions)
   .filter((question) => question.type === 'multipleChoice' && question.scored !== false)
   .slice(0, 3);
+const SECTOR_OPTIONS = (
+  JSON.parse(fs.readFileSync(path.join(root, 'packages/content/content/quickscan.json'), 'utf8')) as Quickscan
+).sections
+  .flatMap((section) => section.questions)
+  .find((question) => question.id === PEER_FACETS[0].questionId)!
+  .options!.map((option) => option.id);
 
 /** The handlers used here never reach the identity provider: the callers arrive verified. */
 const noAuth: AuthPort = new Proxy({} as AuthPort, {
@@ -114,6 +127,8 @@ async function main() {
       const { resultId } = await call(API.startResult, { tenantId: TENANT, surveyId: SURVEY }, respondent);
       const answers: [string, string][] = [
         ['company-name', `Organisation ${completed}`],
+        // The sector the workbench filters by.
+        [PEER_FACETS[0].questionId, SECTOR_OPTIONS[completed % SECTOR_OPTIONS.length]!],
         ...SCORED.map((question, i): [string, string] => [
           question.id,
           question.options![(completed + i) % question.options!.length]!.id,
@@ -130,6 +145,30 @@ async function main() {
       if (completed % PER_HOUR === 0) hours += 1;
     };
 
+    // The workbench's first page of one sector and one band, by score, with the filter's count.
+    const results = `tenants/${TENANT}/assessments/${SURVEY}/results`;
+    const workbench: { results: number; medianMs: number; page: number; total: number }[] = [];
+    const measureWorkbench = async (size: number) => {
+      // The band of the first result made, the same at every size.
+      const [first] = await store.query(results, { orderBy: [['completedAt', 'asc']], limit: 1 });
+      const band = (first!.data!.listing as { band: string }).band;
+      const filter = { surveyId: SURVEY, sector: SECTOR_OPTIONS[0], band, sort: 'score', limit: 50 };
+      const times: number[] = [];
+      let page = 0;
+      let total = 0;
+      for (let i = 0; i < 21; i += 1) {
+        const at = performance.now();
+        const listed = (await call(API.listReceivedResults, filter, owner)) as {
+          results: unknown[];
+          total: number;
+        };
+        times.push(performance.now() - at);
+        page = listed.results.length;
+        total = listed.total;
+      }
+      workbench.push({ results: size, medianMs: round1(median(times)), page, total });
+    };
+
     const insights: { results: number; medianMs: number }[] = [];
     for (const size of SIZES) {
       const seeding = performance.now();
@@ -142,6 +181,7 @@ async function main() {
         times.push(performance.now() - at);
       }
       insights.push({ results: size, medianMs: round1(median(times)) });
+      await measureWorkbench(size);
     }
 
     // The export of every result, with the memory read as each page goes out (the export runs
@@ -161,12 +201,26 @@ async function main() {
     });
     const exportMs = performance.now() - exportStarted;
 
+    const copying = performance.now();
+    const made = await store.query(results, { where: [['isCompleted', '==', true]] });
+    for (let copies = made.length; copies < WORKBENCH_SIZES[2]!; copies += COPY_BATCH) {
+      await Promise.all(
+        Array.from({ length: Math.min(COPY_BATCH, WORKBENCH_SIZES[2]! - copies) }, (_, i) =>
+          store.set(`${results}/${store.newId()}`, made[(copies + i) % made.length]!.data!),
+        ),
+      );
+    }
+    console.log(`${WORKBENCH_SIZES[2]} results in ${Math.round((performance.now() - copying) / 1000)} s`);
+    await measureWorkbench(WORKBENCH_SIZES[2]!);
+
     const result = {
       measuredAt: new Date().toISOString(),
-      what: 'insights-getSurveyInsights (median of 21 calls) and insights-exportResults, through the handlers in-process',
+      what: 'insights-getSurveyInsights and the workbench page of insights-listResults (median of 21 calls each) and insights-exportResults, through the handlers in-process',
       conditions: `${os.cpus().length} CPUs; embedded store on disk; the local content service`,
       insights,
       largerOverSmaller: round1(insights[1]!.medianMs / insights[0]!.medianMs),
+      workbench,
+      workbenchLargestOverSmallest: round1(workbench.at(-1)!.medianMs / workbench[0]!.medianMs),
       export: {
         rows: exported.rows,
         megabytes: round1(bytes / 1_048_576),
@@ -182,7 +236,7 @@ async function main() {
     fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
     console.log(
       `insights: ${insights.map((entry) => `${entry.medianMs} ms at ${entry.results}`).join(', ')} ` +
-        `(${result.largerOverSmaller}×); export of ${result.export.rows} rows (${result.export.megabytes} MB) ` +
+        `(${result.largerOverSmaller}×); workbench page: ${workbench.map((entry) => `${entry.medianMs} ms at ${entry.results} (${entry.page} of ${entry.total})`).join(', ')}; export of ${result.export.rows} rows (${result.export.megabytes} MB) ` +
         `in ${result.export.seconds} s; heap grew at most ${result.export.heapGrowthMegabytes} MB, RSS ${result.export.rssGrowthMegabytes} MB (${samples} samples) — written to ${path.relative(root, out)}`,
     );
   } finally {
