@@ -391,7 +391,7 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         await store.set(`${collection}/both`, { tags: ['gr', 'gre', 'le'] });
         await store.set(`${collection}/one`, { tags: ['gr'] });
         await store.set(`${collection}/scalar`, { tags: 'gr' });
-        await store.set(`${collection}/nested`, { tags: [['gr']] });
+        await store.set(`${collection}/map`, { tags: { gr: 'gr' } });
         await store.set(`${collection}/lacks`, {});
         const found = await store.query(collection, { where: [['tags', 'array-contains', 'gr']] });
         expect(sorted(found)).toEqual(['both', 'one']);
