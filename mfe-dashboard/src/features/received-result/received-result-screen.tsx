@@ -176,7 +176,7 @@ function PdfDownload({ result, title }: { result: ReceivedResult; title: string 
       }
     });
   return (
-    <Stack gap={2}>
+    <Stack gap={2} align="flex-start">
       <Button type="button" onClick={download} disabled={brand.isLoading || building}>
         {building ? 'Making the PDF…' : 'Download PDF'}
       </Button>
