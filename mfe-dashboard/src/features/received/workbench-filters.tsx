@@ -34,12 +34,13 @@ const NOT_FOR_IN_PROGRESS: Partial<ReceivedResultsQuery> = {
 const NARROWING = ['from', 'to', 'band', 'sector', 'size', 'region'] as const;
 
 const MoreFilters = styled.details`
+  /* A list item, so it keeps the disclosure triangle that says it opens. */
   summary {
     cursor: pointer;
     font-weight: 600;
     min-height: ${({ theme }) => theme.touchTarget};
-    display: flex;
-    align-items: center;
+    padding: ${({ theme }) => theme.space[2]}px 0;
+    box-sizing: border-box;
     color: ${({ theme }) => theme.colors.link};
   }
   &[open] summary {
