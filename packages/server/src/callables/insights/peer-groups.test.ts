@@ -10,7 +10,6 @@ import {
   GROUPS_COUNTED_MARK,
   INSIGHTS_COUNTERS_MARK,
   newCounters,
-  organisationKey,
   readAggregate,
   resultCounts,
 } from '../../repositories/aggregates';
@@ -146,24 +145,21 @@ describe('insights-getBenchmark within a peer group', () => {
     expect(errorOf(await benchmarkOf(business, 'colour:blue'))).toMatchObject({ status: 'INVALID_ARGUMENT' });
   });
 
-  it('loses a result taken out of the aggregate (its resultCounts negated) from its groups and trend', async () => {
+  it('loses a result the publisher excludes from its groups and trend', async () => {
     const before = await readAggregate(env.store, PUBLISHER, SURVEY);
-    const { resultId } = await respond(await env.anonymous(), { ...RETAIL, 'company-name': 'Junk Test' });
-    const definition = await loadSurvey(env.deps, SURVEY);
-    const ref = { tenantId: PUBLISHER, surveyId: SURVEY, resultId };
-    const stored = (await readResult(env.store, ref))!;
-    junk.tenths = Math.round(stored.score!.overall.percent * 10);
-    await env.store.transaction(async (tx) => {
-      const counts = resultCounts(
-        definition,
-        { score: stored.score!, answers: allAnswers(stored) },
-        { day: stored.completedAt!.slice(0, 10), newOrganisation: true },
-      );
-      // As set-excluded.ts does: the organisation's last result takes its marker with it.
-      addToAggregate(tx, ref, negated(counts) as Partial<AggregateCounts>);
-      tx.delete(paths.aggregateOrganisation(PUBLISHER, SURVEY, organisationKey(null, 'Junk Test')!));
-      tx.update(paths.result(PUBLISHER, SURVEY, resultId), { 'listing.excluded': true });
+    const { resultId, score } = await respond(await env.anonymous(), {
+      ...RETAIL,
+      'company-name': 'Junk Test',
     });
+    junk.tenths = Math.round(score.overall.percent * 10);
+    const publisher = await env.member(PUBLISHER, 'owner');
+    resultOf(
+      await env.call(
+        API.setResultExcluded,
+        { surveyId: SURVEY, resultId, excluded: true, reason: 'A test run' },
+        publisher.token,
+      ),
+    );
     const after = await readAggregate(env.store, PUBLISHER, SURVEY);
     const nonZero = (tree: unknown): unknown =>
       typeof tree === 'number'

@@ -3,7 +3,6 @@
 // slider's captions; the comments of an open question, searched by word prefix, paged, excluded
 // results' left out; refused ranges worded plainly.
 import { API, SERVER_ERRORS, type ApiResponses, type SurveyInsights } from '@toolkit/domain';
-import { paths } from '../../repositories/paths';
 import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
 import { NO_SUCH_OPEN_QUESTION } from './list-comments';
 
@@ -228,7 +227,23 @@ describe('insights-getSurveyInsights: questions and comments', () => {
   });
 
   it('leaves out the comments of an excluded result, and lists no question that is not open', async () => {
-    await env.store.update(paths.result(PUBLISHER, SURVEY, ids[2]!), { 'listing.excluded': true });
+    const before = await insights();
+    resultOf(
+      await env.call(
+        API.setResultExcluded,
+        { surveyId: SURVEY, resultId: ids[2], excluded: true, reason: 'A test run' },
+        publisher.token,
+      ),
+    );
+    // Out of every count: the trend, the question's answers and the open question's count.
+    const after = await insights();
+    expect(after.trend.at(-1)!.completed).toBe(before.trend.at(-1)!.completed - 1);
+    const answered = (seen: SurveyInsights) =>
+      seen.comments.find((comment) => comment.questionId === 'business-description')!.count;
+    expect(answered(after)).toBe(answered(before) - 1);
+    const energy = (seen: SurveyInsights) =>
+      seen.questions.find((question) => question.id === 'energy-tracking')!;
+    expect(energy(after).answered).toBe(energy(before).answered - 1);
     const listed = await comments({ questionId: 'business-description', limit: 2 });
     expect(listed.comments.map((comment) => comment.resultId)).toEqual([ids[3], ids[1]]);
     const rest = await comments({ questionId: 'business-description', limit: 2, cursor: listed.next! });
