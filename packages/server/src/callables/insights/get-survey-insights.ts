@@ -45,13 +45,8 @@ function questionInsights(
   question: ServerQuestion,
   sectionIndex: number,
   counted: Record<string, number>,
-  answeredCount: number,
+  answered: number,
 ): QuestionInsights {
-  // Results stored before `answered` was counted: a choice's counts are then its floor.
-  const answered = Math.max(
-    answeredCount,
-    question.type === 'slider' || !question.multiple ? sum(counted) : 0,
-  );
   const slider = question.type === 'slider' ? sliderScale(question) : null;
   const answers = slider
     ? Object.entries(counted)
@@ -81,8 +76,6 @@ function questionInsights(
     slider,
   };
 }
-
-const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, n) => total + n, 0);
 
 export const getSurveyInsights = defineHandler({
   name: API.getSurveyInsights,
