@@ -33,10 +33,13 @@ const Captions = styled.ol`
 `;
 
 /** The slider's whole scale, each value a column (unanswered values at zero), when its steps are whole. */
-function sliderColumns(question: QuestionInsights) {
-  const slider = question.slider!;
-  const counted = new Map(question.answers.map((answer) => [keyValue(answer.key), answer]));
-  const whole = [...counted.keys()].every(Number.isInteger) && slider.max - slider.min <= 100;
+function sliderColumns(
+  slider: NonNullable<QuestionInsights['slider']>,
+  answers: QuestionInsights['answers'],
+) {
+  const counted = new Map(answers.map((answer) => [keyValue(answer.key), answer]));
+  const whole =
+    [slider.min, slider.max, ...counted.keys()].every(Number.isInteger) && slider.max - slider.min <= 100;
   const values = whole
     ? Array.from({ length: slider.max - slider.min + 1 }, (_, index) => slider.min + index)
     : [...counted.keys()];
@@ -73,7 +76,7 @@ export function QuestionAnswers({ question }: { question: QuestionInsights }) {
   );
   const chart = question.slider ? (
     <Stack gap={1}>
-      <ColumnChart columns={sliderColumns(question)} height={140} named={false} />
+      <ColumnChart columns={sliderColumns(question.slider, question.answers)} height={140} named={false} />
       <Captions aria-hidden="true">
         {question.slider.captions.map((caption) => (
           <li key={caption.value}>{caption.label}</li>
