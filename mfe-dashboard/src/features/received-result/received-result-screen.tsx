@@ -52,10 +52,10 @@ const Pairs = styled.dl`
   margin: 0;
   dt {
     font-weight: 600;
-    margin-top: ${({ theme }) => theme.space[3]}px;
   }
-  dt:first-child {
-    margin-top: 0;
+  & > div + div,
+  & > dd + dt {
+    margin-top: ${({ theme }) => theme.space[3]}px;
   }
   dd {
     margin: 0;
