@@ -14,7 +14,7 @@ import {
   resultCounts,
 } from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
-import { allAnswers, readResult } from '../../repositories/results';
+import { allAnswers, EMPTY_RESULT_MARK, readResult } from '../../repositories/results';
 import { FieldValue } from '../../store/port';
 import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
 import { NOT_YOUR_PEER_GROUP } from './get-benchmark';
@@ -247,5 +247,23 @@ describe('the insights counters backfill', () => {
       leftOut: 0,
     });
     expect(await env.store.exportAll()).toEqual(once);
+  });
+
+  it('only marks a result taken out as empty before the counters existed: they were never in it', async () => {
+    const definition = await loadSurvey(env.deps, SURVEY);
+    const { resultId } = await respond(await env.anonymous(), { 'company-name': 'Empty Long Ago' });
+    const resultPath = paths.result(PUBLISHER, SURVEY, resultId);
+    await env.store.update(resultPath, {
+      [EMPTY_RESULT_MARK]: true,
+      [INSIGHTS_COUNTERS_MARK]: FieldValue.delete(),
+    });
+    const before = await readAggregate(env.store, PUBLISHER, SURVEY);
+    expect(await backfillInsightsCounters(env.store, definition)).toEqual({
+      counted: 0,
+      restored: 0,
+      leftOut: 1,
+    });
+    expect(await readAggregate(env.store, PUBLISHER, SURVEY)).toEqual(before);
+    expect((await env.store.get(resultPath)).data).toMatchObject({ [INSIGHTS_COUNTERS_MARK]: true });
   });
 });
