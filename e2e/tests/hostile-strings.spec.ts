@@ -82,17 +82,18 @@ test('hostile strings from respondents are shown to the publisher as text', asyn
   for (const [n, names] of named.entries()) resultIds.push(await respond(names, n === 0 ? comments : []));
 
   await signInThroughPortal(page, PUBLISHER_OWNER);
-  await page.goto('/dashboard/insights?survey=quickscan');
-  const table = page.getByRole('table', { name: 'Completed results, newest first' });
+  await page.goto('/dashboard/received?surveyId=quickscan');
+  const table = page.getByRole('table', { name: 'Page 1' });
   for (const [, , company] of named) await expect(table).toContainText(company);
   for (const [n, resultId] of resultIds.entries()) {
-    await page.goto(`/dashboard/insights?survey=quickscan&result=${resultId}`);
+    await page.goto(`/dashboard/received/quickscan/${resultId}`);
     const [firstName, lastName, company] = named[n]!;
     await expect(page.getByRole('heading', { name: `Result from ${company}` })).toBeVisible();
     // Line breaks of every kind read as one space, as whitespace does in the rendered text.
     const flat = (text: string) => text.replace(/\s+/g, ' ');
     const shown = flat(await page.locator('#root').innerText());
-    expect(shown).toContain(`${firstName} ${lastName}, completed on`);
+    // The respondent's names, under Who answered.
+    expect(shown).toContain(flat(`Name ${firstName} ${lastName}`));
     if (n === 0) for (const text of HOSTILE_STRINGS) expect(shown).toContain(flat(text));
     expect(await page.locator(INJECTED).count()).toBe(0);
   }
