@@ -23,6 +23,7 @@ import {
   checkQuery,
   checkWrite,
   fieldSegments,
+  isMap,
   missingCursor,
   newDocumentId,
   readAfterWrite,
@@ -177,6 +178,35 @@ function indexFor(spec: QuerySpec): { name: string; sql: string } | null {
 }
 
 /**
+ * The rows after the cursor document in the query's order, as one row comparison of the order's
+ * keys, which Postgres reads from the shape's index (indexFor) starting at the cursor: a later page
+ * costs what the first does. Null when the order mixes directions or the cursor lacks an ordered
+ * field: the caller then numbers the rows instead.
+ */
+function keysetAfter(
+  orderBy: NonNullable<QuerySpec['orderBy']>,
+  cursor: { id: string; data: DocData },
+  param: (value: unknown) => string,
+): string | null {
+  const direction = orderBy.at(-1)?.[1] ?? 'asc';
+  if (orderBy.some(([, fieldDirection]) => fieldDirection !== direction)) return null;
+  const keys: string[] = [];
+  const values: string[] = [];
+  for (const [field] of orderBy) {
+    let value: unknown = cursor.data;
+    for (const segment of fieldSegments(field)) value = isMap(value) ? value[segment] : undefined;
+    if (value === undefined) return null;
+    const column = fieldColumn(field);
+    const operand = `${param(JSON.stringify(value))}::jsonb`;
+    keys.push(`(${typeRank(column)})`, column);
+    values.push(`(${typeRank(operand)})`, operand);
+  }
+  keys.push('id');
+  values.push(param(cursor.id));
+  return `(${keys.join(', ')}) ${direction === 'desc' ? '<' : '>'} (${values.join(', ')})`;
+}
+
+/**
  * One parameterised SELECT for a query. As in Firestore: `orderBy` leaves out documents that do
  * not have the field (a field holding null is kept and sorts first); ties are broken by document
  * id in the direction of the last `orderBy`. The database collation is C, so strings sort by
@@ -185,6 +215,8 @@ function indexFor(spec: QuerySpec): { name: string; sql: string } | null {
 function buildQuery(
   collectionPath: string,
   spec: QuerySpec,
+  /** The stored data of the `startAfter` document. */
+  cursorData?: DocData,
 ): { sql: string; params: unknown[]; matching: string } {
   const params: unknown[] = [collectionPath];
   const param = (value: unknown) => `$${params.push(value)}`;
@@ -207,6 +239,15 @@ function buildQuery(
   if (spec.startAfter === undefined) {
     return {
       sql: `SELECT path, id, data ${matching} ORDER BY ${order.join(', ')}${limit}`,
+      params,
+      matching,
+    };
+  }
+  const after =
+    cursorData && keysetAfter(spec.orderBy ?? [], { id: spec.startAfter, data: cursorData }, param);
+  if (after) {
+    return {
+      sql: `SELECT path, id, data ${matching} AND ${after} ORDER BY ${order.join(', ')}${limit}`,
       params,
       matching,
     };
@@ -304,6 +345,13 @@ class PgliteStore implements EmbeddedStore {
   private epoch: { error?: unknown } = {};
   /** The paged queries' indexes made or found so far (indexFor). */
   private readonly queryIndexes = new Set<string>();
+  /**
+   * Documents written since the planner's statistics were last taken, and about how many there
+   * were then: PGlite never analyses by itself, and with a small table's statistics Postgres may
+   * walk another shape's index over the whole collection.
+   */
+  private writtenSinceAnalyze = 0;
+  private analyzedDocuments = 0;
 
   constructor(private readonly db: PGlite) {}
 
@@ -394,7 +442,7 @@ class PgliteStore implements EmbeddedStore {
   }
 
   /** Refuses the query as Firestore would, once every commit so far is stored. */
-  private async checkedQuery(collectionPath: string, spec: QuerySpec): Promise<void> {
+  private async checkedQuery(collectionPath: string, spec: QuerySpec): Promise<DocData | undefined> {
     checkCollectionPath(collectionPath);
     checkQuery(spec);
     await this.drain();
@@ -403,16 +451,25 @@ class PgliteStore implements EmbeddedStore {
       await this.db.exec(index.sql);
       this.queryIndexes.add(index.name);
     }
+    // Taken again each time the collection could have doubled: a handful of times as it grows.
+    if (this.queryIndexes.size > 0 && this.writtenSinceAnalyze > Math.max(1000, this.analyzedDocuments)) {
+      await this.db.exec('ANALYZE documents');
+      this.analyzedDocuments += this.writtenSinceAnalyze;
+      this.writtenSinceAnalyze = 0;
+    }
     if (spec.startAfter !== undefined) {
       const cursorPath = `${collectionPath}/${spec.startAfter}`;
       const { states } = await this.readStates([cursorPath]);
-      if (!states.get(cursorPath)) throw missingCursor(spec.startAfter);
+      const cursor = states.get(cursorPath);
+      if (!cursor) throw missingCursor(spec.startAfter);
+      return cursor;
     }
+    return undefined;
   }
 
   private async find(collectionPath: string, spec: QuerySpec): Promise<DocSnapshot[]> {
-    await this.checkedQuery(collectionPath, spec);
-    const { sql, params } = buildQuery(collectionPath, spec);
+    const cursor = await this.checkedQuery(collectionPath, spec);
+    const { sql, params } = buildQuery(collectionPath, spec, cursor);
     const { rows } = await this.db.query<Found>(sql, params);
     return rows.map(({ path, id, data }) => ({ path, id, data }));
   }
@@ -446,6 +503,7 @@ class PgliteStore implements EmbeddedStore {
       this.unstored.set(path, data);
       this.filling.states.set(path, data);
     }
+    this.writtenSinceAnalyze += written.size;
     const batch = this.filling;
     this.flushing ??= this.flush();
     return batch;
@@ -590,8 +648,8 @@ class PgliteStore implements EmbeddedStore {
 
   count(collectionPath: string, spec: QuerySpec = {}): Promise<number> {
     return this.exclusive(async () => {
-      await this.checkedQuery(collectionPath, spec);
-      const { sql, params, matching } = buildQuery(collectionPath, spec);
+      const cursor = await this.checkedQuery(collectionPath, spec);
+      const { sql, params, matching } = buildQuery(collectionPath, spec, cursor);
       // Without a cursor or limit, the bare condition lets Postgres count from an index.
       const counted =
         spec.startAfter === undefined && spec.limit === undefined
