@@ -492,6 +492,29 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
         expect(ids(inTransaction)).toEqual(['e', 'c']);
       });
 
+      it('pages one at a time through ties, nulls, mixed types and mixed directions in the full order', async () => {
+        const collection = await seed();
+        await store.set(`${collection}/f`, { rank: null, startedAt: '2024-01-06T00:00:00.000Z' });
+        await store.set(`${collection}/g`, { rank: 'two', startedAt: '2024-01-07T00:00:00.000Z' });
+        for (const orderBy of [
+          [['rank', 'desc']],
+          [['rank', 'asc']],
+          [
+            ['rank', 'asc'],
+            ['startedAt', 'desc'],
+          ],
+        ] as const) {
+          const whole = ids(await store.query(collection, { orderBy }));
+          const paged: string[] = [];
+          for (let page = await store.query(collection, { orderBy, limit: 1 }); page.length > 0;) {
+            paged.push(page[0]!.id);
+            page = await store.query(collection, { orderBy, limit: 1, startAfter: page[0]!.id });
+          }
+          expect(paged).toEqual(whole);
+          expect(whole).toHaveLength(7);
+        }
+      });
+
       it('refuses to start after a document that does not exist', async () => {
         const collection = await seed();
         await expectStoreError(
