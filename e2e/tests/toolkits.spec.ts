@@ -74,11 +74,10 @@ test('a business joins through the coastal portal, gets its survey, and its publ
 
   const publisher = await browser.newPage();
   await signInThroughPortal(publisher, 'owner@coastal-council.example');
-  await publisher.goto('/dashboard/insights');
-  const joined = publisher.getByRole('table', { name: /organisations?, newest first$/ });
-  await expect(
-    publisher.getByRole('heading', { name: 'Joined through Coastal Green Business Check' }),
-  ).toBeVisible();
+  await publisher.goto('/dashboard/members');
+  const joined = publisher.getByRole('table', {
+    name: /^\d+ organisations? joined through Coastal Green Business Check, newest first$/,
+  });
   await expect(joined.getByRole('row')).toHaveCount(2);
   await publisher.close();
 });
