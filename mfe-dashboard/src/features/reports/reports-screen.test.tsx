@@ -24,6 +24,8 @@ function setup(results = [DONE], role = 'owner') {
       history: [],
       benchmark: { status: 'too-few', organisations: 3, needed: 10 },
       priorities: [],
+      groups: [],
+      group: null,
     }),
   });
   renderDashboard('/dashboard/reports', api, { claims: { role, tenantId: 'tenant-1' } });
