@@ -108,7 +108,8 @@ export const setResultExcluded = defineHandler({
       const after = { excluded, excludedReason: excluded ? reason! : null };
       const wasIn = inAggregate(data);
       // An empty result never rejoins the aggregate; once out, it carries the empty-result mark.
-      const belongsIn = !excluded && isCounted(definition, result) && result.score !== null;
+      const belongsIn =
+        !excluded && isCounted(definition, result) && result.score !== null && result.completedAt !== null;
       if (wasIn && !belongsIn) await moveInAggregate(tx, definition, ref, result, 'out');
       if (!wasIn && belongsIn) await moveInAggregate(tx, definition, ref, result, 'in');
 
