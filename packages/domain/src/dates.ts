@@ -33,3 +33,10 @@ export function formatDate(value: string | null | undefined, reader: DateReader 
   const time = Date.parse(value ?? '');
   return Number.isNaN(time) ? 'an unknown date' : formatFor(reader.locale, reader.timeZone).format(time);
 }
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD (not 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY_ONLY.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}

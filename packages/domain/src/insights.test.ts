@@ -1,4 +1,5 @@
 import type { ResultScore } from './survey';
+import { isCalendarDay } from './dates';
 import {
   AGGREGATE_SHARDS,
   answerKeys,
@@ -7,7 +8,6 @@ import {
   completionCounts,
   distribution,
   emptyAggregate,
-  isCalendarDay,
   keyValue,
   percentileOf,
   periodOf,

@@ -3,6 +3,7 @@
 // documents written with increments, so no single document takes every completion (Firestore
 // sustains about one write per second per document) and reading it costs the same at any size.
 import type { EsgTopic } from './content';
+import { isCalendarDay } from './dates';
 import { PEER_FACETS, peerGroupKey, type PeerFacet } from './peer-groups';
 import type { ResultScore } from './survey';
 
@@ -313,15 +314,9 @@ export type TrendGranularity = (typeof TREND_GRANULARITIES)[number];
 /** The longest range the trend covers: its periods are zero-filled, so the range bounds the answer. */
 export const TREND_MAX_YEARS = 3;
 
-export const TREND_DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
 const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
-
-/** Whether `day` is a real calendar day written YYYY-MM-DD (not 2026-02-30). */
-export const isCalendarDay = (day: string): boolean =>
-  TREND_DAY_PATTERN.test(day) && !Number.isNaN(dayTime(day)) && dayOf(dayTime(day)) === day;
 
 /** Why a trend range is refused, or null when it is taken. */
 export function trendRangeProblem(from: string, to: string): string | null {

@@ -8,7 +8,8 @@ import { SERVER_ERRORS } from './errors';
 import { MILESTONE_IDS } from './journey';
 import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS } from './materiality';
 import { PAID_PLAN_IDS } from './plans';
-import { isCalendarDay, PEER_GROUP_PATTERN, TREND_GRANULARITIES, trendRangeProblem } from './insights';
+import { isCalendarDay } from './dates';
+import { PEER_GROUP_PATTERN, TREND_GRANULARITIES, trendRangeProblem } from './insights';
 import {
   ALERT_RECIPIENTS_MAX,
   ALERT_TOKEN_PATTERN,
@@ -23,7 +24,6 @@ import { idProblem, textProblem } from './strings';
 import {
   EXCLUDED_REASON_MAX,
   EXCLUDED_REASON_MIN,
-  isCalendarDate,
   WORKBENCH_DIRECTIONS,
   WORKBENCH_PAGE_MAX,
   WORKBENCH_SEARCH_MAX,
@@ -120,13 +120,10 @@ const materialityScore = z
   .max(MATERIALITY_SCALE[MATERIALITY_SCALE.length - 1]!, 'Rate from 1 to 5.');
 
 /** A calendar day, YYYY-MM-DD. */
-const calendarDay = z.string().refine(isCalendarDate, 'Give a date as YYYY-MM-DD.');
+const calendarDay = z.string().refine(isCalendarDay, 'Give a day as YYYY-MM-DD, e.g. 2026-11-26.');
 
 /** The most comments one listComments request returns. */
 export const COMMENTS_PAGE_MAX = 100;
-
-/** A UTC day of the insights trend. */
-const trendDay = z.string().refine(isCalendarDay, 'Give a day as YYYY-MM-DD, e.g. 2026-11-26.');
 
 /** The files the received results export to. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -211,8 +208,8 @@ export const REQUESTS = {
     .object({
       surveyId: id,
       opened: z.boolean().optional(),
-      from: trendDay.optional(),
-      to: trendDay.optional(),
+      from: calendarDay.optional(),
+      to: calendarDay.optional(),
       granularity: z.enum(TREND_GRANULARITIES, 'Group the trend by week or month.').optional(),
     })
     .superRefine(({ from, to }, ctx) => {

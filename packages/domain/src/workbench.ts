@@ -1,6 +1,7 @@
 // The publisher's results workbench: what a completed result stores to be listed, filtered, sorted
 // and searched without reading every result (its `listing`), and the workbench's query, kept in the
 // address so a view can be shared.
+import { isCalendarDay } from './dates';
 import { facetsOf, type PeerFacet } from './peer-groups';
 import { ID_PATTERN } from './strings';
 
@@ -128,15 +129,6 @@ export interface ReceivedResultsQuery {
 
 export const WORKBENCH_FACETS: readonly PeerFacet[] = ['sector', 'size', 'region'];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isCalendarDate(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value);
 
@@ -157,7 +149,7 @@ export function workbenchQueryFromSearch(params: URLSearchParams): Partial<Recei
   };
   const day = (key: string) => {
     const value = params.get(key);
-    return value && isCalendarDate(value) ? value : undefined;
+    return value && isCalendarDay(value) ? value : undefined;
   };
   const surveyId = id('surveyId');
   if (surveyId) query.surveyId = surveyId;

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
-  isCalendarDate,
+  isCalendarDay,
   PEER_FACETS,
   WORKBENCH_SEARCH_MAX,
   type ReceivedResultsQuery,
@@ -99,7 +99,7 @@ export function FilterControls({
 }) {
   const state = query.state ?? 'completed';
   const inProgress = state === 'in-progress';
-  const day = (value: string) => (isCalendarDate(value) ? value : undefined);
+  const day = (value: string) => (isCalendarDay(value) ? value : undefined);
   const narrowing = NARROWING.filter((key) => query[key] !== undefined).length;
   // Open when the view is narrowed by them (a shared address); then as the person leaves it.
   const [moreShown, setMoreShown] = useState(narrowing > 0);
