@@ -1,5 +1,6 @@
 // Issue 14: a publisher's staff see what their survey received. An anonymous respondent completes
-// the publisher's Quickscan; the publisher's owner sees the count rise and opens that result.
+// the publisher's Quickscan; the publisher's owner sees the count rise on the Overview and opens that
+// result from the Results workbench.
 import type { Page } from '@playwright/test';
 import { signInThroughPortal } from '../support/auth';
 import { expect, test } from '../support/stack';
@@ -7,20 +8,22 @@ import { SurveyPage, surveySlides } from '../support/survey-page';
 
 const PUBLISHER_OWNER = 'owner@demo-publisher.example';
 
-const completedFigure = (page: Page) =>
+/** The Quickscan's completed count on the Overview, however the locale groups its digits. */
+const completedFigure = (page: Page, title: string) =>
   page
+    .getByRole('region', { name: title, exact: true })
     .locator('dl div')
     .filter({ has: page.locator('dt', { hasText: /^Completed$/ }) })
     .locator('dd');
+const completedCount = async (page: Page, title: string) =>
+  Number((await completedFigure(page, title).innerText()).replace(/\D/g, ''));
 
 test('the publisher sees a new Quickscan result arrive and opens it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await signInThroughPortal(page, PUBLISHER_OWNER);
-  await page.goto('/dashboard/insights?survey=quickscan');
   const { title, slides } = surveySlides('quickscan');
-  await expect(page.getByRole('heading', { name: `Received: ${title}` })).toBeVisible();
-  const before =
-    (await completedFigure(page).count()) > 0 ? Number(await completedFigure(page).innerText()) : 0;
+  await expect(completedFigure(page, title)).toBeVisible();
+  const before = await completedCount(page, title);
 
   // Someone else, anonymously and in another browser, completes the publisher's Quickscan.
   const company = `Harbour Bakery ${Date.now()}`;
@@ -39,10 +42,11 @@ test('the publisher sees a new Quickscan result arrive and opens it', async ({ p
   await respondent.close();
 
   await page.reload();
-  await expect(completedFigure(page)).toHaveText(String(before + 1));
+  await expect.poll(() => completedCount(page, title)).toBe(before + 1);
+  await page.getByRole('link', { name: `All results of ${title}`, exact: true }).click();
   await page.getByRole('link', { name: `Open the result of ${company}` }).click();
   await expect(page.getByRole('heading', { name: `Result from ${company}` })).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/insights\?survey=quickscan&result=/);
+  await expect(page).toHaveURL(/\/dashboard\/received\/quickscan\/[^/?]+$/);
   // Every answer is shown in words, section by section.
   await expect(page.getByRole('heading', { name: 'Energy and emissions' })).toBeVisible();
 });
