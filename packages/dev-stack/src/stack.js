@@ -230,6 +230,8 @@ async function startStack({
         authEmulatorUrl: /** @type {NonNullable<typeof emulator>} */ (emulator).url,
         contentUrl: runtimeConfig.contentUrl,
         contentKey: SERVER_CONTENT_KEY,
+        // Without this stack's content service there is no catalogue to catch up with.
+        backfill: content,
         smtp: { host, port: ports.smtp },
         log,
       });

@@ -48,6 +48,8 @@ export interface LocalBackendOptions {
   authEmulatorUrl?: string;
   contentUrl: string;
   contentKey: string;
+  /** Whether the stored database catches up at start: it needs the content service to list the surveys. */
+  backfill?: boolean;
   smtp: { host: string; port: number };
   log?: (line: string) => void;
   /** Polling intervals; tests shorten them. */
@@ -77,6 +79,7 @@ export async function startLocalBackend({
   authEmulatorUrl,
   contentUrl,
   contentKey,
+  backfill = true,
   smtp,
   log = (line) => console.log(line),
   relayPollMs,
@@ -126,12 +129,14 @@ export async function startLocalBackend({
     await seedPublisherOwners(store, auth);
     // A database stored by older code catches up before the first request (npm run backfill's steps).
     const contentSource = { url: contentUrl, key: contentKey };
-    await runBackfill({
-      store,
-      content: createContentPort(contentSource),
-      surveyIds: await catalogueSurveyIds(contentSource),
-      log,
-    });
+    if (backfill) {
+      await runBackfill({
+        store,
+        content: createContentPort(contentSource),
+        surveyIds: await catalogueSurveyIds(contentSource),
+        log,
+      });
+    }
 
     const callables = createCallables(
       () => ({
