@@ -4,6 +4,7 @@ import { hasAccess, paths } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Logo } from '@toolkit/ui';
 import type { ShellServices } from './services';
+import { useTenantKind } from './tenant-kind';
 
 const Header = styled.header`
   display: flex;
@@ -88,6 +89,7 @@ export function ShellLayout({ services, children }: { services: ShellServices; c
   const { logos, breakpoints } = useTheme();
   const logo = logos.primary;
   const signedIn = auth.status === 'signedIn';
+  const kind = useTenantKind(services.content, signedIn ? auth.claims.tenantId : null);
   return (
     <>
       <Header>
@@ -115,7 +117,8 @@ export function ShellLayout({ services, children }: { services: ShellServices; c
             <NavLink to={paths.dashboard()} end>
               Dashboard
             </NavLink>
-            <NavLink to={paths.journeyStep(1)}>Journey</NavLink>
+            {/* The five-stage journey is a business's; a publisher works with what its toolkits received. */}
+            {kind === 'business' && <NavLink to={paths.journeyStep(1)}>Journey</NavLink>}
             {hasAccess(auth.claims, 'billing') && <NavLink to={paths.plans()}>Plans</NavLink>}
             <Account>{auth.user?.email}</Account>
             <Button variant="secondary" onClick={() => void services.auth.signOut()}>
