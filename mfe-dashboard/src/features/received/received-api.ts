@@ -1,6 +1,14 @@
 // The Results workbench's own read and its one change: the survey's filter choices, and marking a
 // result excluded or counted again. Its pages of results come from shared/api (receivedResults).
-import { API, PEER_FACETS, type ApiRequest, type ApiResponses, type PeerFacet } from '@toolkit/domain';
+import {
+  API,
+  PEER_FACETS,
+  WORKBENCH_FILTERS_QUERY,
+  type ApiRequest,
+  type ApiResponses,
+  type PeerFacet,
+  type WorkbenchFiltersQuery,
+} from '@toolkit/domain';
 import { api, call, contentQuery } from '@toolkit/data';
 
 /** A filter's choices: option id (or band label) and what the survey calls it. */
@@ -14,54 +22,7 @@ export interface WorkbenchFilters {
   facets: Record<PeerFacet, Choice[]>;
 }
 
-// The survey's score bands and the options of its facet questions (PEER_FACETS). The respondent's
-// definition query carries no bands, so the workbench asks for just these.
-const WORKBENCH_FILTERS_QUERY = /* GraphQL */ `
-  query WorkbenchFilters($id: ID!) {
-    survey(id: $id) {
-      scoring {
-        bands {
-          label
-        }
-      }
-      sections {
-        questions {
-          __typename
-          ... on Question {
-            id
-            options {
-              id
-              label
-            }
-          }
-          ... on QuestionGroup {
-            questions {
-              id
-              options {
-                id
-                label
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-`;
-
-interface OptionsOf {
-  id: string;
-  options: { id: string; label: string }[] | null;
-}
-
-interface WorkbenchFiltersResponse {
-  survey?: {
-    scoring: { bands: { label: string }[] };
-    sections: { questions: (OptionsOf | { questions: OptionsOf[] })[] }[];
-  } | null;
-}
-
-function filtersOf({ survey }: WorkbenchFiltersResponse): WorkbenchFilters {
+function filtersOf({ survey }: WorkbenchFiltersQuery): WorkbenchFilters {
   const questions = (survey?.sections ?? []).flatMap((section) =>
     section.questions.flatMap((item) => ('questions' in item ? item.questions : [item])),
   );

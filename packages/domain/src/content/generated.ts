@@ -68,6 +68,16 @@ export type SurveyListQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type SurveyListQuery = { surveys: Array<{ id: string, title: string, tenantId: string }> };
 
+export type WorkbenchFiltersQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type WorkbenchFiltersQuery = { survey: { scoring: { bands: Array<{ label: string }> }, sections: Array<{ questions: Array<
+        | { __typename: 'Question', id: string, options: Array<{ id: string, label: string }> | null }
+        | { __typename: 'QuestionGroup', questions: Array<{ id: string, options: Array<{ id: string, label: string }> | null }> }
+      > }> } | null };
+
 export type ActionCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
 

@@ -16,4 +16,5 @@ export type {
   SurveyDefinitionQuery,
   SurveyListQuery,
   ToolkitQuery,
+  WorkbenchFiltersQuery,
 } from './generated';

@@ -13,6 +13,7 @@ import {
   SURVEY_DEFINITION_QUERY,
   SURVEY_LIST_QUERY,
   TOOLKIT_QUERY,
+  WORKBENCH_FILTERS_QUERY,
 } from './queries';
 import { graphqlQuestionType, QUESTION_TYPE_OF_GRAPHQL, questionTypeOf } from './question-types';
 
@@ -25,6 +26,7 @@ test.each([
   ['SurveyList', SURVEY_LIST_QUERY],
   ['ActionCatalogue', ACTIONS_QUERY],
   ['Toolkit', TOOLKIT_QUERY],
+  ['WorkbenchFilters', WORKBENCH_FILTERS_QUERY],
 ])('%s asks only for what the schema has', (_name, query) => {
   expect(validate(schema, parse(query)).map((error) => error.message)).toEqual([]);
 });

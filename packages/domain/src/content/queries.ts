@@ -186,6 +186,43 @@ export const SURVEY_LIST_QUERY = /* GraphQL */ `
   }
 `;
 
+/**
+ * The publisher's Results workbench's filter choices: the survey's score bands and its questions'
+ * options (the facets of peer-groups.ts). The respondent's definition query carries no bands.
+ */
+export const WORKBENCH_FILTERS_QUERY = /* GraphQL */ `
+  query WorkbenchFilters($id: ID!) {
+    survey(id: $id) {
+      scoring {
+        bands {
+          label
+        }
+      }
+      sections {
+        questions {
+          __typename
+          ... on Question {
+            id
+            options {
+              id
+              label
+            }
+          }
+          ... on QuestionGroup {
+            questions {
+              id
+              options {
+                id
+                label
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
 /** The action catalogue, as the server reads it to suggest actions for a result. */
 export const ACTIONS_QUERY = /* GraphQL */ `
   query ActionCatalogue {
