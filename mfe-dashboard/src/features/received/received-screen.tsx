@@ -9,6 +9,7 @@ import { type ReceivedResultRow, type ReceivedResultsQuery } from '@toolkit/doma
 import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
 import { useReceivedResultsQuery } from '../../shared/api';
+import { ExportButton } from '../../shared/export-button';
 import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
 import { ExcludeDialog } from './exclude-dialog';
 import { useSetResultExcludedMutation, useWorkbenchFiltersQuery } from './received-api';
@@ -79,6 +80,10 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   return (
     <Stack gap={4}>
       <FilterControls query={query} filters={filters.data} surveys={surveys} onChange={change} />
+      <ExportButton
+        surveyId={query.surveyId}
+        surveyTitle={surveys.find((survey) => survey.id === query.surveyId)?.title ?? query.surveyId}
+      />
       {isNarrowed(view) && (
         <Actions>
           <Button type="button" variant="secondary" onClick={() => go(cleared(view))}>

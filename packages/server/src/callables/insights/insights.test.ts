@@ -361,7 +361,9 @@ describe('insights-exportResults', () => {
     expect(streamed.body).toEqual({ result: { rows: completed, csv: '' } });
     const csv = messages.join('');
     expect(
-      csv.startsWith('\uFEFFResult,Completed,Organisation,Respondent,Overall %,Band,Your business %'),
+      csv.startsWith(
+        '\uFEFFResult,Completed,Organisation,Respondent name,Respondent e-mail,Excluded,Excluded reason,Overall %,Band,Your business %',
+      ),
     ).toBe(true);
     // Header, one line per result; the multi-line answer stays inside its quoted cell.
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(1 + completed);

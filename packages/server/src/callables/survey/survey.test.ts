@@ -312,9 +312,7 @@ describe('survey-completeResult', () => {
     expect(message.subject).not.toMatch(/[\r\n]/);
     expect(message.html).not.toContain(HOSTILE);
     expect(message.html).toContain('&lt;img src=x onerror=alert(1)&gt; Tester');
-    expect(message.html).toContain(
-      `href="http://app.test/dashboard/insights?survey=${SURVEY}&amp;result=${resultId}"`,
-    );
+    expect(message.html).toContain(`href="http://app.test/dashboard/received/${SURVEY}/${resultId}"`);
   });
 
   it('names a respondent to the publisher by an address only once it is proven', async () => {

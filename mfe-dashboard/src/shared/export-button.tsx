@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { describeError } from '@toolkit/data';
 import type { ExportFormat } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
-import { useDownloadReceivedResultsMutation } from './received-result-api';
+import { useDownloadReceivedResultsMutation } from './export-api';
 
 const Problem = styled.p`
   margin: 0;

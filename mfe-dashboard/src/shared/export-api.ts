@@ -4,7 +4,7 @@ import { API, type ApiRequest, type ApiResponses, type ReceivedResultsExportMess
 import type { ExportFormat } from '@toolkit/domain/requests';
 import { api, servicesOf, toQueryError } from '@toolkit/data';
 import { callApi } from '@toolkit/platform';
-import { fileSlug, saveFile } from '../../shared/download';
+import { fileSlug, saveFile } from './download';
 
 type ExportAnswer = ApiResponses[typeof API.exportReceivedResults];
 

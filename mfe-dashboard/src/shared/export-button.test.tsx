@@ -7,7 +7,7 @@ import { deferred, serverError, streamed } from '@toolkit/platform/testing';
 import { createAppStore } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { buildTheme } from '@toolkit/ui';
-import { createFakeApi, type FakeApi } from '../../testing/fake-api';
+import { createFakeApi, type FakeApi } from '../testing/fake-api';
 import { ExportButton } from './export-button';
 
 function setup(api: FakeApi) {
