@@ -50,7 +50,8 @@ export function Comments({
     event.preventDefault();
     setSearch(typed.trim());
   };
-  const shown = comments.currentData ?? (comments.isFetching ? comments.data : undefined);
+  // Only the comments of the search asked: the previous search's would stand under the new one's name.
+  const shown = comments.currentData;
   return (
     <Question aria-labelledby={headingId}>
       <Heading id={headingId}>
