@@ -53,15 +53,29 @@ async function assertPortFree(port, host, label) {
   await new Promise((resolve) => probe.close(resolve));
 }
 
+// Picked below the system's ephemeral range (Linux: 32768-60999), from which every outgoing
+// connection and every listen on port 0 take theirs: a port handed out here stays free until its
+// user listens, where a system pick can be taken in between by a parallel test's connection.
+const PICK_FROM = 20000;
+const PICK_TO = 32767;
+
 /**
- * A port nothing listens on right now (the system's pick), for helpers whose port nobody needs to know.
+ * A port nothing listens on right now, for a helper that must be told its port before it listens
+ * (MailDev, the emulators).
  * @param {string} [host]
  */
 async function freePort(host = '127.0.0.1') {
-  const probe = net.createServer();
-  const port = await listen(probe, 0, host, 'a free port');
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+  for (let attempt = 1; ; attempt++) {
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_TO - PICK_FROM + 1));
+    const probe = net.createServer();
+    try {
+      await listen(probe, port, host, 'a free port');
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt >= 20) throw error;
+    }
+  }
 }
 
 /**

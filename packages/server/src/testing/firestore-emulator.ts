@@ -2,7 +2,7 @@
 // loopback port. It is a Java server behind a Python launcher, so it runs in its own process group
 // and the whole group is stopped. Machines without the CLI skip the cases that need it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '@toolkit/local-services';
 
 export const FIRESTORE_EMULATOR_COMMAND = 'gcloud emulators firestore start';
 
@@ -13,17 +13,6 @@ export function firestoreEmulatorMissing(): string | null {
     return `the Google Cloud CLI is not installed ("${FIRESTORE_EMULATOR_COMMAND}" needs the gcloud command and its firestore emulator component)`;
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface FirestoreEmulator {
