@@ -26,12 +26,3 @@ export function facetsOf(answers: Readonly<Record<string, unknown>>): ResultFace
 
 /** A peer group's key: `${facet}:${optionId}`. */
 export const peerGroupKey = (facet: PeerFacet, value: string): string => `${facet}:${value}`;
-
-/** The peer groups a result counts in, one per answered facet. */
-export function peerGroupsOf(answers: Readonly<Record<string, unknown>>): string[] {
-  const facets = facetsOf(answers);
-  return PEER_FACETS.flatMap(({ facet }) => {
-    const value = facets[facet];
-    return value === null ? [] : [peerGroupKey(facet, value)];
-  });
-}
