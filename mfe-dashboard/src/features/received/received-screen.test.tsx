@@ -299,6 +299,29 @@ describe('Results workbench', () => {
     ]);
   });
 
+  it('says so when asking again fails, instead of keeping the rows it had', async () => {
+    let answer: 'rows' | 'fail' | 'fewer' = 'rows';
+    const { api, user } = setup(() => {
+      if (answer === 'fail') serverError('internal', 'Database offline');
+      return answer === 'rows'
+        ? { results: [row('r-1'), row('r-2')], next: null, more: false, total: 2 }
+        : { results: [row('r-2')], next: null, more: false, total: 1 };
+    });
+    api.handlers.set(API.setResultExcluded, () => {
+      answer = 'fail';
+      return { excluded: true };
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Exclude the result of Organisation r-1' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'Our own test run');
+    await user.click(screen.getByRole('button', { name: 'Exclude result' }));
+    expect(await screen.findByText("We couldn't load the results: Database offline.")).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /^Page \d+$/ })).not.toBeInTheDocument();
+    answer = 'fewer';
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(async () => expect(await rowNames()).toEqual(['Organisation r-2']));
+  });
+
   it('says when nothing matches, and what failed with a way to try again', async () => {
     let fail = true;
     const { user } = setup(() =>

@@ -74,8 +74,9 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
     }
   }
 
-  // Rows of another view are not shown while this one loads: only this view's page (currentData).
-  const current = { ...page, data: page.currentData };
+  // Only this view's page (currentData), and not once asking again failed (after an exclusion, say):
+  // rows the server no longer vouches for give way to the failure and its "Try again".
+  const current = { ...page, data: page.isError ? undefined : page.currentData };
   const pageNumber = view.back.length + 1;
   return (
     <Stack gap={4}>
