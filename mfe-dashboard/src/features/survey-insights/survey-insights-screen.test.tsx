@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
+import { api as dataApi } from '@toolkit/data';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { formatDate } from '@toolkit/domain';
 import { createFakeApi, renderDashboard, SURVEYS } from '../../testing/fake-api';
@@ -107,8 +108,8 @@ function publisher(handlers: FakeHandlers = {}, path = '/dashboard/survey-insigh
     [API.listComments]: listComments,
     ...handlers,
   });
-  renderDashboard(path, api, { claims: { role: 'owner', tenantId: 'demo-publisher' } });
-  return { api, user: userEvent.setup() };
+  const { store } = renderDashboard(path, api, { claims: { role: 'owner', tenantId: 'demo-publisher' } });
+  return { api, store, user: userEvent.setup() };
 }
 
 const rowsOf = (table: HTMLElement) =>
@@ -240,6 +241,19 @@ describe('Survey insights', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /try again/i }));
     expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+  });
+
+  it('says so when asking again fails (a result excluded elsewhere), instead of keeping the old figures', async () => {
+    const { api, store } = publisher();
+    expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+    api.handlers.set(API.getSurveyInsights, () => serverError('internal', 'Aggregate unreadable'));
+    act(() => {
+      store.dispatch(dataApi.util.invalidateTags(['Results']));
+    });
+    expect(
+      await screen.findByText("We couldn't load what your survey received: Aggregate unreadable."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Received:/ })).not.toBeInTheDocument();
   });
 
   it('shows why a range is refused instead of the figures of the previous one', async () => {

@@ -335,7 +335,8 @@ function Received({ insights }: { insights: SurveyInsights }) {
 
 /**
  * The report for the asked survey and range. While another survey or range loads, the one shown
- * stays; a refused range (say, from after to) shows the server's words instead of old figures.
+ * stays; a refused range (say, from after to) or a failed refresh shows the server's words instead
+ * of old figures.
  */
 export function SurveyReport({
   request,
@@ -345,7 +346,9 @@ export function SurveyReport({
   controls: (range: SurveyInsights['range'] | null) => ReactNode;
 }) {
   const answer = useSurveyInsightsQuery(request);
-  const current = answer.currentData ?? (answer.isFetching ? answer.data : undefined);
+  const current = answer.isError
+    ? undefined
+    : (answer.currentData ?? (answer.isFetching ? answer.data : undefined));
   return (
     <Stack gap={4}>
       {controls(current?.range ?? null)}
