@@ -1,11 +1,12 @@
 // The backfill catches a stored database up: results completed before the workbench's listing get
-// it (and are listed), an empty result leaves the aggregate once, and a second run changes nothing.
+// it (and are listed), an empty result leaves the aggregate once, and a second run changes nothing
+// and reads only the survey's record of finished steps.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { readAggregate } from '../repositories/aggregates';
 import { paths } from '../repositories/paths';
-import { FieldValue } from '../store/port';
+import { FieldValue, type DocumentStore } from '../store/port';
 import { resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
-import { runBackfill } from './run';
+import { finishedStepsPath, runBackfill } from './run';
 
 const PUBLISHER = 'demo-publisher';
 const SURVEY = 'quickscan';
@@ -42,8 +43,22 @@ async function complete(answers: Record<string, unknown>): Promise<string> {
   return resultId;
 }
 
-const backfill = () =>
-  runBackfill({ store: env.store, content: env.deps.content, surveyIds: [SURVEY], log: () => {} });
+const backfill = (store: DocumentStore = env.store) =>
+  runBackfill({ store, content: env.deps.content, surveyIds: [SURVEY], log: () => {} });
+
+/** The store, with each call it answers recorded as its method and first argument. */
+function recording(store: DocumentStore, calls: [string, unknown][]): DocumentStore {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push([String(key), args[0]]);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
 
 const listed = async (query: Record<string, unknown> = {}) =>
   resultOf<ApiResponses[typeof API.listReceivedResults]>(
@@ -82,6 +97,8 @@ it('gives stored results their listing, takes an empty one out of the aggregate 
   expect(after.organisations).toBe(before.organisations - 1);
 
   const unchanged = await snapshotStore(env.store);
-  await backfill();
+  const calls: [string, unknown][] = [];
+  await backfill(recording(env.store, calls));
   expect(await snapshotStore(env.store)).toBe(unchanged);
+  expect(calls).toEqual([['get', finishedStepsPath(SURVEY)]]);
 });

@@ -1,7 +1,7 @@
 // Backfill: results completed with no scored question answered (before such completions were
 // refused) leave their survey's aggregate once, so the medians, counts and peer benchmark no longer
 // see them. Each result is marked (EMPTY_RESULT_MARK) in the transaction that takes its counts out,
-// and the survey's first shard once all are, so a repeated or concurrent run is a no-op.
+// so a repeated or concurrent run takes nothing out twice.
 import type { AggregateCounts } from '@toolkit/domain';
 import type { ServerSurveyDefinition } from '../api/handler';
 import { isCounted } from '../callables/insights/received';
@@ -23,9 +23,6 @@ import {
 } from '../repositories/results';
 import type { DocumentStore } from '../store/port';
 
-/** On the survey's shard 0: its stored empty results are out of the aggregate. */
-const SURVEY_MARK = 'emptyResultsExcluded';
-
 const PAGE = 200;
 
 export async function excludeEmptyResults(
@@ -33,9 +30,6 @@ export async function excludeEmptyResults(
   definition: ServerSurveyDefinition,
 ): Promise<{ excluded: number }> {
   const { tenantId, id: surveyId } = definition;
-  const mark = paths.aggregateShard(tenantId, surveyId, 0);
-  if ((await store.get(mark)).data?.[SURVEY_MARK] === true) return { excluded: 0 };
-
   const completed: Awaited<ReturnType<typeof listCompletedResults>> = [];
   for (let after: string | undefined; ;) {
     const page = await listCompletedResults(store, tenantId, surveyId, PAGE, after);
@@ -77,6 +71,5 @@ export async function excludeEmptyResults(
       return 1;
     });
   }
-  await store.set(mark, { [SURVEY_MARK]: true }, { merge: true });
   return { excluded };
 }

@@ -1,8 +1,13 @@
 // Runs every backfill step over every survey of the catalogue: what `npm run backfill` and the
-// local stack's start do, so a stored database catches up with what newer code stores.
+// local stack's start do, so a stored database catches up with what newer code stores. A step
+// finished for a survey is recorded and never run for it again: results completed since write what
+// the steps add themselves, so a start costs one read per survey however many results it holds.
 import type { ContentPort } from '../api/handler';
-import type { DocumentStore } from '../store/port';
+import { FieldValue, type DocumentStore } from '../store/port';
 import { BACKFILL_STEPS, type BackfillStep } from './steps';
+
+/** The steps finished for a survey: each step's name, with when it finished. */
+export const finishedStepsPath = (surveyId: string) => `backfill/${surveyId}`;
 
 /** The catalogue's survey ids, from the content service's GraphQL API. */
 export async function catalogueSurveyIds(content: { url: string; key: string }): Promise<string[]> {
@@ -32,14 +37,19 @@ export async function runBackfill({
   log?: (line: string) => void;
 }): Promise<void> {
   for (const surveyId of surveyIds) {
+    const finishedPath = finishedStepsPath(surveyId);
+    const finished = (await store.get(finishedPath)).data ?? {};
+    const pending = steps.filter((step) => !(step.name in finished));
+    if (pending.length === 0) continue;
     const definition = await content.getSurvey(surveyId);
     if (!definition) continue;
-    for (const step of steps) {
+    for (const step of pending) {
       const report = await step.run(store, definition);
       // Quiet when there was nothing to catch up.
       if (Object.values(report).some((count) => count !== 0)) {
         log(`[backfill] ${surveyId}, ${step.name}: ${JSON.stringify(report)}`);
       }
+      await store.set(finishedPath, { [step.name]: FieldValue.serverTimestamp() }, { merge: true });
     }
   }
 }

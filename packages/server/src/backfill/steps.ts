@@ -1,6 +1,7 @@
-// The backfill's steps, in the order they run for each survey (docs/architecture.md, Backfill). Each
-// is idempotent: it marks what it did, so a second run, or one resumed after a failure, does nothing
-// twice. A feature whose stored data needs catching up adds its step here.
+// The backfill's steps, in the order they run for each survey (docs/architecture.md, Backfill). The
+// runner records a step finished for a survey and skips it after; within a run each step marks what
+// it did, so one resumed after a failure does nothing twice. A feature whose stored data needs
+// catching up adds its step here, under a name of its own (the record goes by name).
 import type { ServerSurveyDefinition } from '../api/handler';
 import type { DocumentStore } from '../store/port';
 import { excludeEmptyResults } from './empty-results';
