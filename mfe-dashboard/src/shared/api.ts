@@ -99,11 +99,11 @@ export const dashboardApi = api.injectEndpoints({
       onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg.opened, lifecycle),
     }),
     /**
-     * What a survey the member's organisation publishes has received: by id, or with the trend's
-     * range and granularity (the server's defaults where left out).
+     * What a survey the member's organisation publishes has received, with the trend over the
+     * range and granularity asked (the server's defaults where left out).
      */
-    surveyInsights: build.query<SurveyInsightsAnswer, string | SurveyInsightsRequest>({
-      query: (arg) => call(API.getSurveyInsights, typeof arg === 'string' ? { surveyId: arg } : arg),
+    surveyInsights: build.query<SurveyInsightsAnswer, SurveyInsightsRequest>({
+      query: (request) => call(API.getSurveyInsights, request),
       providesTags: ['Results'],
     }),
     /**

@@ -7,9 +7,8 @@ import { QueryView } from '@toolkit/data';
 import { formatDate, hasAccess, paths, workbenchSearchParams } from '@toolkit/domain';
 import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
-import { useReceivedResultsQuery } from '../../shared/api';
+import { useReceivedResultsQuery, useSurveyInsightsQuery } from '../../shared/api';
 import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
-import { thisMonth, useSurveyThisMonthQuery } from './home-api';
 
 const LATEST = 5;
 
@@ -63,6 +62,12 @@ const Links = styled.p`
 
 const count = new Intl.NumberFormat();
 
+/** The first day of `today`'s month and `today`, as UTC days. */
+function thisMonth(today: Date): { from: string; to: string } {
+  const to = today.toISOString().slice(0, 10);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
+
 function LatestResults({ surveyId }: { surveyId: string }) {
   const latest = useReceivedResultsQuery({ surveyId, limit: LATEST });
   return (
@@ -93,7 +98,12 @@ function LatestResults({ surveyId }: { surveyId: string }) {
 
 function SurveyCard({ survey }: { survey: PublishedSurvey }) {
   const headingId = useId();
-  const totals = useSurveyThisMonthQuery({ surveyId: survey.id, ...thisMonth(new Date()) });
+  // The trend over this month, by month: one period, this month's completions.
+  const totals = useSurveyInsightsQuery({
+    surveyId: survey.id,
+    granularity: 'month',
+    ...thisMonth(new Date()),
+  });
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
