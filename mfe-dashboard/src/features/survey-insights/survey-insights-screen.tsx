@@ -4,10 +4,10 @@
 import { useSearchParams } from 'react-router';
 import { QueryView } from '@toolkit/data';
 import { TREND_GRANULARITIES, type TrendGranularity } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
-import { MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { PageTitle, Stack } from '@toolkit/ui';
 import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
-import { dashboardApi, type SurveyInsightsRequest } from '../../shared/api';
+import type { SurveyInsightsRequest } from '../../shared/api';
+import { usePublishedSurveys } from '../../tenant-kind';
 import { SurveyReport } from './survey-report';
 
 const PERIOD_NAMES: Record<TrendGranularity, string> = { week: 'Week', month: 'Month' };
@@ -82,24 +82,17 @@ function PublishedSurvey({ surveys }: { surveys: { id: string; title: string }[]
 }
 
 export function SurveyInsightsScreen() {
-  const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
-  const catalogue = dashboardApi.useSurveyCatalogueQuery();
+  const surveys = usePublishedSurveys();
   return (
     <Stack>
       <PageTitle>Survey insights</PageTitle>
-      <QueryView query={catalogue} doing="load your surveys">
-        {(surveys) => {
-          const published = Object.entries(surveys)
-            .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
-            .map(([id, info]) => ({ id, title: info.title }));
-          return published.length === 0 ? (
-            <MutedText>
-              Your organisation publishes no survey yet: insights appear here once it does.
-            </MutedText>
-          ) : (
-            <PublishedSurvey surveys={published} />
-          );
-        }}
+      <QueryView
+        query={surveys}
+        doing="load your surveys"
+        isEmpty={(published) => published.length === 0}
+        empty="Your organisation publishes no survey yet: insights appear here once it does."
+      >
+        {(published) => <PublishedSurvey surveys={published} />}
       </QueryView>
     </Stack>
   );
