@@ -10,8 +10,9 @@ import {
   type SurveyComment,
 } from '@toolkit/domain';
 import type { ServerSurveyDefinition } from '../api/handler';
-import type { DocData, DocumentStore, StoreTransaction } from '../store/port';
+import type { DocumentStore, StoreTransaction } from '../store/port';
 import { paths } from './paths';
+import { inAggregate } from './results';
 
 /** The open question naming the organisation: the workbench lists it, it is no comment. */
 const NOT_COMMENTS = new Set(['company-name']);
@@ -75,12 +76,6 @@ export function writeComments(
 /** How many comment documents one listing reads at most, however many it drops as excluded. */
 const MAX_READ_ROUNDS = 5;
 
-/** A result left out of the aggregates: excluded by the publisher, or stored empty (empty-results.ts). */
-const isOutOfAggregates = (data: DocData | null) =>
-  !data ||
-  (data.listing as { excluded?: unknown } | undefined)?.excluded === true ||
-  data.excludedFromInsights === true;
-
 /**
  * One page of a question's comments, newest first: those with a word starting with each searched
  * word, excluded results' left out (read together, one getAll per page). `next` continues after
@@ -115,7 +110,8 @@ export async function listComments(
     read.forEach((doc, index) => {
       const data = doc.data!;
       const terms = new Set(Array.isArray(data.terms) ? data.terms : []);
-      if (isOutOfAggregates(results[index]!.data) || !words.every((word) => terms.has(word))) return;
+      const result = results[index]!.data;
+      if (!result || !inAggregate(result) || !words.every((word) => terms.has(word))) return;
       comments.push({
         resultId: String(data.resultId),
         text: String(data.text),
