@@ -5,40 +5,44 @@
 // first bytes leave.
 import { API, CSV_BOM, csvRow, type ApiResponses, type ReceivedResultsExportMessage } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { defineHandler, type ServerDeps } from '../../api/handler';
+import { defineHandler, type ServerDeps, type ServerSurveyDefinition } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
 import { exportTable, type ExportCell, type ExportEntry } from './export-table';
 import { createXlsxWriter } from './export-xlsx';
-import { exclusionOf, isCounted, respondentContact } from './received';
+import { exclusionOf, isCounted, respondentContacts } from './received';
 
 const PAGE = 200;
 
-/** One page of a survey's completed results, newest first, with what each row needs besides the result. */
+/**
+ * One page of a survey's completed results, newest first: the counted ones with what each row needs
+ * besides the result (the respondents' accounts read together), and where the next page starts.
+ */
 async function exportPage(
   deps: ServerDeps,
-  tenantId: string,
-  surveyId: string,
+  definition: ServerSurveyDefinition,
   after: string | undefined,
 ): Promise<{ entries: ExportEntry[]; last: string | null; full: boolean }> {
-  const snapshots = await deps.store.query(paths.results(tenantId, surveyId), {
+  const snapshots = await deps.store.query(paths.results(definition.tenantId, definition.id), {
     where: [['isCompleted', '==', true]],
     orderBy: [['completedAt', 'desc']],
     limit: PAGE,
     ...(after === undefined ? {} : { startAfter: after }),
   });
-  const entries = await Promise.all(
-    snapshots.map(async (snapshot) => {
-      const result = toStoredResult(snapshot.data!);
-      return {
-        resultId: snapshot.id,
-        result,
-        exclusion: exclusionOf(snapshot.data),
-        contact: await respondentContact(deps.store, result),
-      };
-    }),
+  const counted = snapshots
+    .map((snapshot) => ({ snapshot, result: toStoredResult(snapshot.data!) }))
+    .filter(({ result }) => isCounted(definition, result));
+  const contacts = await respondentContacts(
+    deps.store,
+    counted.map(({ result }) => result),
   );
+  const entries = counted.map(({ snapshot, result }, index) => ({
+    resultId: snapshot.id,
+    result,
+    exclusion: exclusionOf(snapshot.data),
+    contact: contacts[index]!,
+  }));
   return { entries, last: snapshots.at(-1)?.id ?? null, full: snapshots.length === PAGE };
 }
 
@@ -105,10 +109,9 @@ export const exportReceivedResults = defineHandler({
     if (!(await emit(file.start(table.header)))) return answer();
     let after: string | undefined;
     for (;;) {
-      const page = await exportPage(deps, definition.tenantId, surveyId, after);
-      const counted = page.entries.filter(({ result }) => isCounted(definition, result));
-      rows += counted.length;
-      if (!(await emit(file.rows(counted.map((entry) => table.cells(entry)))))) return answer();
+      const page = await exportPage(deps, definition, after);
+      rows += page.entries.length;
+      if (!(await emit(file.rows(page.entries.map((entry) => table.cells(entry)))))) return answer();
       if (!page.full || !page.last) break;
       after = page.last;
     }

@@ -11,11 +11,11 @@ import {
   type RespondentContact,
 } from '@toolkit/domain';
 import type { ServerQuestion, ServerSurveyDefinition } from '../../api/handler';
-import type { DocData, StoreTransaction } from '../../store/port';
+import type { DocData, DocumentStore, StoreTransaction } from '../../store/port';
 import { filledText, flag, record } from '../../repositories/decode';
 import { paths } from '../../repositories/paths';
 import { allAnswers, type StoredResult } from '../../repositories/results';
-import { readTenantUser } from '../../repositories/users';
+import { tenantUserOf, type TenantUserRecord } from '../../repositories/users';
 import { joinNames, organisationAnswer, prefilledName } from '../survey/respondent';
 
 type Reader = Pick<StoreTransaction, 'get'>;
@@ -74,22 +74,43 @@ export function answerText(question: ServerQuestion, answer: AnswerValue | undef
   return question.type === 'slider' ? sliderAnswerText(question, answer) : String(answer);
 }
 
+/** The account that fills what the survey link's prefill left out, when they answered signed in. */
+function accountPath(result: StoredResult): string | null {
+  const prefilled = prefilledName(result) !== '' && filledText(result.respondent.email) !== null;
+  return prefilled || !result.userId || !result.respondentTenantId
+    ? null
+    : paths.tenantUser(result.respondentTenantId, result.userId);
+}
+
 /**
  * How to reach who answered, as far as they said: the survey link's prefill first, else (when they
  * answered signed in to an organisation) their account's names and address.
  */
-export async function respondentContact(reader: Reader, result: StoredResult): Promise<RespondentContact> {
-  const linkName = prefilledName(result) || null;
-  const linkEmail = filledText(result.respondent.email);
-  if (linkName && linkEmail) return { name: linkName, email: linkEmail };
-  const account =
-    result.userId && result.respondentTenantId
-      ? await readTenantUser(reader, result.respondentTenantId, result.userId)
-      : null;
+function contactOf(result: StoredResult, account: TenantUserRecord | null): RespondentContact {
   return {
-    name: linkName ?? (joinNames(account?.firstName, account?.lastName) || null),
-    email: linkEmail ?? filledText(account?.email),
+    name: prefilledName(result) || joinNames(account?.firstName, account?.lastName) || null,
+    email: filledText(result.respondent.email) ?? filledText(account?.email),
   };
+}
+
+export async function respondentContact(reader: Reader, result: StoredResult): Promise<RespondentContact> {
+  const path = accountPath(result);
+  const account = path ? tenantUserOf({ id: result.userId!, data: (await reader.get(path)).data }) : null;
+  return contactOf(result, account);
+}
+
+/** Each result's contact, the accounts they need read together: one getAll, each account once. */
+export async function respondentContacts(
+  store: DocumentStore,
+  results: readonly StoredResult[],
+): Promise<RespondentContact[]> {
+  const wanted = [...new Set(results.flatMap((result) => accountPath(result) ?? []))];
+  const snapshots = wanted.length > 0 ? await store.transaction((tx) => tx.getAll(wanted)) : [];
+  const accounts = new Map(wanted.map((path, index) => [path, tenantUserOf(snapshots[index]!)]));
+  return results.map((result) => {
+    const path = accountPath(result);
+    return contactOf(result, path ? (accounts.get(path) ?? null) : null);
+  });
 }
 
 /** The respondent's organisation as its profile says, when they answered signed in to one. */
