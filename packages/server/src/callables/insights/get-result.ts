@@ -6,7 +6,6 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
-import { toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
 import { receivedResult } from './received';
 
@@ -18,6 +17,6 @@ export const getReceivedResult = defineHandler({
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
     const { data } = await deps.store.get(paths.result(definition.tenantId, surveyId, resultId));
     if (!data) throw notFound(SERVER_ERRORS.receivedResultNotFound);
-    return receivedResult(deps.store, definition, resultId, data, toStoredResult(data));
+    return receivedResult(deps.store, definition, resultId, data);
   },
 });

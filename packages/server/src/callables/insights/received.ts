@@ -14,7 +14,7 @@ import type { ServerQuestion, ServerSurveyDefinition } from '../../api/handler';
 import type { DocData, DocumentStore, StoreTransaction } from '../../store/port';
 import { filledText, flag, record } from '../../repositories/decode';
 import { paths } from '../../repositories/paths';
-import { allAnswers, type StoredResult } from '../../repositories/results';
+import { allAnswers, toStoredResult, type StoredResult } from '../../repositories/results';
 import { tenantUserOf, type TenantUserRecord } from '../../repositories/users';
 import { joinNames, organisationAnswer, prefilledName } from '../survey/respondent';
 
@@ -48,7 +48,7 @@ export function receivedRow(
   definition: ServerSurveyDefinition,
   resultId: string,
   result: StoredResult,
-  exclusion: Exclusion = exclusionOf(null),
+  exclusion: Exclusion,
 ): ReceivedResultRow {
   return {
     resultId,
@@ -135,8 +135,8 @@ export async function receivedResult(
   definition: ServerSurveyDefinition,
   resultId: string,
   data: DocData,
-  result: StoredResult,
 ): Promise<ReceivedResult> {
+  const result = toStoredResult(data);
   const answers = allAnswers(result);
   const [contact, organisation] = await Promise.all([
     respondentContact(reader, result),
