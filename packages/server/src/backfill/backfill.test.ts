@@ -102,3 +102,27 @@ it('gives stored results their listing, takes an empty one out of the aggregate 
   expect(await snapshotStore(env.store)).toBe(unchanged);
   expect(calls).toEqual([['get', finishedStepsPath(SURVEY)]]);
 });
+
+it('takes an organisation out of the distinct count with its last result in the aggregate, not counting one the publisher excluded', async () => {
+  const kept = await complete({ 'company-name': 'Twin Co', 'local-spend': 'some' });
+  const empty = await complete({ 'company-name': 'Twin Co', 'local-spend': 'most' });
+  // Stored before empty completions were refused; the other excluded by the publisher since.
+  await env.store.update(paths.result(PUBLISHER, SURVEY, empty), {
+    questions: { 'company-name': 'Twin Co' },
+  });
+  resultOf(
+    await env.call(
+      API.setResultExcluded,
+      { surveyId: SURVEY, resultId: kept, excluded: true, reason: 'A test entry' },
+      owner.token,
+    ),
+  );
+  const before = await readAggregate(env.store, PUBLISHER, SURVEY);
+
+  // As a database whose steps have not run for this survey.
+  await env.store.delete(finishedStepsPath(SURVEY));
+  await backfill();
+  const after = await readAggregate(env.store, PUBLISHER, SURVEY);
+  expect(after.completed).toBe(before.completed - 1);
+  expect(after.organisations).toBe(before.organisations - 1);
+});

@@ -55,8 +55,11 @@ async function otherCountedResultOf(
   });
 }
 
-/** Takes the result's counts out of the aggregate, or puts them back, in the caller's transaction. */
-async function moveInAggregate(
+/**
+ * Takes the result's counts out of the aggregate, or puts them back, in the caller's transaction
+ * (also the backfill's for results stored empty).
+ */
+export async function moveInAggregate(
   tx: StoreTransaction,
   definition: ServerSurveyDefinition,
   ref: ResultRef,
