@@ -15,7 +15,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
-import type { Role } from '@toolkit/domain';
+import { API, type ApiRequest, type ApiResponses, type Role } from '@toolkit/domain';
 import type { Handler, ServerDeps } from '../api/handler';
 import type { BillingPort } from '../billing/port';
 import { createSandboxBilling } from '../billing/sandbox';
@@ -245,6 +245,43 @@ export function errorOf(response: ApiResponse): { status: string; message: strin
   if (!body.error)
     throw new Error(`Expected an error, got ${response.status}: ${JSON.stringify(response.body)}`);
   return body.error;
+}
+
+/**
+ * Answers a survey as a respondent does: starts a result as `account` (with the survey link's
+ * prefill, if given), saves each answer in order and asks to complete it. The completion's response
+ * is left unread, so a test can expect its refusal.
+ */
+export async function answerSurvey(
+  env: Pick<TestEnv, 'call'>,
+  account: TestAccount,
+  start: ApiRequest<typeof API.startResult>,
+  answers: Readonly<Record<string, unknown>>,
+): Promise<{ resultId: string; completion: ApiResponse }> {
+  const { tenantId, surveyId } = start;
+  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
+    await env.call(API.startResult, start, account.token),
+  );
+  let seq = 0;
+  for (const [questionId, answer] of Object.entries(answers)) {
+    resultOf(
+      await env.call(
+        API.saveAnswer,
+        { tenantId, surveyId, resultId, questionId, answer, seq: ++seq },
+        account.token,
+      ),
+    );
+  }
+  const completion = await env.call(API.completeResult, { tenantId, surveyId, resultId }, account.token);
+  return { resultId, completion };
+}
+
+/** A survey answered and completed (answerSurvey): the result's id and the completion's answer. */
+export async function completeSurvey(
+  ...args: Parameters<typeof answerSurvey>
+): Promise<{ resultId: string } & ApiResponses[typeof API.completeResult]> {
+  const { resultId, completion } = await answerSurvey(...args);
+  return { resultId, ...resultOf<ApiResponses[typeof API.completeResult]>(completion) };
 }
 
 /** Every document as JSON, to prove a refused request changed nothing. */

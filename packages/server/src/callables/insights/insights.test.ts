@@ -20,7 +20,7 @@ import {
 import { paths } from '../../repositories/paths';
 import { scoreResult } from '../../scoring';
 import { FieldValue } from '../../store/port';
-import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
+import { answerSurvey, errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
 
 const PUBLISHER = 'demo-publisher';
 const SURVEY = 'quickscan';
@@ -41,20 +41,7 @@ const SCORED_ANSWER = { 'local-spend': 'some' };
 /** Starts, answers and completes the quickscan as `account`; returns the completion's response. */
 async function respond(account: TestAccount, own: Record<string, unknown>) {
   const answers = { ...SCORED_ANSWER, ...own };
-  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
-    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
-  );
-  let seq = 0;
-  for (const [questionId, answer] of Object.entries(answers)) {
-    resultOf(
-      await env.call(
-        API.saveAnswer,
-        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
-        account.token,
-      ),
-    );
-  }
-  return env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token);
+  return (await answerSurvey(env, account, { tenantId: PUBLISHER, surveyId: SURVEY }, answers)).completion;
 }
 
 const insights = async (account: TestAccount, opened = false) =>

@@ -2,7 +2,7 @@
 // only from BENCHMARK_MIN_ORGANISATIONS distinct organisations (enforced here, on the server), may not
 // ask for a group it is not in, and a result leaving the aggregate leaves its groups too. The
 // backfill gives stored results exactly the counters fresh completions add, once.
-import { API, BENCHMARK_MIN_ORGANISATIONS, type AggregateCounts, type ApiResponses } from '@toolkit/domain';
+import { API, BENCHMARK_MIN_ORGANISATIONS, type ApiResponses } from '@toolkit/domain';
 import { backfillInsightsCounters } from '../../backfill/insights-counters';
 import { loadSurvey } from '../../content';
 import {
@@ -14,9 +14,16 @@ import {
   resultCounts,
 } from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
-import { allAnswers, EMPTY_RESULT_MARK, readResult } from '../../repositories/results';
+import { allAnswers, EMPTY_RESULT_MARK, negatedCounts, readResult } from '../../repositories/results';
 import { FieldValue } from '../../store/port';
-import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
+import {
+  completeSurvey,
+  errorOf,
+  resultOf,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
 import { NOT_YOUR_PEER_GROUP } from './get-benchmark';
 
 const PUBLISHER = 'demo-publisher';
@@ -32,24 +39,13 @@ afterAll(() => env?.stop(), 60_000);
 
 /** Completes the quickscan as `account` with a scored answer and `own`; returns the result id and score. */
 async function respond(account: TestAccount, own: Record<string, unknown>) {
-  const answers = { 'local-spend': 'some', ...own };
-  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
-    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
+  const { resultId, score } = await completeSurvey(
+    env,
+    account,
+    { tenantId: PUBLISHER, surveyId: SURVEY },
+    { 'local-spend': 'some', ...own },
   );
-  let seq = 0;
-  for (const [questionId, answer] of Object.entries(answers)) {
-    resultOf(
-      await env.call(
-        API.saveAnswer,
-        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
-        account.token,
-      ),
-    );
-  }
-  const done = resultOf<ApiResponses[typeof API.completeResult]>(
-    await env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token),
-  );
-  return { resultId, score: done.score! };
+  return { resultId, score: score! };
 }
 
 const benchmarkOf = (account: TestAccount, group?: string) =>
@@ -59,15 +55,6 @@ const benchmarkOf = (account: TestAccount, group?: string) =>
 const junk = { tenths: 0 };
 
 const RETAIL = { 'industry-sector': 'retail', 'employee-count': '5-19', 'business-region': 'vic' };
-
-type Counts = { [key: string]: number | Counts };
-const negated = (counts: object): Counts =>
-  Object.fromEntries(
-    Object.entries(counts).map(([key, value]) => [
-      key,
-      typeof value === 'number' ? -value : negated(value as object),
-    ]),
-  );
 
 describe('insights-getBenchmark within a peer group', () => {
   it(`hides a group of ${BENCHMARK_MIN_ORGANISATIONS - 1} organisations but its count, shows it at ${BENCHMARK_MIN_ORGANISATIONS}, and a second result of one organisation counts once`, async () => {
@@ -201,7 +188,7 @@ describe('the insights counters backfill', () => {
           { score: stored.score!, answers: allAnswers(stored) },
           { day: stored.completedAt!.slice(0, 10), newOrganisation: excluded },
         );
-        addToAggregate(tx, ref, negated(newCounters(counts)) as Partial<AggregateCounts>);
+        addToAggregate(tx, ref, negatedCounts(newCounters(counts)));
         tx.update(paths.result(PUBLISHER, SURVEY, resultId), {
           [INSIGHTS_COUNTERS_MARK]: FieldValue.delete(),
         });

@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { API, type ApiResponses, type ReceivedResultsExportMessage } from '@toolkit/domain';
 import { paths } from '../../repositories/paths';
-import { resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
+import { completeSurvey, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
 
 const PUBLISHER = 'demo-publisher';
 const SURVEY = 'quickscan';
@@ -24,25 +24,13 @@ afterAll(() => env?.stop(), 60_000);
 type Prefill = { respondent?: Record<string, string> };
 
 /** Starts (with the survey link's prefill), answers and completes the quickscan as `account`. */
-async function respond(account: TestAccount, answers: Record<string, unknown>, prefill?: Prefill) {
-  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
-    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY, prefill }, account.token),
+const respond = (account: TestAccount, answers: Record<string, unknown>, prefill?: Prefill) =>
+  completeSurvey(
+    env,
+    account,
+    { tenantId: PUBLISHER, surveyId: SURVEY, prefill },
+    { 'local-spend': 'some', ...answers },
   );
-  let seq = 0;
-  for (const [questionId, answer] of Object.entries({ 'local-spend': 'some', ...answers })) {
-    resultOf(
-      await env.call(
-        API.saveAnswer,
-        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
-        account.token,
-      ),
-    );
-  }
-  const done = resultOf<ApiResponses[typeof API.completeResult]>(
-    await env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token),
-  );
-  return { resultId, ...done };
-}
 
 const open = async (resultId: string) =>
   resultOf<ApiResponses[typeof API.getReceivedResult]>(

@@ -3,7 +3,14 @@
 // slider's captions; the comments of an open question, searched by word prefix, paged, excluded
 // results' left out; refused ranges worded plainly.
 import { API, SERVER_ERRORS, type ApiResponses, type SurveyInsights } from '@toolkit/domain';
-import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
+import {
+  completeSurvey,
+  errorOf,
+  resultOf,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
 import { NO_SUCH_OPEN_QUESTION } from './list-comments';
 
 const PUBLISHER = 'demo-publisher';
@@ -21,25 +28,13 @@ afterAll(() => env?.stop(), 60_000);
 
 /** Completes the quickscan with a scored answer and `own`; returns the result id and overall percent. */
 async function respond(own: Record<string, unknown>) {
-  const account = await env.anonymous();
-  const answers = { 'local-spend': 'some', ...own };
-  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
-    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, account.token),
+  const { resultId, score } = await completeSurvey(
+    env,
+    await env.anonymous(),
+    { tenantId: PUBLISHER, surveyId: SURVEY },
+    { 'local-spend': 'some', ...own },
   );
-  let seq = 0;
-  for (const [questionId, answer] of Object.entries(answers)) {
-    resultOf(
-      await env.call(
-        API.saveAnswer,
-        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
-        account.token,
-      ),
-    );
-  }
-  const done = resultOf<ApiResponses[typeof API.completeResult]>(
-    await env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token),
-  );
-  return { resultId, percent: done.score!.overall.percent };
+  return { resultId, percent: score!.overall.percent };
 }
 
 const insights = async (range: { from?: string; to?: string; granularity?: 'week' | 'month' } = {}) =>
