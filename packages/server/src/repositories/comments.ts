@@ -18,7 +18,7 @@ import { inAggregate } from './results';
 const NOT_COMMENTS = new Set(['company-name']);
 
 /** Bounds one comment's index entries (Firestore indexes each array element). */
-export const COMMENT_TERMS_MAX = 1000;
+const COMMENT_TERMS_MAX = 1000;
 
 /** The open questions whose answers are comments. */
 export const commentQuestions = (definition: ServerSurveyDefinition) =>
@@ -27,7 +27,7 @@ export const commentQuestions = (definition: ServerSurveyDefinition) =>
     .filter((question) => question.type === 'comment' && !NOT_COMMENTS.has(question.id));
 
 /** Every prefix of 2 to 20 characters of each distinct word, so "recyc" finds "Recycling". */
-export function commentTerms(text: string): string[] {
+function commentTerms(text: string): string[] {
   const terms = new Set<string>();
   for (const word of new Set(foldText(text).split(/[^\p{L}\p{N}]+/u))) {
     for (let length = SEARCH_TERM_MIN; length <= Math.min(word.length, SEARCH_TERM_MAX); length++) {
@@ -39,7 +39,7 @@ export function commentTerms(text: string): string[] {
 }
 
 /** The words a search looks for, each cut like the stored terms; a word shorter than 2 is ignored. */
-export const searchWords = (search: string): string[] =>
+const searchWords = (search: string): string[] =>
   [...new Set(foldText(search).split(/[^\p{L}\p{N}]+/u))]
     .filter((word) => word.length >= SEARCH_TERM_MIN)
     .map((word) => word.slice(0, SEARCH_TERM_MAX));

@@ -21,7 +21,7 @@ export interface ExportTable {
 }
 
 /** A chosen option's cell in its own column; an option not chosen is an empty cell. */
-export const CHOSEN = 'Yes';
+const CHOSEN = 'Yes';
 
 const isMultiSelect = (question: ServerQuestion) =>
   question.multiple === true && (question.options?.length ?? 0) > 0;

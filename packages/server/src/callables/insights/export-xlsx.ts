@@ -15,7 +15,7 @@ const xmlCharacter = (char: string) => {
 };
 
 /** A cell as the workbook holds it: text is only ever text (never a formula), numbers stay numbers. */
-export const xlsxCell = (value: ExportCell): string | number | null =>
+const xlsxCell = (value: ExportCell): string | number | null =>
   typeof value === 'string' ? Array.from(value).filter(xmlCharacter).join('').slice(0, CELL_TEXT_MAX) : value;
 
 export interface XlsxWriter {

@@ -7,7 +7,7 @@ import { defineHandler } from '../../api/handler';
 import { commentQuestions, listComments } from '../../repositories/comments';
 import { loadPublishedSurvey } from './access';
 
-export const COMMENTS_PAGE_DEFAULT = 20;
+const COMMENTS_PAGE_DEFAULT = 20;
 
 export const NO_SUCH_OPEN_QUESTION = 'This survey has no open question with that id.';
 
