@@ -7,15 +7,8 @@ import type { ServerSurveyDefinition } from '../api/handler';
 import { isCounted } from '../callables/insights/received';
 import { moveInAggregate } from '../callables/insights/set-excluded';
 import { paths } from '../repositories/paths';
-import {
-  EMPTY_RESULT_MARK,
-  inAggregate,
-  listCompletedResults,
-  toStoredResult,
-} from '../repositories/results';
+import { EMPTY_RESULT_MARK, inAggregate, completedResults, toStoredResult } from '../repositories/results';
 import type { DocumentStore } from '../store/port';
-
-const PAGE = 200;
 
 export async function excludeEmptyResults(
   store: DocumentStore,
@@ -23,22 +16,18 @@ export async function excludeEmptyResults(
 ): Promise<{ excluded: number }> {
   const { tenantId, id: surveyId } = definition;
   let excluded = 0;
-  for (let after: string | undefined; ;) {
-    const page = await listCompletedResults(store, tenantId, surveyId, PAGE, after);
-    for (const { resultId, result } of page) {
-      if (isCounted(definition, result)) continue;
-      const ref = { tenantId, surveyId, resultId };
-      const resultPath = paths.result(tenantId, surveyId, resultId);
-      excluded += await store.transaction(async (tx) => {
-        const { data } = await tx.get(resultPath);
-        // Already out: marked by an earlier run, or excluded by the publisher.
-        if (!data || !inAggregate(data)) return 0;
-        await moveInAggregate(tx, definition, ref, toStoredResult(data), 'out');
-        tx.update(resultPath, { [EMPTY_RESULT_MARK]: true });
-        return 1;
-      });
-    }
-    if (page.length < PAGE) return { excluded };
-    after = page.at(-1)!.resultId;
+  for await (const { id: resultId, data } of completedResults(store, tenantId, surveyId)) {
+    if (isCounted(definition, toStoredResult(data))) continue;
+    const ref = { tenantId, surveyId, resultId };
+    const resultPath = paths.result(tenantId, surveyId, resultId);
+    excluded += await store.transaction(async (tx) => {
+      const current = (await tx.get(resultPath)).data;
+      // Already out: marked by an earlier run, or excluded by the publisher.
+      if (!current || !inAggregate(current)) return 0;
+      await moveInAggregate(tx, definition, ref, toStoredResult(current), 'out');
+      tx.update(resultPath, { [EMPTY_RESULT_MARK]: true });
+      return 1;
+    });
   }
+  return { excluded };
 }

@@ -14,11 +14,15 @@ import {
 } from '../repositories/aggregates';
 import { writeComments } from '../repositories/comments';
 import { paths } from '../repositories/paths';
-import { allAnswers, EMPTY_RESULT_MARK, inAggregate, toStoredResult } from '../repositories/results';
+import {
+  allAnswers,
+  completedResults,
+  EMPTY_RESULT_MARK,
+  inAggregate,
+  toStoredResult,
+} from '../repositories/results';
 import type { DocumentStore } from '../store/port';
 import { COMPANY_NAME_QUESTION } from '../callables/survey/respondent';
-
-const PAGE = 200;
 
 export interface InsightsCountersReport {
   /** Results given their new counters (and comments). */
@@ -39,21 +43,12 @@ export async function backfillInsightsCounters(
 ): Promise<InsightsCountersReport> {
   const { tenantId, id: surveyId } = definition;
   const report: InsightsCountersReport = { counted: 0, restored: 0, leftOut: 0 };
-  for (let after: string | undefined; ;) {
-    const page = await store.query(paths.results(tenantId, surveyId), {
-      where: [['isCompleted', '==', true]],
-      orderBy: [['completedAt', 'asc']],
-      limit: PAGE,
-      ...(after === undefined ? {} : { startAfter: after }),
-    });
-    for (const { id: resultId, data } of page) {
-      if (data?.[INSIGHTS_COUNTERS_MARK] === true) continue;
-      const outcome = await backfillResult(store, definition, resultId);
-      if (outcome) report[outcome]++;
-    }
-    if (page.length < PAGE) return report;
-    after = page[page.length - 1]!.id;
+  for await (const { id: resultId, data } of completedResults(store, tenantId, surveyId)) {
+    if (data[INSIGHTS_COUNTERS_MARK] === true) continue;
+    const outcome = await backfillResult(store, definition, resultId);
+    if (outcome) report[outcome]++;
   }
+  return report;
 }
 
 async function backfillResult(

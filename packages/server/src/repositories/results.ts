@@ -157,22 +157,27 @@ export async function findLatestUserResult(
   return latest ? toLink(latest) : null;
 }
 
-/** A survey's completed results, newest first. */
-export async function listCompletedResults(
+/**
+ * A survey's completed results, oldest first, read a page at a time: the backfill's steps walk them
+ * all, as completion would have met them.
+ */
+export async function* completedResults(
   store: DocumentStore,
   tenantId: string,
   surveyId: string,
-  limit: number,
-  /** The last result of the previous page. */
-  after?: string,
-): Promise<{ resultId: string; result: StoredResult }[]> {
-  const snapshots = await store.query(paths.results(tenantId, surveyId), {
-    where: [['isCompleted', '==', true]],
-    orderBy: [['completedAt', 'desc']],
-    limit,
-    ...(after === undefined ? {} : { startAfter: after }),
-  });
-  return snapshots.map((snapshot) => ({ resultId: snapshot.id, result: toStoredResult(snapshot.data!) }));
+  pageSize = 200,
+): AsyncGenerator<DocSnapshot & { data: DocData }> {
+  for (let after: string | undefined; ;) {
+    const page = await store.query(paths.results(tenantId, surveyId), {
+      where: [['isCompleted', '==', true]],
+      orderBy: [['completedAt', 'asc']],
+      limit: pageSize,
+      ...(after === undefined ? {} : { startAfter: after }),
+    });
+    for (const snapshot of page) if (snapshot.data) yield { ...snapshot, data: snapshot.data };
+    if (page.length < pageSize) return;
+    after = page.at(-1)!.id;
+  }
 }
 
 /** The organisation's members (its tenant users), whose user survey results are the organisation's. */
