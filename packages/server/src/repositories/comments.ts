@@ -4,6 +4,7 @@
 import {
   foldText,
   isComment,
+  normaliseSearch,
   SEARCH_TERM_MAX,
   SEARCH_TERM_MIN,
   type AnswerValue,
@@ -88,7 +89,7 @@ export async function listComments(
 ): Promise<{ comments: SurveyComment[]; next: string | null }> {
   const words = searchWords(page.search ?? '');
   // The longest word is looked up (the most selective); the others are checked on what is read.
-  const lookup = [...words].sort((a, b) => b.length - a.length)[0];
+  const lookup = normaliseSearch(page.search ?? '');
   const comments: SurveyComment[] = [];
   let after = page.cursor;
   for (let round = 0; round < MAX_READ_ROUNDS && comments.length < page.limit; round++) {
