@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import type { AuthClaims } from '@toolkit/domain';
+import type { AuthClaims, RouteMatch } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
 import { authChanged, selectHasSettledSession, type AuthState } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/testing';
@@ -60,7 +60,12 @@ function renderGate(
   {
     authFake = fakeAuth(),
     content = fakeContent(() => Promise.reject(new Error('unexpected content request'))),
-  }: { authFake?: ReturnType<typeof fakeAuth>; content?: ReturnType<typeof fakeContent> } = {},
+    page = (match: RouteMatch) => <p>screen {match.route.id}</p>,
+  }: {
+    authFake?: ReturnType<typeof fakeAuth>;
+    content?: ReturnType<typeof fakeContent>;
+    page?: (match: RouteMatch) => ReactNode;
+  } = {},
 ) {
   const services = {
     config: {},
@@ -74,7 +79,7 @@ function renderGate(
   const result = renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <LocationProbe />
-      <GuardGate services={services}>{(match) => <p>screen {match.route.id}</p>}</GuardGate>
+      <GuardGate services={services}>{page}</GuardGate>
     </MemoryRouter>,
     { preloadedState: { auth }, wrapper: Theme },
   );
@@ -132,6 +137,44 @@ describe('GuardGate', () => {
     renderGate('/dashboard/users', signedIn({ role: 'admin', tenantId: 't1' }), { authFake });
     expect(await screen.findByText('screen dashboardUsers')).toBeInTheDocument();
     expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a page that needs rights mounted while only its query changes, and refreshes on the next arrival', async () => {
+    const authFake = fakeAuth({ role: 'owner', tenantId: 't1' });
+    let mounts = 0;
+    function Links() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button onClick={() => navigate('/dashboard/received?sector=retail')}>Filter</button>
+          <button onClick={() => navigate('/dashboard')}>Overview</button>
+          <button onClick={() => navigate('/dashboard/received')}>Results</button>
+        </>
+      );
+    }
+    function Workbench() {
+      const [mountedAs] = useState(() => ++mounts);
+      return <p>workbench mount {mountedAs}</p>;
+    }
+    renderGate('/dashboard/received', signedIn({ role: 'owner', tenantId: 't1' }), {
+      authFake,
+      page: (match) => (
+        <>
+          <Links />
+          {match.route.id === 'dashboardReceived' ? <Workbench /> : <p>screen {match.route.id}</p>}
+        </>
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Filter' }));
+    expect(location()).toHaveTextContent('/dashboard/received');
+    expect(screen.getByText('workbench mount 1')).toBeInTheDocument();
+    expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Overview' }));
+    expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Results' }));
+    expect(await screen.findByText('workbench mount 2')).toBeInTheDocument();
+    expect(authFake.refreshClaims).toHaveBeenCalledTimes(2);
   });
 
   it('signs a signed-in user out once on the forced-logout page /invite', async () => {

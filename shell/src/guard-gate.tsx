@@ -22,28 +22,42 @@ import type { ShellServices } from './services';
 import { useSurveyAccess } from './survey-definition';
 
 /**
+ * The key of the navigation that arrived at the current path; kept while only its query or fragment
+ * change (a screen keeping its filters in the address), so such a change is not a new arrival.
+ */
+function useArrivalKey(): string {
+  const location = useLocation();
+  const arrival = useRef({ pathname: location.pathname, key: location.key });
+  if (arrival.current.pathname !== location.pathname) {
+    arrival.current = { pathname: location.pathname, key: location.key };
+  }
+  return arrival.current.key;
+}
+
+/**
  * Before a page that needs rights, the claims are fetched afresh, so a role removed by an admin
- * applies on the user's next navigation rather than when the old token expires. True once the
- * claims for this navigation are in the store (or nothing needed refreshing).
+ * applies on the user's next arrival at such a page rather than when the old token expires. True
+ * once the claims for this arrival are in the store (or nothing needed refreshing). A change of the
+ * page's own query does not wait for them again: the screen stays mounted, with its focus and scroll.
  */
 function useFreshClaims(services: ShellServices, needed: boolean): boolean {
-  const location = useLocation();
+  const arrival = useArrivalKey();
   const dispatch = useAppDispatch();
   const [freshFor, setFreshFor] = useState<string | null>(null);
   useEffect(() => {
-    if (!needed || freshFor === location.key) return;
+    if (!needed || freshFor === arrival) return;
     let current = true;
     services.auth
       .refreshClaims()
       .then((claims) => current && dispatch(claimsChanged(claims)))
       // Offline: the claims already held decide; the server still checks the current role.
       .catch(() => undefined)
-      .finally(() => current && setFreshFor(location.key));
+      .finally(() => current && setFreshFor(arrival));
     return () => {
       current = false;
     };
-  }, [needed, freshFor, location.key, services.auth, dispatch]);
-  return !needed || freshFor === location.key;
+  }, [needed, freshFor, arrival, services.auth, dispatch]);
+  return !needed || freshFor === arrival;
 }
 
 /**
