@@ -155,26 +155,42 @@ function fieldColumn(field: string): string {
 }
 
 /**
+ * The keys a query orders by, as SQL: each field's type rank, then its value, then the document id
+ * in the last field's direction. A query's ORDER BY and its index (indexFor) are built from the same
+ * terms, so Postgres can read the one in the order of the other.
+ */
+function orderTerms(orderBy: QuerySpec['orderBy'] = []): string[] {
+  const terms: string[] = [];
+  for (const [field, direction] of orderBy) {
+    const column = fieldColumn(field);
+    const dir = direction === 'desc' ? 'DESC' : 'ASC';
+    terms.push(`(${typeRank(column)}) ${dir}`, `${column} ${dir}`);
+  }
+  terms.push(`id ${orderBy.at(-1)?.[1] === 'desc' ? 'DESC' : 'ASC'}`);
+  return terms;
+}
+
+/** As in Firestore, `orderBy` leaves out documents without the field. */
+const orderedFieldsPresent = (orderBy: QuerySpec['orderBy'] = []) =>
+  orderBy.map(([field]) => `${fieldColumn(field)} IS NOT NULL`);
+
+/**
  * The index a paged query (orderBy and limit) reads in order: the collection, its equality fields,
  * then its order, so a page costs what it returns rather than what the collection holds, as with
- * Firestore's composite indexes. Made the first time the shape is queried.
+ * Firestore's composite indexes. Made the first time the shape is queried. Partial: a document
+ * without an ordered field (another collection's, a result not yet listed for a sort by score) is
+ * never in it, so writing one costs no more than before the shape was asked.
  */
 function indexFor(spec: QuerySpec): { name: string; sql: string } | null {
   if (!spec.orderBy?.length || spec.limit === undefined) return null;
   const columns = [
     'parent',
     ...(spec.where ?? []).filter(([, op]) => op === '==').map(([field]) => fieldColumn(field)),
+    ...orderTerms(spec.orderBy),
   ];
-  const direction = spec.orderBy.at(-1)![1] === 'desc' ? 'DESC' : 'ASC';
-  for (const [field, fieldDirection] of spec.orderBy) {
-    const column = fieldColumn(field);
-    const dir = fieldDirection === 'desc' ? 'DESC' : 'ASC';
-    columns.push(`(${typeRank(column)}) ${dir}`, `${column} ${dir}`);
-  }
-  columns.push(`id ${direction}`);
-  const definition = columns.join(', ');
+  const definition = `(${columns.join(', ')}) WHERE ${orderedFieldsPresent(spec.orderBy).join(' AND ')}`;
   const name = `query_${createHash('sha256').update(definition).digest('hex').slice(0, 24)}`;
-  return { name, sql: `CREATE INDEX IF NOT EXISTS ${name} ON documents (${definition})` };
+  return { name, sql: `CREATE INDEX IF NOT EXISTS ${name} ON documents ${definition}` };
 }
 
 /**
@@ -221,19 +237,12 @@ function buildQuery(
   const params: unknown[] = [collectionPath];
   const param = (value: unknown) => `$${params.push(value)}`;
   const conditions = ['parent = $1'];
-  const order: string[] = [];
   for (const [field, op, value] of spec.where ?? []) {
     const operand = `${param(JSON.stringify(toStored(value)))}::jsonb`;
     conditions.push(whereCondition(fieldColumn(field), op, operand));
   }
-  let lastDirection = 'ASC';
-  for (const [field, direction] of spec.orderBy ?? []) {
-    const column = fieldColumn(field);
-    lastDirection = direction === 'desc' ? 'DESC' : 'ASC';
-    conditions.push(`${column} IS NOT NULL`);
-    order.push(`(${typeRank(column)}) ${lastDirection}`, `${column} ${lastDirection}`);
-  }
-  order.push(`id ${lastDirection}`);
+  conditions.push(...orderedFieldsPresent(spec.orderBy));
+  const order = orderTerms(spec.orderBy);
   const limit = spec.limit === undefined ? '' : ` LIMIT ${param(spec.limit)}`;
   const matching = `FROM documents WHERE ${conditions.join(' AND ')}`;
   if (spec.startAfter === undefined) {
