@@ -5,7 +5,14 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { readAggregate } from '../repositories/aggregates';
 import { paths } from '../repositories/paths';
 import { FieldValue, type DocumentStore } from '../store/port';
-import { resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from '../testing';
+import {
+  completeSurvey,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../testing';
 import { finishedStepsPath, runBackfill } from './run';
 
 const PUBLISHER = 'demo-publisher';
@@ -22,26 +29,9 @@ beforeAll(async () => {
 afterAll(() => env?.stop(), 60_000);
 
 /** Completes the quickscan as an anonymous respondent with these answers. */
-async function complete(answers: Record<string, unknown>): Promise<string> {
-  const respondent = await env.anonymous();
-  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
-    await env.call(API.startResult, { tenantId: PUBLISHER, surveyId: SURVEY }, respondent.token),
-  );
-  let seq = 0;
-  for (const [questionId, answer] of Object.entries(answers)) {
-    resultOf(
-      await env.call(
-        API.saveAnswer,
-        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
-        respondent.token,
-      ),
-    );
-  }
-  resultOf(
-    await env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, respondent.token),
-  );
-  return resultId;
-}
+const complete = async (answers: Record<string, unknown>): Promise<string> =>
+  (await completeSurvey(env, await env.anonymous(), { tenantId: PUBLISHER, surveyId: SURVEY }, answers))
+    .resultId;
 
 const backfill = (store: DocumentStore = env.store) =>
   runBackfill({ store, content: env.deps.content, surveyIds: [SURVEY], log: () => {} });

@@ -6,6 +6,7 @@ import { auditCollection } from '../../repositories/audit';
 import { readAggregate } from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
 import {
+  completeSurvey,
   errorOf,
   resultOf,
   snapshotStore,
@@ -49,35 +50,20 @@ const RESPONDENTS: Respondent[] = [
 ];
 
 async function respond(account: TestAccount, respondent: Respondent): Promise<string> {
-  const { resultId } = resultOf<ApiResponses[typeof API.startResult]>(
-    await env.call(
-      API.startResult,
-      {
-        tenantId: PUBLISHER,
-        surveyId: SURVEY,
-        ...(respondent.names ? { prefill: { respondent: respondent.names } } : {}),
-      },
-      account.token,
-    ),
-  );
-  const answers = {
-    'company-name': respondent.organisation,
-    'industry-sector': respondent.sector,
-    'employee-count': respondent.size,
-    'local-spend': respondent.localSpend,
-  };
-  let seq = 0;
-  for (const [questionId, answer] of Object.entries(answers)) {
-    resultOf(
-      await env.call(
-        API.saveAnswer,
-        { tenantId: PUBLISHER, surveyId: SURVEY, resultId, questionId, answer, seq: ++seq },
-        account.token,
-      ),
-    );
-  }
-  resultOf(
-    await env.call(API.completeResult, { tenantId: PUBLISHER, surveyId: SURVEY, resultId }, account.token),
+  const { resultId } = await completeSurvey(
+    env,
+    account,
+    {
+      tenantId: PUBLISHER,
+      surveyId: SURVEY,
+      ...(respondent.names ? { prefill: { respondent: respondent.names } } : {}),
+    },
+    {
+      'company-name': respondent.organisation,
+      'industry-sector': respondent.sector,
+      'employee-count': respondent.size,
+      'local-spend': respondent.localSpend,
+    },
   );
   return resultId;
 }
