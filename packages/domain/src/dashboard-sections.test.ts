@@ -123,6 +123,10 @@ describe('opensFor', () => {
     ['dashboardProfile', 'business', true],
     ['plans', 'publisher', true],
     ['surveyStart', 'business', true],
+    ['journeyStep1', 'publisher', false],
+    ['journeyStep5', 'publisher', false],
+    ['journeyStep1', 'business', true],
+    ['journeyInvite', 'publisher', true],
   ] as const)('%s opens for a %s: %s', (route, kind, opens) => {
     expect(opensFor(route, kind)).toBe(opens);
   });
@@ -130,5 +134,9 @@ describe('opensFor', () => {
   it('classifies every screen of the dashboard, so a new one must say whom it is for', () => {
     const classified = new Set(DASHBOARD_SECTIONS.map((section) => section.route));
     expect(routesOwnedBy('dashboard').filter((route) => !classified.has(route.id))).toEqual([]);
+    // The journey's stages too: a publisher's organisation has no journey of its own.
+    expect(
+      routesOwnedBy('journey').filter((route) => route.id !== 'journeyInvite' && !classified.has(route.id)),
+    ).toEqual([]);
   });
 });

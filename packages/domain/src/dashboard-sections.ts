@@ -37,6 +37,12 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { route: 'dashboardManage', audience: 'both', listed: true },
   { route: 'plans', audience: 'both', listed: true },
   { route: 'dashboardProfile', audience: 'both', listed: true },
+  // The journey's stages, reached from the header (offered to businesses only), not from this list.
+  { route: 'journeyStep1', audience: 'business', listed: false },
+  { route: 'journeyStep2', audience: 'business', listed: false },
+  { route: 'journeyStep3', audience: 'business', listed: false },
+  { route: 'journeyStep4', audience: 'business', listed: false },
+  { route: 'journeyStep5', audience: 'business', listed: false },
 ];
 
 const SECTION_BY_ROUTE = new Map(DASHBOARD_SECTIONS.map((section) => [section.route, section]));
@@ -51,7 +57,7 @@ export function tenantKindOf(
   return 'business';
 }
 
-/** Whether a route's screen is one for this kind of tenant; a route outside the dashboard always is. */
+/** Whether a route's screen is one for this kind of tenant; a route not in the table always is. */
 export function opensFor(route: RouteId, kind: TenantKind): boolean {
   const audience = SECTION_BY_ROUTE.get(route)?.audience ?? 'both';
   return audience === 'both' || audience === kind;
