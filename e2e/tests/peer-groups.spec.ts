@@ -110,4 +110,18 @@ test('a sector group is hidden below 10 organisations and shown from 10; the bus
   ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Your scores beside your peers’' })).toBeVisible();
   await checkAtBothSizes(page, 'insights peer group shown');
+
+  // On a phone the chart's words wrap: none runs past the chart's right edge.
+  await page.setViewportSize(PHONE);
+  const chart = page.getByRole('img', { name: /^Your scores beside your peers' out of 100%/ });
+  const overrun = await chart.evaluate((element) => {
+    const edge = element.getBoundingClientRect().right;
+    const worded = Array.from(element.querySelectorAll('*')).filter((part) =>
+      Array.from(part.childNodes).some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      ),
+    );
+    return worded.map((part) => part.getBoundingClientRect().right - edge).filter((beyond) => beyond > 0);
+  });
+  expect(overrun).toEqual([]);
 });

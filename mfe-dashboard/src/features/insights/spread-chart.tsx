@@ -1,12 +1,10 @@
-import { Group } from '@visx/group';
 import { Bar, Circle } from '@visx/shape';
 import styled from 'styled-components';
 import type { BenchmarkRow } from '@toolkit/domain';
 import { widthAt } from '../../shared/charts';
 
-const ROW_HEIGHT = 60;
-const LABEL_BASELINE = 18;
-const TRACK_Y = 28;
+/** The track, with room above and below it for the median's mark. */
+const TRACK_Y = 3;
 const TRACK_HEIGHT = 20;
 
 export function rowText(row: BenchmarkRow): string {
@@ -19,10 +17,20 @@ export function spreadLabel(rows: readonly BenchmarkRow[]): string {
   return `Your scores beside your peers' out of 100%. ${rows.map(rowText).join('; ')}.`;
 }
 
-const Svg = styled.svg`
-  display: block;
-  width: 100%;
-  overflow: visible;
+const Rows = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  /* The label is text, not SVG text, so a long section title wraps on a phone instead of running off. */
+  span {
+    display: block;
+    margin-bottom: ${({ theme }) => theme.space[1]}px;
+    overflow-wrap: anywhere;
+  }
+  svg {
+    display: block;
+    width: 100%;
+    overflow: visible;
+  }
   .track {
     fill: ${({ theme }) => theme.colors.surface};
     stroke: ${({ theme }) => theme.colors.mutedText};
@@ -41,35 +49,40 @@ const Svg = styled.svg`
 `;
 
 /**
- * One row per area: a 0–100 track, the peers' middle half as a band, their median as a mark and
- * the organisation's own score as a dot (positions: shared/charts.ts).
+ * One row per area: its figures in words over a 0–100 track, the peers' middle half as a band,
+ * their median as a mark and the organisation's own score as a dot (positions: shared/charts.tsx).
  */
 export function SpreadChart({ rows }: { rows: readonly BenchmarkRow[] }) {
-  const label = spreadLabel(rows);
   return (
-    <Svg role="img" aria-label={label} height={rows.length * ROW_HEIGHT}>
-      <title>{label}</title>
+    <Rows role="img" aria-label={spreadLabel(rows)}>
       {rows.map((row, index) => {
-        const top = index * ROW_HEIGHT;
         const { q1, median, q3 } = row.peers;
         return (
-          <Group key={`${index}-${row.title}`} top={top} aria-hidden="true">
-            <text x="0" y={LABEL_BASELINE} fontSize="15" fill="currentColor">
+          <div key={`${index}-${row.title}`} aria-hidden="true">
+            <span>
               {row.title}: you {row.yours}%, median {median}%
-            </text>
-            <Bar x={0} y={TRACK_Y} width="100%" height={TRACK_HEIGHT} rx={4} className="track" />
-            <Bar
-              x={widthAt(q1)}
-              y={TRACK_Y}
-              width={widthAt(Math.max(0.5, q3 - q1))}
-              height={TRACK_HEIGHT}
-              className="middle"
-            />
-            <Bar x={widthAt(median)} y={TRACK_Y - 3} width={3} height={TRACK_HEIGHT + 6} className="median" />
-            <Circle cx={widthAt(row.yours)} cy={TRACK_Y + TRACK_HEIGHT / 2} r={8} className="yours" />
-          </Group>
+            </span>
+            <svg height={TRACK_Y * 2 + TRACK_HEIGHT}>
+              <Bar x={0} y={TRACK_Y} width="100%" height={TRACK_HEIGHT} rx={4} className="track" />
+              <Bar
+                x={widthAt(q1)}
+                y={TRACK_Y}
+                width={widthAt(Math.max(0.5, q3 - q1))}
+                height={TRACK_HEIGHT}
+                className="middle"
+              />
+              <Bar
+                x={widthAt(median)}
+                y={0}
+                width={3}
+                height={TRACK_HEIGHT + TRACK_Y * 2}
+                className="median"
+              />
+              <Circle cx={widthAt(row.yours)} cy={TRACK_Y + TRACK_HEIGHT / 2} r={8} className="yours" />
+            </svg>
+          </div>
         );
       })}
-    </Svg>
+    </Rows>
   );
 }
