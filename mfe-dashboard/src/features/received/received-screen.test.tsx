@@ -324,8 +324,12 @@ describe('Results workbench', () => {
 
   it('says when nothing matches, and what failed with a way to try again', async () => {
     let fail = true;
-    const { user } = setup(() =>
-      fail ? serverError('internal', 'Database offline') : { results: [], next: null, more: false, total: 0 },
+    const { user } = setup(
+      () =>
+        fail
+          ? serverError('internal', 'Database offline')
+          : { results: [], next: null, more: false, total: 0 },
+      '/dashboard/received?sector=retail',
     );
     expect(await screen.findByText("We couldn't load the results: Database offline.")).toBeInTheDocument();
     fail = false;
@@ -333,5 +337,11 @@ describe('Results workbench', () => {
     expect(
       await screen.findByText('No result matches this view. Change or clear the filters to see more.'),
     ).toBeInTheDocument();
+  });
+
+  it('says a survey has received nothing yet, rather than blaming filters, when none is set', async () => {
+    setup(() => ({ results: [], next: null, more: false, total: 0 }));
+    expect(await screen.findByText('This survey has received no result yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Change or clear the filters/)).not.toBeInTheDocument();
   });
 });

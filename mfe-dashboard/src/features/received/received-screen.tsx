@@ -107,7 +107,11 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
         query={current}
         doing="load the results"
         isEmpty={({ results }) => results.length === 0 && pageNumber === 1}
-        empty="No result matches this view. Change or clear the filters to see more."
+        empty={
+          isNarrowed(view)
+            ? 'No result matches this view. Change or clear the filters to see more.'
+            : 'This survey has received no result yet.'
+        }
       >
         {({ results, total, next, more }) => (
           <Stack gap={3} aria-busy={page.isFetching}>
