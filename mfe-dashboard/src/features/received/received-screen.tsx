@@ -81,10 +81,6 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   return (
     <Stack gap={4}>
       <FilterControls query={query} filters={filters.data} surveys={surveys} onChange={change} />
-      <ExportButton
-        surveyId={query.surveyId}
-        surveyTitle={surveys.find((survey) => survey.id === query.surveyId)?.title ?? query.surveyId}
-      />
       {isNarrowed(view) && (
         <Actions>
           <Button type="button" variant="secondary" onClick={() => go(cleared(view))}>
@@ -92,6 +88,10 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
           </Button>
         </Actions>
       )}
+      <ExportButton
+        surveyId={query.surveyId}
+        surveyTitle={surveys.find((survey) => survey.id === query.surveyId)?.title ?? query.surveyId}
+      />
       <div role="status">{told && <MutedText>{told}</MutedText>}</div>
       {including.isError && (
         <Problem role="alert">{describeError(including.error, 'include the result again')}</Problem>
