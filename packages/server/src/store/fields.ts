@@ -140,13 +140,6 @@ export function newDocumentId(): string {
   return id;
 }
 
-/** Raised when a query's startAfter names a document that does not exist. */
-export const missingCursor = (id: string) =>
-  new StoreError(
-    'invalid-argument',
-    `The query cannot start after "${id}": no such document in the collection.`,
-  );
-
 /** Raised when a transaction's work reads after it has written (Firestore forbids it). */
 export const readAfterWrite = () =>
   new StoreError('invalid-argument', 'A transaction must do all its reads before its first write.');

@@ -14,13 +14,13 @@ import {
   checkQuery,
   checkWrite,
   isMap,
-  missingCursor,
   newDocumentId,
   readAfterWrite,
   splitDocumentPath,
 } from './fields';
 import {
   isFieldTransform,
+  MissingCursor,
   StoreError,
   type DocData,
   type DocSnapshot,
@@ -101,7 +101,7 @@ async function buildQuery(
   for (const [field, direction] of spec.orderBy ?? []) query = query.orderBy(field, direction);
   if (spec.startAfter !== undefined) {
     const cursor = await read(firestore.collection(collectionPath).doc(spec.startAfter));
-    if (!cursor.exists) throw missingCursor(spec.startAfter);
+    if (!cursor.exists) throw new MissingCursor(spec.startAfter);
     query = query.startAfter(cursor);
   }
   if (spec.limit !== undefined) query = query.limit(spec.limit);

@@ -24,12 +24,12 @@ import {
   checkWrite,
   fieldSegments,
   isMap,
-  missingCursor,
   newDocumentId,
   readAfterWrite,
   splitDocumentPath,
 } from './fields';
 import {
+  MissingCursor,
   StoreError,
   type DocData,
   type DocSnapshot,
@@ -470,7 +470,7 @@ class PgliteStore implements EmbeddedStore {
       const cursorPath = `${collectionPath}/${spec.startAfter}`;
       const { states } = await this.readStates([cursorPath]);
       const cursor = states.get(cursorPath);
-      if (!cursor) throw missingCursor(spec.startAfter);
+      if (!cursor) throw new MissingCursor(spec.startAfter);
       return cursor;
     }
     return undefined;

@@ -109,3 +109,14 @@ export class StoreError extends Error {
     this.name = 'StoreError';
   }
 }
+
+/** A query's `startAfter` names a document that does not exist (a caller's page is gone). */
+export class MissingCursor extends StoreError {
+  constructor(readonly cursor: string) {
+    super(
+      'invalid-argument',
+      `The query cannot start after "${cursor}": no such document in the collection.`,
+    );
+    this.name = 'MissingCursor';
+  }
+}

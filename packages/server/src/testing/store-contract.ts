@@ -1,6 +1,13 @@
 // The behaviour every DocumentStore adapter must have (docs/architecture.md), run by each adapter's test
 // file. One store serves the whole suite; every test writes under its own fresh collection.
-import { FieldValue, StoreError, type DocumentStore, type StoreErrorCode, type WhereOp } from '../store/port';
+import {
+  FieldValue,
+  MissingCursor,
+  StoreError,
+  type DocumentStore,
+  type StoreErrorCode,
+  type WhereOp,
+} from '../store/port';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const ids = (docs: { id: string }[]) => docs.map((doc) => doc.id);
@@ -521,6 +528,10 @@ export function describeDocumentStoreContract(name: string, open: () => Promise<
           store.query(collection, { orderBy: [['rank', 'asc']], startAfter: 'gone' }),
           'invalid-argument',
         );
+        // Recognisable, so a caller tells its user the page is gone without reading the cursor first.
+        await expect(
+          store.query(collection, { orderBy: [['rank', 'asc']], startAfter: 'gone' }),
+        ).rejects.toBeInstanceOf(MissingCursor);
       });
 
       it('equality with null matches only fields holding null', async () => {

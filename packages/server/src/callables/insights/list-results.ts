@@ -5,8 +5,8 @@ import { API, WORKBENCH_PAGE_DEFAULT, type ApiResponses } from '@toolkit/domain'
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
 import { listWorkbenchPage, toStoredResult } from '../../repositories/results';
+import { MissingCursor } from '../../store/port';
 import { loadPublishedSurvey } from './access';
 import { exclusionOf, receivedRow } from './received';
 
@@ -22,17 +22,15 @@ export const listReceivedResults = defineHandler({
         `The range starts (${request.from}) after it ends (${request.to}).`,
       );
     }
-    // A cursor names a result of this survey; anything else would make the store refuse the query.
-    if (request.cursor !== undefined) {
-      const cursor = await deps.store.get(
-        paths.result(definition.tenantId, request.surveyId, request.cursor),
-      );
-      if (!cursor.data)
-        throw new ApiError('invalid-argument', 'That page is gone: start from the first page.');
-    }
     const { page, more, total } = await listWorkbenchPage(deps.store, definition.tenantId, {
       ...request,
       limit: request.limit ?? WORKBENCH_PAGE_DEFAULT,
+    }).catch((error: unknown) => {
+      // The store reads the cursor to start after it: a result of this survey, else gone.
+      if (error instanceof MissingCursor) {
+        throw new ApiError('invalid-argument', 'That page is gone: start from the first page.');
+      }
+      throw error;
     });
     return {
       results: page.map((snapshot) =>
