@@ -3,7 +3,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
-  isCalendarDay,
   PEER_FACETS,
   WORKBENCH_SEARCH_MAX,
   type ReceivedResultsQuery,
@@ -11,6 +10,7 @@ import {
 } from '@toolkit/domain';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
+import { DateRangeFields, SurveySelect } from '../../shared/view-controls';
 import type { WorkbenchFilters } from './received-api';
 import { SORT_CHOICES, sortKey } from './workbench-view';
 
@@ -99,35 +99,20 @@ export function FilterControls({
 }) {
   const state = query.state ?? 'completed';
   const inProgress = state === 'in-progress';
-  const day = (value: string) => (isCalendarDay(value) ? value : undefined);
   const narrowing = NARROWING.filter((key) => query[key] !== undefined).length;
   // Open when the view is narrowed by them (a shared address); then as the person leaves it.
   const [moreShown, setMoreShown] = useState(narrowing > 0);
   return (
     <Stack gap={3}>
+      <SurveySelect
+        surveys={surveys}
+        value={query.surveyId}
+        // Filters and search belong to one survey's answers.
+        onChange={(surveyId) =>
+          onChange({ surveyId, band: undefined, sector: undefined, size: undefined, region: undefined })
+        }
+      />
       <FieldGrid>
-        {surveys.length > 1 && (
-          <SelectField
-            label="Survey"
-            value={query.surveyId}
-            // Filters and search belong to one survey's answers.
-            onChange={(event) =>
-              onChange({
-                surveyId: event.target.value,
-                band: undefined,
-                sector: undefined,
-                size: undefined,
-                region: undefined,
-              })
-            }
-          >
-            {surveys.map((survey) => (
-              <option key={survey.id} value={survey.id}>
-                {survey.title}
-              </option>
-            ))}
-          </SelectField>
-        )}
         <SelectField
           label="State"
           value={state}
@@ -177,19 +162,11 @@ export function FilterControls({
           {narrowing > 0 && ` (${narrowing} set)`}
         </summary>
         <FieldGrid>
-          <TextField
-            label={inProgress ? 'Started from' : 'Completed from'}
-            type="date"
-            value={query.from ?? ''}
-            max={query.to}
-            onChange={(event) => onChange({ from: day(event.target.value) })}
-          />
-          <TextField
-            label={inProgress ? 'Started until' : 'Completed until'}
-            type="date"
-            value={query.to ?? ''}
-            min={query.from}
-            onChange={(event) => onChange({ to: day(event.target.value) })}
+          <DateRangeFields
+            labels={inProgress ? ['Started from', 'Started until'] : ['Completed from', 'Completed until']}
+            from={query.from ?? ''}
+            to={query.to ?? ''}
+            onChange={onChange}
           />
           {!inProgress && (
             <>

@@ -5,9 +5,10 @@ import { useSearchParams } from 'react-router';
 import { QueryView } from '@toolkit/data';
 import { TREND_GRANULARITIES, type TrendGranularity } from '@toolkit/domain';
 import { PageTitle, Stack } from '@toolkit/ui';
-import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
+import { FieldGrid, SelectField } from '@toolkit/ui/form';
 import type { SurveyInsightsRequest } from '../../shared/api';
 import { usePublishedSurveys } from '../../tenant-kind';
+import { DateRangeFields, SurveySelect } from '../../shared/view-controls';
 import { SurveyReport } from './survey-report';
 
 const PERIOD_NAMES: Record<TrendGranularity, string> = { week: 'Week', month: 'Month' };
@@ -26,56 +27,42 @@ function PublishedSurvey({ surveys }: { surveys: { id: string; title: string }[]
     ...(query.get('to') ? { to: query.get('to')! } : {}),
     ...(isGranularity(per) ? { granularity: per } : {}),
   };
-  /** One setting changed, the others kept; an emptied one falls back to the server's default. */
-  const set = (name: 'survey' | 'from' | 'to' | 'per', value: string) =>
+  /** Settings changed, the others kept; an emptied one falls back to the server's default. */
+  const set = (change: Partial<Record<'survey' | 'from' | 'to' | 'per', string>>) =>
     setQuery((current) => {
       const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
+      for (const [name, value] of Object.entries(change)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
       return next;
     });
   return (
     <SurveyReport
       request={request}
       controls={(range) => (
-        <FieldGrid>
-          {surveys.length > 1 && (
+        <>
+          <SurveySelect surveys={surveys} value={surveyId} onChange={(survey) => set({ survey })} />
+          <FieldGrid>
+            <DateRangeFields
+              labels={['From', 'To']}
+              from={request.from ?? range?.from ?? ''}
+              to={request.to ?? range?.to ?? ''}
+              onChange={set}
+            />
             <SelectField
-              label="Survey"
-              value={surveyId}
-              onChange={(event) => set('survey', event.target.value)}
+              label="Per"
+              value={request.granularity ?? range?.granularity ?? 'month'}
+              onChange={(event) => set({ per: event.target.value })}
             >
-              {surveys.map((survey) => (
-                <option key={survey.id} value={survey.id}>
-                  {survey.title}
+              {TREND_GRANULARITIES.map((granularity) => (
+                <option key={granularity} value={granularity}>
+                  {PERIOD_NAMES[granularity]}
                 </option>
               ))}
             </SelectField>
-          )}
-          <TextField
-            type="date"
-            label="From"
-            value={request.from ?? range?.from ?? ''}
-            onChange={(event) => set('from', event.target.value)}
-          />
-          <TextField
-            type="date"
-            label="To"
-            value={request.to ?? range?.to ?? ''}
-            onChange={(event) => set('to', event.target.value)}
-          />
-          <SelectField
-            label="Per"
-            value={request.granularity ?? range?.granularity ?? 'month'}
-            onChange={(event) => set('per', event.target.value)}
-          >
-            {TREND_GRANULARITIES.map((granularity) => (
-              <option key={granularity} value={granularity}>
-                {PERIOD_NAMES[granularity]}
-              </option>
-            ))}
-          </SelectField>
-        </FieldGrid>
+          </FieldGrid>
+        </>
       )}
     />
   );
