@@ -37,18 +37,15 @@ const COPY_BATCH = 500;
 interface Quickscan {
   sections: { questions: { id: string; type: string; scored?: boolean; options?: { id: string }[] }[] }[];
 }
-const SCORED = (
+const QUESTIONS = (
   JSON.parse(fs.readFileSync(path.join(root, 'packages/content/content/quickscan.json'), 'utf8')) as Quickscan
-).sections
-  .flatMap((section) => section.questions)
-  .filter((question) => question.type === 'multipleChoice' && question.scored !== false)
-  .slice(0, 3);
-const SECTOR_OPTIONS = (
-  JSON.parse(fs.readFileSync(path.join(root, 'packages/content/content/quickscan.json'), 'utf8')) as Quickscan
-).sections
-  .flatMap((section) => section.questions)
-  .find((question) => question.id === PEER_FACETS[0].questionId)!
-  .options!.map((option) => option.id);
+).sections.flatMap((section) => section.questions);
+const SCORED = QUESTIONS.filter(
+  (question) => question.type === 'multipleChoice' && question.scored !== false,
+).slice(0, 3);
+const SECTOR_OPTIONS = QUESTIONS.find((question) => question.id === PEER_FACETS[0].questionId)!.options!.map(
+  (option) => option.id,
+);
 
 /** The handlers used here never reach the identity provider: the callers arrive verified. */
 const noAuth: AuthPort = new Proxy({} as AuthPort, {
