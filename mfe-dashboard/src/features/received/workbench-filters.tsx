@@ -1,6 +1,6 @@
 // The workbench's filters, search and sort. Each choice changes the address at once (the view is
 // the address); the search is sent with its button, not at every key.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   PEER_FACETS,
@@ -8,9 +8,9 @@ import {
   type ReceivedResultsQuery,
   type WorkbenchState,
 } from '@toolkit/domain';
-import { Button, MutedText, Stack } from '@toolkit/ui';
-import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
-import { DateRangeFields, SurveySelect } from '../../shared/view-controls';
+import { MutedText, Stack } from '@toolkit/ui';
+import { FieldGrid, SelectField } from '@toolkit/ui/form';
+import { DateRangeFields, SearchForm, SurveySelect } from '../../shared/view-controls';
 import type { WorkbenchFilters } from './received-api';
 import { SORT_CHOICES, sortKey } from './workbench-view';
 
@@ -47,44 +47,6 @@ const MoreFilters = styled.details`
     margin-bottom: ${({ theme }) => theme.space[3]}px;
   }
 `;
-
-const SearchRow = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space[3]}px;
-  & > :first-child {
-    flex: 1 1 16rem;
-  }
-`;
-
-function Search({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  const [typed, setTyped] = useState(value);
-  const [shown, setShown] = useState(value);
-  // The address changed the search (back, a cleared filter): the box follows it.
-  if (value !== shown) {
-    setShown(value);
-    setTyped(value);
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(typed.trim());
-  };
-  return (
-    <SearchRow role="search" onSubmit={submit}>
-      <TextField
-        label="Search by organisation or respondent"
-        type="search"
-        maxLength={WORKBENCH_SEARCH_MAX}
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-      />
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-    </SearchRow>
-  );
-}
 
 export function FilterControls({
   query,
@@ -154,7 +116,12 @@ export function FilterControls({
           Results not completed yet are listed newest started first; only the dates narrow them.
         </MutedText>
       ) : (
-        <Search value={query.search ?? ''} onSearch={(search) => onChange({ search })} />
+        <SearchForm
+          label="Search by organisation or respondent"
+          maxLength={WORKBENCH_SEARCH_MAX}
+          value={query.search ?? ''}
+          onSearch={(search) => onChange({ search })}
+        />
       )}
       <MoreFilters open={moreShown} onToggle={(event) => setMoreShown(event.currentTarget.open)}>
         <summary>

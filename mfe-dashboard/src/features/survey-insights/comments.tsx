@@ -1,10 +1,10 @@
 // The comments on one open question, newest first: a search by word prefix and "Load more".
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { LoadError, QueryView } from '@toolkit/data';
 import { formatDate } from '@toolkit/domain';
 import { Button, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
-import { Actions, TextField } from '@toolkit/ui/form';
+import { SearchForm } from '../../shared/view-controls';
 import { useCommentsInfiniteQuery } from './survey-insights-api';
 
 const Heading = styled.h3`
@@ -43,13 +43,8 @@ export function Comments({
   question: { questionId: string; title: string; count: number };
 }) {
   const headingId = useId();
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const comments = useCommentsInfiniteQuery({ surveyId, questionId: question.questionId, search });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(typed.trim());
-  };
   // Only the comments of the search asked: the previous search's would stand under the new one's name.
   const shown = comments.currentData;
   return (
@@ -57,19 +52,12 @@ export function Comments({
       <Heading id={headingId}>
         {question.title} ({question.count} {question.count === 1 ? 'comment' : 'comments'})
       </Heading>
-      <form role="search" aria-label={`Search the comments on ${question.title}`} onSubmit={submit}>
-        <Actions>
-          <TextField
-            type="search"
-            label="Words in the comment"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-          <Button type="submit" variant="secondary">
-            Search
-          </Button>
-        </Actions>
-      </form>
+      <SearchForm
+        label="Words in the comment"
+        name={`Search the comments on ${question.title}`}
+        value={search}
+        onSearch={setSearch}
+      />
       <QueryView query={{ ...comments, data: shown }} doing="load the comments">
         {({ pages }) => {
           const listed = pages.flatMap((page) => page.comments);
