@@ -1,12 +1,11 @@
 // Backfill: completed results stored before the workbench's `listing` existed get it, so the
 // publisher's list, filters and search see them. The listing's presence is the mark: a result that
 // has one (written at completion, or by an earlier run) is left alone.
-import { listingOf } from '@toolkit/domain';
 import type { ServerSurveyDefinition } from '../api/handler';
+import { storedListing } from '../callables/insights/set-excluded';
 import { paths } from '../repositories/paths';
-import { allAnswers, completedResults, toStoredResult } from '../repositories/results';
+import { completedResults, toStoredResult } from '../repositories/results';
 import type { DocumentStore } from '../store/port';
-import { organisationAnswer } from '../callables/survey/respondent';
 
 export async function backfillListings(
   store: DocumentStore,
@@ -21,16 +20,7 @@ export async function backfillListings(
     const written = await store.transaction(async (tx) => {
       const current = (await tx.get(path)).data;
       if (!current || current.listing) return false;
-      const result = toStoredResult(current);
-      const answers = allAnswers(result);
-      tx.update(path, {
-        listing: listingOf({
-          answers,
-          score: result.score,
-          respondent: result.respondent,
-          organisation: organisationAnswer(answers),
-        }),
-      });
+      tx.update(path, { listing: storedListing(toStoredResult(current)) });
       return true;
     });
     if (written) listed++;

@@ -1,7 +1,14 @@
 // insights-setExcluded: the publisher marks a received result as a test or junk, or counts it again
 // (docs/behaviour.md, Results workbench). In one transaction: the result's listing, its counts taken
 // out of (or put back into) the survey's aggregate, and the audit entry.
-import { API, foldText, listingOf, type AggregateCounts, type ApiResponses } from '@toolkit/domain';
+import {
+  API,
+  foldText,
+  listingOf,
+  type AggregateCounts,
+  type ApiResponses,
+  type ResultListing,
+} from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler, type ServerSurveyDefinition } from '../../api/handler';
@@ -88,6 +95,17 @@ export async function moveInAggregate(
   if (organisationMoves && direction === 'in') countOrganisation(tx, ref, organisation);
 }
 
+/** A stored result's listing, as its completion writes it: for results completed before listings. */
+export function storedListing(result: StoredResult): ResultListing {
+  const answers = allAnswers(result);
+  return listingOf({
+    answers,
+    score: result.score,
+    respondent: result.respondent,
+    organisation: organisationAnswer(answers),
+  });
+}
+
 export const setResultExcluded = defineHandler({
   name: API.setResultExcluded,
   access: 'member:viewInsights',
@@ -110,27 +128,17 @@ export const setResultExcluded = defineHandler({
 
       const after = { excluded, excludedReason: excluded ? reason! : null };
       const wasIn = inAggregate(data);
+      const counted = isCounted(definition, result);
       // An empty result never rejoins the aggregate; once out, it carries the empty-result mark.
-      const belongsIn =
-        !excluded && isCounted(definition, result) && result.score !== null && result.completedAt !== null;
+      const belongsIn = !excluded && counted && result.score !== null && result.completedAt !== null;
       if (wasIn && !belongsIn) await moveInAggregate(tx, definition, ref, result, 'out');
       if (!wasIn && belongsIn) await moveInAggregate(tx, definition, ref, result, 'in');
 
       // A result completed before listings were stored gets its whole listing now.
       const listingUpdate = data.listing
         ? { 'listing.excluded': after.excluded, 'listing.excludedReason': after.excludedReason }
-        : {
-            listing: {
-              ...listingOf({
-                answers: allAnswers(result),
-                score: result.score,
-                respondent: result.respondent,
-                organisation: organisationAnswer(allAnswers(result)),
-              }),
-              ...after,
-            },
-          };
-      const emptyMark = wasIn && !isCounted(definition, result) ? { [EMPTY_RESULT_MARK]: true } : {};
+        : { listing: { ...storedListing(result), ...after } };
+      const emptyMark = wasIn && !counted ? { [EMPTY_RESULT_MARK]: true } : {};
       tx.update(resultPath, { ...listingUpdate, ...emptyMark });
       recordAudit(tx, ref.tenantId, {
         actorUid: caller.uid,
