@@ -26,8 +26,8 @@ describe('the survey definition', () => {
   });
 
   it('numbers slides over the whole survey', () => {
-    expect(totalSlides(survey)).toBe(34);
-    expect(locateSlide(survey, { sectionId: 2, slide: 3 })).toMatchObject({ number: 8, total: 34 });
+    expect(totalSlides(survey)).toBe(35);
+    expect(locateSlide(survey, { sectionId: 2, slide: 3 })).toMatchObject({ number: 9, total: 35 });
     expect(locateSlide(survey, { sectionId: 2, slide: 7 })).toBeNull();
     expect(locateSlide(survey, { sectionId: 99, slide: 1 })).toBeNull();
     expect(locateSlide(survey, { sectionId: 1, slide: 0 })).toBeNull();
@@ -35,9 +35,9 @@ describe('the survey definition', () => {
 
   it('walks through section start pages and slides in both directions', () => {
     expect(nextPosition(survey, { sectionId: 1, slide: 0 })).toEqual({ sectionId: 1, slide: 1 });
-    expect(nextPosition(survey, { sectionId: 1, slide: 5 })).toEqual({ sectionId: 2, slide: 0 });
+    expect(nextPosition(survey, { sectionId: 1, slide: 6 })).toEqual({ sectionId: 2, slide: 0 });
     expect(nextPosition(survey, { sectionId: 6, slide: 6 })).toBeNull();
-    expect(previousPosition(survey, { sectionId: 2, slide: 0 })).toEqual({ sectionId: 1, slide: 5 });
+    expect(previousPosition(survey, { sectionId: 2, slide: 0 })).toEqual({ sectionId: 1, slide: 6 });
     expect(previousPosition(survey, { sectionId: 2, slide: 1 })).toEqual({ sectionId: 2, slide: 0 });
     expect(previousPosition(survey, { sectionId: 1, slide: 0 })).toBeNull();
   });
@@ -45,6 +45,6 @@ describe('the survey definition', () => {
   it('skips question types it does not know', () => {
     const raw = quickscanResponse().survey;
     raw.sections[0]!.questions.push({ ...raw.sections[0]!.questions[1], type: 'MATRIX' } as never);
-    expect(normaliseSurvey(raw).sections[0]!.slides).toHaveLength(5);
+    expect(normaliseSurvey(raw).sections[0]!.slides).toHaveLength(6);
   });
 });

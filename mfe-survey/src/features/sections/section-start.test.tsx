@@ -9,10 +9,10 @@ const content: ContentClient = { request: async <T,>() => quickscanResponse() as
 beforeEach(() => window.localStorage.clear());
 
 describe('a section start page', () => {
-  // The Quickscan's parts: "Your business" opens with an information slide (5 slides, 4 questions);
+  // The Quickscan's parts: "Your business" opens with an information slide (6 slides, 5 questions);
   // "Energy and emissions" has a group of three (6 slides, 8 questions).
   it.each([
-    [1, 'Your business', '4 questions in this part.'],
+    [1, 'Your business', '5 questions in this part.'],
     [2, 'Energy and emissions', '8 questions in this part.'],
   ])('counts the questions of part %i as the caption does', async (section, title, count) => {
     renderSurvey(
