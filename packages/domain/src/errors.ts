@@ -69,6 +69,8 @@ export const SERVER_ERRORS = {
   expertMessageTooShort: (min: number) => `Tell the expert a little more: at least ${min} characters.`,
   phoneNumber: 'Give a phone number of digits, spaces, +, ( ) or -.',
   internal: 'Something went wrong on our side. Please try again.',
+  // A paged list's cursor names a document no longer there (deleted, or from another list).
+  pageGone: 'That page is gone: start from the first page.',
   // Users and roles.
   manageUsersRequired: 'Only owners and admins can manage users.',
   assignRolesRequired: 'Only owners and admins can change roles.',

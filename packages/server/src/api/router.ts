@@ -6,6 +6,7 @@ import { accessParts, requirePermission } from './permissions';
 import { readInvite, INVITE_STATUS, inviteIdOf } from '../repositories/invites';
 import { readTenantUser } from '../repositories/users';
 import type { VerifiedToken } from '../auth/port';
+import { MissingCursor } from '../store/port';
 
 export interface ApiResponse {
   status: number;
@@ -146,6 +147,9 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
       return { result: result ?? null };
     } catch (error) {
       if (error instanceof ApiError) return { error };
+      // A paged list's cursor the store could not start after: the caller's page, not our fault.
+      if (error instanceof MissingCursor)
+        return { error: new ApiError('invalid-argument', SERVER_ERRORS.pageGone) };
       log(`[api] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return { error: new ApiError('internal', SERVER_ERRORS.internal) };
     }

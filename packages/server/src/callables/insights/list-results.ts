@@ -6,7 +6,6 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { listWorkbenchPage, toStoredResult } from '../../repositories/results';
-import { MissingCursor } from '../../store/port';
 import { loadPublishedSurvey } from './access';
 import { exclusionOf, receivedRow } from './received';
 
@@ -25,12 +24,6 @@ export const listReceivedResults = defineHandler({
     const { page, more, total } = await listWorkbenchPage(deps.store, definition.tenantId, {
       ...request,
       limit: request.limit ?? WORKBENCH_PAGE_DEFAULT,
-    }).catch((error: unknown) => {
-      // The store reads the cursor to start after it: a result of this survey, else gone.
-      if (error instanceof MissingCursor) {
-        throw new ApiError('invalid-argument', 'That page is gone: start from the first page.');
-      }
-      throw error;
     });
     return {
       results: page.map((snapshot) =>

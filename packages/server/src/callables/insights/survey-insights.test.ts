@@ -264,4 +264,16 @@ describe('insights-getSurveyInsights: questions and comments', () => {
       ),
     ).toEqual({ status: 'PERMISSION_DENIED', message: SERVER_ERRORS.notYourSurvey });
   });
+
+  it('refuses a page whose cursor names no comment, in words, changing nothing', async () => {
+    expect(
+      errorOf(
+        await env.call(
+          API.listComments,
+          { surveyId: SURVEY, questionId: 'business-description', cursor: 'no-such-comment' },
+          publisher.token,
+        ),
+      ),
+    ).toEqual({ status: 'INVALID_ARGUMENT', message: SERVER_ERRORS.pageGone });
+  });
 });
