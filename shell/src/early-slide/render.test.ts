@@ -30,17 +30,17 @@ describe('the early slide', () => {
     const page = pageOf(slides(survey)[1]!);
     expect(page.querySelector('h1')?.textContent).toBe('What is the name of your business?');
     // The information slide before it is not counted.
-    expect(page.textContent).toContain('Question 1 of 38');
+    expect(page.textContent).toContain('Question 1 of 39');
     expect(page.textContent).toContain('Your business');
     expect(page.querySelector('input[type=text]')).not.toBeNull();
-    expect((page.querySelector('[style]') as HTMLElement).style.width).toBe(`${Math.round((1 / 38) * 100)}%`);
+    expect((page.querySelector('[style]') as HTMLElement).style.width).toBe(`${Math.round((1 / 39) * 100)}%`);
     expect([...page.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Previous', 'Next']);
   });
 
   it('does not count an information slide as a question', () => {
     const page = pageOf(slides(survey)[0]!);
     expect(page.querySelector('h1')?.textContent).toBe('Before you start');
-    expect(page.textContent).toContain('Before question 1 of 38');
+    expect(page.textContent).toContain('Before question 1 of 39');
     expect((page.querySelector('[style]') as HTMLElement).style.width).toBe('0%');
   });
 
