@@ -266,7 +266,8 @@ export interface SurveyInsights {
   completed: number;
   organisations: number;
   overall: ScoreSpread;
-  sections: ({ sectionIndex: number; title: string } & ScoreSpread)[];
+  /** Every section in the survey's order; one not scored (weight 0) has an empty spread. */
+  sections: ({ sectionIndex: number; title: string; scored: boolean } & ScoreSpread)[];
   /** Closed questions (choices and sliders) in the survey's order, those answered at least once. */
   questions: QuestionInsights[];
   /** The range the trend covers: as asked, or defaulted (docs/behaviour.md, Survey insights and peers). */

@@ -19,10 +19,11 @@ const RECEIVED: InsightsAnswer = {
     summary: { count: 30, mean: 50, q1: 40, median: 50, q3: 61 },
   },
   sections: [
-    { sectionIndex: 0, title: 'Your business', histogram: {}, summary: null },
+    { sectionIndex: 0, title: 'Your business', scored: false, histogram: {}, summary: null },
     {
       sectionIndex: 1,
       title: 'Energy and emissions',
+      scored: true,
       histogram: { '45': 30 },
       summary: { count: 30, mean: 45, q1: 30, median: 45, q3: 60 },
     },
@@ -127,8 +128,8 @@ describe('Survey insights', () => {
     const figures = Array.from(document.querySelectorAll('dl div'), (item) => item.textContent);
     expect(figures).toEqual(['Started40', 'Completed30', 'Completion rate75%', 'Organisations25']);
     expect(rowsOf(screen.getByRole('table', { name: 'Scores of the completed results' }))).toEqual([
+      // "Your business" is not scored: it has no row, which would say "No scores yet" forever.
       ['Overall', '50%', '50%', '40–61%'],
-      ['Your business', 'No scores yet'],
       ['Energy and emissions', '45%', '45%', '30–60%'],
     ]);
     // Asked with the server's default range, which the screen then shows.
@@ -163,7 +164,7 @@ describe('Survey insights', () => {
         ['0–9%', '0'],
       ]),
     );
-    // A section with no scores has no distribution to draw.
+    // A section not scored has no distribution to draw.
     expect(
       screen.queryByRole('figure', { name: 'Your business: results per score band' }),
     ).not.toBeInTheDocument();

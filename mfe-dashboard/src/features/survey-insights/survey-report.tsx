@@ -199,7 +199,9 @@ function SpreadTable({ rows }: { rows: { title: string; spread: ScoreSpread }[] 
 function Distributions({ insights }: { insights: SurveyInsights }) {
   const rows = [
     { title: 'Overall', spread: insights.overall },
-    ...insights.sections.map((section) => ({ title: section.title, spread: section })),
+    ...insights.sections
+      .filter((section) => section.scored)
+      .map((section) => ({ title: section.title, spread: section })),
   ];
   return (
     <Section title="Score distributions">

@@ -104,11 +104,16 @@ export const getSurveyInsights = defineHandler({
       completed: aggregate.completed,
       organisations: aggregate.organisations,
       overall: spread(aggregate.overall),
-      sections: definition.sections.map((section, sectionIndex) => ({
-        sectionIndex,
-        title: section.title,
-        ...spread(aggregate.sections[String(sectionIndex)]),
-      })),
+      // A section of weight 0 ("Your business") has no score to spread, as in the benchmark.
+      sections: definition.sections.map((section, sectionIndex) => {
+        const scored = section.weight > 0;
+        return {
+          sectionIndex,
+          title: section.title,
+          scored,
+          ...spread(scored ? aggregate.sections[String(sectionIndex)] : undefined),
+        };
+      }),
       questions,
       range,
       trend: trendOf(aggregate, range),

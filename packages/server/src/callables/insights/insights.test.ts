@@ -196,7 +196,17 @@ describe('insights-getSurveyInsights', () => {
       organisations: aggregate.organisations,
     });
     expect(seen.overall.summary?.count).toBe(aggregate.completed);
-    expect(seen.sections.map((section) => section.title)).toContain('Energy and emissions');
+    // "Your business" (weight 0) has no score to spread: a spread would read as everyone at 0%.
+    expect(seen.sections.find((section) => section.title === 'Your business')).toEqual({
+      sectionIndex: 0,
+      title: 'Your business',
+      scored: false,
+      histogram: {},
+      summary: null,
+    });
+    const scored = seen.sections.filter((section) => section.scored);
+    expect(scored.map((section) => section.title)).toContain('Energy and emissions');
+    expect(scored.every((section) => section.summary?.count === aggregate.completed)).toBe(true);
     expect(seen.questions.find((question) => question.id === 'industry-sector')?.answers).toContainEqual({
       key: 'retail',
       label: expect.any(String),
