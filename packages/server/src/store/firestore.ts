@@ -108,6 +108,21 @@ async function buildQuery(
   return query;
 }
 
+/** How many lookups exportAll sends at once. */
+const EXPORT_ROUND = 100;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+
+/** `lookup` of every item, EXPORT_ROUND at a time, in the items' order. */
+async function inRounds<T, R>(items: readonly T[], lookup: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  for (const round of chunks(items, EXPORT_ROUND)) answers.push(...(await Promise.all(round.map(lookup))));
+  return answers;
+}
+
 export function createFirestoreStore(firestore: Firestore): DocumentStore {
   const doc = (path: string) => {
     splitDocumentPath(path);
@@ -123,13 +138,22 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
   };
 
   /** Every document under these collections, including those below documents that do not exist. */
-  async function collect(collections: CollectionReference[], into: DocSnapshot[]): Promise<void> {
-    for (const collection of collections) {
-      const refs = await collection.listDocuments();
-      const snapshots = refs.length > 0 ? await firestore.getAll(...refs) : [];
-      into.push(...snapshots.filter((snapshot) => snapshot.exists).map(toSnapshot));
-      for (const ref of refs) await collect(await ref.listCollections(), into);
+  /**
+   * Every document under `collections`, a level of the tree at a time with each level's lookups
+   * sent together in rounds of EXPORT_ROUND: one after another, a store of thousands of documents
+   * took as many round trips as it has documents and collections.
+   */
+  async function collect(collections: CollectionReference[]): Promise<DocSnapshot[]> {
+    const found: DocSnapshot[] = [];
+    for (let level = collections; level.length > 0;) {
+      const refs = (await inRounds(level, (collection) => collection.listDocuments())).flat();
+      const snapshots = (
+        await inRounds(chunks(refs, EXPORT_ROUND), (some) => firestore.getAll(...some))
+      ).flat();
+      found.push(...snapshots.filter((snapshot) => snapshot.exists).map(toSnapshot));
+      level = (await inRounds(refs, (ref) => ref.listCollections())).flat();
     }
+    return found;
   }
 
   return {
@@ -212,8 +236,7 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
     // is meant for tests and small data sets, never for a request path.
     exportAll: () =>
       mapped(async () => {
-        const all: DocSnapshot[] = [];
-        await collect(await firestore.listCollections(), all);
+        const all = await collect(await firestore.listCollections());
         return all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       }),
 
