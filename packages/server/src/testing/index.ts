@@ -147,10 +147,17 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
 
     const identityToolkit = `${emulator.url}/identitytoolkit.googleapis.com/v1`;
     async function rest<T>(method: string, body: object): Promise<T> {
-      const response = await fetch(`${identityToolkit}/accounts:${method}?key=${API_KEY}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+      const send = () =>
+        fetch(`${identityToolkit}/accounts:${method}?key=${API_KEY}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      // Under a full test run the emulator may close an idle kept-alive socket just as fetch reuses
+      // it ("other side closed", before the request was read): that one is sent again, once.
+      const response = await send().catch((error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+        return send();
       });
       if (!response.ok)
         throw new Error(`Auth emulator ${method}: ${response.status} ${await response.text()}`);
