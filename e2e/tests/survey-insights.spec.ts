@@ -66,6 +66,24 @@ test('the publisher reads its survey per week or month, kept in the address, and
   await expect(page).toHaveURL(/[?&]survey=quickscan(&|$)/);
   await expect(page.getByRole('heading', { name: 'Received: Sustainability Quickscan' })).toBeVisible();
 
+  // A 0–100 slider's captions (0%, 25% … 100%) stand under the columns of their values.
+  const recycling = page.getByRole('figure', {
+    name: /^Roughly what share of your waste is recycled or composted\? \(\d+ answered\)$/,
+  });
+  const captionOffsets = await recycling.evaluate((figure) => {
+    const centre = (part: Element) => {
+      const box = part.getBoundingClientRect();
+      return box.left + box.width / 2;
+    };
+    const columns = Array.from(figure.querySelectorAll('rect.column'), centre);
+    const captions = Array.from(figure.querySelectorAll('ol li'));
+    return captions
+      .slice(1, -1)
+      .map((caption, index) => Math.abs(centre(caption) - columns[(index + 1) * 25]!));
+  });
+  expect(captionOffsets).toHaveLength(3);
+  for (const offset of captionOffsets) expect(offset).toBeLessThan(4);
+
   const per = page.getByRole('combobox', { name: 'Per' });
   await per.selectOption('week');
   await expect(page).toHaveURL(/[?&]per=week/);
