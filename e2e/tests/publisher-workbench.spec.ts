@@ -199,6 +199,10 @@ test('a publisher works with its received results, and excluding one takes it ou
     await checkScreen(page, '/dashboard', /^Welcome back/);
     await checkScreen(page, `/dashboard/received?surveyId=quickscan&search=${run}`, 'Results');
     await checkScreen(page, '/dashboard/members', 'Members');
+    // The current section shows whole, also where the phone's row of sections scrolls sideways.
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Members' }),
+    ).toBeInViewport({ ratio: 1 });
   }
   await page.goto(`/dashboard/received?surveyId=quickscan&search=${run}`);
   await expect.poll(() => rowNames(page)).toEqual([companies[2], companies[1]]);

@@ -78,13 +78,15 @@ export function DashboardLayout() {
   const visible = useNavigation(claims);
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
-  // The current section sits in the middle of the row when the row scrolls.
+  // The current section sits in the middle of the row when the row scrolls; again once the
+  // organisation's kind is known and its sections replace those every kind has.
+  const listed = visible.map(({ route }) => route.id).join();
   useEffect(() => {
     const list = listRef.current;
     const current = list?.querySelector<HTMLElement>('a[aria-current="page"]');
     if (list && current && list.scrollWidth > list.clientWidth)
       list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
+  }, [pathname, listed]);
   return (
     <BrandProvider>
       <Layout>
