@@ -58,7 +58,7 @@ describe('listingOf', () => {
       listingOf({
         answers: { 'industry-sector': 'retail', 'employee-count': ['1-4'], 'business-region': '' },
         score: { overall: { percent: 42.5 }, band: { label: 'Making progress' } },
-        respondent: { firstName: 'Jo', lastName: 'Smith', email: 'jo.smith@gmail.com' },
+        contact: { name: 'Jo Smith', email: 'jo.smith@gmail.com' },
         organisation: '  Green  Leaf Café ',
       }),
     ).toEqual({
@@ -78,7 +78,7 @@ describe('listingOf', () => {
     const listing = listingOf({
       answers: {},
       score: null,
-      respondent: { email: 'ab@gmail.com' },
+      contact: { name: null, email: 'ab@gmail.com' },
       organisation: null,
     });
     expect(listing).toMatchObject({ percent: null, band: null, organisation: '', sector: null });

@@ -1,6 +1,7 @@
 // The publisher's results workbench: what a completed result stores to be listed, filtered, sorted
 // and searched without reading every result (its `listing`), and the workbench's query, kept in the
 // address so a view can be shared.
+import type { RespondentContact } from './api';
 import { isCalendarDay } from './dates';
 import { facetsOf, type PeerFacet } from './peer-groups';
 import { ID_PATTERN } from './strings';
@@ -70,17 +71,17 @@ export function normaliseSearch(query: string): string | null {
 export interface ListingSource {
   answers: Readonly<Record<string, unknown>>;
   score: { overall: { percent: number }; band?: { label: string } | null } | null;
-  /** The survey link's prefill. */
-  respondent: Readonly<{ firstName?: string; lastName?: string; email?: string }>;
+  /** Who answered, as far as known: the survey link's prefill, else their account's names. */
+  contact: RespondentContact;
   /** The organisation the respondent named. */
   organisation: string | null;
 }
 
 /** A newly completed result's listing: counted, not excluded. */
-export function listingOf({ answers, score, respondent, organisation }: ListingSource): ResultListing {
+export function listingOf({ answers, score, contact, organisation }: ListingSource): ResultListing {
   const facets = facetsOf(answers);
   // The e-mail's local part only: its domain ("gmail", "co") would match nearly everyone.
-  const emailName = (respondent.email ?? '').split('@')[0] ?? '';
+  const emailName = (contact.email ?? '').split('@')[0] ?? '';
   return {
     excluded: false,
     excludedReason: null,
@@ -90,9 +91,7 @@ export function listingOf({ answers, score, respondent, organisation }: ListingS
     sector: facets.sector,
     size: facets.size,
     region: facets.region,
-    terms: searchTerms(
-      [organisation ?? '', respondent.firstName ?? '', respondent.lastName ?? '', emailName].join(' '),
-    ),
+    terms: searchTerms([organisation ?? '', contact.name ?? '', emailName].join(' ')),
   };
 }
 

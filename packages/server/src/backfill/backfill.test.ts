@@ -116,3 +116,24 @@ it('takes an organisation out of the distinct count with its last result in the 
   expect(after.completed).toBe(before.completed - 1);
   expect(after.organisations).toBe(before.organisations - 1);
 });
+
+it("lists a signed-in respondent's stored result by their account's names", async () => {
+  const member = await env.member('tenant-backfill', 'owner');
+  await env.store.set(
+    paths.tenantUser('tenant-backfill', member.uid),
+    { firstName: 'Ari', lastName: 'Oldaccount' },
+    { merge: true },
+  );
+  const { resultId } = await completeSurvey(
+    env,
+    member,
+    { tenantId: PUBLISHER, surveyId: SURVEY },
+    { 'company-name': 'Ledger House', 'local-spend': 'some' },
+  );
+  await env.store.update(paths.result(PUBLISHER, SURVEY, resultId), { listing: FieldValue.delete() });
+  await env.store.delete(finishedStepsPath(SURVEY));
+  await backfill();
+  expect((await listed({ search: 'oldacc' })).results).toEqual([
+    expect.objectContaining({ resultId, organisation: 'Ledger House', respondent: 'Ari Oldaccount' }),
+  ]);
+});

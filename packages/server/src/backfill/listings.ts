@@ -20,7 +20,7 @@ export async function backfillListings(
     const written = await store.transaction(async (tx) => {
       const current = (await tx.get(path)).data;
       if (!current || current.listing) return false;
-      tx.update(path, { listing: storedListing(toStoredResult(current)) });
+      tx.update(path, { listing: await storedListing(tx, toStoredResult(current)) });
       return true;
     });
     if (written) listed++;

@@ -11,7 +11,8 @@ import { toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
 import { exportTable, type ExportCell, type ExportEntry } from './export-table';
 import { createXlsxWriter } from './export-xlsx';
-import { exclusionOf, isCounted, respondentContacts } from './received';
+import { respondentContacts } from '../survey/respondent';
+import { exclusionOf, isCounted } from './received';
 
 const PAGE = 200;
 

@@ -51,7 +51,7 @@ export function exportTable(definition: ServerSurveyDefinition): ExportTable {
   return {
     header,
     cells({ resultId, result, exclusion, contact }) {
-      const row = receivedRow(definition, resultId, result, exclusion);
+      const row = receivedRow(definition, resultId, result, exclusion, contact);
       const answers = allAnswers(result);
       // A section shown "not scored" is an empty cell, not 0.
       const sectionPercent = (index: number) => {

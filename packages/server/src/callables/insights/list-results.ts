@@ -6,6 +6,7 @@ import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { listWorkbenchPage, toStoredResult } from '../../repositories/results';
+import { respondentContacts } from '../survey/respondent';
 import { loadPublishedSurvey } from './access';
 import { exclusionOf, receivedRow } from './received';
 
@@ -25,9 +26,12 @@ export const listReceivedResults = defineHandler({
       ...request,
       limit: request.limit ?? WORKBENCH_PAGE_DEFAULT,
     });
+    const results = page.map((snapshot) => toStoredResult(snapshot.data!));
+    // A signed-in respondent without a prefilled name is named by their account: the page's read together.
+    const contacts = await respondentContacts(deps.store, results);
     return {
-      results: page.map((snapshot) =>
-        receivedRow(definition, snapshot.id, toStoredResult(snapshot.data!), exclusionOf(snapshot.data)),
+      results: page.map((snapshot, index) =>
+        receivedRow(definition, snapshot.id, results[index]!, exclusionOf(snapshot.data), contacts[index]!),
       ),
       next: more ? (page.at(-1)?.id ?? null) : null,
       more,

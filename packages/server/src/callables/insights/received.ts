@@ -11,12 +11,11 @@ import {
   type RespondentContact,
 } from '@toolkit/domain';
 import type { ServerQuestion, ServerSurveyDefinition } from '../../api/handler';
-import type { DocData, DocumentStore, StoreTransaction } from '../../store/port';
+import type { DocData, StoreTransaction } from '../../store/port';
 import { filledText, flag, record } from '../../repositories/decode';
 import { paths } from '../../repositories/paths';
 import { allAnswers, toStoredResult, type StoredResult } from '../../repositories/results';
-import { tenantUserOf, type TenantUserRecord } from '../../repositories/users';
-import { joinNames, organisationAnswer, prefilledName } from '../survey/respondent';
+import { organisationAnswer, respondentContact } from '../survey/respondent';
 
 type Reader = Pick<StoreTransaction, 'get'>;
 
@@ -44,18 +43,20 @@ export function isCounted(definition: ServerSurveyDefinition, result: StoredResu
   ).canComplete;
 }
 
+/** A result's row in the workbench; `contact` as respondentContact(s) read it. */
 export function receivedRow(
   definition: ServerSurveyDefinition,
   resultId: string,
   result: StoredResult,
   exclusion: Exclusion,
+  contact: RespondentContact,
 ): ReceivedResultRow {
   return {
     resultId,
     completed: result.isCompleted,
     completedAt: result.completedAt,
     organisation: organisationAnswer(allAnswers(result)),
-    respondent: prefilledName(result) || result.respondent.email || null,
+    respondent: contact.name || contact.email || null,
     overallPercent: result.score?.overall.percent ?? null,
     band: result.score?.band?.label ?? null,
     counted: isCounted(definition, result),
@@ -72,45 +73,6 @@ export function answerText(question: ServerQuestion, answer: AnswerValue | undef
   }
   if (typeof answer === 'string') return labels.get(answer) ?? answer;
   return question.type === 'slider' ? sliderAnswerText(question, answer) : String(answer);
-}
-
-/** The account that fills what the survey link's prefill left out, when they answered signed in. */
-function accountPath(result: StoredResult): string | null {
-  const prefilled = prefilledName(result) !== '' && filledText(result.respondent.email) !== null;
-  return prefilled || !result.userId || !result.respondentTenantId
-    ? null
-    : paths.tenantUser(result.respondentTenantId, result.userId);
-}
-
-/**
- * How to reach who answered, as far as they said: the survey link's prefill first, else (when they
- * answered signed in to an organisation) their account's names and address.
- */
-function contactOf(result: StoredResult, account: TenantUserRecord | null): RespondentContact {
-  return {
-    name: prefilledName(result) || joinNames(account?.firstName, account?.lastName) || null,
-    email: filledText(result.respondent.email) ?? filledText(account?.email),
-  };
-}
-
-export async function respondentContact(reader: Reader, result: StoredResult): Promise<RespondentContact> {
-  const path = accountPath(result);
-  const account = path ? tenantUserOf({ id: result.userId!, data: (await reader.get(path)).data }) : null;
-  return contactOf(result, account);
-}
-
-/** Each result's contact, the accounts they need read together: one getAll, each account once. */
-export async function respondentContacts(
-  store: DocumentStore,
-  results: readonly StoredResult[],
-): Promise<RespondentContact[]> {
-  const wanted = [...new Set(results.flatMap((result) => accountPath(result) ?? []))];
-  const snapshots = wanted.length > 0 ? await store.transaction((tx) => tx.getAll(wanted)) : [];
-  const accounts = new Map(wanted.map((path, index) => [path, tenantUserOf(snapshots[index]!)]));
-  return results.map((result) => {
-    const path = accountPath(result);
-    return contactOf(result, path ? (accounts.get(path) ?? null) : null);
-  });
 }
 
 /** The respondent's organisation as its profile says, when they answered signed in to one. */
@@ -143,7 +105,7 @@ export async function receivedResult(
     joinedOrganisation(reader, result),
   ]);
   return {
-    ...receivedRow(definition, resultId, result, exclusionOf(data)),
+    ...receivedRow(definition, resultId, result, exclusionOf(data), contact),
     surveyId: definition.id,
     startedAt: result.startedAt,
     score: result.score,

@@ -31,7 +31,7 @@ import {
   type StoredResult,
 } from '../../repositories/results';
 import type { StoreTransaction } from '../../store/port';
-import { COMPANY_NAME_QUESTION, organisationAnswer } from '../survey/respondent';
+import { COMPANY_NAME_QUESTION, organisationAnswer, respondentContact } from '../survey/respondent';
 import { loadPublishedSurvey } from './access';
 import { exclusionOf, isCounted } from './received';
 
@@ -95,13 +95,19 @@ export async function moveInAggregate(
   if (organisationMoves && direction === 'in') countOrganisation(tx, ref, organisation);
 }
 
-/** A stored result's listing, as its completion writes it: for results completed before listings. */
-export function storedListing(result: StoredResult): ResultListing {
+/**
+ * A stored result's listing, as its completion writes it (the respondent's account read with
+ * `reader`): for results completed before listings.
+ */
+export async function storedListing(
+  reader: Pick<StoreTransaction, 'get'>,
+  result: StoredResult,
+): Promise<ResultListing> {
   const answers = allAnswers(result);
   return listingOf({
     answers,
     score: result.score,
-    respondent: result.respondent,
+    contact: await respondentContact(reader, result),
     organisation: organisationAnswer(answers),
   });
 }
@@ -127,6 +133,11 @@ export const setResultExcluded = defineHandler({
       if (before.excluded === excluded) return { excluded };
 
       const after = { excluded, excludedReason: excluded ? reason! : null };
+      // A result completed before listings were stored gets its whole listing now (read before the
+      // aggregate's writes: a transaction reads first).
+      const listingUpdate = data.listing
+        ? { 'listing.excluded': after.excluded, 'listing.excludedReason': after.excludedReason }
+        : { listing: { ...(await storedListing(tx, result)), ...after } };
       const wasIn = inAggregate(data);
       const counted = isCounted(definition, result);
       // An empty result never rejoins the aggregate; once out, it carries the empty-result mark.
@@ -134,10 +145,6 @@ export const setResultExcluded = defineHandler({
       if (wasIn && !belongsIn) await moveInAggregate(tx, definition, ref, result, 'out');
       if (!wasIn && belongsIn) await moveInAggregate(tx, definition, ref, result, 'in');
 
-      // A result completed before listings were stored gets its whole listing now.
-      const listingUpdate = data.listing
-        ? { 'listing.excluded': after.excluded, 'listing.excludedReason': after.excludedReason }
-        : { listing: { ...storedListing(result), ...after } };
       const emptyMark = wasIn && !counted ? { [EMPTY_RESULT_MARK]: true } : {};
       tx.update(resultPath, { ...listingUpdate, ...emptyMark });
       recordAudit(tx, ref.tenantId, {

@@ -5,6 +5,7 @@ import { API, type ApiRequest, type ApiResponses, type ReceivedResultRow } from 
 import { auditCollection } from '../../repositories/audit';
 import { readAggregate } from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
+import { FieldValue } from '../../store/port';
 import {
   completeSurvey,
   errorOf,
@@ -370,5 +371,55 @@ describe('insights-setExcluded', () => {
     expect((await env.store.get(paths.result(PUBLISHER, SURVEY, resultId))).data).toMatchObject({
       listing: { excluded: false },
     });
+  });
+});
+
+describe('a respondent who answered signed in', () => {
+  /** A member of their own organisation, named in their account. */
+  async function namedMember(tenantId: string, firstName: string, lastName: string): Promise<TestAccount> {
+    const member = await env.member(tenantId, 'owner');
+    await env.store.set(paths.tenantUser(tenantId, member.uid), { firstName, lastName }, { merge: true });
+    return member;
+  }
+
+  const answers = { sector: 'retail', size: '1-4', localSpend: 'some' };
+
+  it("is found and named by their account's names when the survey link gave none", async () => {
+    const member = await namedMember('tenant-signed-in', 'Robin', 'Quillfeather');
+    const resultId = await respond(member, { organisation: 'Inkwell Supplies', ...answers });
+
+    const found = await list({ search: 'quillf' });
+    expect(found.results.map((row) => row.resultId)).toEqual([resultId]);
+    expect(found.results[0]).toMatchObject({
+      organisation: 'Inkwell Supplies',
+      respondent: 'Robin Quillfeather',
+    });
+    expect((await list({ search: 'robin' })).total).toBe(1);
+  });
+
+  it("is found and named by the survey link's names when it gave them", async () => {
+    const member = await namedMember('tenant-prefilled', 'Morgan', 'Accountname');
+    const resultId = await respond(member, {
+      organisation: 'Linked Goods',
+      ...answers,
+      names: { firstName: 'Sam', lastName: 'Prefillson' },
+    });
+
+    const found = await list({ search: 'prefills' });
+    expect(found.results.map((row) => row.resultId)).toEqual([resultId]);
+    expect(found.results[0]).toMatchObject({ organisation: 'Linked Goods', respondent: 'Sam Prefillson' });
+    expect((await list({ search: 'accountname' })).total).toBe(0);
+  });
+
+  it("keeps the account's names in the listing an exclusion gives a result completed before listings", async () => {
+    const member = await namedMember('tenant-unlisted', 'Kit', 'Beforelisting');
+    const resultId = await respond(member, { organisation: 'Early Bird Co', ...answers });
+    await env.store.update(paths.result(PUBLISHER, SURVEY, resultId), { listing: FieldValue.delete() });
+
+    resultOf(await setExcluded({ resultId, excluded: true, reason: 'A staff test' }));
+    const found = await list({ state: 'excluded', search: 'beforel' });
+    expect(found.results).toEqual([
+      expect.objectContaining({ resultId, excluded: true, respondent: 'Kit Beforelisting' }),
+    ]);
   });
 });

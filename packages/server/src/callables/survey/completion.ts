@@ -35,7 +35,15 @@ import {
   type StoredResult,
 } from '../../repositories/results';
 import { scoreResult } from '../../scoring';
-import { COMPANY_NAME_QUESTION, joinNames, organisationAnswer, prefilledName } from './respondent';
+import {
+  accountPath,
+  COMPANY_NAME_QUESTION,
+  contactOf,
+  joinNames,
+  organisationAnswer,
+  prefilledName,
+  respondentContact,
+} from './respondent';
 import { readTenantUser, type TenantUserRecord } from '../../repositories/users';
 import { FieldValue, type DocumentStore } from '../../store/port';
 
@@ -110,8 +118,14 @@ export async function completeResult(
     const answers = allAnswers(result);
     const organisation = organisationKey(result.respondentTenantId, answers[COMPANY_NAME_QUESTION]);
     const newOrganisation = organisation !== null && !(await organisationCounted(tx, ref, organisation));
-    const profile =
-      caller.tenantId && !caller.isAnonymous ? await readTenantUser(tx, caller.tenantId, caller.uid) : null;
+    const callerTenant = caller.isAnonymous ? null : caller.tenantId;
+    const profile = callerTenant ? await readTenantUser(tx, callerTenant, caller.uid) : null;
+    // The listing names a signed-in respondent by their account when the link gave no name; the
+    // caller's own account is read once, for the mail and the listing alike.
+    const contact =
+      callerTenant && accountPath(result) === paths.tenantUser(callerTenant, caller.uid)
+        ? contactOf(result, profile)
+        : await respondentContact(tx, result);
     // The publisher's own recipients for new results join the survey definition's.
     const publisherAlerts = await readAlertSettings(tx, ref.tenantId);
     const recipients = mergeRecipients(
@@ -137,12 +151,7 @@ export async function completeResult(
       updatedAt: FieldValue.serverTimestamp(),
       completedAt: FieldValue.serverTimestamp(),
     };
-    const listing = listingOf({
-      answers,
-      score,
-      respondent: result.respondent,
-      organisation: organisationAnswer(answers),
-    });
+    const listing = listingOf({ answers, score, contact, organisation: organisationAnswer(answers) });
     tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), {
       ...completed,
       score,

@@ -1,7 +1,12 @@
-// Who answered a result, as far as the result itself says: shared by the notification e-mail and
-// the publisher's list of received results.
-import type { AnswerValue } from '@toolkit/domain';
+// Who answered a result: as the result itself says (the survey link's prefill), else as the account
+// they answered signed in with. Shared by the notification e-mail, the result's listing and the
+// publisher's received results.
+import type { AnswerValue, RespondentContact } from '@toolkit/domain';
+import { filledText } from '../../repositories/decode';
+import { paths } from '../../repositories/paths';
 import type { StoredResult } from '../../repositories/results';
+import { tenantUserOf, type TenantUserRecord } from '../../repositories/users';
+import type { DocumentStore, StoreTransaction } from '../../store/port';
 
 /** The question whose answer names the respondent's organisation (the survey link can prefill it). */
 export const COMPANY_NAME_QUESTION = 'company-name';
@@ -26,4 +31,46 @@ export function prefilledName(result: StoredResult): string {
 export function organisationAnswer(answers: Readonly<Record<string, AnswerValue>>): string | null {
   const company = answers[COMPANY_NAME_QUESTION];
   return typeof company === 'string' && company.trim() !== '' ? company.trim() : null;
+}
+
+/** The account that fills what the survey link's prefill left out, when they answered signed in. */
+export function accountPath(result: StoredResult): string | null {
+  const prefilled = prefilledName(result) !== '' && filledText(result.respondent.email) !== null;
+  return prefilled || !result.userId || !result.respondentTenantId
+    ? null
+    : paths.tenantUser(result.respondentTenantId, result.userId);
+}
+
+/**
+ * How to reach who answered, as far as they said: the survey link's prefill first, else (when they
+ * answered signed in to an organisation) their account's names and address.
+ */
+export function contactOf(result: StoredResult, account: TenantUserRecord | null): RespondentContact {
+  return {
+    name: prefilledName(result) || joinNames(account?.firstName, account?.lastName) || null,
+    email: filledText(result.respondent.email) ?? filledText(account?.email),
+  };
+}
+
+export async function respondentContact(
+  reader: Pick<StoreTransaction, 'get'>,
+  result: StoredResult,
+): Promise<RespondentContact> {
+  const path = accountPath(result);
+  const account = path ? tenantUserOf({ id: result.userId!, data: (await reader.get(path)).data }) : null;
+  return contactOf(result, account);
+}
+
+/** Each result's contact, the accounts they need read together: one getAll, each account once. */
+export async function respondentContacts(
+  store: DocumentStore,
+  results: readonly StoredResult[],
+): Promise<RespondentContact[]> {
+  const wanted = [...new Set(results.flatMap((result) => accountPath(result) ?? []))];
+  const snapshots = wanted.length > 0 ? await store.transaction((tx) => tx.getAll(wanted)) : [];
+  const accounts = new Map(wanted.map((path, index) => [path, tenantUserOf(snapshots[index]!)]));
+  return results.map((result) => {
+    const path = accountPath(result);
+    return contactOf(result, path ? (accounts.get(path) ?? null) : null);
+  });
 }
