@@ -33,6 +33,9 @@ describe('searchTerms', () => {
       (_, i) => `word${String.fromCharCode(97 + (i % 26))}${i}xxxxxxxx`,
     );
     expect(searchTerms(many.join(' '))).toHaveLength(SEARCH_TERMS_MAX);
+    // A caller with longer texts (a comment) gives its own bound.
+    expect(searchTerms(many.join(' '), 30)).toHaveLength(30);
+    expect(searchTerms(many.join(' '), 1000).length).toBeGreaterThan(SEARCH_TERMS_MAX);
   });
 });
 

@@ -46,13 +46,14 @@ const wordsOf = (text: string): string[] =>
 
 /**
  * Every prefix of 2 to 20 characters of each word, so a search for "gre" finds "Green Leaf Cafe".
- * A store can only look up one term per query (array-contains), so a result holds them all.
+ * A store can only look up one term per query (array-contains), so a document holds them all, at
+ * most `max`.
  */
-export function searchTerms(text: string): string[] {
+export function searchTerms(text: string, max = SEARCH_TERMS_MAX): string[] {
   const terms = new Set<string>();
   for (const word of wordsOf(text)) {
     for (let length = SEARCH_TERM_MIN; length <= Math.min(word.length, SEARCH_TERM_MAX); length++) {
-      if (terms.size >= SEARCH_TERMS_MAX) return [...terms];
+      if (terms.size >= max) return [...terms];
       terms.add(word.slice(0, length));
     }
   }

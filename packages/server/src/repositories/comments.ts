@@ -5,6 +5,7 @@ import {
   foldText,
   isComment,
   normaliseSearch,
+  searchTerms,
   SEARCH_TERM_MAX,
   SEARCH_TERM_MIN,
   type AnswerValue,
@@ -26,18 +27,6 @@ export const commentQuestions = (definition: ServerSurveyDefinition) =>
   definition.sections
     .flatMap((section) => section.questions)
     .filter((question) => question.type === 'comment' && !NOT_COMMENTS.has(question.id));
-
-/** Every prefix of 2 to 20 characters of each distinct word, so "recyc" finds "Recycling". */
-function commentTerms(text: string): string[] {
-  const terms = new Set<string>();
-  for (const word of new Set(foldText(text).split(/[^\p{L}\p{N}]+/u))) {
-    for (let length = SEARCH_TERM_MIN; length <= Math.min(word.length, SEARCH_TERM_MAX); length++) {
-      if (terms.size >= COMMENT_TERMS_MAX) return [...terms];
-      terms.add(word.slice(0, length));
-    }
-  }
-  return [...terms];
-}
 
 /** The words a search looks for, each cut like the stored terms; a word shorter than 2 is ignored. */
 const searchWords = (search: string): string[] =>
@@ -68,7 +57,8 @@ export function writeComments(
       questionId: question.id,
       resultId: ref.resultId,
       text: text.trim(),
-      terms: commentTerms(text),
+      // Every word's prefixes, so "recyc" finds "Recycling".
+      terms: searchTerms(text, COMMENT_TERMS_MAX),
       completedAt,
     });
   }
