@@ -34,11 +34,6 @@ const searchWords = (search: string): string[] =>
     .filter((word) => word.length >= SEARCH_TERM_MIN)
     .map((word) => word.slice(0, SEARCH_TERM_MAX));
 
-const commentsPath = (tenantId: string, surveyId: string) =>
-  `${paths.results(tenantId, surveyId).slice(0, -'results'.length)}comments`;
-
-const commentId = (resultId: string, questionId: string) => `${resultId}_${questionId}`;
-
 /**
  * Writes a completed result's comments, inside the caller's transaction. `completedAt`: the
  * result's (a server timestamp at completion, the stored one in the backfill).
@@ -53,7 +48,7 @@ export function writeComments(
   for (const question of commentQuestions(definition)) {
     const text = answers[question.id];
     if (!isComment(text)) continue;
-    tx.set(`${commentsPath(ref.tenantId, ref.surveyId)}/${commentId(ref.resultId, question.id)}`, {
+    tx.set(paths.comment(ref.tenantId, ref.surveyId, ref.resultId, question.id), {
       questionId: question.id,
       resultId: ref.resultId,
       text: text.trim(),
@@ -84,7 +79,7 @@ export async function listComments(
   let after = page.cursor;
   for (let round = 0; round < MAX_READ_ROUNDS && comments.length < page.limit; round++) {
     const wanted = page.limit - comments.length;
-    const read = await store.query(commentsPath(ref.tenantId, ref.surveyId), {
+    const read = await store.query(paths.comments(ref.tenantId, ref.surveyId), {
       where: [
         ['questionId', '==', ref.questionId],
         ...(lookup ? [['terms', 'array-contains', lookup] as const] : []),

@@ -17,6 +17,12 @@ describe('paths', () => {
       'tenants/demo-publisher/assessments/quickscan/results/r_1',
     );
     expect(paths.organisation('acme')).toBe('tenants/acme/organisation/profile');
+    expect(paths.comments('demo-publisher', 'quickscan')).toBe(
+      'tenants/demo-publisher/assessments/quickscan/comments',
+    );
+    expect(paths.comment('demo-publisher', 'quickscan', 'r_1', 'energy-next-step')).toBe(
+      'tenants/demo-publisher/assessments/quickscan/comments/r_1_energy-next-step',
+    );
     expect(paths.mail()).toBe('mail');
   });
 
@@ -47,6 +53,9 @@ describe('paths', () => {
       () => paths.organisation(value),
       () => paths.results('acme', value),
       () => paths.result('acme', 'quickscan', value),
+      () => paths.comments('acme', value),
+      () => paths.comment('acme', 'quickscan', value, 'energy-next-step'),
+      () => paths.comment('acme', 'quickscan', 'r_1', value),
       () => paths.userSurveyResults(value, AUTH_UID),
       () => paths.userSurveyResult('acme', AUTH_UID, value),
       () => paths.milestones('acme', value),

@@ -30,6 +30,11 @@ export const paths = {
   results: (tenantId: string, surveyId: string) => path`tenants/${tenantId}/assessments/${surveyId}/results`,
   result: (tenantId: string, surveyId: string, resultId: string) =>
     path`tenants/${tenantId}/assessments/${surveyId}/results/${resultId}`,
+  /** A survey's comments (answers to its open questions), one per result and question. */
+  comments: (tenantId: string, surveyId: string) =>
+    path`tenants/${tenantId}/assessments/${surveyId}/comments`,
+  comment: (tenantId: string, surveyId: string, resultId: string, questionId: string) =>
+    path`tenants/${tenantId}/assessments/${surveyId}/comments/${resultId}_${questionId}`,
   userSurveyResults: (tenantId: string, uid: string) => path`tenants/${tenantId}/users/${uid}/surveyResults`,
   userSurveyResult: (tenantId: string, uid: string, id: string) =>
     path`tenants/${tenantId}/users/${uid}/surveyResults/${id}`,

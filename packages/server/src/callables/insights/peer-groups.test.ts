@@ -170,7 +170,7 @@ describe('the insights counters backfill', () => {
   it('gives results stored before the counters what fresh completions give, and changes nothing run twice', async () => {
     const definition = await loadSurvey(env.deps, SURVEY);
     const fresh = await readAggregate(env.store, PUBLISHER, SURVEY);
-    const comments = await env.store.query(`tenants/${PUBLISHER}/assessments/${SURVEY}/comments`);
+    const comments = await env.store.query(paths.comments(PUBLISHER, SURVEY));
     expect(comments.map(({ data }) => data!.text)).toEqual(['We sell recycled paper']);
     const results = await env.store.query(paths.results(PUBLISHER, SURVEY), {
       where: [['isCompleted', '==', true]],
@@ -222,7 +222,7 @@ describe('the insights counters backfill', () => {
     expect(backfilled.answered).toEqual(fresh.answered);
     expect(backfilled.groups).toEqual(fresh.groups);
     expect(backfilled).toEqual(fresh);
-    const rewritten = await env.store.query(`tenants/${PUBLISHER}/assessments/${SURVEY}/comments`);
+    const rewritten = await env.store.query(paths.comments(PUBLISHER, SURVEY));
     expect(rewritten.map(({ path, data }) => [path, data])).toEqual(
       comments.map(({ path, data }) => [path, data]),
     );
