@@ -157,6 +157,21 @@ export async function findLatestUserResult(
   return latest ? toLink(latest) : null;
 }
 
+/** One page of a survey's completed results in order of completion, continuing after the result `after`. */
+export function completedResultsPage(
+  store: DocumentStore,
+  tenantId: string,
+  surveyId: string,
+  page: { direction: 'asc' | 'desc'; limit: number; after?: string },
+): Promise<DocSnapshot[]> {
+  return store.query(paths.results(tenantId, surveyId), {
+    where: [['isCompleted', '==', true]],
+    orderBy: [['completedAt', page.direction]],
+    limit: page.limit,
+    ...(page.after === undefined ? {} : { startAfter: page.after }),
+  });
+}
+
 /**
  * A survey's completed results, oldest first, read a page at a time: the backfill's steps walk them
  * all, as completion would have met them.
@@ -168,11 +183,10 @@ export async function* completedResults(
   pageSize = 200,
 ): AsyncGenerator<DocSnapshot & { data: DocData }> {
   for (let after: string | undefined; ;) {
-    const page = await store.query(paths.results(tenantId, surveyId), {
-      where: [['isCompleted', '==', true]],
-      orderBy: [['completedAt', 'asc']],
+    const page = await completedResultsPage(store, tenantId, surveyId, {
+      direction: 'asc',
       limit: pageSize,
-      ...(after === undefined ? {} : { startAfter: after }),
+      after,
     });
     for (const snapshot of page) if (snapshot.data) yield { ...snapshot, data: snapshot.data };
     if (page.length < pageSize) return;

@@ -6,8 +6,7 @@
 import { API, CSV_BOM, csvRow, type ApiResponses, type ReceivedResultsExportMessage } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler, type ServerDeps, type ServerSurveyDefinition } from '../../api/handler';
-import { paths } from '../../repositories/paths';
-import { toStoredResult } from '../../repositories/results';
+import { completedResultsPage, toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
 import { exportTable, type ExportCell, type ExportEntry } from './export-table';
 import { createXlsxWriter } from './export-xlsx';
@@ -25,11 +24,10 @@ async function exportPage(
   definition: ServerSurveyDefinition,
   after: string | undefined,
 ): Promise<{ entries: ExportEntry[]; last: string | null; full: boolean }> {
-  const snapshots = await deps.store.query(paths.results(definition.tenantId, definition.id), {
-    where: [['isCompleted', '==', true]],
-    orderBy: [['completedAt', 'desc']],
+  const snapshots = await completedResultsPage(deps.store, definition.tenantId, definition.id, {
+    direction: 'desc',
     limit: PAGE,
-    ...(after === undefined ? {} : { startAfter: after }),
+    after,
   });
   const counted = snapshots
     .map((snapshot) => ({ snapshot, result: toStoredResult(snapshot.data!) }))
