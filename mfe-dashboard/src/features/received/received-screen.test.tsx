@@ -343,5 +343,13 @@ describe('Results workbench', () => {
     setup(() => ({ results: [], next: null, more: false, total: 0 }));
     expect(await screen.findByText('This survey has received no result yet.')).toBeInTheDocument();
     expect(screen.queryByText(/Change or clear the filters/)).not.toBeInTheDocument();
+    // Nothing to download either.
+    expect(screen.queryByRole('button', { name: /^Download all results/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the download where a filtered view is empty: the survey has results elsewhere', async () => {
+    setup(() => ({ results: [], next: null, more: false, total: 0 }), '/dashboard/received?sector=retail');
+    expect(await screen.findByText(/Change or clear the filters/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download all results (CSV)' })).toBeInTheDocument();
   });
 });

@@ -88,10 +88,13 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
           </Button>
         </Actions>
       )}
-      <ExportButton
-        surveyId={query.surveyId}
-        surveyTitle={surveys.find((survey) => survey.id === query.surveyId)?.title ?? query.surveyId}
-      />
+      {/* A survey that has received nothing has nothing to download. */}
+      {(isNarrowed(view) || current.data?.total !== 0) && (
+        <ExportButton
+          surveyId={query.surveyId}
+          surveyTitle={surveys.find((survey) => survey.id === query.surveyId)?.title ?? query.surveyId}
+        />
+      )}
       <div role="status">{told && <MutedText>{told}</MutedText>}</div>
       {including.isError && (
         <Problem role="alert">{describeError(including.error, 'include the result again')}</Problem>

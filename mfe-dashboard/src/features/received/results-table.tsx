@@ -10,6 +10,12 @@ const Cards = styled(Table)`
   td[data-label='Actions'] {
     white-space: normal;
   }
+  /* A name is words, read from the left; the figures stay right-aligned. */
+  th[scope='col']:nth-child(2),
+  td[data-label='Respondent'] {
+    text-align: left;
+    white-space: normal;
+  }
   @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
     thead {
       position: absolute;
