@@ -6,7 +6,10 @@ const transform = {
   ],
 };
 // jose ships only ES modules; jest's module system loads CommonJS, so it is compiled like our code.
+// A test or hook still running after 20 s is stuck, not slow: on two cores under the whole suite
+// (or beside an e2e build) a screen's walk or a MailDev start passed jest's default 5 s.
 const common = {
+  testTimeout: 20_000,
   transform,
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.js' },
