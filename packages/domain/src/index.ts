@@ -22,3 +22,4 @@ export * from './organisation-size';
 export * from './peer-groups';
 export * from './dashboard-sections';
 export * from './workbench';
+export * from './audit';

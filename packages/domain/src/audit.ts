@@ -1,0 +1,73 @@
+// The organisation's audit trail: the kinds of change the server records (tenants/{t}/audit, in the
+// change's own transaction) and the entry as the Activity screen reads it.
+
+export const AUDIT_KINDS = [
+  'member.invited',
+  'member.joined',
+  'member.removed',
+  'role.changed',
+  'ownership.offered',
+  'ownership.transferred',
+  'plan.changed',
+  'plan.cancelled',
+  'declaration.signed',
+  'declaration.revoked',
+  'result.excluded',
+  'result.included',
+  'brand.changed',
+  'alerts.changed',
+  'account.deleted',
+  'organisation.deleted',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Each kind as the Activity screen's Kind filter names it. */
+export const AUDIT_KIND_LABELS: Readonly<Record<AuditKind, string>> = {
+  'member.invited': 'Member invited',
+  'member.joined': 'Member joined',
+  'member.removed': 'Member removed',
+  'role.changed': 'Role changed',
+  'ownership.offered': 'Ownership offered',
+  'ownership.transferred': 'Ownership transferred',
+  'plan.changed': 'Plan changed',
+  'plan.cancelled': 'Plan cancelled',
+  'declaration.signed': 'Declaration signed',
+  'declaration.revoked': 'Declaration revoked',
+  'result.excluded': 'Result excluded',
+  'result.included': 'Result counted again',
+  'brand.changed': 'Brand changed',
+  'alerts.changed': 'Alert settings changed',
+  'account.deleted': 'Account deleted',
+  'organisation.deleted': 'Organisation deleted',
+};
+
+export function isAuditKind(value: unknown): value is AuditKind {
+  return typeof value === 'string' && (AUDIT_KINDS as readonly string[]).includes(value);
+}
+
+/** The changed values only (a role, a list of recipients), never a secret; null when there was none. */
+export type AuditState = Readonly<Record<string, unknown>> | null;
+
+/** What an entry is about, e.g. { type: 'member', id: uid }. */
+export interface AuditSubject {
+  type: string;
+  id: string;
+}
+
+/** One entry as the Activity screen reads it (audit-listActivity). */
+export interface ActivityEntry {
+  id: string;
+  /** ISO time of the change. */
+  at: string;
+  /** Who made the change; name and email are null once they are no longer a member. */
+  actor: { uid: string; name: string | null; email: string | null };
+  kind: AuditKind;
+  /** `name`: a member subject's name, read like the actor's; null for other subjects or a former member. */
+  subject: AuditSubject & { name: string | null };
+  before: AuditState;
+  after: AuditState;
+  reason: string | null;
+}
+
+export const ACTIVITY_PAGE_DEFAULT = 25;
+export const ACTIVITY_PAGE_MAX = 100;
