@@ -88,6 +88,19 @@ export const API = {
   /** The local sandbox's checkout page: what is being bought, and paying or cancelling it. */
   getSandboxCheckout: 'billing-getSandboxCheckout',
   finishSandboxCheckout: 'billing-finishSandboxCheckout',
+  /** The paid plans' prices, from the billing provider. */
+  listPlanPrices: 'billing-listPrices',
+  /** What moving a paid organisation to another plan or period does to the current period. */
+  previewPlanChange: 'billing-previewChange',
+  changePlan: 'billing-changePlan',
+  /** The organisation's invoices and receipts, newest first. */
+  listInvoices: 'billing-listInvoices',
+  /** The provider's customer portal (payment method, cancellation); its answer's url opens it. */
+  openBillingPortal: 'billing-openPortal',
+  /** The local sandbox's portal and receipts: the card on file, replacing it, one invoice. */
+  getSandboxPortal: 'billing-getSandboxPortal',
+  replaceSandboxCard: 'billing-replaceSandboxCard',
+  getSandboxInvoice: 'billing-getSandboxInvoice',
   /** The organisation's brand (brandkit) and whether its plan applies it. */
   getBrand: 'brand-get',
   saveBrand: 'brand-save',

@@ -9,7 +9,7 @@ import type { CatalogueAction, CustomAction, PlannedAction } from './actions';
 import type { MaterialityRatings } from './materiality';
 import type { Benchmark, Distribution, PriorityTopic, TrendGranularity, TrendPoint } from './insights';
 import type { PeerFacet } from './peer-groups';
-import type { Entitlement, Subscription } from './plans';
+import type { ChangePreview, Entitlement, Invoice, PlanPrice, SandboxCard, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
 import type { Role } from './roles';
 import type { API } from './api-names';
@@ -221,6 +221,16 @@ export interface ApiResponses {
   [API.getSandboxCheckout]: { planName: string; status: 'open' | 'paid' | 'canceled' };
   /** `returnTo`: the app path the checkout returns to (success or the plans page). */
   [API.finishSandboxCheckout]: { returnTo: string };
+  [API.listPlanPrices]: { prices: PlanPrice[] };
+  [API.previewPlanChange]: ChangePreview;
+  /** `plan`: the organisation's plan now. */
+  [API.changePlan]: { plan: string };
+  [API.listInvoices]: { invoices: Invoice[] };
+  [API.openBillingPortal]: { url: string };
+  /** `card`: the sandbox card on file; `pastDue`: a renewal failed and waits for another card. */
+  [API.getSandboxPortal]: { card: SandboxCard | null; plan: string; pastDue: boolean };
+  [API.replaceSandboxCard]: { card: SandboxCard; plan: string; pastDue: boolean };
+  [API.getSandboxInvoice]: Invoice & { organisationName: string; planName: string };
   /** `applied`: the plan includes brandkit, so the dashboard and reports use the brand. */
   [API.getBrand]: { brand: Brand | null; applied: boolean };
   [API.saveBrand]: { brand: Brand; applied: boolean };

@@ -177,6 +177,10 @@ export function contentServiceFailure(serviceName: string): string {
   return `Could not receive the data from ${serviceName}!`;
 }
 
+  noPlanToChange: 'Your organisation is on Free: choose a plan to go to its checkout.',
+  samePlan: 'Your organisation is on this plan and billing period already.',
+  noBillingAccount: 'Your organisation has no billing account yet: it begins with the first checkout.',
+  invoiceNotFound: 'We could not find this invoice for your organisation.',
 // The reasons the guard chain logs with a redirect (docs/behaviour.md, Guard chain).
 export const GUARD_REASONS = [
   'unknown route',

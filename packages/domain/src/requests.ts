@@ -7,7 +7,7 @@ import { API } from './api-names';
 import { SERVER_ERRORS } from './errors';
 import { MILESTONE_IDS } from './journey';
 import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS } from './materiality';
-import { PAID_PLAN_IDS } from './plans';
+import { BILLING_PERIODS, PAID_PLAN_IDS, SANDBOX_CARD_ENDINGS } from './plans';
 import { isCalendarDay } from './dates';
 import { PEER_GROUP_PATTERN, TREND_GRANULARITIES, trendRangeProblem } from './insights';
 import {
@@ -299,11 +299,22 @@ export const REQUESTS = {
   [API.openCredential]: z.object({ credentialId: id }),
   [API.getCredentialKeys]: z.null().or(z.object({})).optional(),
   [API.getCredentialStatus]: z.object({ credentialId: id }),
-  [API.startCheckout]: z.object({ planId: z.enum(PAID_PLAN_IDS) }),
+  [API.startCheckout]: z.object({
+    planId: z.enum(PAID_PLAN_IDS),
+    period: z.enum(BILLING_PERIODS).default('month'),
+  }),
   [API.confirmCheckout]: z.object({ sessionId: id }),
   [API.cancelSubscription]: z.null().or(z.object({})).optional(),
   [API.getSandboxCheckout]: z.object({ sessionId: id }),
   [API.finishSandboxCheckout]: z.object({ sessionId: id, pay: z.boolean() }),
+  [API.listPlanPrices]: z.null().or(z.object({})).optional(),
+  [API.previewPlanChange]: z.object({ planId: z.enum(PAID_PLAN_IDS), period: z.enum(BILLING_PERIODS) }),
+  [API.changePlan]: z.object({ planId: z.enum(PAID_PLAN_IDS), period: z.enum(BILLING_PERIODS) }),
+  [API.listInvoices]: z.null().or(z.object({})).optional(),
+  [API.openBillingPortal]: z.null().or(z.object({})).optional(),
+  [API.getSandboxPortal]: z.null().or(z.object({})).optional(),
+  [API.replaceSandboxCard]: z.object({ last4: z.enum(SANDBOX_CARD_ENDINGS) }),
+  [API.getSandboxInvoice]: z.object({ invoiceId: id }),
   [API.getBrand]: z.null().or(z.object({})).optional(),
   [API.saveBrand]: z.object({
     primaryColor: z

@@ -221,6 +221,21 @@ const ROUTE_TABLE = [
     screen: 'Local checkout',
     meta: { ...dashboardChild, requires: 'billing' },
   },
+  // The sandbox's stand-ins for the provider's customer portal and hosted receipts.
+  {
+    id: 'plansSandboxPortal',
+    path: '/dashboard/plans/sandbox-portal',
+    owner: 'billing',
+    screen: 'Local billing portal',
+    meta: { ...dashboardChild, requires: 'billing' },
+  },
+  {
+    id: 'plansSandboxReceipt',
+    path: '/dashboard/plans/receipts/:invoiceId',
+    owner: 'billing',
+    screen: 'Receipt',
+    meta: { ...dashboardChild, requires: 'billing' },
+  },
   {
     id: 'surveyStart',
     path: '/survey/:tenantId/:surveyId',
@@ -395,6 +410,8 @@ export const paths = {
   plansCheckout: (checkoutSessionId: string) => buildPath('plansCheckout', { checkoutSessionId }),
   plansSandboxCheckout: (checkoutSessionId: string) =>
     buildPath('plansSandboxCheckout', { checkoutSessionId }),
+  plansSandboxPortal: () => buildPath('plansSandboxPortal'),
+  plansSandboxReceipt: (invoiceId: string) => buildPath('plansSandboxReceipt', { invoiceId }),
   survey: (tenantId: string, surveyId: string) => buildPath('surveyStart', { tenantId, surveyId }),
   surveySection: (tenantId: string, surveyId: string, sectionId: number | string) =>
     buildPath('surveySection', { tenantId, surveyId, sectionId }),
