@@ -110,4 +110,6 @@ export const API = {
   /** The organisation's double-materiality ratings (materiality-assessment). */
   getMateriality: 'materiality-get',
   saveMateriality: 'materiality-save',
+  /** The organisation's audit trail (the Activity screen): newest first, a page at a time, by kind. */
+  listActivity: 'audit-listActivity',
 } as const;

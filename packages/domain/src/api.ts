@@ -12,6 +12,7 @@ import type { PeerFacet } from './peer-groups';
 import type { ChangePreview, Entitlement, Invoice, PlanPrice, SandboxCard, Subscription } from './plans';
 import type { answerValue, REQUESTS } from './requests';
 import type { Role } from './roles';
+import type { ActivityEntry } from './audit';
 import type { API } from './api-names';
 import type { ResultScore, SurveyStatus } from './survey';
 
@@ -238,6 +239,8 @@ export interface ApiResponses {
   [API.deleteCustomAction]: { customActions: CustomAction[] };
   [API.getMateriality]: MaterialityAssessment;
   [API.saveMateriality]: MaterialityAssessment;
+  /** Newest first; `next`: the cursor of the following page, null after the last. */
+  [API.listActivity]: { entries: ActivityEntry[]; next: string | null };
 }
 
 /** The Declaration screen: what to sign, and the organisation's credential. */

@@ -3,6 +3,7 @@
 // types, and zod would add tens of kilobytes to a respondent's first load.
 import { z } from 'zod';
 import { ACTION_STATUSES, CUSTOM_ACTION_SUMMARY_MAX, CUSTOM_ACTION_TITLE_MAX, LEVELS } from './actions';
+import { ACTIVITY_PAGE_MAX, AUDIT_KINDS } from './audit';
 import { API } from './api-names';
 import { SERVER_ERRORS } from './errors';
 import { MILESTONE_IDS } from './journey';
@@ -404,4 +405,15 @@ export const REQUESTS = {
   [API.submitInvite]: z.object({ tenantId: id, surveyId: id, surveyResultId: id, inviteId: id }),
   [API.listMilestones]: z.object({ userIds: z.array(id).max(100).optional() }),
   [API.setMilestone]: z.object({ milestoneId: z.enum(MILESTONE_IDS), completed: z.boolean() }),
+  /** `kind`: only the changes of that kind; `cursor`: the previous page's `next`. */
+  [API.listActivity]: z.object({
+    kind: z.enum(AUDIT_KINDS, 'Choose a kind of change from the list.').optional(),
+    cursor: id.optional(),
+    limit: z
+      .number()
+      .int()
+      .min(1, `List 1 to ${ACTIVITY_PAGE_MAX} entries.`)
+      .max(ACTIVITY_PAGE_MAX, `List 1 to ${ACTIVITY_PAGE_MAX} entries.`)
+      .optional(),
+  }),
 } as const;

@@ -295,6 +295,14 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => 1, field: 'data' },
   },
+  [API.listActivity]: {
+    ...MEMBER,
+    attack: () => ({}),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ kind: 'role.deleted' }), field: 'kind' },
+  },
   [API.createInvite]: {
     ...MEMBER,
     // A new address each time: an invitee joins the inviting tenant and cannot be invited by another.

@@ -61,6 +61,7 @@ import { saveAnswer } from './survey/save-answer';
 import { startResult } from './survey/start-result';
 import { findUsersByEmail } from './users/find-by-email';
 import { listTenantUsers } from './users/list-tenant-users';
+import { listActivity } from './activity/list-activity';
 
 export const allCallables: readonly Handler[] = [
   setUserRole,
@@ -84,6 +85,7 @@ export const allCallables: readonly Handler[] = [
   requestResultClaim,
   toggleActionPlan,
   findUsersByEmail,
+  listActivity,
   listTenantUsers,
   createInvite,
   describeInvite,
