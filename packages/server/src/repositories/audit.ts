@@ -40,6 +40,21 @@ export function recordAudit(tx: Pick<StoreTransaction, 'create'>, tenantId: stri
   });
 }
 
+/**
+ * The fields `after` changes, before and after (compared as JSON); null when none changes, so an
+ * unchanged save records nothing.
+ */
+export function changedFields(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  if (keys.length === 0) return null;
+  const pick = (values: Readonly<Record<string, unknown>>) =>
+    Object.fromEntries(keys.map((key) => [key, values[key] ?? null]));
+  return { before: pick(before), after: pick(after) };
+}
+
 const stateOf = (value: unknown): AuditState =>
   value === null || value === undefined ? null : record(value);
 

@@ -5,6 +5,7 @@ import { SERVER_ERRORS, type Role } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import type { Member, ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
+import { recordAudit } from '../../repositories/audit';
 import { paths } from '../../repositories/paths';
 import { readTenantUser, tenantUsersOf, type TenantUserRecord } from '../../repositories/users';
 import { FieldValue, type StoreTransaction } from '../../store/port';
@@ -55,6 +56,16 @@ export async function changeRole(
         permissions: FieldValue.delete(),
         invitePending: FieldValue.delete(),
         accountCreatedByInvite: FieldValue.delete(),
+      });
+    }
+    // Recorded with the change: a removal takes the member back to user, any other change sets a role.
+    if (current !== role) {
+      recordAudit(tx, tenantId, {
+        actorUid: caller.uid,
+        kind: change.operation === 'remove' ? 'member.removed' : 'role.changed',
+        subject: { type: 'member', id: uid },
+        before: { role: current },
+        after: { role },
       });
     }
     return current;

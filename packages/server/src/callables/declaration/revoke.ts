@@ -1,9 +1,10 @@
 // declaration-revoke: an owner or admin revokes one of the organisation's credentials; the public
-// check then says it is revoked. Revoking twice keeps the first date.
+// check then says it is revoked. Revoking twice keeps the first date, and is recorded once.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
+import { recordAudit } from '../../repositories/audit';
 import { readCredential } from '../../repositories/credentials';
 import { paths } from '../../repositories/paths';
 import { declarationOverview } from './declaration';
@@ -21,6 +22,13 @@ export const revokeCredential = defineHandler({
       const revokedAt = now.toISOString();
       tx.update(path, { revokedAt });
       tx.set(paths.credentialStatus(credentialId), { revokedAt }, { merge: true });
+      recordAudit(tx, caller.tenantId, {
+        actorUid: caller.uid,
+        kind: 'declaration.revoked',
+        subject: { type: 'credential', id: credentialId },
+        before: { revokedAt: null },
+        after: { revokedAt },
+      });
     });
     return declarationOverview(deps, caller);
   },

@@ -2,12 +2,13 @@
 // which organisation go on the signer's tenant user; a credential is issued,
 // replacing (and revoking) the previous one, and the organisation's sign-declaration milestone is set.
 // The credential names the organisation as stored and the stage the server's records give: the
-// request says only which declaration was read.
+// request says only which declaration was read. The audit trail records the signing (never the token).
 import { API, attestedStage, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { CREDENTIAL_VALID_DAYS } from '@toolkit/domain/credential';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
+import { recordAudit } from '../../repositories/audit';
 import { readCredential } from '../../repositories/credentials';
 import { listRecordedMilestones, milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
@@ -79,6 +80,13 @@ export const signDeclaration = defineHandler({
       );
       const milestone = milestoneWrite(tenantId, MILESTONE_OF_ACTION.signDeclaration, true, uid);
       tx.set(milestone.path, milestone.data, { merge: true });
+      recordAudit(tx, tenantId, {
+        actorUid: uid,
+        kind: 'declaration.signed',
+        subject: { type: 'credential', id },
+        before: previous && !previous.revokedAt ? { credentialId: previous.id } : null,
+        after: { credentialId: id, declaration: declaration.title, stage },
+      });
     });
     return declarationOverview(deps, caller);
   },

@@ -2,7 +2,8 @@
 // or, naming a survey, to answer it for the organisation (joining it too). Nothing is granted here: no account, no claims, no membership. The invitee
 // joins only by accepting through the link, which reaches their inbox only
 // (journey-verifyAndLoginWithInvite), and the answer never says whether the address has an account
-// or belongs to another organisation.
+// or belongs to another organisation. A new invite is recorded in the audit trail (the address and
+// role asked; never the link).
 import {
   API,
   FREE_MEMBER_LIMIT,
@@ -19,6 +20,7 @@ import { requireRoleInPlan } from '../../billing/entitlements';
 import { tenantPlan } from '../../billing/tenant-plan';
 import { loadSurvey } from '../../content';
 import { mailableAlerts, readAlertSettings } from '../../repositories/alerts';
+import { recordAudit } from '../../repositories/audit';
 import {
   inviteOf,
   inviterNameOf,
@@ -140,6 +142,13 @@ export const createInvite = defineHandler({
           createdBy: caller.uid,
           createdAt: FieldValue.serverTimestamp(),
           sentAt: FieldValue.serverTimestamp(),
+        });
+        recordAudit(tx, tenantId, {
+          actorUid: caller.uid,
+          kind: 'member.invited',
+          subject: { type: 'invite', id: inviteId },
+          before: earlier ? { email, role: earlier.role } : null,
+          after: { email, role, ...(surveyId ? { surveyId } : {}) },
         });
       }
       tx.create(

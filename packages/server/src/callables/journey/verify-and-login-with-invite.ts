@@ -18,6 +18,7 @@ import {
   isExpired,
   type InviteRecord,
 } from '../../repositories/invites';
+import { recordAudit } from '../../repositories/audit';
 import { paths } from '../../repositories/paths';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readGlobalUser, readTenantUser } from '../../repositories/users';
@@ -182,6 +183,13 @@ export const verifyAndLoginWithInvite = defineHandler({
         organization: { name: organisation.name },
         role: invite.role,
         invitedBy: invite.createdBy,
+      });
+      recordAudit(tx, invite.tenantId, {
+        actorUid: account.uid,
+        kind: 'member.joined',
+        subject: { type: 'member', id: account.uid },
+        before: null,
+        after: { role: invite.role },
       });
       return true;
     });

@@ -1,6 +1,7 @@
 // manage-saveAlerts: replaces who receives which notification; each address validated by the
 // request schema, duplicates kept once. A member's proven address receives alerts at once; any
-// other address is mailed a confirmation link and receives nothing until it opens it.
+// other address is mailed a confirmation link and receives nothing until it opens it. A change of
+// the lists is recorded in the audit trail: the lists that changed, as they were and are.
 import { randomBytes } from 'node:crypto';
 import {
   ALERT_CONFIRMATION_DAYS,
@@ -19,6 +20,7 @@ import {
   mergeRecipients,
   type PendingRecipient,
 } from '../../repositories/alerts';
+import { changedFields, recordAudit } from '../../repositories/audit';
 import { alertConfirmationMail } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
 import { organisationProfileOf } from '../../repositories/tenants';
@@ -124,6 +126,15 @@ export const saveAlerts = defineHandler({
         updatedAt: FieldValue.serverTimestamp(),
         updatedBy: caller.uid,
       });
+      const change = changedFields(before.listed, alerts);
+      if (change) {
+        recordAudit(tx, tenantId, {
+          actorUid: caller.uid,
+          kind: 'alerts.changed',
+          subject: { type: 'alerts', id: tenantId },
+          ...change,
+        });
+      }
       return waiting.map((entry) => entry.email);
     });
     return { alerts, pending };
