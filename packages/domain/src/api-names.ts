@@ -112,4 +112,11 @@ export const API = {
   saveMateriality: 'materiality-save',
   /** The organisation's audit trail (the Activity screen): newest first, a page at a time, by kind. */
   listActivity: 'audit-listActivity',
+  /** An owner offers ownership to another member; they accept or decline, the owner may withdraw it. */
+  offerOwnership: 'ownership-offer',
+  acceptOwnership: 'ownership-accept',
+  declineOwnership: 'ownership-decline',
+  cancelOwnershipOffer: 'ownership-cancel',
+  /** The pending ownership offer, for those who manage users and for the member it is made to. */
+  getOwnershipOffer: 'ownership-getOffer',
 } as const;

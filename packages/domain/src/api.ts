@@ -241,7 +241,26 @@ export interface ApiResponses {
   [API.saveMateriality]: MaterialityAssessment;
   /** Newest first; `next`: the cursor of the following page, null after the last. */
   [API.listActivity]: { entries: ActivityEntry[]; next: string | null };
+  [API.offerOwnership]: { offer: OwnershipOffer };
+  /** `role`: the caller's role now (owner). */
+  [API.acceptOwnership]: { role: Role };
+  [API.declineOwnership]: { offer: null };
+  [API.cancelOwnershipOffer]: { offer: null };
+  /** null: no offer stands, or the caller may not see it. */
+  [API.getOwnershipOffer]: { offer: OwnershipOffer | null };
 }
+
+/** An owner's standing offer of ownership to another member: one at a time per organisation. */
+export interface OwnershipOffer {
+  from: { uid: string; name: string };
+  to: { uid: string; name: string; email: string };
+  offeredAt: string;
+  /** After this the offer no longer stands. */
+  expiresAt: string;
+}
+
+/** How long an ownership offer stands before the owner has to make it again. */
+export const OWNERSHIP_OFFER_LIFETIME_DAYS = 14;
 
 /** The Declaration screen: what to sign, and the organisation's credential. */
 export interface DeclarationOverview {

@@ -87,6 +87,19 @@ export const SERVER_ERRORS = {
   othersRolesHidden: "Only owners and admins can see other users' roles.",
   roleSet: (role: string) => `The user's role is now ${role}.`,
   roleRemoved: (role: string) => `The user's role ${role} was removed.`,
+  // Ownership transfer.
+  ownershipByOwnerOnly: 'Only an owner can hand over ownership of the organisation.',
+  ownershipToSelf: 'You are an owner already. Choose another member to hand ownership to.',
+  ownershipToOwner: (name: string) => `${name} is an owner already. Choose a member who is not.`,
+  ownershipToUnverified: (name: string) =>
+    `${name} has not confirmed their e-mail address yet, so they cannot become owner. Ask them to sign in with the link we e-mail them first.`,
+  ownershipOfferStanding: (name: string) =>
+    `Ownership is already offered to ${name}. Cancel that offer before making another.`,
+  noOwnershipOffer: 'No offer of ownership is waiting.',
+  noOwnershipOfferForYou: 'No offer of ownership is waiting for you. It may have been cancelled or declined.',
+  ownershipOfferLapsed:
+    'This offer of ownership no longer stands: whoever made it is no longer an owner, or it has expired. Ask an owner to offer it again.',
+  ownershipOfferNotYours: 'Only the owner who made this offer can cancel it.',
   // Organisation, plans and milestones.
   manageSettingsRequired: "Only owners and admins can change the organisation's details.",
   ownEntitlementsOnly: "You can only see your own organisation's entitlements.",

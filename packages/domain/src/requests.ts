@@ -416,4 +416,9 @@ export const REQUESTS = {
       .max(ACTIVITY_PAGE_MAX, `List 1 to ${ACTIVITY_PAGE_MAX} entries.`)
       .optional(),
   }),
+  [API.offerOwnership]: z.object({ uid: id }),
+  [API.acceptOwnership]: z.null().or(z.object({})).optional(),
+  [API.declineOwnership]: z.null().or(z.object({})).optional(),
+  [API.cancelOwnershipOffer]: z.null().or(z.object({})).optional(),
+  [API.getOwnershipOffer]: z.null().or(z.object({})).optional(),
 } as const;

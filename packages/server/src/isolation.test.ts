@@ -69,7 +69,9 @@ interface Case {
   otherTenant: Outcome;
   tooLow: { as: 'viewerA' | 'userA' | 'noTenant'; expect: Outcome };
   /** Who may make the attack request: proves the refusals come from authorisation, not a bad request. */
-  rightful: 'ownerA' | 'invitee' | 'respondent' | 'none';
+  rightful: 'ownerA' | 'userA' | 'invitee' | 'respondent' | 'none';
+  /** Sets up what the rightful call needs and the calls before it do not leave (an ownership offer). */
+  prepare?: (seed: Seed) => Promise<void>;
   /** The rightful caller's request where the attack's can succeed for nobody (an accepted invite is not declined). */
   rightfulAttack?: (seed: Seed) => unknown;
   /** An invalid request (sent by the rightful caller) and the field its error must name. */
@@ -96,6 +98,19 @@ const inviteRef = (seed: Seed) => ({
 });
 
 let invitees = 0;
+
+const OWNERSHIP_ANSWER = {
+  ...MEMBER,
+  attack: () => null,
+  otherTenant: 'FAILED_PRECONDITION',
+  tooLow: { as: 'viewerA', expect: 'FAILED_PRECONDITION' },
+  invalid: { data: () => [], field: 'data' },
+} as const;
+
+/** A standing ownership offer from `owner` to `member`, unless one stands already. */
+async function offerOwnershipTo(owner: TestAccount, member: TestAccount) {
+  await env.call(API.offerOwnership, { uid: member.uid }, owner.token);
+}
 
 /** The caller's own profile, read once or watched: any member, and only their own. */
 const OWN_PROFILE = {
@@ -640,6 +655,32 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ milestoneId: 'fly-to-the-moon', completed: true }), field: 'milestoneId' },
   },
+  [API.getOwnershipOffer]: OWN_PROFILE,
+  [API.offerOwnership]: {
+    ...MEMBER,
+    attack: (s) => ({ uid: s.userA.uid }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ uid: 7 }), field: 'uid' },
+  },
+  // Answering or withdrawing an offer names no tenant: anyone else's attempt finds no offer of theirs.
+  [API.cancelOwnershipOffer]: {
+    ...OWNERSHIP_ANSWER,
+    rightful: 'ownerA',
+    prepare: (s) => offerOwnershipTo(s.ownerA, s.userA),
+  },
+  [API.declineOwnership]: {
+    ...OWNERSHIP_ANSWER,
+    rightful: 'userA',
+    prepare: (s) => offerOwnershipTo(s.ownerA, s.userA),
+  },
+  // Offered by a second owner, so tenant A's owner stays owner for the calls after.
+  [API.acceptOwnership]: {
+    ...OWNERSHIP_ANSWER,
+    rightful: 'userA',
+    prepare: async (s) => offerOwnershipTo(await env.member(A, 'owner'), s.userA),
+  },
 };
 
 let env: TestEnv;
@@ -932,6 +973,7 @@ it('5,000 random cross-tenant requests: none succeeds, and tenant A is unchanged
 describe('the same requests from the rightful caller', () => {
   it.each(allCallables.map((handler) => handler.name).filter((name) => name in CASES))('%s', async (name) => {
     const entry = CASES[name];
+    await entry.prepare?.(seed);
     const response = await callAs(entry.rightful, name, (entry.rightfulAttack ?? entry.attack)(seed));
     expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
   });

@@ -61,6 +61,11 @@ import { saveAnswer } from './survey/save-answer';
 import { startResult } from './survey/start-result';
 import { findUsersByEmail } from './users/find-by-email';
 import { listTenantUsers } from './users/list-tenant-users';
+import { acceptOwnership } from './ownership/accept';
+import { cancelOwnershipOffer } from './ownership/cancel';
+import { declineOwnership } from './ownership/decline';
+import { getOwnershipOffer } from './ownership/get-offer';
+import { offerOwnership } from './ownership/offer';
 import { listActivity } from './activity/list-activity';
 
 export const allCallables: readonly Handler[] = [
@@ -126,4 +131,10 @@ export const allCallables: readonly Handler[] = [
   cancelSubscription,
   getSandboxCheckout,
   finishSandboxCheckout,
+  // Accepting makes tenant A's user an owner in the isolation suite's rightful calls: after the others.
+  getOwnershipOffer,
+  offerOwnership,
+  cancelOwnershipOffer,
+  declineOwnership,
+  acceptOwnership,
 ];

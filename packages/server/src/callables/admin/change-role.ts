@@ -5,7 +5,6 @@ import { SERVER_ERRORS, type Role } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import type { Member, ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
-import { recordAudit } from '../../repositories/audit';
 import { paths } from '../../repositories/paths';
 import { readTenantUser, tenantUsersOf, type TenantUserRecord } from '../../repositories/users';
 import { FieldValue, type StoreTransaction } from '../../store/port';
@@ -18,9 +17,28 @@ import { refuseRoleChange } from '../access';
 export const countJoinedOwners = (members: readonly TenantUserRecord[]): number =>
   members.filter((member) => member.role === 'owner' && !member.invitePending).length;
 
-async function joinedOwners(tx: StoreTransaction, tenantId: string): Promise<number> {
+export async function joinedOwners(tx: StoreTransaction, tenantId: string): Promise<number> {
   const owners = await tx.query(paths.tenantUsers(tenantId), { where: [['role', '==', 'owner']] });
   return countJoinedOwners(tenantUsersOf(owners));
+}
+
+/**
+ * Stores a member's new role. Overrides were granted for the old role; none outlives a change of
+ * role. A member whose role is managed here has joined: an open invite no longer makes them
+ * invitable again.
+ */
+export function writeRole(
+  tx: Pick<StoreTransaction, 'update'>,
+  tenantId: string,
+  uid: string,
+  role: Role,
+): void {
+  tx.update(paths.tenantUser(tenantId, uid), {
+    role,
+    permissions: FieldValue.delete(),
+    invitePending: FieldValue.delete(),
+    accountCreatedByInvite: FieldValue.delete(),
+  });
 }
 
 /**
@@ -48,26 +66,7 @@ export async function changeRole(
     });
     if (current === null) throw notFound(SERVER_ERRORS.noSuchUser);
     allowed();
-    // Overrides were granted for the old role; none outlives a change of role. A member whose role
-    // is managed here has joined: an open invite no longer makes them invitable again.
-    if (current !== role) {
-      tx.update(paths.tenantUser(tenantId, uid), {
-        role,
-        permissions: FieldValue.delete(),
-        invitePending: FieldValue.delete(),
-        accountCreatedByInvite: FieldValue.delete(),
-      });
-    }
-    // Recorded with the change: a removal takes the member back to user, any other change sets a role.
-    if (current !== role) {
-      recordAudit(tx, tenantId, {
-        actorUid: caller.uid,
-        kind: change.operation === 'remove' ? 'member.removed' : 'role.changed',
-        subject: { type: 'member', id: uid },
-        before: { role: current },
-        after: { role },
-      });
-    }
+    if (current !== role) writeRole(tx, tenantId, uid, role);
     return current;
   });
   await grantTenantClaims(deps.auth, uid, tenantId, role);

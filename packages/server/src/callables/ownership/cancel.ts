@@ -1,0 +1,21 @@
+// ownership-cancel: the owner who offered ownership takes the offer back before it is answered.
+import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError, permissionDenied } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import { offerRecordOf, ownershipOfferPath } from './offer-record';
+
+export const cancelOwnershipOffer = defineHandler({
+  name: API.cancelOwnershipOffer,
+  access: 'member',
+  input: REQUESTS[API.cancelOwnershipOffer],
+  async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelOwnershipOffer]> {
+    return deps.store.transaction(async (tx) => {
+      const record = offerRecordOf((await tx.get(ownershipOfferPath(caller.tenantId))).data);
+      if (!record) throw new ApiError('failed-precondition', SERVER_ERRORS.noOwnershipOffer);
+      if (record.fromUid !== caller.uid) throw permissionDenied(SERVER_ERRORS.ownershipOfferNotYours);
+      tx.delete(ownershipOfferPath(caller.tenantId));
+      return { offer: null };
+    });
+  },
+});
