@@ -15,6 +15,12 @@ export const API = {
   /** The live tenant user profile: streams the profile as it changes. */
   watchProfile: 'account-watchProfile',
   updateNames: 'account-updateNames',
+  /** Everything the product holds about the caller, as one download (docs/behaviour.md, A person's data). */
+  exportMyData: 'account-exportMyData',
+  /** Mails the caller a fresh link that confirms deleting their account. */
+  requestAccountDeletion: 'account-requestDeletion',
+  /** The mailed link's token: deletes the caller's account, anonymising their results. */
+  confirmAccountDeletion: 'account-confirmDeletion',
   saveOrganisation: 'organisation-save',
   startResult: 'survey-startResult',
   saveAnswer: 'survey-saveAnswer',

@@ -2,6 +2,7 @@
 // callables plus one callable per document operation the browser needs. The request schemas
 // (./requests) are the server's validation and the client's types, so the two cannot drift apart.
 import type { z } from 'zod';
+import type { MyDataExport } from './account';
 import type { JSONWebKeySet } from 'jose';
 import type { AlertKind, AlertRecipients, Brand } from './manage';
 import type { StageName, StoredMilestone } from './journey';
@@ -120,6 +121,10 @@ export interface ApiResponses {
   /** The final answer and every streamed message alike: the profile as it is now. */
   [API.watchProfile]: { profile: TenantUserProfile | null };
   [API.updateNames]: { status: 'ok' | 'skipped' };
+  [API.exportMyData]: MyDataExport;
+  /** `email`: where the link went; `expiresAt`: when it stops working. */
+  [API.requestAccountDeletion]: { status: 'sent'; email: string; expiresAt: string };
+  [API.confirmAccountDeletion]: { status: 'deleted' };
   [API.saveOrganisation]: { status: 'ok' };
   [API.startResult]: {
     resultId: string;

@@ -71,6 +71,13 @@ export const SERVER_ERRORS = {
   internal: 'Something went wrong on our side. Please try again.',
   // A paged list's cursor names a document no longer there (deleted, or from another list).
   pageGone: 'That page is gone: start from the first page.',
+  // A person's data rights: deleting one's own account.
+  accountLastOwner:
+    "You are your organisation's only owner. Make someone else owner first, then delete your account.",
+  accountDeletionLinkNotValid:
+    'This link no longer deletes an account: a newer link replaced it, or it was used already. Ask for a new one on your Profile.',
+  accountDeletionLinkExpired: (hours: number) =>
+    `This link has expired: a deletion link works for ${hours} hours. Ask for a new one on your Profile.`,
   // Users and roles.
   manageUsersRequired: 'Only owners and admins can manage users.',
   assignRolesRequired: 'Only owners and admins can change roles.',

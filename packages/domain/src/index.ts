@@ -14,6 +14,7 @@ export * from './content';
 export * from './actions';
 export * from './topics';
 export * from './manage';
+export * from './account';
 export * from './materiality';
 export * from './backoff';
 export * from './survey-progress';

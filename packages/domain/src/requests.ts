@@ -2,6 +2,7 @@
 // Kept out of the package's main entry, which the browser loads: the browser only needs their
 // types, and zod would add tens of kilobytes to a respondent's first load.
 import { z } from 'zod';
+import { ACCOUNT_DELETION_TOKEN_PATTERN } from './account';
 import { ACTION_STATUSES, CUSTOM_ACTION_SUMMARY_MAX, CUSTOM_ACTION_TITLE_MAX, LEVELS } from './actions';
 import { ACTIVITY_PAGE_MAX, AUDIT_KINDS } from './audit';
 import { API } from './api-names';
@@ -155,6 +156,11 @@ export const REQUESTS = {
   [API.watchProfile]: z.null().or(z.object({})).optional(),
   /** A name update is skipped when first or last name is undefined. */
   [API.updateNames]: z.object({ firstName: name.optional(), lastName: name.optional() }),
+  [API.exportMyData]: z.null().or(z.object({})).optional(),
+  [API.requestAccountDeletion]: z.null().or(z.object({})).optional(),
+  [API.confirmAccountDeletion]: z.object({
+    token: z.string().regex(ACCOUNT_DELETION_TOKEN_PATTERN, SERVER_ERRORS.accountDeletionLinkNotValid),
+  }),
   [API.saveOrganisation]: z.object({
     name: name.min(1, SERVER_ERRORS.organisationNameMissing),
     industry: name.optional(),

@@ -52,6 +52,8 @@ export interface AuthPort {
   endUnprovenCredentials(uid: string): Promise<void>;
   setCustomUserClaims(uid: string, claims: Record<string, unknown>): Promise<void>;
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
+  /** Deletes the account (its sessions end with it); one already gone is left alone. */
+  deleteUser(uid: string): Promise<void>;
 }
 
 /**
@@ -103,5 +105,12 @@ export function createFirebaseAuthPort(auth: Auth): AuthPort {
     },
     setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
+    async deleteUser(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
   };
 }

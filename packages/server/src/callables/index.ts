@@ -8,6 +8,9 @@ import { completeSignup } from './account/complete-signup';
 import { requestResultClaim } from './claims/request-claim';
 import { getProfile } from './account/get-profile';
 import { updateNames } from './account/update-names';
+import { exportMyData } from './account/export-my-data';
+import { requestAccountDeletion } from './account/request-deletion';
+import { confirmAccountDeletion } from './account/confirm-deletion';
 import { watchProfile } from './account/watch-profile';
 import { getAvailableRoles } from './admin/get-available-roles';
 import { getUserRole } from './admin/get-user-role';
@@ -80,6 +83,9 @@ export const allCallables: readonly Handler[] = [
   getProfile,
   watchProfile,
   updateNames,
+  exportMyData,
+  requestAccountDeletion,
+  confirmAccountDeletion,
   saveOrganisation,
   startResult,
   saveAnswer,
