@@ -1,4 +1,4 @@
-import { formatDate } from './dates';
+import { formatDate, formatDateTime } from './dates';
 
 const WEST_OF_UTC = { locale: 'en-GB', timeZone: 'America/Los_Angeles' };
 
@@ -15,5 +15,18 @@ describe('formatDate', () => {
   it('says so when there is no date', () => {
     expect(formatDate(null)).toBe('an unknown date');
     expect(formatDate('soon')).toBe('an unknown date');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("shows a timestamp's date and time in the reader's locale and zone", () => {
+    expect(formatDateTime('2026-11-26T02:05:00.000Z', WEST_OF_UTC)).toBe('25 Nov 2026, 18:05');
+    expect(
+      formatDateTime('2026-11-26T02:05:00.000Z', { locale: 'en-AU', timeZone: 'Australia/Sydney' }),
+    ).toBe('26 Nov 2026, 1:05 pm');
+  });
+
+  it('says so when there is no time', () => {
+    expect(formatDateTime(undefined)).toBe('an unknown time');
   });
 });

@@ -9,11 +9,19 @@ export interface DateReader {
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
-function formatFor(locale: string | undefined, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${timeZone ?? ''}`;
+function formatFor(
+  locale: string | undefined,
+  timeZone: string | undefined,
+  withTime = false,
+): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${timeZone ?? ''}|${withTime}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      ...(withTime ? { timeStyle: 'short' as const } : {}),
+      timeZone,
+    });
     formats.set(key, format);
   }
   return format;
@@ -32,6 +40,14 @@ export function formatDate(value: string | null | undefined, reader: DateReader 
   }
   const time = Date.parse(value ?? '');
   return Number.isNaN(time) ? 'an unknown date' : formatFor(reader.locale, reader.timeZone).format(time);
+}
+
+/** A stored ISO timestamp as its date and time in the reader's locale and time zone ("26 Nov 2026, 2:05 pm"). */
+export function formatDateTime(value: string | null | undefined, reader: DateReader = {}): string {
+  const time = Date.parse(value ?? '');
+  return Number.isNaN(time)
+    ? 'an unknown time'
+    : formatFor(reader.locale, reader.timeZone, true).format(time);
 }
 
 /** Whether `value` is a real calendar day written YYYY-MM-DD (not 2026-02-30). */
