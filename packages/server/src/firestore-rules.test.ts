@@ -12,6 +12,7 @@ import {
   type RulesTestEnvironment,
   type TokenOptions,
 } from '@firebase/rules-unit-testing';
+import { auditCollection } from './repositories/audit';
 import { paths } from './repositories/paths';
 import {
   firestoreEmulatorMissing,
@@ -70,6 +71,8 @@ function documentsOf(tenant: Tenant): string[] {
     paths.invite(`i${tenant}`),
     paths.mailDoc(`m${tenant}`),
     paths.rateLimit(`x${tenant}`),
+    // The audit trail: no one may edit an entry, nor write one but the server in the change's transaction.
+    `${auditCollection(tenant)}/a${tenant}`,
   ];
 }
 const DOCUMENTS = (['A', 'B'] as const).flatMap((tenant) =>
