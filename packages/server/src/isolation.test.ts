@@ -3,7 +3,7 @@
 // the suite. Each entry names one request aimed at tenant A's data and what must happen when it
 // comes (1) without a token, (2) from an anonymous session, (3) from tenant B's owner and (4) from
 // a caller below the bar; a refusal must leave every stored document byte-for-byte as it was.
-import { API, type ApiName, type DeclarationOverview } from '@toolkit/domain';
+import { ACCOUNT_DELETION_FRAGMENT, API, type ApiName, type DeclarationOverview } from '@toolkit/domain';
 import { allCallables } from './callables';
 import { paths } from './repositories/paths';
 import type { DocSnapshot } from './store/port';
@@ -36,7 +36,16 @@ interface Exempt {
 }
 type Outcome = Code | Exempt;
 type Who =
-  'ownerA' | 'viewerA' | 'userA' | 'ownerB' | 'noTenant' | 'anonymous' | 'invitee' | 'respondent' | 'none';
+  | 'ownerA'
+  | 'viewerA'
+  | 'userA'
+  | 'ownerB'
+  | 'noTenant'
+  | 'anonymous'
+  | 'invitee'
+  | 'respondent'
+  | 'leaver'
+  | 'none';
 
 interface Seed {
   ownerA: TestAccount;
@@ -69,7 +78,7 @@ interface Case {
   otherTenant: Outcome;
   tooLow: { as: 'viewerA' | 'userA' | 'noTenant'; expect: Outcome };
   /** Who may make the attack request: proves the refusals come from authorisation, not a bad request. */
-  rightful: 'ownerA' | 'userA' | 'invitee' | 'respondent' | 'none';
+  rightful: 'ownerA' | 'userA' | 'invitee' | 'respondent' | 'leaver' | 'none';
   /** Sets up what the rightful call needs and the calls before it do not leave (an ownership offer). */
   prepare?: (seed: Seed) => Promise<void>;
   /** The rightful caller's request where the attack's can succeed for nobody (an accepted invite is not declined). */
@@ -98,6 +107,18 @@ const inviteRef = (seed: Seed) => ({
 });
 
 let invitees = 0;
+
+/** A member of tenant A who deletes their account in the rightful run, so every seeded caller stays. */
+let leaver: TestAccount;
+/** The token of the deletion link mailed to the leaver. */
+let leaverLink = '';
+
+async function mailLeaverADeletionLink() {
+  resultOf(await env.call(API.requestAccountDeletion, null, leaver.token));
+  const [mail] = await env.store.query(paths.mail(), { where: [['to', 'array-contains', leaver.email]] });
+  const html = String((mail?.data?.message as { html?: string } | undefined)?.html);
+  leaverLink = new RegExp(`#${ACCOUNT_DELETION_FRAGMENT}([\\w-]{43})`).exec(html)?.[1] ?? '';
+}
 
 const OWNERSHIP_ANSWER = {
   ...MEMBER,
@@ -233,6 +254,19 @@ const CASES: Record<ApiName, Case> = {
     tooLow: ANY_MEMBER,
     rightful: 'ownerA',
     invalid: { data: () => ({ firstName: 'x'.repeat(101), lastName: 'y' }), field: 'firstName' },
+  },
+  // One's own data and account: a download and a deletion name no tenant.
+  [API.exportMyData]: OWN_PROFILE,
+  [API.requestAccountDeletion]: { ...OWN_PROFILE, rightful: 'userA' },
+  [API.confirmAccountDeletion]: {
+    ...MEMBER,
+    attack: () => ({ token: 'A'.repeat(43) }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: ANY_MEMBER,
+    rightful: 'leaver',
+    prepare: mailLeaverADeletionLink,
+    rightfulAttack: () => ({ token: leaverLink }),
+    invalid: { data: () => ({ token: 'not-a-link' }), field: 'token' },
   },
   [API.saveOrganisation]: {
     ...MEMBER,
@@ -881,6 +915,8 @@ async function seedTenants(): Promise<Seed> {
 beforeAll(async () => {
   env = await startTestEnv({ authPort: 9419, content: true });
   seed = await seedTenants();
+  leaver = await env.member(A, 'user');
+  tokens.leaver = leaver.token;
 }, 180_000);
 
 afterAll(() => env?.stop(), 60_000);
