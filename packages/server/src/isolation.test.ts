@@ -60,8 +60,9 @@ interface Seed {
   pendingInviteA: string;
   /** Tenant A's declaration credential, signed by its owner. */
   credentialA: string;
-  /** Tenant A's paid sandbox checkout (tenant A is on Leader). */
+  /** Tenant A's paid sandbox checkout (tenant A is on Leader) and its invoice. */
   checkoutA: string;
+  invoiceA: string;
   /** An action of tenant A's own. */
   customActionA: string;
   /** The token of the confirmation link mailed to an alert recipient outside tenant A. */
@@ -619,6 +620,70 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: (s) => ({ sessionId: s.checkoutA, pay: 'yes' }), field: 'pay' },
   },
+  [API.listPlanPrices]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: { exempt: 'the prices are the same for every organisation' },
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.previewPlanChange]: {
+    ...MEMBER,
+    attack: () => ({ planId: 'growth', period: 'year' }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ planId: 'growth', period: 'week' }), field: 'period' },
+  },
+  [API.changePlan]: {
+    ...MEMBER,
+    attack: () => ({ planId: 'growth', period: 'year' }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ planId: 'free', period: 'year' }), field: 'planId' },
+  },
+  [API.listInvoices]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.openBillingPortal]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.getSandboxPortal]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.replaceSandboxCard]: {
+    ...MEMBER,
+    attack: () => ({ last4: '4444' }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ last4: '1234' }), field: 'last4' },
+  },
+  [API.getSandboxInvoice]: {
+    ...MEMBER,
+    attack: (s) => ({ invoiceId: s.invoiceA }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ invoiceId: 'a/b' }), field: 'invoiceId' },
+  },
   [API.getBrand]: OWN_PROFILE,
   [API.saveBrand]: {
     ...MEMBER,
@@ -818,6 +883,9 @@ async function seedTenants(): Promise<Seed> {
   );
   const checkoutA = checkoutUrl.split('/').pop()!;
   resultOf(await env.call(API.finishSandboxCheckout, { sessionId: checkoutA, pay: true }, ownerA.token));
+  const invoiceA = resultOf<{ invoices: { id: string }[] }>(
+    await env.call(API.listInvoices, null, ownerA.token),
+  ).invoices[0]!.id;
   resultOf(
     await env.call(API.createInvite, { email: 'invitee-a@example.com', surveyId: SURVEY }, ownerA.token),
   );
@@ -906,6 +974,7 @@ async function seedTenants(): Promise<Seed> {
     pendingInviteA,
     credentialA: signed.credential!.id,
     checkoutA,
+    invoiceA,
     customActionA: customActions[0]!.id,
     alertTokenA,
     respondentResultA,

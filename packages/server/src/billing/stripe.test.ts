@@ -2,11 +2,13 @@
 // Stripe's wire format, with the real callables, Auth emulator and PGlite around it. Webhook
 // payloads are signed with a test secret, as Stripe signs them.
 import Stripe from 'stripe';
-import { API, planOfSubscriptions, type ApiResponses } from '@toolkit/domain';
+import { API, PAST_DUE_GRACE_DAYS, planOfSubscriptions, type ApiResponses } from '@toolkit/domain';
+import { auditCollection } from '../repositories/audit';
 import { paths } from '../repositories/paths';
 import {
   errorOf,
   resultOf,
+  FIXTURE_PRICES,
   startStripeFixture,
   startTestEnv,
   type FixtureEvent,
@@ -56,9 +58,13 @@ async function features(account: TestAccount, tenantId: string) {
   return { plan: planOfSubscriptions(details.subscriptions), features: keys.sort() };
 }
 
-async function startCheckout(account: TestAccount, planId: 'growth' | 'leader') {
+async function startCheckout(
+  account: TestAccount,
+  planId: 'growth' | 'leader',
+  period: 'month' | 'year' = 'month',
+) {
   const { url } = resultOf<ApiResponses[typeof API.startCheckout]>(
-    await env.call(API.startCheckout, { planId }, account.token),
+    await env.call(API.startCheckout, { planId, period }, account.token),
   );
   return url.split('/').pop()!;
 }
@@ -104,7 +110,9 @@ it('gives the plan and entitlements on return from checkout, before any webhook 
   const details = resultOf<ApiResponses[typeof API.getSubscriptionDetails]>(
     await env.call(API.getSubscriptionDetails, null, member.token),
   );
-  expect(details.subscriptions).toEqual([{ status: 'active', product: { internalPlanName: 'Growth' } }]);
+  expect(details.subscriptions).toEqual([
+    expect.objectContaining({ status: 'active', product: { internalPlanName: 'Growth' } }),
+  ]);
 });
 
 it('believes no checkout that Stripe does not know or that belongs to another tenant', async () => {
@@ -187,4 +195,116 @@ it('cancels every active subscription on Stripe and is Free at once', async () =
   resultOf(await env.call(API.cancelSubscription, null, member.token));
   expect(fixture.subscription(subscriptionId)?.status).toBe('canceled');
   expect(await features(member, tenantId)).toMatchObject({ plan: 'Free', features: [] });
+});
+
+describe('prices, invoices, changes and the portal', () => {
+  const subscriptionOf = async (account: TestAccount) =>
+    resultOf<ApiResponses[typeof API.getSubscriptionDetails]>(
+      await env.call(API.getSubscriptionDetails, null, account.token),
+    ).subscriptions[0];
+
+  /** A tenant on a paid plan, its checkout confirmed. */
+  async function paying(planId: 'growth' | 'leader', period: 'month' | 'year' = 'month') {
+    const { tenantId, owner: member } = await owner();
+    const sessionId = await startCheckout(member, planId, period);
+    const paid = fixture.pay(sessionId);
+    resultOf(await env.call(API.confirmCheckout, { sessionId }, member.token));
+    return { tenantId, member, ...paid };
+  }
+
+  it('reads the prices by lookup key from Stripe, in AUD with GST included', async () => {
+    const { owner: member } = await owner();
+    const { prices } = resultOf<ApiResponses[typeof API.listPlanPrices]>(
+      await env.call(API.listPlanPrices, null, member.token),
+    );
+    expect(prices).toEqual(
+      expect.arrayContaining([
+        {
+          planId: 'growth',
+          period: 'month',
+          lookupKey: 'growth_monthly',
+          amount: FIXTURE_PRICES.growth.month,
+          currency: 'aud',
+          taxIncluded: true,
+        },
+        expect.objectContaining({ lookupKey: 'leader_yearly', amount: FIXTURE_PRICES.leader.year }),
+      ]),
+    );
+    expect(prices).toHaveLength(4);
+  });
+
+  it('checks out the yearly price and lists its invoice with Stripe’s PDF', async () => {
+    const { member, subscriptionId } = await paying('growth', 'year');
+    expect(fixture.subscription(subscriptionId)?.price).toBe('price_growth_year');
+    expect(await subscriptionOf(member)).toMatchObject({ status: 'active', period: 'year' });
+    const { invoices } = resultOf<ApiResponses[typeof API.listInvoices]>(
+      await env.call(API.listInvoices, null, member.token),
+    );
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        amount: FIXTURE_PRICES.growth.year,
+        currency: 'aud',
+        status: 'paid',
+        url: expect.stringMatching(/^https:\/\/pay\.stripe\.test\/invoice\/in_.+\/pdf$/),
+      }),
+    ]);
+  });
+
+  it('previews an upgrade with Stripe’s proration, makes it, and records it', async () => {
+    const { tenantId, member, subscriptionId } = await paying('growth');
+    fixture.setPeriod(subscriptionId, 15 * 86_400);
+    const preview = resultOf<ApiResponses[typeof API.previewPlanChange]>(
+      await env.call(API.previewPlanChange, { planId: 'leader', period: 'month' }, member.token),
+    );
+    const half = (amount: number) => Math.round(amount / 2);
+    expect(preview).toMatchObject({
+      credit: half(FIXTURE_PRICES.growth.month),
+      charge: half(FIXTURE_PRICES.leader.month),
+      total: half(FIXTURE_PRICES.leader.month) - half(FIXTURE_PRICES.growth.month),
+      currency: 'aud',
+    });
+    expect(
+      resultOf(await env.call(API.changePlan, { planId: 'leader', period: 'month' }, member.token)),
+    ).toEqual({ plan: 'Leader' });
+    expect(fixture.subscription(subscriptionId)?.price).toBe('price_leader_month');
+    expect(await features(member, tenantId)).toMatchObject({ plan: 'Leader' });
+    const { invoices } = resultOf<ApiResponses[typeof API.listInvoices]>(
+      await env.call(API.listInvoices, null, member.token),
+    );
+    expect(invoices[0]).toMatchObject({ amount: preview.total, status: 'paid' });
+    const audit = await env.store.query(auditCollection(tenantId));
+    expect(audit.map(({ data }) => [data?.kind, data?.before, data?.after])).toEqual([
+      ['plan.changed', { plan: 'Growth', period: 'month' }, { plan: 'Leader', period: 'month' }],
+    ]);
+  });
+
+  it('opens Stripe’s customer portal for the organisation’s customer, returning to Plans', async () => {
+    const { member } = await paying('growth');
+    const { url } = resultOf<ApiResponses[typeof API.openBillingPortal]>(
+      await env.call(API.openBillingPortal, null, member.token),
+    );
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
+    expect(fixture.requests).toContain('POST /v1/billing_portal/sessions');
+  });
+
+  it('marks a failed renewal past due from the signed webhook, keeping the plan through the grace period', async () => {
+    const { tenantId, member, subscriptionId } = await paying('growth');
+    const events = fixture.failRenewal(subscriptionId);
+    for (const event of events) expect((await deliver(event)).status).toBe(200);
+    const failedAt = events[0]!.created * 1000;
+    expect(await subscriptionOf(member)).toMatchObject({
+      status: 'past_due',
+      graceUntil: new Date(failedAt + PAST_DUE_GRACE_DAYS * 86_400_000).toISOString(),
+    });
+    expect(await features(member, tenantId)).toEqual({
+      plan: 'Growth',
+      features: ['advanced-user-roles', 'brandkit', 'more-than-five-users'],
+    });
+    // A later event while still past due keeps when it began.
+    const again = fixture.failRenewal(subscriptionId);
+    expect((await deliver(again[0]!)).status).toBe(200);
+    expect((await subscriptionOf(member))?.graceUntil).toBe(
+      new Date(failedAt + PAST_DUE_GRACE_DAYS * 86_400_000).toISOString(),
+    );
+  });
 });

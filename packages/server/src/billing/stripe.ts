@@ -3,14 +3,30 @@
 // sync after checkout or cancel) keep current, so resolving a plan at sign-in or on a role grant
 // costs one document read, not a round trip to Stripe.
 //
-// Set up in Stripe: one Price per paid plan with the plan id as its lookup_key (`growth`,
-// `leader`); its Product carries metadata.internalPlanName (`Growth`, `Leader`) and the Features
-// whose lookup keys are the entitlement keys of domain's PLAN_OFFERS.
+// Set up in Stripe: two Prices per paid plan, in AUD with tax behaviour inclusive (GST included),
+// looked up by `<plan>_monthly` and `<plan>_yearly` (`growth_monthly`, `leader_yearly`); their
+// Product carries metadata.internalPlanName (`Growth`, `Leader`) and the Features whose lookup
+// keys are the entitlement keys of domain's PLAN_OFFERS. The customer portal's configuration allows
+// updating the payment method and cancelling.
 import Stripe from 'stripe';
-import { PAID_PLAN_IDS, type Entitlement, type PaidPlanId, type Subscription } from '@toolkit/domain';
+import {
+  BILLING_PERIODS,
+  graceUntil,
+  INVOICE_STATES,
+  PAID_PLAN_IDS,
+  priceLookupKey,
+  PRICE_LOOKUP_KEYS,
+  type BillingPeriod,
+  type ChangePreview,
+  type Entitlement,
+  type Invoice,
+  type PaidPlanId,
+  type PlanPrice,
+  type Subscription,
+} from '@toolkit/domain';
 import { paths } from '../repositories/paths';
 import type { DocumentStore } from '../store/port';
-import type { BillingCheckout, BillingPort } from './port';
+import type { BillingCheckout, BillingPort, RecordChange } from './port';
 
 export type StripeClient = InstanceType<typeof Stripe>;
 
@@ -29,6 +45,11 @@ interface MirroredSubscription {
   status: string;
   internalPlanName: string;
   at: number;
+  period?: BillingPeriod;
+  /** Unix seconds. */
+  currentPeriodEnd?: number | null;
+  /** When it was first seen past due (Unix seconds); the grace period runs from then. */
+  pastDueSince?: number | null;
 }
 
 interface Mirror {
@@ -56,6 +77,18 @@ function planNameOf(subscription: Stripe.Subscription): string {
   return product.metadata.internalPlanName ?? product.name;
 }
 
+const PLAN_OF_KEY = new Map(
+  PAID_PLAN_IDS.flatMap((planId) =>
+    BILLING_PERIODS.map((period) => [priceLookupKey(planId, period), { planId, period }] as const),
+  ),
+);
+
+const periodOfPrice = (price: Stripe.Price | undefined): BillingPeriod =>
+  price?.recurring?.interval === 'year' ? 'year' : 'month';
+
+const isoOf = (seconds: number | null | undefined) =>
+  seconds == null ? null : new Date(seconds * 1000).toISOString();
+
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeError &&
   (error.statusCode === 404 || error.code === 'resource_missing');
@@ -73,12 +106,41 @@ export interface StripeBilling extends BillingPort {
 export function createStripeBilling(stripe: StripeClient, store: DocumentStore): StripeBilling {
   const mirrorPath = paths.stripeCustomer;
 
-  async function priceOf(planId: PaidPlanId): Promise<string> {
-    const { data } = await stripe.prices.list({ lookup_keys: [planId], active: true, limit: 1 });
+  async function priceOf(planId: PaidPlanId, period: BillingPeriod): Promise<string> {
+    const key = priceLookupKey(planId, period);
+    const { data } = await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 });
     const price = data[0];
-    if (!price) throw new Error(`Stripe has no active price with the lookup key "${planId}".`);
+    if (!price) throw new Error(`Stripe has no active price with the lookup key "${key}".`);
     return price.id;
   }
+
+  /** The customer's subscription that a change or portal applies to: active, trialing or past due. */
+  async function currentSubscription(customerId: string) {
+    for await (const subscription of stripe.subscriptions.list({ customer: customerId })) {
+      if (['active', 'trialing', 'past_due'].includes(subscription.status)) {
+        const item = subscription.items.data[0];
+        if (item) return { subscription, item };
+      }
+    }
+    throw new Error(`The Stripe customer ${customerId} has no subscription to change.`);
+  }
+
+  /** The change as Stripe would make it now: prorations invoiced at once. */
+  async function changeParams(customerId: string, planId: PaidPlanId, period: BillingPeriod) {
+    const [{ subscription, item }, price] = await Promise.all([
+      currentSubscription(customerId),
+      priceOf(planId, period),
+    ]);
+    return {
+      subscription,
+      items: [{ id: item.id, price }],
+      proration_behavior: 'always_invoice' as const,
+    };
+  }
+
+  /** Runs `record` once Stripe has made a change, in a transaction of its own. */
+  const recorded = (record: RecordChange | undefined) =>
+    record ? store.transaction(async (tx) => record(tx)) : Promise.resolve();
 
   async function syncSubscription(subscriptionId: string, at: number) {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
@@ -86,12 +148,22 @@ export function createStripeBilling(stripe: StripeClient, store: DocumentStore):
     });
     const customerId = idOf(subscription.customer);
     if (!customerId) return;
-    const state = { status: subscription.status, internalPlanName: planNameOf(subscription), at };
+    const item = subscription.items.data[0];
     await store.transaction(async (tx) => {
       const mirror = mirrorOf((await tx.get(mirrorPath(customerId))).data);
+      const before = mirror.subscriptions[subscription.id];
       // Events arrive in any order: the state seen for a newer event wins. The state fetched now is
       // at least as new as the event that asked for it, so equal times may overwrite.
-      if ((mirror.subscriptions[subscription.id]?.at ?? -1) > at) return;
+      if ((before?.at ?? -1) > at) return;
+      const pastDue = subscription.status === 'past_due';
+      const state: MirroredSubscription = {
+        status: subscription.status,
+        internalPlanName: planNameOf(subscription),
+        at,
+        period: periodOfPrice(item?.price),
+        currentPeriodEnd: item?.current_period_end ?? null,
+        pastDueSince: pastDue ? (before?.status === 'past_due' ? (before.pastDueSince ?? at) : at) : null,
+      };
       tx.set(mirrorPath(customerId), {
         ...mirror,
         subscriptions: { ...mirror.subscriptions, [subscription.id]: state },
@@ -132,14 +204,14 @@ export function createStripeBilling(stripe: StripeClient, store: DocumentStore):
       );
       return customer.id;
     },
-    async createCheckout({ customerId, planId, successUrl, cancelUrl }) {
+    async createCheckout({ customerId, planId, period, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
-        line_items: [{ price: await priceOf(planId), quantity: 1 }],
+        line_items: [{ price: await priceOf(planId, period), quantity: 1 }],
         success_url: successUrl,
         cancel_url: cancelUrl,
-        metadata: { planId },
+        metadata: { planId, period },
       });
       if (!session.url) throw new Error(`Stripe gave checkout ${session.id} no URL.`);
       return { id: session.id, url: session.url };
@@ -159,26 +231,95 @@ export function createStripeBilling(stripe: StripeClient, store: DocumentStore):
         session.payment_status === 'paid' ? 'paid' : session.status === 'expired' ? 'canceled' : 'open';
       // A paid checkout is mirrored at once: the member returning to the app need not wait for the webhook.
       if (status === 'paid') await syncCustomer(customerId);
-      return { id: session.id, customerId, planId, status };
+      const period = session.metadata?.period === 'year' ? 'year' : 'month';
+      return { id: session.id, customerId, planId, period, status };
+    },
+    async listPrices(): Promise<PlanPrice[]> {
+      const { data } = await stripe.prices.list({ lookup_keys: PRICE_LOOKUP_KEYS, active: true, limit: 100 });
+      return data.flatMap((price) => {
+        const plan = price.lookup_key ? PLAN_OF_KEY.get(price.lookup_key) : undefined;
+        if (!plan || price.unit_amount == null) return [];
+        return [
+          {
+            ...plan,
+            lookupKey: price.lookup_key!,
+            amount: price.unit_amount,
+            currency: price.currency,
+            taxIncluded: price.tax_behavior === 'inclusive',
+          },
+        ];
+      });
+    },
+    async listInvoices(customerId): Promise<Invoice[]> {
+      const { data } = await stripe.invoices.list({ customer: customerId, limit: 24 });
+      return data.map((invoice) => ({
+        id: invoice.id ?? '',
+        number: invoice.number,
+        date: isoOf(invoice.created)!,
+        amount: invoice.total,
+        currency: invoice.currency,
+        status: INVOICE_STATES.find((state) => state === invoice.status) ?? 'draft',
+        description: invoice.lines.data[0]?.description ?? '',
+        url: invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null,
+      }));
+    },
+    async previewChange(customerId, planId, period): Promise<ChangePreview> {
+      const { subscription, ...details } = await changeParams(customerId, planId, period);
+      const preview = await stripe.invoices.createPreview({
+        customer: customerId,
+        subscription: subscription.id,
+        subscription_details: details,
+      });
+      const amounts = preview.lines.data.map((line) => line.amount);
+      const charged = preview.lines.data.filter((line) => line.amount > 0);
+      return {
+        credit: -amounts.filter((amount) => amount < 0).reduce((sum, amount) => sum + amount, 0),
+        charge: amounts.filter((amount) => amount > 0).reduce((sum, amount) => sum + amount, 0),
+        total: preview.total,
+        currency: preview.currency,
+        renewsAt: isoOf(charged[charged.length - 1]?.period.end),
+      };
+    },
+    async changeSubscription(customerId, planId, period, record) {
+      const { subscription, ...details } = await changeParams(customerId, planId, period);
+      await stripe.subscriptions.update(subscription.id, { ...details, metadata: { planId, period } });
+      await syncCustomer(customerId);
+      await recorded(record);
+    },
+    async openPortal(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return { url: session.url };
     },
     async listSubscriptions(customerId): Promise<Subscription[]> {
       const { subscriptions } = mirrorOf((await store.get(mirrorPath(customerId))).data);
-      return Object.values(subscriptions).map(({ status, internalPlanName }) => ({
-        status,
-        product: { internalPlanName },
+      return Object.values(subscriptions).map((kept) => ({
+        status: kept.status,
+        product: { internalPlanName: kept.internalPlanName },
+        period: kept.period ?? null,
+        currentPeriodEnd: isoOf(kept.currentPeriodEnd),
+        graceUntil:
+          kept.status === 'past_due' && kept.pastDueSince != null
+            ? graceUntil(new Date(kept.pastDueSince * 1000))
+            : null,
       }));
     },
     async listEntitlements(customerId): Promise<Entitlement[]> {
       const { entitlements } = mirrorOf((await store.get(mirrorPath(customerId))).data);
       return entitlements.keys.map((key) => ({ lookup_key: key }));
     },
-    async cancelSubscriptions(customerId) {
+    async cancelSubscriptions(customerId, record) {
+      let ended = false;
       for await (const subscription of stripe.subscriptions.list({ customer: customerId })) {
-        if (subscription.status === 'active' || subscription.status === 'trialing') {
+        if (['active', 'trialing', 'past_due'].includes(subscription.status)) {
           await stripe.subscriptions.cancel(subscription.id);
+          ended = true;
         }
       }
       await syncCustomer(customerId);
+      if (ended) await recorded(record);
     },
   };
 }

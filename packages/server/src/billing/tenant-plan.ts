@@ -1,8 +1,27 @@
 // A tenant's plan and entitlements (docs/behaviour.md, Plans and entitlements): Free without a customer id, on any
-// error or without an active or trialing subscription; the entitlement keys of the active ones.
-import { entitlementKeys, FREE_PLAN, resolvePlan, type Subscription } from '@toolkit/domain';
+// error or without an active, trialing or in-grace past-due subscription; the entitlement keys of those.
+import {
+  entitlementKeys,
+  FREE_PLAN,
+  isPaidSubscription,
+  PLAN_OFFERS,
+  resolvePlan,
+  type Subscription,
+} from '@toolkit/domain';
 import type { ServerDeps } from '../api/handler';
 import { readTenant } from '../repositories/tenants';
+
+/**
+ * A past-due subscription keeps its plan's features through the grace period, whether or not the
+ * provider still lists them as active entitlements.
+ */
+function graceKeys(subscriptions: readonly Subscription[]): string[] {
+  const inGrace = subscriptions.filter(
+    (subscription) => subscription.status === 'past_due' && isPaidSubscription(subscription),
+  );
+  const names = new Set(inGrace.map((subscription) => subscription.product?.internalPlanName));
+  return PLAN_OFFERS.filter((offer) => names.has(offer.name)).flatMap((offer) => offer.entitlements);
+}
 
 export interface TenantPlan {
   plan: string;
@@ -23,7 +42,10 @@ export async function tenantPlan(deps: ServerDeps, tenantId: string): Promise<Te
     const plan = resolvePlan({ tenant: { stripeCustomerId: customerId }, subscriptions });
     return {
       plan,
-      entitlements: plan === FREE_PLAN ? [] : entitlementKeys(entitlements),
+      entitlements:
+        plan === FREE_PLAN
+          ? []
+          : [...new Set([...entitlementKeys(entitlements), ...graceKeys(subscriptions)])],
       customerId,
       subscriptions,
     };

@@ -41,8 +41,17 @@ import { updatePlannedAction } from './results/update-planned-action';
 import { getSubscriptionDetails } from './subscription/get-subscription-details';
 import { cancelSubscription } from './billing/cancel-subscription';
 import { confirmCheckout } from './billing/confirm-checkout';
-import { finishSandboxCheckout, getSandboxCheckout } from './billing/sandbox-checkout';
+import {
+  finishSandboxCheckout,
+  getSandboxCheckout,
+  getSandboxInvoice,
+  getSandboxPortal,
+  replaceSandboxCard,
+} from './billing/sandbox-checkout';
 import { startCheckout } from './billing/start-checkout';
+import { listPlanPrices } from './billing/list-prices';
+import { changePlan, previewPlanChange } from './billing/change-plan';
+import { listInvoices, openBillingPortal } from './billing/invoices';
 import { getBrand } from './brand/get';
 import { saveBrand } from './brand/save';
 import { deleteCustomAction } from './actions/delete-custom';
@@ -134,9 +143,18 @@ export const allCallables: readonly Handler[] = [
   saveMateriality,
   startCheckout,
   confirmCheckout,
+  listPlanPrices,
+  // Before cancelSubscription: a change needs the paid plan it ends.
+  previewPlanChange,
+  changePlan,
   cancelSubscription,
   getSandboxCheckout,
   finishSandboxCheckout,
+  listInvoices,
+  openBillingPortal,
+  getSandboxPortal,
+  replaceSandboxCard,
+  getSandboxInvoice,
   // Accepting makes tenant A's user an owner in the isolation suite's rightful calls: after the others.
   getOwnershipOffer,
   offerOwnership,

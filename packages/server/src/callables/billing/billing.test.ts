@@ -79,6 +79,7 @@ it('buys a plan through the sandbox checkout: one customer, the plan and its ent
   expect(resultOf(await env.call(API.getSandboxCheckout, { sessionId: first }, owner.token))).toEqual({
     planName: 'Growth',
     status: 'open',
+    price: expect.objectContaining({ lookupKey: 'growth_monthly', currency: 'aud' }),
   });
   expect(resultOf(await env.call(API.confirmCheckout, { sessionId: first }, owner.token))).toEqual({
     paid: false,
@@ -92,7 +93,7 @@ it('buys a plan through the sandbox checkout: one customer, the plan and its ent
     plan: 'Growth',
   });
   expect(await planOf(owner, tenantId)).toEqual({
-    subscriptions: [{ status: 'active', product: { internalPlanName: 'Growth' } }],
+    subscriptions: [expect.objectContaining({ status: 'active', product: { internalPlanName: 'Growth' } })],
     features: ['more-than-five-users', 'advanced-user-roles', 'brandkit'],
   });
 });
@@ -151,7 +152,7 @@ it('cancels back to Free, and refuses to cancel a Free plan', async () => {
   expect((await planOf(owner, tenantId)).features).toHaveLength(5);
   expect(resultOf(await env.call(API.cancelSubscription, null, owner.token))).toEqual({ plan: 'Free' });
   expect(await planOf(owner, tenantId)).toEqual({
-    subscriptions: [{ status: 'canceled', product: { internalPlanName: 'Leader' } }],
+    subscriptions: [expect.objectContaining({ status: 'canceled', product: { internalPlanName: 'Leader' } })],
     features: [],
   });
 });

@@ -11,7 +11,7 @@ export const startCheckout = defineHandler({
   name: API.startCheckout,
   access: 'member:manageBilling',
   input: REQUESTS[API.startCheckout],
-  async run({ planId }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
+  async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
     const tenant = await readTenant(deps.store, caller.tenantId);
     if (!tenant) throw notFound(MESSAGES.tenantNotFound);
     let customerId = tenant.stripeCustomerId;
@@ -29,6 +29,7 @@ export const startCheckout = defineHandler({
     const { url } = await deps.billing.createCheckout({
       customerId,
       planId,
+      period,
       successUrl: `${app}/dashboard/plans/checkout/{CHECKOUT_SESSION_ID}`,
       cancelUrl: `${app}/dashboard/plans?checkout=canceled`,
     });

@@ -1,0 +1,55 @@
+// billing-previewChange and billing-changePlan: a paid organisation moves to another plan or
+// period in place; the provider prorates the current period and invoices the difference at once.
+// Free has nothing to change: it goes to a checkout.
+import {
+  API,
+  isPaidSubscription,
+  PLAN_OFFERS,
+  SERVER_ERRORS,
+  type ApiResponses,
+  type BillingPeriod,
+  type PaidPlanId,
+} from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError } from '../../api/errors';
+import { defineHandler, type Member, type ServerDeps } from '../../api/handler';
+import { tenantPlan } from '../../billing/tenant-plan';
+import { recordPlanChange } from './plan-audit';
+
+async function paidPlan(deps: ServerDeps, caller: Member, planId: PaidPlanId, period: BillingPeriod) {
+  const { plan, customerId, subscriptions } = await tenantPlan(deps, caller.tenantId);
+  const current = subscriptions.find((subscription) => isPaidSubscription(subscription));
+  if (!customerId || !current) throw new ApiError('failed-precondition', SERVER_ERRORS.noPlanToChange);
+  const before = { plan, period: current.period ?? null };
+  const after = { plan: PLAN_OFFERS.find((offer) => offer.id === planId)!.name, period };
+  if (before.plan === after.plan && before.period === period) {
+    throw new ApiError('failed-precondition', SERVER_ERRORS.samePlan);
+  }
+  return { customerId, before, after };
+}
+
+export const previewPlanChange = defineHandler({
+  name: API.previewPlanChange,
+  access: 'member:manageBilling',
+  input: REQUESTS[API.previewPlanChange],
+  async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.previewPlanChange]> {
+    const { customerId } = await paidPlan(deps, caller, planId, period);
+    return deps.billing.previewChange(customerId, planId, period);
+  },
+});
+
+export const changePlan = defineHandler({
+  name: API.changePlan,
+  access: 'member:manageBilling',
+  input: REQUESTS[API.changePlan],
+  async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.changePlan]> {
+    const { customerId, before, after } = await paidPlan(deps, caller, planId, period);
+    await deps.billing.changeSubscription(
+      customerId,
+      planId,
+      period,
+      recordPlanChange(caller, 'plan.changed', before, after),
+    );
+    return { plan: after.plan };
+  },
+});

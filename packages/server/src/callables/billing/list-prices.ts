@@ -1,0 +1,14 @@
+// billing-listPrices: the paid plans' prices as the billing provider holds them, for every member
+// (the plan cards show them); nothing in the app types a price.
+import { API, type ApiResponses } from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { defineHandler } from '../../api/handler';
+
+export const listPlanPrices = defineHandler({
+  name: API.listPlanPrices,
+  access: 'member',
+  input: REQUESTS[API.listPlanPrices],
+  async run(_input, { deps }): Promise<ApiResponses[typeof API.listPlanPrices]> {
+    return { prices: [...(await deps.billing.listPrices())] };
+  },
+});
