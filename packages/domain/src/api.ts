@@ -224,7 +224,12 @@ export interface ApiResponses {
   /** `plan`: the organisation's plan now. */
   [API.confirmCheckout]: { paid: boolean; plan: string };
   [API.cancelSubscription]: { plan: string };
-  [API.getSandboxCheckout]: { planName: string; status: 'open' | 'paid' | 'canceled' };
+  /** `price`: what paying it charges, from the sandbox's price list. */
+  [API.getSandboxCheckout]: {
+    planName: string;
+    status: 'open' | 'paid' | 'canceled';
+    price: PlanPrice | null;
+  };
   /** `returnTo`: the app path the checkout returns to (success or the plans page). */
   [API.finishSandboxCheckout]: { returnTo: string };
   [API.listPlanPrices]: { prices: PlanPrice[] };
@@ -236,7 +241,7 @@ export interface ApiResponses {
   /** `card`: the sandbox card on file; `pastDue`: a renewal failed and waits for another card. */
   [API.getSandboxPortal]: { card: SandboxCard | null; plan: string; pastDue: boolean };
   [API.replaceSandboxCard]: { card: SandboxCard; plan: string; pastDue: boolean };
-  [API.getSandboxInvoice]: Invoice & { organisationName: string; planName: string };
+  [API.getSandboxInvoice]: Invoice & { organisationName: string };
   /** `applied`: the plan includes brandkit, so the dashboard and reports use the brand. */
   [API.getBrand]: { brand: Brand | null; applied: boolean };
   [API.saveBrand]: { brand: Brand; applied: boolean };
