@@ -10,6 +10,7 @@ import { SaveProgress } from '../../shared/form';
 import { MemberItem } from './member-list';
 import { displayName } from './members';
 import { ROLE_LABEL, rolesFor, type Setting } from './roles';
+import { TransferOwnership } from './transfer-ownership';
 import { useRemoveUserRoleMutation, useSetUserRoleMutation, useTeamQuery } from './users-api';
 
 const MemberName = styled.h3`
@@ -64,6 +65,8 @@ export function MemberRow({
   const removable = member.role !== 'user' && rolesFor(setting, ['user'], 'remove', target).includes('user');
   const manageable = !isSelf && (allowed.some((option) => option !== member.role) || removable);
   const options = allowed.includes(member.role) ? allowed : [member.role, ...allowed];
+  // Only an owner hands ownership over, and only to a member who is not one already.
+  const transferable = !isSelf && setting.actor.role === 'owner' && member.role !== 'owner';
   // Each request clears the other's outcome, so the status speaks of the latest.
   const latest = removal.isUninitialized
     ? { request: change, doing: `change ${name}’s role` }
@@ -174,6 +177,7 @@ export function MemberRow({
       ) : (
         <MutedText>Role: {ROLE_LABEL[member.role]}</MutedText>
       )}
+      {transferable && <TransferOwnership member={member} />}
     </MemberItem>
   );
 }

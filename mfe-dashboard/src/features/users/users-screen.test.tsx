@@ -53,6 +53,7 @@ function setup(handlers: FakeHandlers = {}, users: TenantUserProfile[] = TEAM) {
       return { status: 'success', message: 'Removed', previousRole, newRole: 'user' };
     },
     [API.createInvite]: ({ email }) => ({ status: 'sent', email }),
+    [API.getOwnershipOffer]: () => ({ offer: null }),
     ...handlers,
   });
   renderDashboard('/dashboard/users', api, { claims: { role: 'admin', tenantId: 'tenant-1' } });

@@ -3,6 +3,7 @@ import { isPermissionDenied, QueryView } from '@toolkit/data';
 import { selectUid, useAppSelector } from '@toolkit/store-contract';
 import { PageTitle, Stack } from '@toolkit/ui';
 import { InviteForm } from './invite-form';
+import { OwnershipOfferPanel } from './ownership-offer';
 import { PendingInvites } from './pending-invites';
 import { RightsChanged } from './rights-notice';
 import { settingOf } from './roles';
@@ -27,6 +28,7 @@ export function UsersScreen() {
             const setting = settingOf(data, uid ?? '');
             return (
               <>
+                <OwnershipOfferPanel />
                 <TeamList team={data} uid={uid} setting={setting} onDenied={onDenied} />
                 <PendingInvites invites={data.invites} onDenied={onDenied} />
                 <InviteForm setting={setting} availableRoles={data.availableRoles} onDenied={onDenied} />

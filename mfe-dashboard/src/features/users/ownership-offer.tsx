@@ -1,0 +1,139 @@
+// The standing ownership offer: the member it is made to accepts or declines it; whoever manages
+// users sees it, and the owner who made it may cancel it. Refusals show the server's words.
+import { useId } from 'react';
+import styled from 'styled-components';
+import { describeError, LoadError } from '@toolkit/data';
+import { formatDate, type OwnershipOffer } from '@toolkit/domain';
+import { selectUid, useAppSelector } from '@toolkit/store-contract';
+import { Button, Card, MutedText, Stack } from '@toolkit/ui';
+import { Actions } from '@toolkit/ui/form';
+import {
+  useAcceptOwnershipMutation,
+  useCancelOwnershipOfferMutation,
+  useDeclineOwnershipMutation,
+  useOwnershipOfferQuery,
+} from './ownership-api';
+
+const OfferCard = styled(Card)`
+  border-left: 6px solid ${({ theme }) => theme.colors.link};
+`;
+
+const Status = styled.p`
+  margin: 0;
+`;
+
+/** The member offered ownership answers it: accepting makes them owner and the offering owner admin. */
+function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
+  const titleId = useId();
+  const [accept, accepting] = useAcceptOwnershipMutation();
+  const [decline, declining] = useDeclineOwnershipMutation();
+  const busy = accepting.isLoading || declining.isLoading;
+  const failure = accepting.isError
+    ? describeError(accepting.error, 'make you the owner')
+    : declining.isError
+      ? describeError(declining.error, 'decline the offer')
+      : null;
+  return (
+    <OfferCard aria-labelledby={titleId}>
+      <Stack gap={2}>
+        <h2 id={titleId} style={{ margin: 0 }}>
+          {offer.from.name} offers you ownership
+        </h2>
+        <p style={{ margin: 0 }}>
+          If you accept, you become the organisation’s owner: you manage billing, give any role and may delete
+          the organisation. {offer.from.name} becomes an admin. The offer stands until{' '}
+          {formatDate(offer.expiresAt)}.
+        </p>
+        <Actions>
+          <Button
+            disabled={busy}
+            onClick={() =>
+              void accept()
+                .unwrap()
+                .catch(() => undefined)
+            }
+          >
+            Accept ownership
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              void decline(null)
+                .unwrap()
+                .catch(() => undefined)
+            }
+          >
+            Decline
+          </Button>
+        </Actions>
+        <Status role="status">{busy ? 'Working…' : failure}</Status>
+      </Stack>
+    </OfferCard>
+  );
+}
+
+/** An offer made to someone else, as those who manage users see it; its maker may cancel it. */
+function PendingOffer({ offer, uid }: { offer: OwnershipOffer; uid: string | null }) {
+  const titleId = useId();
+  const [cancel, cancelling] = useCancelOwnershipOfferMutation();
+  return (
+    <OfferCard aria-labelledby={titleId}>
+      <Stack gap={2}>
+        <h2 id={titleId} style={{ margin: 0 }}>
+          Ownership offered to {offer.to.name}
+        </h2>
+        <MutedText>
+          {offer.from.uid === uid ? 'You' : offer.from.name} offered it on {formatDate(offer.offeredAt)}.
+          Nothing changes until {offer.to.name} accepts; the offer stands until {formatDate(offer.expiresAt)}.
+        </MutedText>
+        {offer.from.uid === uid && (
+          <Actions>
+            <Button
+              variant="secondary"
+              disabled={cancelling.isLoading}
+              onClick={() =>
+                void cancel(null)
+                  .unwrap()
+                  .catch(() => undefined)
+              }
+            >
+              Cancel the offer
+            </Button>
+          </Actions>
+        )}
+        <Status role="status">
+          {cancelling.isLoading
+            ? 'Working…'
+            : cancelling.isError
+              ? describeError(cancelling.error, 'cancel the offer')
+              : null}
+        </Status>
+      </Stack>
+    </OfferCard>
+  );
+}
+
+/** Users: the standing offer, answered by its member or shown to those who manage users. */
+export function OwnershipOfferPanel() {
+  const uid = useAppSelector(selectUid);
+  const query = useOwnershipOfferQuery();
+  if (query.isError) {
+    return (
+      <LoadError error={query.error} doing="load the ownership offer" onRetry={() => void query.refetch()} />
+    );
+  }
+  const offer = query.data?.offer;
+  if (!offer) return null;
+  return offer.to.uid === uid ? <AnswerOffer offer={offer} /> : <PendingOffer offer={offer} uid={uid} />;
+}
+
+/**
+ * The dashboard's first page: the offer for the member it is made to, who may not open Users. Said
+ * nothing while it cannot be read: the page has its own content, and Users says why.
+ */
+export function OwnershipOfferNotice() {
+  const uid = useAppSelector(selectUid);
+  const { data } = useOwnershipOfferQuery();
+  return data?.offer && data.offer.to.uid === uid ? <AnswerOffer offer={data.offer} /> : null;
+}

@@ -1,0 +1,98 @@
+// An owner hands ownership to a member: a confirmation naming what changes, then an offer the
+// member accepts or declines (ownership-offer.tsx). While an offer stands no second one is made.
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { describeError } from '@toolkit/data';
+import type { TenantUserProfile } from '@toolkit/domain';
+import { Button, buttonStyles, type ButtonVariant } from '@toolkit/ui';
+import { Actions } from '@toolkit/ui/form';
+import { displayName } from './members';
+import { useOfferOwnershipMutation, useOwnershipOfferQuery } from './ownership-api';
+
+const ConfirmBox = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  padding: ${({ theme }) => theme.space[3]}px;
+  border-left: 4px solid ${({ theme }) => theme.colors.danger};
+`;
+
+const ToggleButton = styled.button<{ $variant: ButtonVariant }>`
+  ${buttonStyles}
+`;
+
+const Status = styled.p`
+  margin: 0;
+`;
+
+export function TransferOwnership({ member }: { member: TenantUserProfile }) {
+  const name = displayName(member);
+  const { offerStands } = useOwnershipOfferQuery(undefined, {
+    selectFromResult: ({ data }) => ({ offerStands: Boolean(data?.offer) }),
+  });
+  const [offer, offering] = useOfferOwnershipMutation();
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const close = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => toggle.current?.focus());
+  };
+  const send = () => {
+    close();
+    void offer({ uid: member.uid })
+      .unwrap()
+      .catch(() => undefined);
+  };
+
+  return (
+    <>
+      <Actions>
+        <ToggleButton
+          ref={toggle}
+          type="button"
+          $variant="secondary"
+          aria-expanded={confirming}
+          disabled={offerStands || offering.isLoading}
+          onClick={() => {
+            offering.reset();
+            setConfirming(true);
+          }}
+        >
+          Transfer ownership
+        </ToggleButton>
+        <Status role="status">
+          {offering.isLoading
+            ? 'Working…'
+            : offering.isError
+              ? describeError(offering.error, `offer ownership to ${name}`)
+              : offering.isSuccess
+                ? `Ownership offered to ${name}. We e-mailed them; nothing changes until they accept.`
+                : null}
+        </Status>
+      </Actions>
+      {confirming && (
+        <ConfirmBox role="group" aria-label={`Confirm transferring ownership to ${name}`}>
+          <p style={{ margin: 0 }}>
+            Offer ownership to {name}? If they accept, {name} becomes the owner — managing billing, giving any
+            role and able to delete the organisation — and you become an admin: you keep managing users and
+            settings, but no longer billing. Nothing changes until they accept, and you can cancel the offer
+            until then.
+          </p>
+          <Actions>
+            <ToggleButton type="button" $variant="primary" ref={confirmButton} onClick={send}>
+              Yes, offer ownership
+            </ToggleButton>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+          </Actions>
+        </ConfirmBox>
+      )}
+    </>
+  );
+}
