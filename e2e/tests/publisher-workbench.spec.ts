@@ -21,6 +21,7 @@ const PUBLISHER_SECTIONS = [
   'Survey insights',
   'Members',
   'Users',
+  'Activity',
   'Manage',
   'Plans',
   'Profile',

@@ -6,6 +6,7 @@ import type { AppServices } from '@toolkit/parcel';
 import { WithArrivalNotice } from './arrival';
 import { DashboardLayout } from './dashboard-layout';
 import { AcademyDetailScreen } from './features/academy/academy-detail-screen';
+import { ActivityScreen } from './features/activity/activity-screen';
 import { AcademyScreen } from './features/academy/academy-screen';
 import { ActionsScreen } from './features/actions/actions-screen';
 import { AssessmentsScreen } from './features/assessments/assessments-screen';
@@ -31,6 +32,7 @@ const BASE = ROUTE_BY_ID.dashboard.path;
 const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement> = {
   dashboardProfile: <ProfileScreen />,
   dashboardUsers: <UsersScreen />,
+  dashboardActivity: <ActivityScreen />,
   dashboardAssessments: <AssessmentsScreen />,
   dashboardResults: <ResultsScreen />,
   dashboardInsights: <InsightsScreen />,

@@ -34,8 +34,24 @@ const labels = (kind: TenantKind, role: Role) =>
 
 describe('navigationFor', () => {
   it.each<[Role, string[]]>([
-    ['owner', ['Overview', 'Results', 'Survey insights', 'Members', 'Users', 'Manage', 'Plans', 'Profile']],
-    ['admin', ['Overview', 'Results', 'Survey insights', 'Members', 'Users', 'Manage', 'Profile']],
+    [
+      'owner',
+      [
+        'Overview',
+        'Results',
+        'Survey insights',
+        'Members',
+        'Users',
+        'Activity',
+        'Manage',
+        'Plans',
+        'Profile',
+      ],
+    ],
+    [
+      'admin',
+      ['Overview', 'Results', 'Survey insights', 'Members', 'Users', 'Activity', 'Manage', 'Profile'],
+    ],
     ['billing', ['Overview', 'Results', 'Survey insights', 'Members', 'Manage', 'Plans', 'Profile']],
     ['editor', ['Overview', 'Results', 'Survey insights', 'Members', 'Manage', 'Profile']],
     ['viewer', ['Overview', 'Results', 'Survey insights', 'Members', 'Profile']],
@@ -57,6 +73,7 @@ describe('navigationFor', () => {
         'Materiality',
         ...BUSINESS_REST,
         'Users',
+        'Activity',
         'Manage',
         'Plans',
         'Profile',
@@ -71,6 +88,7 @@ describe('navigationFor', () => {
         'Materiality',
         ...BUSINESS_REST,
         'Users',
+        'Activity',
         'Manage',
         'Profile',
       ],

@@ -34,6 +34,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { route: 'dashboardDeclaration', audience: 'business', listed: true },
   { route: 'dashboardExpert', audience: 'business', listed: true },
   { route: 'dashboardUsers', audience: 'both', listed: true },
+  { route: 'dashboardActivity', audience: 'both', listed: true },
   { route: 'dashboardManage', audience: 'both', listed: true },
   { route: 'plans', audience: 'both', listed: true },
   { route: 'dashboardProfile', audience: 'both', listed: true },

@@ -32,6 +32,7 @@ describe('matchRoute', () => {
     ['/dashboard/', 'dashboard', {}],
     ['/dashboard/insights', 'dashboardInsights', {}],
     ['/dashboard/users', 'dashboardUsers', {}],
+    ['/dashboard/activity', 'dashboardActivity', {}],
     ['/dashboard/manage', 'dashboardManage', {}],
     ['/dashboard/expert', 'dashboardExpert', {}],
     ['/dashboard/assessments', 'dashboardAssessments', {}],
@@ -129,7 +130,7 @@ describe('route table', () => {
   test('sign-in is required on the dashboard and the journey steps only', () => {
     const flagged = ROUTES.filter((r) => r.meta.requiresAuth).map((r) => r.path);
     expect(flagged.every((p) => p.startsWith('/dashboard') || /^\/step[1-5]$/.test(p))).toBe(true);
-    expect(flagged).toHaveLength(21 + 5);
+    expect(flagged).toHaveLength(24 + 5);
   });
 
   test.each<[RouteId, string | undefined]>([
@@ -138,6 +139,7 @@ describe('route table', () => {
     ['dashboardReceived', 'insights'],
     ['dashboardSurveyInsights', 'insights'],
     ['dashboardUsers', 'admin'],
+    ['dashboardActivity', 'admin'],
     ['dashboardManage', 'management'],
     ['plans', 'billing'],
     ['plansCheckout', 'billing'],
@@ -155,7 +157,7 @@ describe('route table', () => {
   test.each<[RouteOwner, number]>([
     ['shell', 8],
     ['journey', 6],
-    ['dashboard', 18],
+    ['dashboard', 19],
     ['billing', 3],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {

@@ -94,6 +94,13 @@ const ROUTE_TABLE = [
     meta: { ...dashboardChild, requires: 'admin' },
   },
   {
+    id: 'dashboardActivity',
+    path: '/dashboard/activity',
+    owner: 'dashboard',
+    screen: 'Activity',
+    meta: { ...dashboardChild, requires: 'admin' },
+  },
+  {
     id: 'dashboardManage',
     path: '/dashboard/manage',
     owner: 'dashboard',
@@ -390,6 +397,7 @@ export const paths = {
   dashboard: () => buildPath('dashboard'),
   insights: () => buildPath('dashboardInsights'),
   users: () => buildPath('dashboardUsers'),
+  activity: () => buildPath('dashboardActivity'),
   manage: () => buildPath('dashboardManage'),
   expert: () => buildPath('dashboardExpert'),
   assessments: () => buildPath('dashboardAssessments'),

@@ -1,0 +1,114 @@
+// An audit entry in words: who did what ("Dana Lee changed Sam Ng's role from Viewer to Editor").
+// People are named as they are now; someone no longer a member is "A former member".
+import { ALERT_KINDS, ALERT_LABELS, isRole, type ActivityEntry, type AuditState } from '@toolkit/domain';
+
+const ROLE_WORDS = {
+  user: 'User',
+  viewer: 'Viewer',
+  editor: 'Editor',
+  billing: 'Billing',
+  admin: 'Admin',
+  owner: 'Owner',
+} as const;
+
+const field = (state: AuditState, name: string): unknown => state?.[name];
+
+const roleOf = (state: AuditState): string => {
+  const role = field(state, 'role');
+  return isRole(role) ? ROLE_WORDS[role] : 'no role';
+};
+
+const PERIOD_WORDS: Record<string, string> = { month: 'monthly', year: 'yearly' };
+
+const planOf = (state: AuditState): string | null => {
+  const plan = field(state, 'plan');
+  if (typeof plan !== 'string') return null;
+  const period = PERIOD_WORDS[String(field(state, 'period'))];
+  return period ? `${plan} (${period})` : plan;
+};
+
+const actorOf = ({ actor }: ActivityEntry): string => actor.name ?? actor.email ?? 'A former member';
+
+const subjectOf = ({ subject }: ActivityEntry): string => subject.name ?? 'a former member';
+
+/** "Sam Ng's". */
+const possessive = (name: string): string => `${name}'s`;
+
+function brandChange({ before, after }: ActivityEntry): string {
+  const parts: string[] = [];
+  if (after && 'primaryColor' in after) {
+    const from = field(before, 'primaryColor');
+    parts.push(
+      typeof from === 'string'
+        ? `the colour from ${from} to ${String(after.primaryColor)}`
+        : `the colour to ${String(after.primaryColor)}`,
+    );
+  }
+  if (after && 'logo' in after) {
+    if (after.logo === true) parts.push(field(before, 'logo') === true ? 'the logo' : 'a logo added');
+    else parts.push('the logo removed');
+  }
+  return parts.length ? `changed the brand: ${parts.join('; ')}` : 'changed the brand';
+}
+
+function alertsChange({ after }: ActivityEntry): string {
+  const lists = ALERT_KINDS.filter((kind) => after && kind in after).map((kind) => ALERT_LABELS[kind].title);
+  return lists.length ? `changed who receives alerts: ${lists.join(', ')}` : 'changed who receives alerts';
+}
+
+/** What the actor did, after their name. */
+function deed(entry: ActivityEntry): string {
+  const { kind, before, after } = entry;
+  switch (kind) {
+    case 'member.invited': {
+      const email = field(after, 'email');
+      const who = typeof email === 'string' ? email : 'someone';
+      return field(after, 'surveyId')
+        ? `invited ${who} to answer a survey as ${roleOf(after)}`
+        : `invited ${who} to join as ${roleOf(after)}`;
+    }
+    case 'member.joined':
+      return `joined as ${roleOf(after)}`;
+    case 'member.removed':
+      return `removed ${possessive(subjectOf(entry))} ${roleOf(before)} role`;
+    case 'role.changed':
+      return `changed ${possessive(subjectOf(entry))} role from ${roleOf(before)} to ${roleOf(after)}`;
+    case 'ownership.offered':
+      return `offered ownership of the organisation to ${subjectOf(entry)}`;
+    case 'ownership.transferred':
+      return entry.subject.id === entry.actor.uid
+        ? `accepted ownership: their role went from ${roleOf(before)} to ${roleOf(after)}`
+        : `took over ownership: ${possessive(subjectOf(entry))} role went from ${roleOf(before)} to ${roleOf(after)}`;
+    case 'plan.changed': {
+      const from = planOf(before);
+      const to = planOf(after);
+      if (from && to) return `changed the plan from ${from} to ${to}`;
+      return to ? `changed the plan to ${to}` : 'changed the plan';
+    }
+    case 'plan.cancelled': {
+      const from = planOf(before);
+      return from ? `cancelled the ${from} plan` : 'cancelled the plan';
+    }
+    case 'declaration.signed':
+      return field(before, 'credentialId')
+        ? 'signed the declaration again, replacing the previous credential'
+        : 'signed the declaration';
+    case 'declaration.revoked':
+      return "revoked the declaration's credential";
+    case 'result.excluded':
+      return 'excluded a result from the aggregates';
+    case 'result.included':
+      return 'counted an excluded result again';
+    case 'brand.changed':
+      return brandChange(entry);
+    case 'alerts.changed':
+      return alertsChange(entry);
+    case 'account.deleted':
+      return 'deleted their account';
+    case 'organisation.deleted':
+      return 'deleted the organisation';
+  }
+}
+
+/** The entry as one sentence, its actor first. */
+export const describeActivity = (entry: ActivityEntry): string => `${actorOf(entry)} ${deed(entry)}.`;
