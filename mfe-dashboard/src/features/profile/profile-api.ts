@@ -1,5 +1,6 @@
 // Profile's writes: the member's names and organisation (every screen showing them reads the
-// profile again), and the sign-in account's settings, which the identity provider keeps.
+// profile again), the sign-in account's settings, which the identity provider keeps, and the
+// person's data rights (their download, their account's deletion).
 import { api, callableMutation, servicesOf, type QueryError } from '@toolkit/data';
 import { API } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
@@ -33,6 +34,10 @@ const profileApi = api.injectEndpoints({
     updateDisplayName: build.mutation<null, string>({ queryFn: accountSetting('updateDisplayName') }),
     updatePassword: build.mutation<null, string>({ queryFn: accountSetting('updatePassword') }),
     sendPasswordReset: build.mutation<null, string>({ queryFn: accountSetting('sendPasswordReset') }),
+    // One-off reads and writes of the person's own data: nothing on screen shows what they change.
+    exportMyData: callableMutation(build, API.exportMyData),
+    requestAccountDeletion: callableMutation(build, API.requestAccountDeletion),
+    confirmAccountDeletion: callableMutation(build, API.confirmAccountDeletion),
   }),
 });
 
@@ -42,4 +47,7 @@ export const {
   useUpdateDisplayNameMutation,
   useUpdatePasswordMutation,
   useSendPasswordResetMutation,
+  useExportMyDataMutation,
+  useRequestAccountDeletionMutation,
+  useConfirmAccountDeletionMutation,
 } = profileApi;

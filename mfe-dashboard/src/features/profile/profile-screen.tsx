@@ -1,5 +1,7 @@
 import { QueryView, useProfileQuery } from '@toolkit/data';
 import { PageTitle, Stack } from '@toolkit/ui';
+import { ConfirmAccountDeletion } from './confirm-deletion';
+import { DataRightsCard } from './data-rights-card';
 import { NamesForm } from './names-form';
 import { OrganisationForm } from './organisation-form';
 import { SecurityCard } from './security-card';
@@ -9,6 +11,7 @@ export function ProfileScreen() {
   return (
     <Stack>
       <PageTitle>Profile</PageTitle>
+      <ConfirmAccountDeletion />
       <QueryView query={profile} doing="load your profile">
         {({ profile: member }) => (
           <>
@@ -19,6 +22,7 @@ export function ProfileScreen() {
       </QueryView>
       {/* Needs only the signed-in user, so it works even when the profile cannot be loaded. */}
       <SecurityCard />
+      <DataRightsCard />
     </Stack>
   );
 }
