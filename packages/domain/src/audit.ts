@@ -62,7 +62,7 @@ export interface ActivityEntry {
   /** Who made the change; name and email are null once they are no longer a member. */
   actor: { uid: string; name: string | null; email: string | null };
   kind: AuditKind;
-  /** `name`: a member subject's name, read like the actor's; null for other subjects or a former member. */
+  /** `name`: a member subject's name as it is now (else their address); null for other subjects or a former member. */
   subject: AuditSubject & { name: string | null };
   before: AuditState;
   after: AuditState;
