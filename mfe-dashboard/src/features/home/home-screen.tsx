@@ -13,6 +13,7 @@ import { JourneyOverview, useJourney } from '@toolkit/journey-view';
 import { selectClaims, selectUser, useAppSelector } from '@toolkit/store-contract';
 import { buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { useTenantKind } from '../../tenant-kind';
+import { OwnershipOfferNotice } from '../../shared/ownership-offer';
 import { PublisherOverview } from './publisher-overview';
 
 const SHORTCUTS = 3;
@@ -115,6 +116,8 @@ export function HomeScreen() {
   return (
     <Stack gap={5}>
       <Greeting publisher={kind === 'publisher'} />
+      {/* Members who cannot open Users answer an ownership offer here. */}
+      <OwnershipOfferNotice />
       {kind === 'publisher' ? <PublisherOverview /> : kind === 'pending' ? <Loading /> : <BusinessHome />}
     </Stack>
   );

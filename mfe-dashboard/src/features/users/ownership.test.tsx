@@ -179,3 +179,35 @@ describe('Users: transferring ownership', () => {
     expect(within(await row('Oscar Smith')).getByText('Role: Owner')).toBeInTheDocument();
   });
 });
+
+describe('Dashboard home: an ownership offer', () => {
+  it('lets a member who cannot open Users answer the offer on the first page', async () => {
+    const oscar = member('owner-2', 'Oscar', 'owner');
+    const api = createFakeApi({
+      [API.getOwnershipOffer]: () => ({ offer: offerOf(oscar, member('owner-1', 'Olivia', 'viewer')) }),
+      [API.declineOwnership]: () => ({ offer: null }),
+    });
+    renderDashboard('/dashboard', api, { claims: { role: 'viewer', tenantId: 'tenant-1' } });
+    const user = userEvent.setup();
+    const notice = await screen.findByRole('region', { name: 'Oscar Smith offers you ownership' });
+    api.handlers.set(API.getOwnershipOffer, () => ({ offer: null }));
+    await user.click(within(notice).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Oscar Smith offers you ownership' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo(API.declineOwnership)).toHaveLength(1);
+  });
+
+  it('says nothing to anyone else', async () => {
+    const oscar = member('owner-2', 'Oscar', 'owner');
+    const api = createFakeApi({
+      [API.getOwnershipOffer]: () => ({ offer: offerOf(oscar, member('viewer-1', 'Vera', 'viewer')) }),
+    });
+    renderDashboard('/dashboard', api, { claims: { role: 'admin', tenantId: 'tenant-1' } });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(api.callsTo(API.getOwnershipOffer)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: /offers you ownership/ })).not.toBeInTheDocument();
+  });
+});

@@ -7,7 +7,7 @@ import type { TenantUserProfile } from '@toolkit/domain';
 import { Button, buttonStyles, type ButtonVariant } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
 import { displayName } from './members';
-import { useOfferOwnershipMutation, useOwnershipOfferQuery } from './ownership-api';
+import { useOfferOwnershipMutation, useOwnershipOfferQuery } from '../../shared/ownership-api';
 
 const ConfirmBox = styled.div`
   display: grid;

@@ -3,7 +3,7 @@ import { isPermissionDenied, QueryView } from '@toolkit/data';
 import { selectUid, useAppSelector } from '@toolkit/store-contract';
 import { PageTitle, Stack } from '@toolkit/ui';
 import { InviteForm } from './invite-form';
-import { OwnershipOfferPanel } from './ownership-offer';
+import { OwnershipOfferPanel } from '../../shared/ownership-offer';
 import { PendingInvites } from './pending-invites';
 import { RightsChanged } from './rights-notice';
 import { settingOf } from './roles';
