@@ -1,13 +1,17 @@
 // The billing remote's reads and writes, injected into the one API slice (@toolkit/data). What
-// changes the plan invalidates 'Plan', so the Plans page and every screen showing the plan's
-// entitlements ask again.
+// changes the plan invalidates 'Plan', so the Plans page (plan, invoices, previews) and every
+// screen showing the plan's entitlements ask again.
 import {
   API,
   entitlementKeys,
   FREE_PLAN,
+  isPaidSubscription,
   planOfSubscriptions,
   type ApiResponses,
+  type BillingPeriod,
   type PaidPlanId,
+  type SandboxCard,
+  type Subscription,
 } from '@toolkit/domain';
 import { api, call, type QueryError } from '@toolkit/data';
 import { entitlementsLoaded, planResolved } from '@toolkit/store-contract';
@@ -16,6 +20,13 @@ export interface OrganisationPlan {
   plan: string;
   /** The entitlement keys the plan grants; none on Free. */
   entitlements: string[];
+  /** The paid or past-due subscription, with its period and grace; none on Free. */
+  subscription: Subscription | null;
+}
+
+export interface PlanChoice {
+  planId: PaidPlanId;
+  period: BillingPeriod;
 }
 
 type SubscriptionDetails = ApiResponses[typeof API.getSubscriptionDetails];
@@ -46,7 +57,14 @@ export const billingApi = api.injectEndpoints({
           };
           return { error: refused };
         }
-        return { data: { plan, entitlements: plan === FREE_PLAN ? [] : entitlementKeys(entitlements) } };
+        const { subscriptions } = details.data as SubscriptionDetails;
+        const subscription =
+          subscriptions.find(
+            (candidate) => isPaidSubscription(candidate) || candidate.status === 'past_due',
+          ) ?? null;
+        return {
+          data: { plan, entitlements: plan === FREE_PLAN ? [] : entitlementKeys(entitlements), subscription },
+        };
       },
       providesTags: ['Plan'],
       async onQueryStarted(_tenantId, { dispatch, queryFulfilled }) {
@@ -74,9 +92,32 @@ export const billingApi = api.injectEndpoints({
         }
       },
     }),
-    /** Opens a checkout for a paid plan; the plan changes only once it is paid. */
-    startCheckout: build.mutation<ApiResponses[typeof API.startCheckout], PaidPlanId>({
-      query: (planId) => call(API.startCheckout, { planId }),
+    /** Opens a checkout for a paid plan and period; the plan changes only once it is paid. */
+    startCheckout: build.mutation<ApiResponses[typeof API.startCheckout], PlanChoice>({
+      query: (choice) => call(API.startCheckout, choice),
+    }),
+    /** The provider's prices of the paid plans; they change only in the provider's dashboard. */
+    planPrices: build.query<ApiResponses[typeof API.listPlanPrices]['prices'], void>({
+      query: () => call(API.listPlanPrices, null),
+      transformResponse: ({ prices }: ApiResponses[typeof API.listPlanPrices]) => prices,
+    }),
+    /** What a change of plan or period does to the current period, as the provider prorates it. */
+    planChangePreview: build.query<ApiResponses[typeof API.previewPlanChange], PlanChoice>({
+      query: (choice) => call(API.previewPlanChange, choice),
+      providesTags: ['Plan'],
+    }),
+    changePlan: build.mutation<ApiResponses[typeof API.changePlan], PlanChoice>({
+      query: (choice) => call(API.changePlan, choice),
+      invalidatesTags: ['Plan'],
+    }),
+    invoices: build.query<ApiResponses[typeof API.listInvoices]['invoices'], void>({
+      query: () => call(API.listInvoices, null),
+      transformResponse: ({ invoices }: ApiResponses[typeof API.listInvoices]) => invoices,
+      providesTags: ['Plan'],
+    }),
+    /** A customer portal session: the answer's url leaves the app for it. */
+    openBillingPortal: build.mutation<ApiResponses[typeof API.openBillingPortal], void>({
+      query: () => call(API.openBillingPortal, null),
     }),
     cancelPlan: build.mutation<ApiResponses[typeof API.cancelSubscription], void>({
       query: () => call(API.cancelSubscription, null),
@@ -94,6 +135,19 @@ export const billingApi = api.injectEndpoints({
       query: (finish) => call(API.finishSandboxCheckout, finish),
       invalidatesTags: ['Plan'],
     }),
+    /** The sandbox's stand-in for the customer portal: the card on file and whether a payment failed. */
+    sandboxPortal: build.query<ApiResponses[typeof API.getSandboxPortal], void>({
+      query: () => call(API.getSandboxPortal, null),
+      providesTags: ['Plan'],
+    }),
+    /** Another test card, which pays what is owed. */
+    replaceSandboxCard: build.mutation<ApiResponses[typeof API.replaceSandboxCard], SandboxCard['last4']>({
+      query: (last4) => call(API.replaceSandboxCard, { last4 }),
+      invalidatesTags: ['Plan'],
+    }),
+    sandboxInvoice: build.query<ApiResponses[typeof API.getSandboxInvoice], string>({
+      query: (invoiceId) => call(API.getSandboxInvoice, { invoiceId }),
+    }),
   }),
 });
 
@@ -101,6 +155,14 @@ export const {
   useOrganisationPlanQuery,
   useCheckoutConfirmationQuery,
   useStartCheckoutMutation,
+  usePlanPricesQuery,
+  usePlanChangePreviewQuery,
+  useChangePlanMutation,
+  useInvoicesQuery,
+  useOpenBillingPortalMutation,
+  useSandboxPortalQuery,
+  useReplaceSandboxCardMutation,
+  useSandboxInvoiceQuery,
   useCancelPlanMutation,
   useSandboxCheckoutQuery,
   useFinishSandboxCheckoutMutation,

@@ -1,7 +1,8 @@
-// Plans (manage-billing): the plans side by side with the features each includes (no
-// prices), the current plan, upgrading through checkout and cancelling. The checkout's return
-// (/dashboard/plans/checkout/{id}) is a success only once the server confirms the session is this
-// organisation's and paid.
+// Plans (manage-billing): the plans side by side with their features and the provider's prices
+// (monthly or yearly, AUD, GST included), the current plan, upgrading through checkout, switching
+// plan or period with the provider's proration, invoices, the customer portal and cancelling. The
+// checkout's return (/dashboard/plans/checkout/{id}) is a success only once the server confirms the
+// session is this organisation's and paid.
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -10,8 +11,12 @@ import {
   ENTITLEMENT_KEYS,
   ENTITLEMENT_NAMES,
   FREE_PLAN,
+  formatDate,
   PLAN_OFFERS,
+  type BillingPeriod,
   type PaidPlanId,
+  type PlanPrice,
+  type Subscription,
 } from '@toolkit/domain';
 import { describeError, Loading, QueryView } from '@toolkit/data';
 import { useAppSelector } from '@toolkit/store-contract';
@@ -20,8 +25,16 @@ import {
   useCancelPlanMutation,
   useCheckoutConfirmationQuery,
   useOrganisationPlanQuery,
+  usePlanPricesQuery,
   useStartCheckoutMutation,
+  type OrganisationPlan,
+  type PlanChoice,
 } from '../../billing-api';
+import { ChangePlan } from './change-plan';
+import { Invoices } from './invoices';
+import { Notice } from '../../shared/notice';
+import { periodWords } from '../../shared/periods';
+import { PeriodSwitch, PriceTag } from './prices';
 
 const Offers = styled.ul`
   list-style: none;
@@ -41,16 +54,10 @@ const Features = styled.ul`
   }
 `;
 
-const Notice = styled.p<{ $tone: 'good' | 'bad' }>`
-  margin: 0;
-  font-weight: 600;
-  color: ${({ theme, $tone }) => ($tone === 'good' ? theme.colors.text : theme.colors.danger)};
-`;
-
 export function PlansScreen({
   goTo = (url) => window.location.assign(url),
 }: {
-  /** Leaves the app for the checkout page (a test watches it instead). */
+  /** Leaves the app for the checkout page or the billing portal (a test watches it instead). */
   goTo?: (url: string) => void;
 }) {
   // The organisation is the claims' tenant (the sign-in user's own tenantId is the identity provider's).
@@ -64,7 +71,9 @@ export function PlansScreen({
       <PageTitle>Plans</PageTitle>
       {tenantId ? (
         <QueryView query={current} doing="load your plan">
-          {({ plan }) => <PlanChoices plan={plan} confirmation={confirmation} goTo={goTo} />}
+          {(organisation) => (
+            <PlanChoices organisation={organisation} confirmation={confirmation} goTo={goTo} />
+          )}
         </QueryView>
       ) : (
         <ErrorPanel message="Your account belongs to no organisation, so it has no plan." />
@@ -97,21 +106,59 @@ function CheckoutOutcome({ confirmation }: { confirmation: Confirmation }) {
   );
 }
 
+/** A failed renewal, for the billing members who can put it right. */
+function PastDue({ plan, subscription }: { plan: string; subscription: Subscription }) {
+  const paidPlan = subscription.product?.internalPlanName ?? 'paid';
+  const until = formatDate(subscription.graceUntil);
+  return (
+    <Card role="alert">
+      <Stack gap={2}>
+        <h2 style={{ margin: 0 }}>A payment failed</h2>
+        {plan === FREE_PLAN ? (
+          <p style={{ margin: 0 }}>
+            The last payment for your {paidPlan} plan failed and its grace period has ended, so your
+            organisation is on Free. Update your payment method under Manage billing below: once the payment
+            goes through, {paidPlan} and its features return.
+          </p>
+        ) : (
+          <p style={{ margin: 0 }}>
+            The last payment for your {paidPlan} plan failed. Update your payment method under Manage billing
+            below by {until} to keep {paidPlan}; after that your organisation moves to Free until the payment
+            goes through.
+          </p>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function currentPlanWords(plan: string, subscription: Subscription | null) {
+  if (plan === FREE_PLAN || !subscription?.period) return `Your organisation is on the ${plan} plan.`;
+  const renewal = subscription.currentPeriodEnd
+    ? `, renewing on ${formatDate(subscription.currentPeriodEnd)}`
+    : '';
+  return `Your organisation is on the ${plan} plan, billed ${periodWords[subscription.period].adverb}${renewal}.`;
+}
+
 function PlanChoices({
-  plan,
+  organisation: { plan, subscription },
   confirmation,
   goTo,
 }: {
-  plan: string;
+  organisation: OrganisationPlan;
   confirmation: Confirmation;
   goTo: (url: string) => void;
 }) {
   const [params] = useSearchParams();
+  const prices = usePlanPricesQuery();
   const [startCheckout, checkout] = useStartCheckoutMutation();
   const [cancelPlan, cancelling] = useCancelPlanMutation();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const currentPeriod = plan === FREE_PLAN ? null : (subscription?.period ?? null);
+  const [period, setPeriod] = useState<BillingPeriod>(currentPeriod ?? 'month');
+  const [change, setChange] = useState<PlanChoice | null>(null);
   // Opening a checkout leaves the app, so its button stays busy once the checkout is open.
-  const opening = checkout.isLoading || checkout.isSuccess ? checkout.originalArgs : undefined;
+  const opening = checkout.isLoading || checkout.isSuccess ? checkout.originalArgs?.planId : undefined;
   const busy = opening !== undefined || cancelling.isLoading;
   const problem = checkout.isError
     ? describeError(checkout.error, 'start the checkout')
@@ -119,10 +166,10 @@ function PlanChoices({
       ? describeError(cancelling.error, 'cancel the plan')
       : null;
 
-  async function upgrade(planId: PaidPlanId) {
+  async function upgrade(choice: PlanChoice) {
     cancelling.reset();
     try {
-      const { url } = await startCheckout(planId).unwrap();
+      const { url } = await startCheckout(choice).unwrap();
       goTo(url);
     } catch {
       // shown as the problem below the plans
@@ -139,6 +186,24 @@ function PlanChoices({
     }
   }
 
+  /** What a paid plan's card offers: a checkout from Free, a switch from another plan or period. */
+  function action(planId: PaidPlanId, name: string) {
+    if (currentPeriod === null) {
+      return (
+        <Button type="button" onClick={() => void upgrade({ planId, period })} disabled={busy}>
+          {opening === planId ? 'Opening the checkout…' : `Choose ${name}`}
+        </Button>
+      );
+    }
+    if (name === plan && period === currentPeriod) return null;
+    const label = name === plan ? `Switch to ${periodWords[period].adverb} billing` : `Switch to ${name}`;
+    return (
+      <Button type="button" onClick={() => setChange({ planId, period })} disabled={busy}>
+        {label}
+      </Button>
+    );
+  }
+
   return (
     <>
       <div aria-live="polite">
@@ -149,52 +214,60 @@ function PlanChoices({
           </Notice>
         )}
       </div>
-      <MutedText>Your organisation is on the {plan} plan.</MutedText>
-      <Offers aria-label="Plans">
-        {PLAN_OFFERS.map((offer) => {
-          const isCurrent = offer.name === plan;
-          return (
-            <li key={offer.id}>
-              <Card aria-current={isCurrent ? 'true' : undefined}>
-                <Stack gap={3}>
-                  <h2 style={{ margin: 0 }}>
-                    {offer.name}
-                    {isCurrent && ' (your plan)'}
-                  </h2>
-                  <p style={{ margin: 0 }}>{offer.summary}</p>
-                  <Features aria-label={`Features of ${offer.name}`}>
-                    {ENTITLEMENT_KEYS.map((key) => {
-                      const included = offer.entitlements.includes(key);
-                      return (
-                        <li key={key} data-included={included}>
-                          {included ? '' : 'Not included: '}
-                          {ENTITLEMENT_NAMES[key]}
-                        </li>
-                      );
-                    })}
-                  </Features>
-                  {!isCurrent && offer.id !== 'free' && (
-                    <div>
-                      <Button
-                        type="button"
-                        onClick={() => void upgrade(offer.id as PaidPlanId)}
-                        disabled={busy}
-                      >
-                        {opening === offer.id ? 'Opening the checkout…' : `Choose ${offer.name}`}
-                      </Button>
-                    </div>
-                  )}
-                </Stack>
-              </Card>
-            </li>
-          );
-        })}
-      </Offers>
+      {subscription?.status === 'past_due' && <PastDue plan={plan} subscription={subscription} />}
+      <MutedText>{currentPlanWords(plan, subscription)}</MutedText>
+      <QueryView query={prices} doing="load the prices">
+        {(list: readonly PlanPrice[]) => (
+          <>
+            <PeriodSwitch period={period} onChange={setPeriod} prices={list} />
+            <Offers aria-label="Plans">
+              {PLAN_OFFERS.map((offer) => {
+                const isCurrent = offer.name === plan;
+                return (
+                  <li key={offer.id}>
+                    <Card aria-current={isCurrent ? 'true' : undefined}>
+                      <Stack gap={3}>
+                        <h2 style={{ margin: 0 }}>
+                          {offer.name}
+                          {isCurrent && ' (your plan)'}
+                        </h2>
+                        <PriceTag planId={offer.id} period={period} prices={list} />
+                        <p style={{ margin: 0 }}>{offer.summary}</p>
+                        <Features aria-label={`Features of ${offer.name}`}>
+                          {ENTITLEMENT_KEYS.map((key) => {
+                            const included = offer.entitlements.includes(key);
+                            return (
+                              <li key={key} data-included={included}>
+                                {included ? '' : 'Not included: '}
+                                {ENTITLEMENT_NAMES[key]}
+                              </li>
+                            );
+                          })}
+                        </Features>
+                        {offer.id !== 'free' && <div>{action(offer.id, offer.name)}</div>}
+                      </Stack>
+                    </Card>
+                  </li>
+                );
+              })}
+            </Offers>
+            {change && (
+              <ChangePlan
+                key={`${change.planId}-${change.period}`}
+                choice={change}
+                prices={list}
+                onClose={() => setChange(null)}
+              />
+            )}
+          </>
+        )}
+      </QueryView>
       {problem && (
         <Notice role="alert" $tone="bad">
           {problem}
         </Notice>
       )}
+      <Invoices showPortal={subscription !== null} goTo={goTo} />
       {plan !== FREE_PLAN && (
         <Card>
           <Stack gap={3}>

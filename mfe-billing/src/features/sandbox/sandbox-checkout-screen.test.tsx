@@ -23,7 +23,18 @@ function open(handlers: FakeHandlers) {
 describe('Sandbox checkout', () => {
   it('names the plan, takes no payment, and pays or cancels before returning to the app', async () => {
     const { backend, goTo, user } = open({
-      [API.getSandboxCheckout]: () => ({ planName: 'Growth', status: 'open' }),
+      [API.getSandboxCheckout]: () => ({
+        planName: 'Growth',
+        status: 'open',
+        price: {
+          planId: 'growth',
+          period: 'year',
+          lookupKey: 'growth_yearly',
+          amount: 49_000,
+          currency: 'aud',
+          taxIncluded: true,
+        },
+      }),
       [API.finishSandboxCheckout]: (data) => ({
         returnTo: (data as { pay: boolean }).pay
           ? 'http://localhost:3000/dashboard/plans/checkout/cs_1'
@@ -32,13 +43,16 @@ describe('Sandbox checkout', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Checkout: the Growth plan' })).toBeInTheDocument();
     expect(screen.getByText(/no money is taken/)).toBeInTheDocument();
+    expect(screen.getByText(/You pay this today, then yearly/)).toHaveTextContent(
+      '$490.00 per year, AUD, GST included.',
+    );
     await user.click(screen.getByRole('button', { name: 'Pay for Growth (sandbox)' }));
     expect(backend.callsTo(API.finishSandboxCheckout)).toEqual([{ sessionId: 'cs_1', pay: true }]);
     expect(goTo).toHaveBeenCalledWith('http://localhost:3000/dashboard/plans/checkout/cs_1');
   });
 
   it('says when the checkout is finished already or is not this organisation’s', async () => {
-    open({ [API.getSandboxCheckout]: () => ({ planName: 'Leader', status: 'paid' }) });
+    open({ [API.getSandboxCheckout]: () => ({ planName: 'Leader', status: 'paid', price: null }) });
     expect(await screen.findByText(/This checkout is already paid/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay for/ })).not.toBeInTheDocument();
   });

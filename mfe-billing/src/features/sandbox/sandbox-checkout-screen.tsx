@@ -1,10 +1,12 @@
 // The local billing sandbox's checkout page, Stripe Checkout's stand-in for `npm start`: it names
-// the plan, takes no payment, and pays or cancels before returning to the app as Stripe would.
+// the plan and its price, takes no payment, and pays or cancels before returning to the app as
+// Stripe would.
 import { Link, useParams } from 'react-router';
-import { paths } from '@toolkit/domain';
+import { formatMoney, paths } from '@toolkit/domain';
 import { Loading, toQueryError } from '@toolkit/data';
 import { Button, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { useFinishSandboxCheckoutMutation, useSandboxCheckoutQuery } from '../../billing-api';
+import { periodWords } from '../../shared/periods';
 
 /** The server's reason when it gave one: a forged or foreign checkout is simply not found. */
 function reasonOf(error: unknown): string {
@@ -41,6 +43,15 @@ export function SandboxCheckoutScreen({
     <Card>
       <Stack gap={4}>
         <PageTitle>Checkout: the {state.planName} plan</PageTitle>
+        {state.price && (
+          <p style={{ margin: 0 }}>
+            <strong>
+              {formatMoney(state.price.amount, state.price.currency)} {periodWords[state.price.period].per}
+            </strong>
+            , {state.price.currency.toUpperCase()}, {state.price.taxIncluded ? 'GST included' : 'plus GST'}.
+            You pay this today, then {periodWords[state.price.period].adverb} until you cancel.
+          </p>
+        )}
         <MutedText>
           This is the local billing sandbox: no card is asked for and no money is taken. In production this
           step is the payment provider&apos;s checkout.
