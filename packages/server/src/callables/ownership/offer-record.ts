@@ -1,11 +1,11 @@
 // The organisation's one standing ownership offer (tenants/{t}/settings/ownershipOffer): who made it,
 // to whom, and until when it stands.
 import { OWNERSHIP_OFFER_LIFETIME_DAYS, type OwnershipOffer } from '@toolkit/domain';
+import { filledText } from '../../repositories/decode';
 import { inviterNameOf } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
 import { readTenantUser, type TenantUserRecord } from '../../repositories/users';
 import type { DocData, StoreTransaction } from '../../store/port';
-import { filledText } from '../../repositories/decode';
 
 export const ownershipOfferPath = (tenantId: string) => `${paths.tenant(tenantId)}/settings/ownershipOffer`;
 
