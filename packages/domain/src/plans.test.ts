@@ -1,10 +1,18 @@
 import {
   ENTITLEMENT_KEYS,
   FREE_PLAN,
+  PAST_DUE_GRACE_DAYS,
+  PRICE_LOOKUP_KEYS,
   entitlementKeys,
+  formatMoney,
+  graceUntil,
   hasEntitlement,
+  isPaidSubscription,
+  priceLookupKey,
   resolvePlan,
+  yearlySaving,
   type Entitlement,
+  type PlanPrice,
   type PlanSource,
 } from './plans';
 
@@ -95,5 +103,56 @@ describe('hasEntitlement', () => {
       'custom-opportunities',
       'materiality-assessment',
     ]);
+  });
+});
+
+describe('past due', () => {
+  const now = Date.parse('2026-11-26T00:00:00.000Z');
+  const pastDue = (graceUntil: string | null) => ({
+    status: 'past_due',
+    product: { internalPlanName: 'Growth' },
+    graceUntil,
+  });
+
+  test('keeps the plan until its grace period ends, then not', () => {
+    expect(isPaidSubscription(pastDue('2026-11-27T00:00:00.000Z'), now)).toBe(true);
+    expect(isPaidSubscription(pastDue('2026-11-25T00:00:00.000Z'), now)).toBe(false);
+    expect(isPaidSubscription(pastDue(null), now)).toBe(false);
+  });
+
+  test('the grace period is PAST_DUE_GRACE_DAYS from the failed payment', () => {
+    expect(graceUntil(new Date('2026-11-01T10:00:00.000Z'))).toBe(
+      new Date(Date.parse('2026-11-01T10:00:00.000Z') + PAST_DUE_GRACE_DAYS * 86_400_000).toISOString(),
+    );
+  });
+});
+
+describe('prices', () => {
+  const price = (planId: 'growth' | 'leader', period: 'month' | 'year', amount: number): PlanPrice => ({
+    planId,
+    period,
+    lookupKey: priceLookupKey(planId, period),
+    amount,
+    currency: 'aud',
+    taxIncluded: true,
+  });
+
+  test('are looked up by <plan>_monthly and <plan>_yearly', () => {
+    expect(PRICE_LOOKUP_KEYS).toEqual(['growth_monthly', 'growth_yearly', 'leader_monthly', 'leader_yearly']);
+  });
+
+  test('a year saves what twelve months cost more, with its share', () => {
+    const prices = [price('growth', 'month', 4_900), price('growth', 'year', 49_000)];
+    expect(yearlySaving(prices, 'growth')).toEqual({ amount: 9_800, percent: 17 });
+    expect(yearlySaving(prices, 'leader')).toBeNull();
+    expect(
+      yearlySaving([price('growth', 'month', 1_000), price('growth', 'year', 12_000)], 'growth'),
+    ).toBeNull();
+  });
+
+  test('amounts in cents read as Australian dollars', () => {
+    expect(formatMoney(4_900, 'aud')).toBe('$49.00');
+    expect(formatMoney(149_000, 'aud')).toBe('$1,490.00');
+    expect(formatMoney(-2_450, 'aud')).toBe('-$24.50');
   });
 });

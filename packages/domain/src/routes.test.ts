@@ -158,7 +158,7 @@ describe('route table', () => {
     ['shell', 8],
     ['journey', 6],
     ['dashboard', 19],
-    ['billing', 3],
+    ['billing', 5],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {
     const owned = routesOwnedBy(owner);
@@ -171,6 +171,8 @@ describe('route table', () => {
       '/dashboard/plans',
       '/dashboard/plans/checkout/:checkoutSessionId',
       '/dashboard/plans/sandbox/:checkoutSessionId',
+      '/dashboard/plans/sandbox-portal',
+      '/dashboard/plans/receipts/:invoiceId',
     ]);
   });
 });
