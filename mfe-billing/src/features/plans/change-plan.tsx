@@ -1,6 +1,7 @@
 // Switching a paid plan or its period: what the provider's proration does to the current period
 // (credit for the unused time, the new price's charge, what is paid now) before the member confirms.
 import { useEffect, useRef } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, PLAN_OFFERS, type ChangePreview, type PlanPrice } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
 import { Button, Card, Stack } from '@toolkit/ui';
@@ -36,8 +37,9 @@ export function ChangePlan({
   prices: readonly PlanPrice[];
   onClose: () => void;
 }) {
-  const preview = usePlanChangePreviewQuery(choice);
   const [changePlan, changing] = useChangePlanMutation();
+  // Once made, the switch has nothing left to preview: the plan it asked about is the current one.
+  const preview = usePlanChangePreviewQuery(changing.isSuccess ? skipToken : choice);
   const heading = useRef<HTMLHeadingElement>(null);
   const name = PLAN_OFFERS.find((offer) => offer.id === choice.planId)!.name;
   const price = prices.find((item) => item.planId === choice.planId && item.period === choice.period);

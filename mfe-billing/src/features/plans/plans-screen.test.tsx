@@ -245,7 +245,7 @@ describe('Plans screen', () => {
       },
     });
     expect(await screen.findByText(/Growth plan, billed monthly, renewing on/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Switch to Leader' }));
+    await user.click(await screen.findByRole('button', { name: 'Switch to Leader' }));
     const panel = screen.getByRole('group', { name: 'Switch to Leader, billed monthly' });
     expect(await within(panel).findByText(/unused part of your current period: \$24.50/)).toBeInTheDocument();
     expect(panel).toHaveTextContent('You pay $50.00 now.');
@@ -314,8 +314,8 @@ describe('Plans screen', () => {
     expect(alert).toHaveTextContent(
       /Update your payment method under Manage billing below by .*2099 to keep Growth/,
     );
-    expect(screen.getByRole('heading', { name: 'Growth (your plan)' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Growth (your plan)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
   });
 
   it('says a past-due plan whose grace period ended is on Free until paid', async () => {
@@ -336,6 +336,6 @@ describe('Plans screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'its grace period has ended, so your organisation is on Free',
     );
-    expect(screen.getByRole('heading', { name: 'Free (your plan)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Free (your plan)' })).toBeInTheDocument();
   });
 });
