@@ -13,12 +13,20 @@ import type {
 } from '@toolkit/domain';
 import type { StoreTransaction } from '../store/port';
 
+/** A plan as an audit entry names it: its name, and its period unless Free. */
+export interface PlanState {
+  plan: string;
+  period: BillingPeriod | null;
+}
+
 export interface BillingCheckout {
   id: string;
   customerId: string;
   planId: PaidPlanId;
   period: BillingPeriod;
   status: 'open' | 'paid' | 'canceled';
+  /** The organisation's plan when the checkout began; null for one begun before it was kept. */
+  from: PlanState | null;
 }
 
 /**
@@ -39,10 +47,16 @@ export interface BillingPort {
     customerId: string;
     planId: PaidPlanId;
     period: BillingPeriod;
+    from: PlanState;
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ id: string; url: string }>;
   getCheckout(sessionId: string): Promise<BillingCheckout | null>;
+  /**
+   * Runs `record` once for a paid checkout, however often its return is confirmed. The sandbox's
+   * page records the payment in its own transaction, so here it does nothing.
+   */
+  recordPaidCheckout(checkout: BillingCheckout, record: RecordChange): Promise<void>;
   /** The paid plans' prices by lookup key (`<plan>_monthly`, `<plan>_yearly`). */
   listPrices(): Promise<readonly PlanPrice[]>;
   listSubscriptions(customerId: string): Promise<Subscription[]>;

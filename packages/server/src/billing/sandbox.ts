@@ -54,12 +54,14 @@ function addPeriod(from: number, period: BillingPeriod): string {
 function checkoutOf(id: string, data: Record<string, unknown> | null): BillingCheckout | null {
   if (!data || !offerOf(data.planId) || typeof data.customerId !== 'string') return null;
   const status = data.status === 'paid' || data.status === 'canceled' ? data.status : 'open';
+  const from = data.from as BillingCheckout['from'] | undefined;
   return {
     id,
     customerId: data.customerId,
     planId: data.planId as PaidPlanId,
     period: periodOf(data.period),
     status,
+    from: from ?? null,
   };
 }
 
@@ -164,12 +166,13 @@ export function createSandboxBilling(store: DocumentStore, appUrl: string): Sand
       });
       return id;
     },
-    async createCheckout({ customerId, planId, period, successUrl, cancelUrl }) {
+    async createCheckout({ customerId, planId, period, from, successUrl, cancelUrl }) {
       const id = `cs_sandbox_${store.newId()}`;
       await store.create(paths.sandboxSession(id), {
         customerId,
         planId,
         period,
+        from,
         status: 'open',
         successUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
         cancelUrl,
@@ -179,6 +182,9 @@ export function createSandboxBilling(store: DocumentStore, appUrl: string): Sand
     },
     async getCheckout(sessionId) {
       return checkoutOf(sessionId, (await store.get(paths.sandboxSession(sessionId))).data);
+    },
+    async recordPaidCheckout() {
+      // Recorded when the sandbox's page paid it (finishCheckout).
     },
     async listPrices() {
       return SANDBOX_PRICES;

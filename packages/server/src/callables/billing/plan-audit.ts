@@ -1,13 +1,8 @@
 // The audit entries of plan changes: who moved the organisation from which plan and period to which.
-import type { BillingPeriod } from '@toolkit/domain';
 import type { Member } from '../../api/handler';
+import type { PlanState } from '../../billing/port';
 import { recordAudit } from '../../repositories/audit';
 import type { StoreTransaction } from '../../store/port';
-
-export interface PlanState {
-  plan: string;
-  period: BillingPeriod | null;
-}
 
 export const recordPlanChange =
   (caller: Member, kind: 'plan.changed' | 'plan.cancelled', before: PlanState, after: PlanState) =>

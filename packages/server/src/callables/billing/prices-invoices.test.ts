@@ -183,7 +183,7 @@ describe('changing plan or period', () => {
       amount: 5_000,
       description: 'Leader plan, monthly, prorated',
     });
-    expect((await auditOf(tenantId)).at(-1)).toEqual({
+    expect(await auditOf(tenantId)).toContainEqual({
       kind: 'plan.changed',
       actorUid: member.uid,
       before: { plan: 'Growth', period: 'month' },
@@ -231,7 +231,7 @@ it('records a cancellation as plan.cancelled', async () => {
   const { tenantId, owner: member } = await owner();
   await buy(member, 'leader', 'month');
   resultOf(await env.call(API.cancelSubscription, null, member.token));
-  expect((await auditOf(tenantId)).at(-1)).toEqual({
+  expect(await auditOf(tenantId)).toContainEqual({
     kind: 'plan.cancelled',
     actorUid: member.uid,
     before: { plan: 'Leader', period: 'month' },
