@@ -5,6 +5,7 @@ import { SERVER_ERRORS, type Role } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import type { Member, ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
+import { recordAudit } from '../../repositories/audit';
 import { paths } from '../../repositories/paths';
 import { readTenantUser, tenantUsersOf, type TenantUserRecord } from '../../repositories/users';
 import { FieldValue, type StoreTransaction } from '../../store/port';
@@ -66,7 +67,17 @@ export async function changeRole(
     });
     if (current === null) throw notFound(SERVER_ERRORS.noSuchUser);
     allowed();
-    if (current !== role) writeRole(tx, tenantId, uid, role);
+    if (current !== role) {
+      writeRole(tx, tenantId, uid, role);
+      // Recorded with the change: a removal takes the member back to user, any other change sets a role.
+      recordAudit(tx, tenantId, {
+        actorUid: caller.uid,
+        kind: change.operation === 'remove' ? 'member.removed' : 'role.changed',
+        subject: { type: 'member', id: uid },
+        before: { role: current },
+        after: { role },
+      });
+    }
     return current;
   });
   await grantTenantClaims(deps.auth, uid, tenantId, role);
