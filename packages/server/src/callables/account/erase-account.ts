@@ -45,7 +45,10 @@ export async function refuseLastOwner(
 }
 
 /** The organisations the person belongs to: their own, and any their global user lists. */
-export async function tenantsOf(store: Pick<StoreTransaction, 'get'>, person: Person): Promise<string[]> {
+export async function tenantsOf(
+  store: Pick<StoreTransaction, 'get'>,
+  person: Pick<Person, 'uid' | 'tenantId'>,
+): Promise<string[]> {
   const global = await readGlobalUser(store, person.uid);
   return [...new Set([person.tenantId, ...(global?.tenants ?? [])])];
 }

@@ -19,7 +19,7 @@ export const exportMyData = defineHandler({
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.exportMyData]> {
     const { store } = deps;
     const { uid } = caller;
-    const tenants = await tenantsOf(store, { uid, tenantId: caller.tenantId, email: '' });
+    const tenants = await tenantsOf(store, caller);
     const [profile, memberships, surveyResults, audit] = await Promise.all([
       store.get(paths.globalUser(uid)),
       Promise.all(tenants.map((tenantId) => store.get(paths.tenantUser(tenantId, uid)))),
