@@ -184,6 +184,10 @@ export const SERVER_ERRORS = {
   checkoutNotFound: 'We could not find this checkout for your organisation.',
   sandboxOnly: 'The local checkout page is only available with the local billing sandbox.',
   noSubscription: 'Your organisation has no paid plan to cancel.',
+  noPlanToChange: 'Your organisation is on Free: choose a plan to go to its checkout.',
+  samePlan: 'Your organisation is on this plan and billing period already.',
+  noBillingAccount: 'Your organisation has no billing account yet: it begins with the first checkout.',
+  invoiceNotFound: 'We could not find this invoice for your organisation.',
   customActionNotFound: 'This action is no longer there: it may have been deleted.',
   customActionsFull: (max: number) =>
     `Your organisation has ${max} actions of its own, the most it can keep. Delete one to write another.`,
@@ -197,10 +201,6 @@ export function contentServiceFailure(serviceName: string): string {
   return `Could not receive the data from ${serviceName}!`;
 }
 
-  noPlanToChange: 'Your organisation is on Free: choose a plan to go to its checkout.',
-  samePlan: 'Your organisation is on this plan and billing period already.',
-  noBillingAccount: 'Your organisation has no billing account yet: it begins with the first checkout.',
-  invoiceNotFound: 'We could not find this invoice for your organisation.',
 // The reasons the guard chain logs with a redirect (docs/behaviour.md, Guard chain).
 export const GUARD_REASONS = [
   'unknown route',
