@@ -10,6 +10,7 @@ import {
 } from '@toolkit/domain';
 import type { ServerDeps } from '../api/handler';
 import { readTenant } from '../repositories/tenants';
+import type { PlanState } from './port';
 
 /**
  * A past-due subscription keeps its plan's features through the grace period, whether or not the
@@ -28,6 +29,13 @@ export interface TenantPlan {
   entitlements: string[];
   customerId: string | null;
   subscriptions: Subscription[];
+}
+
+/** The plan as an audit entry names it: with the period of its paid subscription. */
+export function planState({ plan, subscriptions }: TenantPlan): PlanState {
+  const paid =
+    plan === FREE_PLAN ? undefined : subscriptions.find((subscription) => isPaidSubscription(subscription));
+  return { plan, period: paid?.period ?? null };
 }
 
 export async function tenantPlan(deps: ServerDeps, tenantId: string): Promise<TenantPlan> {

@@ -3,7 +3,7 @@
 // Free has nothing to change: it goes to a checkout.
 import {
   API,
-  isPaidSubscription,
+  FREE_PLAN,
   PLAN_OFFERS,
   SERVER_ERRORS,
   type ApiResponses,
@@ -13,19 +13,20 @@ import {
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler, type Member, type ServerDeps } from '../../api/handler';
-import { tenantPlan } from '../../billing/tenant-plan';
+import { planState, tenantPlan } from '../../billing/tenant-plan';
 import { recordPlanChange } from './plan-audit';
 
 async function paidPlan(deps: ServerDeps, caller: Member, planId: PaidPlanId, period: BillingPeriod) {
-  const { plan, customerId, subscriptions } = await tenantPlan(deps, caller.tenantId);
-  const current = subscriptions.find((subscription) => isPaidSubscription(subscription));
-  if (!customerId || !current) throw new ApiError('failed-precondition', SERVER_ERRORS.noPlanToChange);
-  const before = { plan, period: current.period ?? null };
+  const current = await tenantPlan(deps, caller.tenantId);
+  const before = planState(current);
+  if (!current.customerId || before.plan === FREE_PLAN) {
+    throw new ApiError('failed-precondition', SERVER_ERRORS.noPlanToChange);
+  }
   const after = { plan: PLAN_OFFERS.find((offer) => offer.id === planId)!.name, period };
   if (before.plan === after.plan && before.period === period) {
     throw new ApiError('failed-precondition', SERVER_ERRORS.samePlan);
   }
-  return { customerId, before, after };
+  return { customerId: current.customerId, before, after };
 }
 
 export const previewPlanChange = defineHandler({

@@ -1,12 +1,12 @@
 // The local sandbox's pages (billing-getSandboxCheckout, billing-finishSandboxCheckout, its
 // portal and receipts): what is being bought and paying or cancelling it, the card on file, an
 // invoice's receipt, for the caller's own organisation only.
-import { API, isPaidSubscription, PLAN_OFFERS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { API, PLAN_OFFERS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Member, type ServerDeps } from '../../api/handler';
 import { isSandbox, type SandboxBilling } from '../../billing/port';
-import { tenantPlan } from '../../billing/tenant-plan';
+import { planState, tenantPlan } from '../../billing/tenant-plan';
 import { readTenant } from '../../repositories/tenants';
 import { recordPlanChange } from './plan-audit';
 
@@ -55,11 +55,7 @@ export const finishSandboxCheckout = defineHandler({
   input: REQUESTS[API.finishSandboxCheckout],
   async run({ sessionId, pay }, { caller, deps }): Promise<ApiResponses[typeof API.finishSandboxCheckout]> {
     const { sandbox } = await ownSandboxCheckout(deps, caller, sessionId);
-    const { plan, subscriptions } = await tenantPlan(deps, caller.tenantId);
-    const before = {
-      plan,
-      period: subscriptions.find((subscription) => isPaidSubscription(subscription))?.period ?? null,
-    };
+    const before = planState(await tenantPlan(deps, caller.tenantId));
     const finished = await sandbox.finishCheckout(sessionId, pay, (tx, checkout) =>
       recordPlanChange(caller, 'plan.changed', before, {
         plan: PLAN_OFFERS.find((offer) => offer.id === checkout.planId)!.name,

@@ -1,12 +1,12 @@
 // billing-startCheckout: a checkout for a paid plan. The tenant's billing customer is made on the
 // first checkout and kept as its stripeCustomerId; paying returns to the plans page's success route.
-import { API, isPaidSubscription, MESSAGES, type ApiResponses } from '@toolkit/domain';
+import { API, MESSAGES, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { readTenant } from '../../repositories/tenants';
-import { tenantPlan } from '../../billing/tenant-plan';
+import { planState, tenantPlan } from '../../billing/tenant-plan';
 
 export const startCheckout = defineHandler({
   name: API.startCheckout,
@@ -27,13 +27,11 @@ export const startCheckout = defineHandler({
       });
     }
     const app = deps.appUrl.replace(/\/+$/, '');
-    const { plan, subscriptions } = await tenantPlan(deps, caller.tenantId);
-    const paid = subscriptions.find((subscription) => isPaidSubscription(subscription));
     const { url } = await deps.billing.createCheckout({
       customerId,
       planId,
       period,
-      from: { plan, period: paid?.period ?? null },
+      from: planState(await tenantPlan(deps, caller.tenantId)),
       successUrl: `${app}/dashboard/plans/checkout/{CHECKOUT_SESSION_ID}`,
       cancelUrl: `${app}/dashboard/plans?checkout=canceled`,
     });
