@@ -100,7 +100,7 @@ function subscriptionOf(kept: Kept): Subscription {
 
 const priceOf = (planId: PaidPlanId, period: BillingPeriod) => PRICE_TABLE[planId][period];
 
-/** Proration by whole days left of the current period, as Stripe computes it by seconds. */
+/** Proration by the whole days left of the current period (Stripe prorates by the second). */
 function prorate(kept: Kept, planId: PaidPlanId, period: BillingPeriod, now: number) {
   const start = Date.parse(kept.periodStart);
   const end = Date.parse(kept.periodEnd);
