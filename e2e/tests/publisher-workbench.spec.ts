@@ -125,6 +125,10 @@ test('a publisher works with its received results, and excluding one takes it ou
   await page.goto('/dashboard/declaration');
   await expect(page.getByText('Declaration is a screen for businesses.', { exact: false })).toBeVisible();
   await app.expectDashboardHome();
+  // So does a stage of the journey, which the shell mounts from another remote.
+  await page.goto('/step1');
+  await expect(page.getByText('Journey stage 1 is a screen for businesses.', { exact: false })).toBeVisible();
+  await app.expectDashboardHome();
 
   // The workbench: survey, search, sector and sort chosen on screen land in the address.
   await card.getByRole('link', { name: `All results of ${title}` }).click();

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading, useProfileQuery } from '@toolkit/data';
-import { hasPermission, matchRoute, opensFor, paths, type TenantKind } from '@toolkit/domain';
+import { elsewhereNotice, hasPermission, matchRoute, opensFor, paths } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Notice } from '@toolkit/ui';
 import { useTenantKind } from './tenant-kind';
@@ -47,14 +47,6 @@ function useFocusWhenShown(label: string | undefined, key: string) {
   }, [label, key]);
 }
 
-/** Why a screen opened by its address is not shown to this kind of organisation. */
-const ELSEWHERE: Record<TenantKind, (screen: string) => string> = {
-  publisher: (screen) =>
-    `${screen} is a screen for businesses. Your organisation publishes surveys, so here is its overview.`,
-  business: (screen) =>
-    `${screen} is a screen for organisations that publish surveys, so here is your dashboard.`,
-};
-
 /**
  * The dashboard's pages, with the notice of why the person arrived on one, when there is one. A
  * screen for the other kind of organisation (@toolkit/domain DASHBOARD_SECTIONS) is not opened: it
@@ -73,7 +65,7 @@ export function WithArrivalNotice() {
       <Navigate
         to={paths.dashboard()}
         replace
-        state={{ arrival: { notice: ELSEWHERE[kind](route.screen) } satisfies Arrival }}
+        state={{ arrival: { notice: elsewhereNotice(kind, route.screen) } satisfies Arrival }}
       />
     );
   return (

@@ -4,6 +4,7 @@ import type { AppServices } from '@toolkit/parcel';
 import type { RouteMatch, RouteOwner } from '@toolkit/domain';
 import { Spinner } from '@toolkit/ui';
 import { GuardGate } from './guard-gate';
+import { KindGate } from './kind-gate';
 import { RemoteArea } from './remotes/remote-area';
 import { NotFoundNotice } from './screens/not-found-notice';
 import { ShellLayout } from './shell-layout';
@@ -63,12 +64,14 @@ function RouteContent({
   }
   // Keyed by owner: moving between one remote's own pages keeps its parcel mounted.
   return (
-    <RemoteArea
-      key={route.owner}
-      name={route.owner}
-      basePath={BASE_PATH[route.owner]}
-      services={remoteServices}
-    />
+    <KindGate route={route} content={services.content}>
+      <RemoteArea
+        key={route.owner}
+        name={route.owner}
+        basePath={BASE_PATH[route.owner]}
+        services={remoteServices}
+      />
+    </KindGate>
   );
 }
 

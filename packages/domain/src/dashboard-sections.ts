@@ -64,6 +64,13 @@ export function opensFor(route: RouteId, kind: TenantKind): boolean {
   return audience === 'both' || audience === kind;
 }
 
+/** Why a screen opened by its address is not shown to this kind of organisation, on the page it leads to. */
+export function elsewhereNotice(kind: TenantKind, screen: string): string {
+  return kind === 'publisher'
+    ? `${screen} is a screen for businesses. Your organisation publishes surveys, so here is its overview.`
+    : `${screen} is a screen for organisations that publish surveys, so here is your dashboard.`;
+}
+
 export interface NavigationEntry {
   route: RouteDefinition;
   label: string;
