@@ -11,6 +11,12 @@ export const ACCOUNT_DELETION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Where the mailed link opens (the Profile screen), the token after this in the fragment. */
 export const ACCOUNT_DELETION_FRAGMENT = 'delete-account=';
 
+/** Where the organisation's deletion link opens (the Manage screen), the token after this in the fragment. */
+export const ORGANISATION_DELETION_FRAGMENT = 'delete-organisation=';
+
+/** A deleted organisation's data is kept this long (nobody can open it), then purged. */
+export const ORGANISATION_PURGE_DAYS = 30;
+
 /** The collections of the download, each also its own CSV file. */
 export const MY_DATA_COLLECTIONS = ['profile', 'memberships', 'results', 'surveyResults', 'audit'] as const;
 export type MyDataCollection = (typeof MY_DATA_COLLECTIONS)[number];

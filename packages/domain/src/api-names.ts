@@ -22,6 +22,10 @@ export const API = {
   /** The mailed link's token: deletes the caller's account, anonymising their results. */
   confirmAccountDeletion: 'account-confirmDeletion',
   saveOrganisation: 'organisation-save',
+  /** An owner asks to delete the organisation: a fresh confirmation link is mailed to them. */
+  requestOrganisationDeletion: 'organisation-requestDeletion',
+  /** The mailed link's token: the organisation is closed at once and its data purged after the grace period. */
+  confirmOrganisationDeletion: 'organisation-confirmDeletion',
   startResult: 'survey-startResult',
   saveAnswer: 'survey-saveAnswer',
   completeResult: 'survey-completeResult',

@@ -125,6 +125,9 @@ export interface ApiResponses {
   /** `email`: where the link went; `expiresAt`: when it stops working. */
   [API.requestAccountDeletion]: { status: 'sent'; email: string; expiresAt: string };
   [API.confirmAccountDeletion]: { status: 'deleted' };
+  [API.requestOrganisationDeletion]: { status: 'sent'; email: string; expiresAt: string };
+  /** `purgeAfter`: when the organisation's data is deleted for good. */
+  [API.confirmOrganisationDeletion]: { status: 'deleted'; purgeAfter: string };
   [API.saveOrganisation]: { status: 'ok' };
   [API.startResult]: {
     resultId: string;

@@ -78,6 +78,12 @@ export const SERVER_ERRORS = {
     'This link no longer deletes an account: a newer link replaced it, or it was used already. Ask for a new one on your Profile.',
   accountDeletionLinkExpired: (hours: number) =>
     `This link has expired: a deletion link works for ${hours} hours. Ask for a new one on your Profile.`,
+  // Deleting an organisation (the owner, by a mailed link).
+  organisationDeletionByOwnerOnly: 'Only an owner can delete the organisation.',
+  organisationDeletionLinkNotValid:
+    'This link no longer deletes the organisation: a newer link replaced it, or it was used already. Ask for a new one on Manage.',
+  organisationDeletionLinkExpired: (hours: number) =>
+    `This link has expired: a deletion link works for ${hours} hours. Ask for a new one on Manage.`,
   // Users and roles.
   manageUsersRequired: 'Only owners and admins can manage users.',
   assignRolesRequired: 'Only owners and admins can change roles.',

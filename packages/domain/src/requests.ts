@@ -161,6 +161,10 @@ export const REQUESTS = {
   [API.confirmAccountDeletion]: z.object({
     token: z.string().regex(ACCOUNT_DELETION_TOKEN_PATTERN, SERVER_ERRORS.accountDeletionLinkNotValid),
   }),
+  [API.requestOrganisationDeletion]: z.null().or(z.object({})).optional(),
+  [API.confirmOrganisationDeletion]: z.object({
+    token: z.string().regex(ACCOUNT_DELETION_TOKEN_PATTERN, SERVER_ERRORS.organisationDeletionLinkNotValid),
+  }),
   [API.saveOrganisation]: z.object({
     name: name.min(1, SERVER_ERRORS.organisationNameMissing),
     industry: name.optional(),

@@ -3,7 +3,13 @@
 // the suite. Each entry names one request aimed at tenant A's data and what must happen when it
 // comes (1) without a token, (2) from an anonymous session, (3) from tenant B's owner and (4) from
 // a caller below the bar; a refusal must leave every stored document byte-for-byte as it was.
-import { ACCOUNT_DELETION_FRAGMENT, API, type ApiName, type DeclarationOverview } from '@toolkit/domain';
+import {
+  ACCOUNT_DELETION_FRAGMENT,
+  API,
+  ORGANISATION_DELETION_FRAGMENT,
+  type ApiName,
+  type DeclarationOverview,
+} from '@toolkit/domain';
 import { allCallables } from './callables';
 import { paths } from './repositories/paths';
 import type { DocSnapshot } from './store/port';
@@ -45,6 +51,7 @@ type Who =
   | 'invitee'
   | 'respondent'
   | 'leaver'
+  | 'closer'
   | 'none';
 
 interface Seed {
@@ -79,7 +86,7 @@ interface Case {
   otherTenant: Outcome;
   tooLow: { as: 'viewerA' | 'userA' | 'noTenant'; expect: Outcome };
   /** Who may make the attack request: proves the refusals come from authorisation, not a bad request. */
-  rightful: 'ownerA' | 'userA' | 'invitee' | 'respondent' | 'leaver' | 'none';
+  rightful: 'ownerA' | 'userA' | 'invitee' | 'respondent' | 'leaver' | 'closer' | 'none';
   /** Sets up what the rightful call needs and the calls before it do not leave (an ownership offer). */
   prepare?: (seed: Seed) => Promise<void>;
   /** The rightful caller's request where the attack's can succeed for nobody (an accepted invite is not declined). */
@@ -119,6 +126,18 @@ async function mailLeaverADeletionLink() {
   const [mail] = await env.store.query(paths.mail(), { where: [['to', 'array-contains', leaver.email]] });
   const html = String((mail?.data?.message as { html?: string } | undefined)?.html);
   leaverLink = new RegExp(`#${ACCOUNT_DELETION_FRAGMENT}([\\w-]{43})`).exec(html)?.[1] ?? '';
+}
+
+/** The owner of a tenant of their own, which they delete in the rightful run. */
+let closer: TestAccount;
+/** The token of the organisation deletion link mailed to the closer. */
+let closerLink = '';
+
+async function mailCloserADeletionLink() {
+  resultOf(await env.call(API.requestOrganisationDeletion, null, closer.token));
+  const [mail] = await env.store.query(paths.mail(), { where: [['to', 'array-contains', closer.email]] });
+  const html = String((mail?.data?.message as { html?: string } | undefined)?.html);
+  closerLink = new RegExp(`#${ORGANISATION_DELETION_FRAGMENT}([\\w-]{43})`).exec(html)?.[1] ?? '';
 }
 
 const OWNERSHIP_ANSWER = {
@@ -276,6 +295,25 @@ const CASES: Record<ApiName, Case> = {
     tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',
     invalid: { data: () => ({ name: '' }), field: 'name' },
+  },
+  // Deleting the organisation: its owner only, by the link mailed to them.
+  [API.requestOrganisationDeletion]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.confirmOrganisationDeletion]: {
+    ...MEMBER,
+    attack: () => ({ token: 'A'.repeat(43) }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'closer',
+    prepare: mailCloserADeletionLink,
+    rightfulAttack: () => ({ token: closerLink }),
+    invalid: { data: () => ({ token: 'not-a-link' }), field: 'token' },
   },
   [API.startResult]: {
     ...RESPONDENT,
@@ -986,6 +1024,8 @@ beforeAll(async () => {
   seed = await seedTenants();
   leaver = await env.member(A, 'user');
   tokens.leaver = leaver.token;
+  closer = await env.member('tenant-closing', 'owner');
+  tokens.closer = closer.token;
 }, 180_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -54,6 +54,8 @@ export interface AuthPort {
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
   /** Deletes the account (its sessions end with it); one already gone is left alone. */
   deleteUser(uid: string): Promise<void>;
+  /** Ends every session issued so far: the account must sign in again for new claims. */
+  revokeRefreshTokens(uid: string): Promise<void>;
 }
 
 /**
@@ -105,6 +107,7 @@ export function createFirebaseAuthPort(auth: Auth): AuthPort {
     },
     setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
+    revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),
     async deleteUser(uid) {
       try {
         await auth.deleteUser(uid);

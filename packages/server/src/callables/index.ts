@@ -35,6 +35,8 @@ import { verifyAndLoginWithInvite } from './journey/verify-and-login-with-invite
 import { listMilestones } from './milestones/list';
 import { setMilestone } from './milestones/set';
 import { saveOrganisation } from './organisation/save';
+import { confirmOrganisationDeletion } from './organisation/confirm-deletion';
+import { requestOrganisationDeletion } from './organisation/request-deletion';
 import { listLatestResults } from './results/list-latest';
 import { toggleActionPlan } from './results/toggle-action-plan';
 import { updatePlannedAction } from './results/update-planned-action';
@@ -96,6 +98,8 @@ export const allCallables: readonly Handler[] = [
   requestAccountDeletion,
   confirmAccountDeletion,
   saveOrganisation,
+  requestOrganisationDeletion,
+  confirmOrganisationDeletion,
   startResult,
   saveAnswer,
   completeSurveyResult,

@@ -62,7 +62,7 @@ function unnamed(data: DocData | null, uid: string): DocData | null {
 }
 
 /** A result without who answered: no user, no prefilled name or address, and search terms of its organisation only. */
-function anonymisedResult(data: DocData): DocData {
+export function anonymisedResult(data: DocData): DocData {
   const result = toStoredResult(data);
   const respondent = Object.fromEntries(
     Object.entries(result.respondent).filter(([field]) => !RESPONDENT_FIELDS.includes(field)),

@@ -1,0 +1,112 @@
+// organisation-confirmDeletion: the owner who asked, with the mailed link's token, closes the
+// organisation (docs/behaviour.md, Deleting an organisation). First the plan is cancelled at the
+// provider (outside the store: a failure there changes nothing else, and asking again retries);
+// then in one transaction the members and invites go, the tenant is marked deleted with its purge
+// date and the trail records it; last every member's claims are cleared and their sessions ended.
+// The router already refuses anyone without a tenant user, so access ends with the transaction.
+import {
+  ACCOUNT_DELETION_LINK_HOURS,
+  API,
+  ORGANISATION_PURGE_DAYS,
+  SERVER_ERRORS,
+  isFreePlan,
+  type ApiResponses,
+} from '@toolkit/domain';
+import { REQUESTS } from '@toolkit/domain/requests';
+import { ApiError, notFound, permissionDenied } from '../../api/errors';
+import { defineHandler } from '../../api/handler';
+import type { AuthPort } from '../../auth/port';
+import { tenantPlan } from '../../billing/tenant-plan';
+import { recordAudit } from '../../repositories/audit';
+import { record, textOrNull } from '../../repositories/decode';
+import { INVITE_STATUS } from '../../repositories/invites';
+import { paths } from '../../repositories/paths';
+import { tenantUsersOf } from '../../repositories/users';
+import { FieldValue } from '../../store/port';
+import { deletionTokenHash } from '../account/request-deletion';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The account no longer names the organisation in its claims, and must sign in again. */
+async function closeSessions(auth: AuthPort, uid: string, tenantId: string): Promise<void> {
+  const user = await auth.getUser(uid);
+  if (!user) return;
+  if (user.customClaims.tenantId === tenantId) {
+    const { tenantId: _tenant, role: _role, permissions: _permissions, ...kept } = user.customClaims;
+    await auth.setCustomUserClaims(uid, kept);
+  }
+  await auth.revokeRefreshTokens(uid);
+}
+
+export const confirmOrganisationDeletion = defineHandler({
+  name: API.confirmOrganisationDeletion,
+  access: 'member',
+  input: REQUESTS[API.confirmOrganisationDeletion],
+  async run({ token }, { caller, deps, now }): Promise<ApiResponses[typeof API.confirmOrganisationDeletion]> {
+    const { tenantId } = caller;
+    if (caller.role !== 'owner') throw permissionDenied(SERVER_ERRORS.organisationDeletionByOwnerOnly);
+    const request = record<unknown>((await deps.store.get(paths.tenant(tenantId))).data?.deletionRequest);
+    if (
+      textOrNull(request.tokenHash) !== deletionTokenHash(token) ||
+      textOrNull(request.requestedBy) !== caller.uid
+    ) {
+      throw notFound(SERVER_ERRORS.organisationDeletionLinkNotValid);
+    }
+    if (!(now.getTime() < Date.parse(textOrNull(request.expiresAt) ?? ''))) {
+      throw new ApiError(
+        'failed-precondition',
+        SERVER_ERRORS.organisationDeletionLinkExpired(ACCOUNT_DELETION_LINK_HOURS),
+      );
+    }
+
+    const plan = await tenantPlan(deps, tenantId);
+    if (plan.customerId && !isFreePlan(plan.plan)) await deps.billing.cancelSubscriptions(plan.customerId);
+
+    const purgeAfter = new Date(now.getTime() + ORGANISATION_PURGE_DAYS * DAY).toISOString();
+    const members = await deps.store.transaction(async (tx) => {
+      const [users, invites] = await Promise.all([
+        tx.query(paths.tenantUsers(tenantId)),
+        tx.query(paths.invites(), { where: [['tenantId', '==', tenantId]] }),
+      ]);
+      const people = tenantUsersOf(users);
+      const globals = await tx.getAll(people.map((person) => paths.globalUser(person.uid)));
+      for (const { path } of users) tx.delete(path);
+      for (const { path, data } of globals) {
+        if (data) tx.update(path, { tenants: FieldValue.arrayRemove(tenantId) });
+      }
+      for (const { path, data } of invites) {
+        if (data?.status !== INVITE_STATUS.pending) continue;
+        tx.update(path, {
+          status: INVITE_STATUS.withdrawn,
+          withdrawnAt: FieldValue.serverTimestamp(),
+          withdrawnBy: caller.uid,
+        });
+      }
+      tx.set(
+        paths.tenant(tenantId),
+        {
+          deletionRequest: null,
+          // Who the members were: the purge anonymises their results in other organisations' surveys.
+          deletion: {
+            at: now.toISOString(),
+            by: caller.uid,
+            purgeAfter,
+            members: people.map(({ uid, email }) => ({ uid, email })),
+          },
+        },
+        { merge: true },
+      );
+      recordAudit(tx, tenantId, {
+        actorUid: caller.uid,
+        kind: 'organisation.deleted',
+        subject: { type: 'organisation', id: tenantId },
+        before: { plan: plan.plan, members: people.length },
+        after: { purgeAfter },
+      });
+      return people.map((person) => person.uid);
+    });
+
+    for (const uid of members) await closeSessions(deps.auth, uid, tenantId);
+    return { status: 'deleted', purgeAfter };
+  },
+});
