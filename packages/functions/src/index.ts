@@ -18,6 +18,7 @@ import {
 import { logger } from 'firebase-functions';
 import type { JWK } from 'jose';
 import { createCallables } from './callables';
+import { createPurgeFunction } from './purge-schedule';
 import { createStripeWebhookFunction } from './stripe-webhook';
 
 export { refusePasswordSignUp } from './sign-up-guard';
@@ -91,6 +92,11 @@ export const stripeWebhook = createStripeWebhookFunction(
     }),
   ),
   { secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
+);
+
+export const purgeOrganisations = createPurgeFunction(
+  () => ({ store: store(), content: { url: CONTENT_URL.value(), key: CONTENT_KEY.value() }, log }),
+  { secrets: [CONTENT_KEY] },
 );
 
 // One export per name prefix: index.test.ts checks that together they hold every handler.

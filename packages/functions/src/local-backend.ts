@@ -12,6 +12,7 @@ import {
   createCredentialIssuer,
   createFirebaseAuthPort,
   type DocumentStore,
+  purgeDeletedOrganisations,
 } from '@toolkit/server';
 import {
   startAuthLinkDelivery,
@@ -130,12 +131,10 @@ export async function startLocalBackend({
     // A database stored by older code catches up before the first request (npm run backfill's steps).
     const contentSource = { url: contentUrl, key: contentKey };
     if (backfill) {
-      await runBackfill({
-        store,
-        content: createContentPort(contentSource),
-        surveyIds: await catalogueSurveyIds(contentSource),
-        log,
-      });
+      const surveyIds = await catalogueSurveyIds(contentSource);
+      await runBackfill({ store, content: createContentPort(contentSource), surveyIds, log });
+      // Deleted organisations past their grace period (the daily purge in production).
+      await purgeDeletedOrganisations(store, new Date(), { surveyIds });
     }
 
     const callables = createCallables(

@@ -11,3 +11,5 @@ export type { DocumentStore } from './store/port';
 export type { BillingPort } from './billing/port';
 export { createStripeBilling, createStripeClient, type StripeBilling } from './billing/stripe';
 export { createStripeWebhook, type StripeWebhookHandler } from './billing/stripe-webhook';
+export { purgeDeletedOrganisations } from './backfill/purge-organisations';
+export { catalogueSurveyIds } from './backfill/run';
