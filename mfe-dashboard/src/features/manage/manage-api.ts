@@ -18,7 +18,15 @@ const manageApi = api.injectEndpoints({
       invalidatesTags: ['Alerts'],
     }),
     saveBrand: callableMutation(build, API.saveBrand, ['Brand']),
+    // Deleting the organisation ends the session: nothing on screen is read again.
+    requestOrganisationDeletion: callableMutation(build, API.requestOrganisationDeletion),
+    confirmOrganisationDeletion: callableMutation(build, API.confirmOrganisationDeletion),
   }),
 });
 
-export const { useSaveAlertsMutation, useSaveBrandMutation } = manageApi;
+export const {
+  useSaveAlertsMutation,
+  useSaveBrandMutation,
+  useRequestOrganisationDeletionMutation,
+  useConfirmOrganisationDeletionMutation,
+} = manageApi;

@@ -1,14 +1,15 @@
 // Manage (settings, billing or edit-insights): who receives which notification of the organisation,
-// its brand, and where its details and plan are kept.
+// its brand, and where its details and plan are kept; for owners, deleting the organisation.
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import { hasPermission, paths } from '@toolkit/domain';
+import { hasPermission, paths, roleFromClaims } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { useAlertsQuery } from '../../shared/api';
 import { AlertsForm } from './alerts-form';
 import { BrandCard } from './brand-card';
+import { ConfirmOrganisationDeletion, DeleteOrganisationCard } from './organisation-deletion';
 
 const Heading = styled.h2`
   margin: 0;
@@ -17,9 +18,11 @@ const Heading = styled.h2`
 export function ManageScreen() {
   const alerts = useAlertsQuery();
   const claims = useAppSelector((state) => state.auth.claims);
+  const owner = roleFromClaims(claims) === 'owner';
   return (
     <Stack>
       <PageTitle>Manage</PageTitle>
+      {owner && <ConfirmOrganisationDeletion />}
       <QueryView query={alerts} doing="load the notification settings">
         {(loaded) => <AlertsForm loaded={loaded} />}
       </QueryView>
@@ -44,6 +47,7 @@ export function ManageScreen() {
           </Stack>
         </Card>
       )}
+      {owner && <DeleteOrganisationCard />}
     </Stack>
   );
 }
