@@ -9,7 +9,6 @@ import {
   API,
   ORGANISATION_PURGE_DAYS,
   SERVER_ERRORS,
-  isFreePlan,
   type ApiResponses,
 } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
@@ -59,8 +58,9 @@ export const confirmOrganisationDeletion = defineHandler({
       );
     }
 
+    // Past due beyond its grace is Free here, yet still billed: every subscription of the customer ends.
     const plan = await tenantPlan(deps, tenantId);
-    if (plan.customerId && !isFreePlan(plan.plan)) await deps.billing.cancelSubscriptions(plan.customerId);
+    if (plan.customerId) await deps.billing.cancelSubscriptions(plan.customerId);
 
     const purgeAfter = new Date(now.getTime() + ORGANISATION_PURGE_DAYS * DAY).toISOString();
     const members = await deps.store.transaction(async (tx) => {
