@@ -96,14 +96,15 @@ function invoke(fn: CallableFunction<unknown, Promise<unknown>>, data: unknown, 
   return tester.wrap(fn)({ data, auth, rawRequest } as CallableRequest) as Promise<Record<string, unknown>>;
 }
 
-it('exports one function per handler, named as Firebase deploys it (group-name), the Stripe webhook and the sign-up guard', () => {
-  const { stripeWebhook, refusePasswordSignUp, ...groups } = functions;
+it('exports one function per handler, named as Firebase deploys it (group-name), the Stripe webhook, the sign-up guard and the daily purge', () => {
+  const { stripeWebhook, refusePasswordSignUp, purgeOrganisations, ...groups } = functions;
   const deployed = Object.entries(groups).flatMap(([group, members]) =>
     Object.keys(members as object).map((name) => `${group}-${name}`),
   );
   expect(deployed.sort()).toEqual(allCallables.map((handler) => handler.name).sort());
   expect(typeof stripeWebhook).toBe('function');
   expect(typeof refusePasswordSignUp).toBe('function');
+  expect(typeof purgeOrganisations).toBe('function');
 });
 
 it('member: reaches the handler with the role stored in Firestore', async () => {
