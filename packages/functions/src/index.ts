@@ -121,4 +121,6 @@ export const {
   billing,
   brand,
   materiality,
+  audit,
+  ownership,
 } = callables;
