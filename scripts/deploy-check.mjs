@@ -163,7 +163,8 @@ const expected = [
     /:\s*'([a-z]+-[A-Za-z]+)'/g,
   ),
 ].map((match) => match[1]);
-expected.push('stripeWebhook', 'refusePasswordSignUp');
+// Beside the callables: the Stripe webhook, the sign-up guard and the daily purge of deleted organisations.
+expected.push('stripeWebhook', 'refusePasswordSignUp', 'purgeOrganisations');
 const sandbox = mkdtempSync(path.join(os.tmpdir(), 'functions-artifact-'));
 let listed = [];
 try {
@@ -177,7 +178,7 @@ try {
       const entries = typeof value === 'function' ? [[name, value]] : Object.entries(value).map(([n, f]) => [name + '-' + n, f]);
       for (const [id, fn] of entries) {
         const e = fn.__endpoint ?? {};
-        rows.push({ id, region: (e.region ?? []).join(','), memory: e.availableMemoryMb, trigger: e.callableTrigger ? 'callable' : e.httpsTrigger ? 'https' : e.blockingTrigger ? 'blocking' : 'other' });
+        rows.push({ id, region: (e.region ?? []).join(','), memory: e.availableMemoryMb, trigger: e.callableTrigger ? 'callable' : e.httpsTrigger ? 'https' : e.blockingTrigger ? 'blocking' : e.scheduleTrigger ? 'schedule' : 'other' });
       }
     }
     process.stdout.write(JSON.stringify(rows));`;
