@@ -70,17 +70,18 @@ test('the publisher reads its survey per week or month, kept in the address, and
   const recycling = page.getByRole('figure', {
     name: /^Roughly what share of your waste is recycled or composted\? \(\d+ answered\)$/,
   });
-  const captionOffsets = await recycling.evaluate((figure) => {
-    const centre = (part: Element) => {
-      const box = part.getBoundingClientRect();
-      return box.left + box.width / 2;
-    };
-    const columns = Array.from(figure.querySelectorAll('rect.column'), centre);
-    const captions = Array.from(figure.querySelectorAll('ol li'));
-    return captions
-      .slice(1, -1)
-      .map((caption, index) => Math.abs(centre(caption) - columns[(index + 1) * 25]!));
-  });
+  // Centres measured in the page by anonymous callbacks: a named one needs a helper the page lacks.
+  const centresOf = (selector: string) =>
+    recycling
+      .locator(selector)
+      .evaluateAll((parts) =>
+        parts.map((part) => part.getBoundingClientRect()).map((box) => box.left + box.width / 2),
+      );
+  const columns = await centresOf('rect.column');
+  const captions = await centresOf('ol li');
+  const captionOffsets = captions
+    .slice(1, -1)
+    .map((caption, index) => Math.abs(caption - columns[(index + 1) * 25]!));
   expect(captionOffsets).toHaveLength(3);
   for (const offset of captionOffsets) expect(offset).toBeLessThan(4);
 
