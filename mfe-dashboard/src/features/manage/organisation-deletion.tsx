@@ -2,7 +2,6 @@
 // zone asks the server to e-mail the owner a confirmation link, as deleting an account does; the link
 // opens Manage with its token in the fragment, where one button deletes.
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { describeError } from '@toolkit/data';
 import {
@@ -14,7 +13,7 @@ import {
 import { Button, Card, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
 import { SaveProgress } from '../../shared/form';
-import { useServices } from '../../shared/services';
+import { useDeletionLink } from '../../shared/deletion-link';
 import { useConfirmOrganisationDeletionMutation, useRequestOrganisationDeletionMutation } from './manage-api';
 
 const Heading = styled.h2`
@@ -71,26 +70,12 @@ export function DeleteOrganisationCard() {
   );
 }
 
-const tokenOf = (hash: string) =>
-  hash.startsWith(`#${ORGANISATION_DELETION_FRAGMENT}`)
-    ? hash.slice(ORGANISATION_DELETION_FRAGMENT.length + 1)
-    : null;
-
 /** Opening the link deletes nothing (a mail scanner may follow it); the button does. */
 export function ConfirmOrganisationDeletion() {
   const titleId = useId();
-  const { hash, pathname } = useLocation();
-  const navigate = useNavigate();
-  const { signOut } = useServices();
   const [confirmDeletion, confirmed] = useConfirmOrganisationDeletionMutation();
-  const token = tokenOf(hash);
+  const { token, confirm, keep } = useDeletionLink(ORGANISATION_DELETION_FRAGMENT, confirmDeletion);
   if (token === null) return null;
-
-  const confirm = async () => {
-    await confirmDeletion({ token }).unwrap();
-    // The session was revoked with the organisation: it would only meet refusals.
-    await signOut();
-  };
 
   return (
     <DangerZone aria-labelledby={titleId}>
@@ -105,7 +90,7 @@ export function ConfirmOrganisationDeletion() {
             Delete the organisation permanently
           </Button>
           {!confirmed.isSuccess && (
-            <Button variant="secondary" onClick={() => void navigate(pathname, { replace: true })}>
+            <Button variant="secondary" onClick={keep}>
               Keep the organisation
             </Button>
           )}

@@ -1,33 +1,19 @@
-// Where the deletion e-mail's link opens: Profile with the token in the fragment, which the browser
-// never sends to a server. Opening it deletes nothing; the button does, so a mail scanner following
-// the link cannot, and the person sees once more what goes.
+// Where the account deletion e-mail's link opens (shared/deletion-link): the person sees once more
+// what goes, and the button deletes.
 import { useId } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { describeError } from '@toolkit/data';
 import { ACCOUNT_DELETION_FRAGMENT } from '@toolkit/domain';
 import { Button, Card, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
 import { SaveProgress } from '../../shared/form';
-import { useServices } from '../../shared/services';
+import { useDeletionLink } from '../../shared/deletion-link';
 import { useConfirmAccountDeletionMutation } from './profile-api';
-
-const tokenOf = (hash: string) =>
-  hash.startsWith(`#${ACCOUNT_DELETION_FRAGMENT}`) ? hash.slice(ACCOUNT_DELETION_FRAGMENT.length + 1) : null;
 
 export function ConfirmAccountDeletion() {
   const titleId = useId();
-  const { hash, pathname } = useLocation();
-  const navigate = useNavigate();
-  const { signOut } = useServices();
   const [confirmDeletion, confirmed] = useConfirmAccountDeletionMutation();
-  const token = tokenOf(hash);
+  const { token, confirm, keep } = useDeletionLink(ACCOUNT_DELETION_FRAGMENT, confirmDeletion);
   if (token === null) return null;
-
-  const confirm = async () => {
-    await confirmDeletion({ token }).unwrap();
-    // The account is gone: the session that remains would only meet refusals.
-    await signOut();
-  };
 
   return (
     <Card aria-labelledby={titleId}>
@@ -45,7 +31,7 @@ export function ConfirmAccountDeletion() {
             Delete my account permanently
           </Button>
           {!confirmed.isSuccess && (
-            <Button variant="secondary" onClick={() => void navigate(pathname, { replace: true })}>
+            <Button variant="secondary" onClick={keep}>
               Keep my account
             </Button>
           )}
