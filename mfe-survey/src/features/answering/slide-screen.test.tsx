@@ -77,6 +77,25 @@ describe('the last slide', () => {
     expect(api.callsTo(API.completeResult)).toHaveLength(1);
   });
 
+  it('finishes when Finish is pressed while the session is still starting', async () => {
+    const api = createSurveyBackend({ 'local-spend': 'little' });
+    const start = api.handlers.get(API.startResult)!;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.handlers.set(API.startResult, async (data) => {
+      await held;
+      return start(data);
+    });
+    renderSurvey(slideUrl(6, 6), createServices(api, content));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(api.callsTo(API.completeResult)).toHaveLength(0);
+    release();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.completeResult)).toHaveLength(1);
+  });
+
   it("shows the server's refusal of an empty completion", async () => {
     const api = createSurveyBackend();
     // A client that does not know the scored questions lets Finish be pressed: the server decides.

@@ -98,6 +98,11 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const [resumed, setResumed] = useState(false);
   const [resumePosition, setResumePosition] = useState<Position | null>(null);
   const [scoredQuestions, setScoredQuestions] = useState<ReadonlySet<string> | null>(null);
+  // Finish pressed while the session is still starting (a slow network, or a restart after
+  // signing in) waits for it instead of failing.
+  const sessionWaiters = useRef<{ resolve: (session: Session) => void; reject: (error: Error) => void }[]>(
+    [],
+  );
   const earlyKey = earlyAnswersKey(tenantId, surveyId);
   // The early answers of the survey under `key`: read from the device once, then kept in memory
   // (which also serves browsers whose storage is unavailable).
@@ -190,10 +195,17 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
         setScoredQuestions(new Set(started.scoredQuestions));
         setSaveStatus(box.status);
         box.subscribe(setSaveStatus);
-        setSession({ resultId, outbox: box, complete });
+        const ready = { resultId, outbox: box, complete };
+        setSession(ready);
+        for (const waiter of sessionWaiters.current.splice(0)) waiter.resolve(ready);
         box.flush();
       },
-      (error: unknown) => !cancelled && setFailure(messageOf(error)),
+      (error: unknown) => {
+        if (cancelled) return;
+        const message = messageOf(error);
+        setFailure(message);
+        for (const waiter of sessionWaiters.current.splice(0)) waiter.reject(new Error(message));
+      },
     );
     return () => {
       cancelled = true;
@@ -241,10 +253,14 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   );
 
   const flush = useCallback(() => session?.outbox.flush(), [session]);
-  const complete = useCallback(
-    () => (session ? session.complete() : Promise.reject(new Error('The survey has not started yet.'))),
-    [session],
-  );
+  const startable = enabled && surveyId.trim() !== '';
+  const complete = useCallback(() => {
+    if (session) return session.complete();
+    if (!startable) return Promise.reject(new Error('The survey has not started yet.'));
+    return new Promise<Session>((resolve, reject) => sessionWaiters.current.push({ resolve, reject })).then(
+      (started) => started.complete(),
+    );
+  }, [session, startable]);
 
   const state: ResultState = failure
     ? { kind: 'failed', message: failure, retry: () => setAttempt((n) => n + 1) }
