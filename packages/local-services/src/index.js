@@ -2,6 +2,7 @@
 module.exports = {
   ...require('./auth-emulator'),
   ...require('./child-service'),
+  ...require('./firestore-emulator'),
   ...require('./ports'),
   ...require('./tail'),
 };
