@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, paths } from '@toolkit/domain';
+import { API, paths, type ApiResponses } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
 import { quickscanResponse } from '@toolkit/platform/testing';
 import { createServices, createSurveyBackend, renderSurvey } from '../../testing/fake-api';
@@ -84,7 +84,7 @@ describe('the last slide', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     api.handlers.set(API.startResult, async (data) => {
       await held;
-      return start(data);
+      return (await start(data)) as ApiResponses[typeof API.startResult];
     });
     renderSurvey(slideUrl(6, 6), createServices(api, content));
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
