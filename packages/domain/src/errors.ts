@@ -50,6 +50,8 @@ export const SERVER_ERRORS = {
   badAuthorizationHeader: 'The authorization header must be "Bearer <ID token>".',
   sessionInvalid: 'Your session has expired or is not valid. Sign in again.',
   signInRequired: 'Sign in to do this.',
+  /** A callable changing roles, billing or membership refuses a session revoked since it signed in. */
+  sessionEnded: 'Your session has ended: sign in again.',
   accountInOrganisationRequired: 'This needs an account in an organisation.',
   notAnonymous: 'This needs a signed-in account, not an anonymous session.',
   emailNotVerified:
