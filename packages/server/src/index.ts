@@ -7,9 +7,12 @@ export { createContentPort } from './content';
 export { createCredentialIssuer, generateCredentialKey, type CredentialIssuer } from './credentials/issuer';
 export { createFirestoreStore } from './store/firestore';
 export { allCallables } from './callables';
+export { callableLoaders } from './callables/loaders';
 export type { DocumentStore } from './store/port';
 export type { BillingPort } from './billing/port';
 export { createStripeBilling, createStripeClient, type StripeBilling } from './billing/stripe';
 export { createStripeWebhook, type StripeWebhookHandler } from './billing/stripe-webhook';
+// The billing sandbox holds nothing local-only: the deployed functions serve it where BILLING_PROVIDER=sandbox.
+export { createSandboxBilling } from './billing/sandbox';
 export { purgeDeletedOrganisations } from './backfill/purge-organisations';
 export { catalogueSurveyIds } from './backfill/run';
