@@ -11,6 +11,7 @@ import {
   createCredentialIssuer,
   createFirebaseAuthPort,
   createFirestoreStore,
+  createSandboxBilling,
   createStripeBilling,
   createStripeClient,
   createStripeWebhook,
@@ -52,6 +53,13 @@ const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
 // `stripeWebhook` function (Stripe's dashboard shows it when the endpoint is added).
 const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+// `sandbox` serves the local billing sandbox instead of Stripe (the emulators, a staging project):
+// nobody pays there, so a production project keeps the default.
+const BILLING_PROVIDER = defineString('BILLING_PROVIDER', {
+  default: 'stripe',
+  description: 'stripe in production; sandbox where upgrades must cost nothing (emulators, staging)',
+  input: { select: { options: [{ value: 'stripe' }, { value: 'sandbox' }] } },
+});
 
 const once = <T>(make: () => T) => {
   let made: T | undefined;
@@ -62,6 +70,9 @@ const once = <T>(make: () => T) => {
 const store = once(() => createFirestoreStore(getFirestore(getApps()[0] ?? initializeApp())));
 const stripe = once(() => createStripeClient({ secretKey: STRIPE_SECRET_KEY.value() }));
 const stripeBilling = once(() => createStripeBilling(stripe(), store()));
+const billingProvider = once(() =>
+  BILLING_PROVIDER.value() === 'sandbox' ? createSandboxBilling(store(), APP_URL.value()) : stripeBilling(),
+);
 const log = (line: string) => logger.warn(line);
 
 const callables = createCallables(
@@ -71,7 +82,7 @@ const callables = createCallables(
     content: createContentPort({ url: CONTENT_URL.value(), key: CONTENT_KEY.value() }),
     appUrl: APP_URL.value(),
     credentials: createCredentialIssuer(() => JSON.parse(CREDENTIAL_SIGNING_KEY.value()) as JWK),
-    billing: stripeBilling(),
+    billing: billingProvider(),
     log,
   }),
   {
