@@ -1,12 +1,13 @@
 // The deployed functions, called as Firebase calls them once it has verified the ID token
 // (firebase-functions-test, offline), with firebase-admin's Firestore on the Google Cloud CLI's
-// Firestore emulator and the local content service. Without the CLI the file is skipped, saying why.
+// Firestore emulator and the local content service. Without the CLI the file is skipped saying why,
+// and fails in CI.
 import { startContentServer } from '@toolkit/content';
 import { ADVANCED_ROLES, ROLES } from '@toolkit/domain';
 import {
   COMPLETION_LIMITS,
   counterPath,
-  firestoreEmulatorMissing,
+  firestoreEmulatorSkipReason,
   startFirestoreEmulator,
   type FirestoreEmulator,
 } from '@toolkit/server/testing';
@@ -31,7 +32,7 @@ let firestore: FirestoreEmulator;
 let content: { close(): Promise<void> };
 let app: App;
 
-const missing = firestoreEmulatorMissing();
+const missing = firestoreEmulatorSkipReason();
 if (missing) {
   // One visible reason instead of failures: every case below needs the emulator.
   test.only(`skipped: ${missing}`, () => undefined);
