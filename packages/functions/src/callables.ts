@@ -9,7 +9,9 @@ import {
   type CallableFunction,
   type CallableOptions,
   type CallableRequest,
+  type CallableResponse,
 } from 'firebase-functions/v2/https';
+import { Expression } from 'firebase-functions/params';
 import { API, FUNCTIONS_REGION, SERVER_ERRORS, type ApiName } from '@toolkit/domain';
 import {
   type ServerDeps,
@@ -82,6 +84,29 @@ function refusingDeepBodies(fn: Callable): Callable {
 /** Called by the public /verify page, which loads no Firebase SDK and so has no App Check token. */
 const APP_CHECK_EXEMPT: readonly ApiName[] = [API.getCredentialKeys, API.getCredentialStatus];
 
+/**
+ * onCall whose `enforceAppCheck` may be a parameter. onCall reads that option as it makes the function
+ * (`.value()`), which is while Firebase loads the code to find the functions: the parameter has no value
+ * then, and the CLI warns. So the function made here only describes itself to deployment (App Check is
+ * not part of that description), and the one that answers is made on the first request, with the
+ * parameter's value. App Check stays firebase-functions' own check.
+ */
+function onCallReadingParamsOnFirstCall(
+  options: CallableOptions,
+  handler: (request: CallableRequest, response?: CallableResponse) => Promise<unknown>,
+): Callable {
+  const { enforceAppCheck } = options;
+  if (!(enforceAppCheck instanceof Expression)) return onCall(options, handler);
+  let answering: Callable | undefined;
+  const answer = (request: Parameters<Callable>[0], response: Parameters<Callable>[1]) =>
+    (answering ??= onCall({ ...options, enforceAppCheck: enforceAppCheck.value() }, handler))(
+      request,
+      response,
+    );
+  const described = onCall({ ...options, enforceAppCheck: undefined }, handler);
+  return Object.defineProperties(answer, Object.getOwnPropertyDescriptors(described)) as unknown as Callable;
+}
+
 /** onCall has verified the ID token already; the router takes it as the AuthPort would give it. */
 function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
   return auth ? verifiedTokenOf(auth.token) : null;
@@ -99,7 +124,7 @@ export function createCallables(
   const routerOf = () => (router ??= createRouter(resolveDeps(), allCallables));
 
   const callable = (name: ApiName): Callable =>
-    onCall(
+    onCallReadingParamsOnFirstCall(
       {
         region: FUNCTIONS_REGION,
         memory: FUNCTION_MEMORY,
