@@ -2,13 +2,27 @@
 // artifact built; firebase.json's functions, hosting targets, rules, indexes and extensions present
 // and consistent; the functions artifact installed in a folder of its own as Cloud Build installs it
 // (so a workspace package missing from the bundle fails here, not in Cloud Build); its bundle loaded
-// there and each function listed with its region, runtime and memory. Exits 1 on any mismatch.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// there and each function listed with its region, runtime and memory; then loaded by the Firebase
+// CLI's own Functions emulator, where every function must initialise and the CLI print no warning.
+// Exits 1 on any mismatch.
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -21,6 +35,127 @@ const check = (ok, problem) => {
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 const npm = (args, cwd = root) =>
   execFileSync('npm', args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+
+/**
+ * The Google Cloud CLI's Pub/Sub emulator, laid out as the Firebase CLI's emulator cache expects it
+ * (FIREBASE_EMULATORS_PATH, PUBSUB_EMULATOR_VERSION): the CLI then starts it for the scheduled
+ * function instead of downloading its own. Null when the Google Cloud CLI or the emulator is missing.
+ */
+function pubsubEmulatorCache(dir) {
+  let gcloud;
+  try {
+    gcloud = realpathSync(execFileSync('which', ['gcloud']).toString().trim());
+  } catch {
+    return null;
+  }
+  const home = path.join(path.dirname(path.dirname(gcloud)), 'platform/pubsub-emulator');
+  const jar = existsSync(path.join(home, 'lib'))
+    ? readdirSync(path.join(home, 'lib')).find((file) => /^cloud-pubsub-emulator-.+-all\.jar$/.test(file))
+    : undefined;
+  if (!jar) return null;
+  const version = /^cloud-pubsub-emulator-(.+)-all\.jar$/.exec(jar)[1];
+  const bin = path.join(dir, `pubsub-emulator-${version}/pubsub-emulator/bin`);
+  mkdirSync(bin, { recursive: true });
+  symlinkSync(path.join(home, 'bin/cloud-pubsub-emulator'), path.join(bin, 'cloud-pubsub-emulator'));
+  return { FIREBASE_EMULATORS_PATH: dir, PUBSUB_EMULATOR_VERSION: version };
+}
+
+/**
+ * Loads the installed artifact in `dir` in the Firebase CLI's Functions emulator, with the local
+ * parameters written for it, and answers the functions it initialised and the warnings it printed
+ * while loading them (the discovery's own log lines included).
+ */
+async function loadInFunctionsEmulator(dir) {
+  const { writeLocalFunctionParams } = require('@toolkit/dev-stack');
+  const { freePort } = require('@toolkit/local-services');
+  writeLocalFunctionParams(dir, {
+    // Loading reads none of them (that is what is checked); they only keep the CLI from asking.
+    contentUrl: 'http://127.0.0.1:9/graphql',
+    contentKey: 'deploy-check',
+    appUrl: 'http://localhost:3000',
+    allowedOrigins: ['http://localhost:3000'],
+    credentialKeyJson: '{}',
+  });
+  const project = mkdtempSync(path.join(os.tmpdir(), 'functions-emulator-'));
+  try {
+    const pubsub = pubsubEmulatorCache(path.join(project, 'emulators'));
+    if (!pubsub) {
+      return {
+        missing:
+          "the Google Cloud CLI's Pub/Sub emulator, which runs the scheduled purge (install the Google Cloud CLI, then: gcloud components install pubsub-emulator)",
+      };
+    }
+    const emulators = { ui: { enabled: false }, singleProjectMode: true };
+    for (const name of ['functions', 'auth', 'pubsub', 'hub', 'logging', 'eventarc', 'tasks']) {
+      emulators[name] = { host: '127.0.0.1', port: await freePort() };
+    }
+    const config = path.join(project, 'firebase.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        functions: [{ source: path.relative(project, dir), codebase: 'default', runtime: functions.runtime }],
+        emulators,
+      }),
+    );
+    // emulators:exec starts the emulators (every function loaded), runs the script, then stops them;
+    // unlike emulators:start it does not warn that the disabled UI is not starting. Two lookups that
+    // only warn offline are skipped: the CLI's message of the day (not fetched when CI=true) and the
+    // Google Cloud metadata server its Pub/Sub client probes (METADATA_SERVER_DETECTION=none).
+    const cli = path.join(
+      path.dirname(require.resolve('firebase-tools/package.json')),
+      'lib/bin/firebase.js',
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        'emulators:exec',
+        '--only',
+        'functions,auth,pubsub',
+        '--project',
+        'demo-toolkit',
+        '--config',
+        config,
+        'exit 0',
+      ],
+      {
+        cwd: project,
+        detached: true,
+        env: { ...process.env, ...pubsub, CI: 'true', METADATA_SERVER_DETECTION: 'none' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const stopGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group has ended already.
+      }
+    };
+    const timeout = setTimeout(() => {
+      output += '\n(deploy:check: the emulators did not finish loading in 240 s and were stopped)';
+      stopGroup('SIGTERM');
+      setTimeout(() => stopGroup('SIGKILL'), 5_000).unref();
+    }, 240_000);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    clearTimeout(timeout);
+    stopGroup('SIGKILL');
+    const plain = stripVTControlCharacters(output);
+    const loading = plain.split('Running script:')[0].split('\n');
+    const initialised = loading
+      .map((line) => new RegExp(`functions\\[${REGION}-([\\w-]+)\\]: .*function initialized`).exec(line))
+      .filter(Boolean)
+      .map((match) => match[1]);
+    // The CLI's own (⚠), the functions' logger's ("severity":"WARNING") and Node.js's (…Warning:).
+    const warnings = loading.filter((line) => /^\s*⚠/.test(line) || /warn/i.test(line));
+    return { code, initialised, warnings, output: plain };
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
 
 console.log('building the functions artifact…');
 npm(['run', '-s', 'build', '-w', '@toolkit/functions']);
@@ -167,6 +302,7 @@ const expected = [
 expected.push('stripeWebhook', 'refusePasswordSignUp', 'purgeOrganisations');
 const sandbox = mkdtempSync(path.join(os.tmpdir(), 'functions-artifact-'));
 let listed = [];
+let emulated = null;
 try {
   cpSync(source, sandbox, { recursive: true, filter: (file) => !file.includes('node_modules') });
   console.log(`installing the artifact as Cloud Build does (npm install --omit=dev in ${sandbox})…`);
@@ -188,6 +324,8 @@ try {
       env: { PATH: process.env.PATH },
     }).toString(),
   );
+  console.log("loading the artifact in the Firebase CLI's Functions emulator…");
+  emulated = await loadInFunctionsEmulator(sandbox);
 } catch (error) {
   problems.push(
     `the functions artifact does not install or load on its own: ${error instanceof Error ? error.message : error}`,
@@ -210,6 +348,30 @@ if (listed.length > 0) {
   for (const row of listed) {
     console.log(
       `  ${row.id.padEnd(40)} ${row.region}  ${functions.runtime}  ${row.memory} MB  ${row.trigger}`,
+    );
+  }
+}
+
+if (emulated?.missing) {
+  problems.push(`the artifact cannot be loaded in the Functions emulator without ${emulated.missing}`);
+} else if (emulated) {
+  // This machine's Node.js, not the artifact: the emulator runs the functions on the host's Node.js
+  // and says so when its major differs from the runtime the artifact names (Cloud Functions uses that).
+  const hostNode = process.versions.node.split('.')[0];
+  const otherNode = `⚠  functions: Your requested "node" version "${artifact?.engines?.node}" doesn't match your global version "${hostNode}". Using node@${hostNode} from host.`;
+  const warnings = emulated.warnings.filter((line) => line.trim() !== otherNode);
+  check(
+    warnings.length === 0,
+    `the Firebase CLI warned while loading the artifact in the Functions emulator:\n${warnings.map((line) => `      ${line.trim()}`).join('\n')}`,
+  );
+  const notLoaded = expected.filter((id) => !emulated.initialised.includes(id));
+  check(
+    notLoaded.length === 0,
+    `the Functions emulator did not initialise ${notLoaded.join(', ')} (exit ${emulated.code}):\n${emulated.output}`,
+  );
+  if (warnings.length === 0 && notLoaded.length === 0) {
+    console.log(
+      `the Functions emulator initialised all ${expected.length} functions and the CLI printed no warning.`,
     );
   }
 }
