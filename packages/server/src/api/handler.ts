@@ -135,6 +135,11 @@ export interface InputIssue {
 export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodType, R = unknown> {
   name: ApiName;
   access: A;
+  /**
+   * Set on callables that change roles, billing or membership: the router refuses a token whose
+   * session was revoked (a removed member, a deleted account) although it has not expired yet.
+   */
+  checkRevoked?: true;
   input: S;
   /** The message for invalid input where the catalogue words it; null leaves the router's "Invalid <field>". */
   inputMessage?: (issues: readonly InputIssue[]) => string | null;

@@ -43,6 +43,16 @@ async function verify(deps: ServerDeps, authorization: string | undefined): Prom
 }
 
 /**
+ * onCall, like the router's own verify, checks a token's signature and expiry only; a session
+ * revoked since it signed in (a removed member, a deleted account) is refused here, where it matters.
+ */
+async function requireCurrentSession(deps: ServerDeps, caller: Caller): Promise<void> {
+  const authTime = caller.claims.auth_time;
+  if (typeof authTime !== 'number' || !(await deps.auth.sessionCurrent(caller.uid, authTime)))
+    throw unauthenticated(SERVER_ERRORS.sessionEnded);
+}
+
+/**
  * The member's role and permission overrides as stored now, never the token's: a demotion applies
  * on the next request, and an override granted before it cannot outlive it.
  */
@@ -123,7 +133,7 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
 
   /**
    * The checks in order: the name, the token, the request's shape, the caller's access level, the
-   * input, then the permission the access names.
+   * session's revocation (where the handler asks), the input, then the permission the access names.
    */
   async function run(
     name: string,
@@ -138,6 +148,7 @@ export function createRouter(deps: ServerDeps, handlers: readonly Handler[]) {
       const data = readData();
       const { level, permission } = accessParts(handler.access);
       const caller = await authorise(deps, level, identified);
+      if (caller && handler.checkRevoked) await requireCurrentSession(deps, caller);
       const parsed = handler.input.safeParse(data);
       if (!parsed.success) throw inputError(handler, parsed.error.issues);
       // Only a members' access names a permission (Access's type says so).

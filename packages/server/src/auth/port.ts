@@ -54,8 +54,14 @@ export interface AuthPort {
   createCustomToken(uid: string, claims?: Record<string, unknown>): Promise<string>;
   /** Deletes the account (its sessions end with it); one already gone is left alone. */
   deleteUser(uid: string): Promise<void>;
-  /** Ends every session issued so far: the account must sign in again for new claims. */
+  /** Ends every session issued so far: the account must sign in again; one already gone is left alone. */
   revokeRefreshTokens(uid: string): Promise<void>;
+  /**
+   * Whether a session signed in at `authTime` (seconds, the token's auth_time) still stands: the
+   * account exists, is enabled and has had no session revoked since, as verifyIdToken(token, true)
+   * checks. One read of the account, which onCall's own check never makes.
+   */
+  sessionCurrent(uid: string, authTime: number): Promise<boolean>;
 }
 
 /**
@@ -107,7 +113,25 @@ export function createFirebaseAuthPort(auth: Auth): AuthPort {
     },
     setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
     createCustomToken: (uid, claims) => auth.createCustomToken(uid, claims),
-    revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),
+    async revokeRefreshTokens(uid) {
+      try {
+        await auth.revokeRefreshTokens(uid);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+    async sessionCurrent(uid, authTime) {
+      let user: UserRecord;
+      try {
+        user = await auth.getUser(uid);
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+      // Revocation is kept to the second (validSince); a session signed in that same second stands.
+      const validAfter = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0;
+      return !user.disabled && authTime * 1000 >= validAfter;
+    },
     async deleteUser(uid) {
       try {
         await auth.deleteUser(uid);

@@ -15,6 +15,7 @@ import { verifiedEmailOf } from '../access';
 export const completeSignup = defineHandler({
   name: API.completeSignup,
   access: 'account',
+  checkRevoked: true,
   input: REQUESTS[API.completeSignup],
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.completeSignup]> {
     const email = verifiedEmailOf(caller);

@@ -14,6 +14,7 @@ import { deletionTokenHash } from './request-deletion';
 export const confirmAccountDeletion = defineHandler({
   name: API.confirmAccountDeletion,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.confirmAccountDeletion],
   async run({ token }, { caller, deps, now }): Promise<ApiResponses[typeof API.confirmAccountDeletion]> {
     const email = verifiedEmailOf(caller);

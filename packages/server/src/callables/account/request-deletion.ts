@@ -22,6 +22,7 @@ export const deletionTokenHash = (token: string) => createHash('sha256').update(
 export const requestAccountDeletion = defineHandler({
   name: API.requestAccountDeletion,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.requestAccountDeletion],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.requestAccountDeletion]> {
     const email = verifiedEmailOf(caller);

@@ -1,4 +1,5 @@
-// admin-removeUserRole: the member's role goes back to user.
+// admin-removeUserRole: the member's role goes back to user, and their sessions end: a token they
+// hold is refused at once by the callables that change roles, billing or membership.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
@@ -8,10 +9,13 @@ import { changeRole } from './change-role';
 export const removeUserRole = defineHandler({
   name: API.removeUserRole,
   access: 'member:assignRoles',
+  checkRevoked: true,
   input: REQUESTS[API.removeUserRole],
   async run({ uid, tenantId }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);
     const previousRole = await changeRole(deps, caller, { operation: 'remove', uid, role: 'user' });
+    // A role taken away ends the sessions that held it; one who was a user already lost nothing.
+    if (previousRole !== 'user') await deps.auth.revokeRefreshTokens(uid);
     return {
       status: 'success' as const,
       message: SERVER_ERRORS.roleRemoved(previousRole),

@@ -11,6 +11,7 @@ import { changeRole } from './change-role';
 export const setUserRole = defineHandler({
   name: API.setUserRole,
   access: 'member:assignRoles',
+  checkRevoked: true,
   input: REQUESTS[API.setUserRole],
   async run({ uid, tenantId, role }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);

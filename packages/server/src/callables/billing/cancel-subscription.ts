@@ -10,6 +10,7 @@ import { recordPlanChange } from './plan-audit';
 export const cancelSubscription = defineHandler({
   name: API.cancelSubscription,
   access: 'member:manageBilling',
+  checkRevoked: true,
   input: REQUESTS[API.cancelSubscription],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelSubscription]> {
     const current = await tenantPlan(deps, caller.tenantId);

@@ -42,6 +42,7 @@ export const previewPlanChange = defineHandler({
 export const changePlan = defineHandler({
   name: API.changePlan,
   access: 'member:manageBilling',
+  checkRevoked: true,
   input: REQUESTS[API.changePlan],
   async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.changePlan]> {
     const { customerId, before, after } = await paidPlan(deps, caller, planId, period);

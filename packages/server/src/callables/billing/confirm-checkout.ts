@@ -11,6 +11,7 @@ import { recordPlanChange } from './plan-audit';
 export const confirmCheckout = defineHandler({
   name: API.confirmCheckout,
   access: 'member:manageBilling',
+  checkRevoked: true,
   input: REQUESTS[API.confirmCheckout],
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.confirmCheckout]> {
     // The checkout first: reading a paid one brings the plan it bought into the store (Stripe).

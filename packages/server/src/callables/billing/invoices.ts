@@ -19,6 +19,7 @@ export const listInvoices = defineHandler({
 export const openBillingPortal = defineHandler({
   name: API.openBillingPortal,
   access: 'member:manageBilling',
+  checkRevoked: true,
   input: REQUESTS[API.openBillingPortal],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.openBillingPortal]> {
     const customerId = (await readTenant(deps.store, caller.tenantId))?.stripeCustomerId;

@@ -52,6 +52,7 @@ export const getSandboxCheckout = defineHandler({
 export const finishSandboxCheckout = defineHandler({
   name: API.finishSandboxCheckout,
   access: 'member:manageBilling',
+  checkRevoked: true,
   input: REQUESTS[API.finishSandboxCheckout],
   async run({ sessionId, pay }, { caller, deps }): Promise<ApiResponses[typeof API.finishSandboxCheckout]> {
     const { sandbox } = await ownSandboxCheckout(deps, caller, sessionId);
@@ -84,6 +85,7 @@ export const getSandboxPortal = defineHandler({
 export const replaceSandboxCard = defineHandler({
   name: API.replaceSandboxCard,
   access: 'member:manageBilling',
+  checkRevoked: true,
   input: REQUESTS[API.replaceSandboxCard],
   async run({ last4 }, { caller, deps }): Promise<ApiResponses[typeof API.replaceSandboxCard]> {
     const { sandbox, customerId } = await ownSandboxCustomer(deps, caller);

@@ -11,6 +11,7 @@ import { planState, tenantPlan } from '../../billing/tenant-plan';
 export const startCheckout = defineHandler({
   name: API.startCheckout,
   access: 'member:manageBilling',
+  checkRevoked: true,
   input: REQUESTS[API.startCheckout],
   async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
     const tenant = await readTenant(deps.store, caller.tenantId);

@@ -42,6 +42,7 @@ import { inviteLink, inviteMailFor } from './invite-mail';
 export const createInvite = defineHandler({
   name: API.createInvite,
   access: 'member:manageUsers',
+  checkRevoked: true,
   input: REQUESTS[API.createInvite],
   async run(
     { email, surveyId, role = 'user' },

@@ -19,6 +19,7 @@ import { waitingInviteTo } from './waiting';
 export const resendInvite = defineHandler({
   name: API.resendInvite,
   access: 'member:manageUsers',
+  checkRevoked: true,
   input: REQUESTS[API.resendInvite],
   async run({ email }, { caller, deps, now }): Promise<ApiResponses[typeof API.resendInvite]> {
     const { tenantId } = caller;

@@ -14,6 +14,7 @@ import { waitingInviteTo } from './waiting';
 export const withdrawInvite = defineHandler({
   name: API.withdrawInvite,
   access: 'member:manageUsers',
+  checkRevoked: true,
   input: REQUESTS[API.withdrawInvite],
   async run({ email }, { caller, deps }): Promise<ApiResponses[typeof API.withdrawInvite]> {
     return deps.store.transaction(async (tx) => {

@@ -40,6 +40,7 @@ async function closeSessions(auth: AuthPort, uid: string, tenantId: string): Pro
 export const confirmOrganisationDeletion = defineHandler({
   name: API.confirmOrganisationDeletion,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.confirmOrganisationDeletion],
   async run({ token }, { caller, deps, now }): Promise<ApiResponses[typeof API.confirmOrganisationDeletion]> {
     const { tenantId } = caller;

@@ -23,6 +23,7 @@ import { organisationDeletionMail } from './deletion-mail';
 export const requestOrganisationDeletion = defineHandler({
   name: API.requestOrganisationDeletion,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.requestOrganisationDeletion],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.requestOrganisationDeletion]> {
     if (caller.role !== 'owner') throw permissionDenied(SERVER_ERRORS.organisationDeletionByOwnerOnly);

@@ -16,6 +16,7 @@ export const FORMER_OWNER_ROLE = 'admin' as const;
 export const acceptOwnership = defineHandler({
   name: API.acceptOwnership,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.acceptOwnership],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.acceptOwnership]> {
     const { tenantId, uid } = caller;

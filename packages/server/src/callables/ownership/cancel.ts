@@ -8,6 +8,7 @@ import { offerRecordOf, ownershipOfferPath } from './offer-record';
 export const cancelOwnershipOffer = defineHandler({
   name: API.cancelOwnershipOffer,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.cancelOwnershipOffer],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelOwnershipOffer]> {
     return deps.store.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { offerRecordOf, ownershipOfferPath } from './offer-record';
 export const declineOwnership = defineHandler({
   name: API.declineOwnership,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.declineOwnership],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.declineOwnership]> {
     return deps.store.transaction(async (tx) => {

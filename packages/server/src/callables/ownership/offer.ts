@@ -17,6 +17,7 @@ import { memberName, newOfferRecord, offerOf, ownershipOfferPath, readOffer } fr
 export const offerOwnership = defineHandler({
   name: API.offerOwnership,
   access: 'member',
+  checkRevoked: true,
   input: REQUESTS[API.offerOwnership],
   async run({ uid }, { caller, deps, now }): Promise<ApiResponses[typeof API.offerOwnership]> {
     const { tenantId } = caller;
