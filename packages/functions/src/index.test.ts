@@ -234,6 +234,23 @@ it('refuses a call without an App Check token when ENFORCE_APP_CHECK is on, exce
   }
 });
 
+it('serves the billing sandbox instead of Stripe where BILLING_PROVIDER is sandbox', async () => {
+  process.env.BILLING_PROVIDER = 'sandbox';
+  try {
+    // A fresh load: the parameter is read once, when the first call resolves the billing.
+    await jest.isolateModulesAsync(async () => {
+      const sandboxed: Functions = await import('./index');
+      const answer = await invoke(sandboxed.billing.listPrices!, null, owner);
+      // The sandbox's own price table; Stripe, with this test's key, would fail to answer.
+      expect(answer.prices).toContainEqual(
+        expect.objectContaining({ planId: 'growth', period: 'month', amount: 4_900, currency: 'aud' }),
+      );
+    });
+  } finally {
+    delete process.env.BILLING_PROVIDER;
+  }
+});
+
 describe('stripeWebhook', () => {
   /** The function behind express, as Cloud Functions serves it, with the raw body it keeps. */
   async function post(body: string, signature?: string) {
