@@ -14,7 +14,8 @@ const FIRESTORE_EMULATOR_INSTALL =
  * @returns {string | null}
  */
 function firestoreEmulatorMissing() {
-  const probe = spawnSync('gcloud', ['--version'], { encoding: 'utf8', timeout: 30_000 });
+  // The environment passed on purpose: under jest, process.env is the test's own copy.
+  const probe = spawnSync('gcloud', ['--version'], { encoding: 'utf8', timeout: 30_000, env: process.env });
   if (probe.error || probe.status !== 0) {
     return `the Google Cloud CLI is not installed ("${FIRESTORE_EMULATOR_COMMAND}" needs the gcloud command and its Firestore emulator component): ${FIRESTORE_EMULATOR_INSTALL}`;
   }
