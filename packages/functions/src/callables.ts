@@ -19,7 +19,7 @@ import {
   type Router,
   verifiedTokenOf,
   type VerifiedToken,
-  allCallables,
+  callableLoaders,
 } from '@toolkit/server';
 
 export type Callable = CallableFunction<unknown, Promise<unknown>>;
@@ -114,14 +114,21 @@ function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
 
 /**
  * `resolveDeps` runs on the first call, not here: in production the parameters and secrets it
- * reads have no values while Firebase loads the code to find the functions.
+ * reads have no values while Firebase loads the code to find the functions. Each function imports
+ * its own handler on its first call too (callableLoaders), so an instance loads only that handler.
  */
 export function createCallables(
   resolveDeps: () => ServerDeps,
   { cors, secrets = [], enforceAppCheck = false }: CallablesOptions,
 ): CallableGroups {
-  let router: Router | undefined;
-  const routerOf = () => (router ??= createRouter(resolveDeps(), allCallables));
+  let deps: ServerDeps | undefined;
+  const routers = new Map<ApiName, Router>();
+  const routerOf = async (name: ApiName) => {
+    const handler = await callableLoaders[name]();
+    let router = routers.get(name);
+    if (!router) routers.set(name, (router = createRouter((deps ??= resolveDeps()), [handler])));
+    return router;
+  };
 
   const callable = (name: ApiName): Callable =>
     onCallReadingParamsOnFirstCall(
@@ -135,7 +142,8 @@ export function createCallables(
       async (request, response) => {
         // Express's req.ip: in Cloud Functions ('trust proxy') the first X-Forwarded-For entry, which a
         // caller can forge; the per-session and per-survey limits hold regardless.
-        const outcome = await routerOf().callAs(name, request.data ?? null, verifiedToken(request.auth), {
+        const router = await routerOf(name);
+        const outcome = await router.callAs(name, request.data ?? null, verifiedToken(request.auth), {
           ip: request.rawRequest.ip,
           stream:
             request.acceptsStreaming && response
@@ -152,7 +160,7 @@ export function createCallables(
     );
 
   const groups: Partial<CallableGroups> = {};
-  for (const { name } of allCallables) {
+  for (const name of Object.keys(callableLoaders) as ApiName[]) {
     const dash = name.indexOf('-');
     (groups[name.slice(0, dash) as Group] ??= {})[name.slice(dash + 1)] = refusingDeepBodies(callable(name));
   }
