@@ -5,12 +5,17 @@ const { execFileSync } = require('node:child_process');
 const { chmodSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
-/** Prints, as its last line, the name and kind of each parameter the folder's functions declare. */
+/**
+ * Prints, as its last line, the name and kind of each parameter the folder's functions declare. The
+ * registry is shared by firebase-functions' CommonJS and ES module builds, so either artifact fills it.
+ */
 const LISTER = `
-  const main = require(require('node:path').resolve('package.json')).main ?? 'index.js';
-  require(require('node:path').resolve(main));
-  const { declaredParams } = require(require.resolve('firebase-functions/params', { paths: [process.cwd()] }));
-  process.stdout.write('\\n' + JSON.stringify(declaredParams.map((param) => ({ name: param.name, secret: param.toSpec().type === 'secret' }))));`;
+  const path = require('node:path');
+  const main = require(path.resolve('package.json')).main ?? 'index.js';
+  import(require('node:url').pathToFileURL(path.resolve(main)).href).then(() => {
+    const { declaredParams } = require(require.resolve('firebase-functions/params', { paths: [process.cwd()] }));
+    process.stdout.write('\\n' + JSON.stringify(declaredParams.map((param) => ({ name: param.name, secret: param.toSpec().type === 'secret' }))));
+  });`;
 
 /**
  * @typedef {{ name: string, secret: boolean }} DeclaredParam
