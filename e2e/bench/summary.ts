@@ -47,6 +47,12 @@ interface Startup {
   buildSeconds: number;
   readySeconds: { cold: number; warm: number };
 }
+interface ColdStart {
+  groups: {
+    group: string;
+    calls: { function: string; coldStartMs: number; rssMegabytes: number; heapUsedMegabytes: number }[];
+  }[];
+}
 
 const mark = (met: boolean) => (met ? 'met' : 'MISSED');
 
@@ -55,6 +61,7 @@ function main() {
   const saves = read<Saves>('saves');
   const insights = read<Insights>('insights');
   const startup = read<Startup>('startup');
+  const coldStart = read<ColdStart>('cold-start');
   const lines: string[] = [];
   const targets: Record<string, boolean> = {};
 
@@ -127,8 +134,26 @@ function main() {
     );
   }
 
+  if (coldStart) {
+    const calls = coldStart.groups.flatMap((group) => group.calls);
+    lines.push(
+      `Cold start of the deployed functions, to the first answer: ` +
+        calls
+          .map((call) => `${call.function} ${call.coldStartMs} ms (rss ${call.rssMegabytes} MB)`)
+          .join(', '),
+    );
+  }
+
   const out = path.join(__dirname, 'results.json');
-  const combined = { measuredAt: new Date().toISOString(), targets, firstSlide, saves, insights, startup };
+  const combined = {
+    measuredAt: new Date().toISOString(),
+    targets,
+    firstSlide,
+    saves,
+    insights,
+    startup,
+    coldStart,
+  };
   fs.writeFileSync(out, `${JSON.stringify(combined, null, 2)}\n`);
   console.log(
     ['', 'Benchmark summary', ...lines, `All figures: ${path.relative(process.cwd(), out)}`].join('\n'),
