@@ -14,11 +14,11 @@ const LISTER = `
   const main = require(path.resolve('package.json')).main ?? 'index.js';
   import(require('node:url').pathToFileURL(path.resolve(main)).href).then(() => {
     const { declaredParams } = require(require.resolve('firebase-functions/params', { paths: [process.cwd()] }));
-    process.stdout.write('\\n' + JSON.stringify(declaredParams.map((param) => ({ name: param.name, secret: param.toSpec().type === 'secret' }))));
+    process.stdout.write('\\n' + JSON.stringify(declaredParams.map((param) => ({ name: param.name, type: param.toSpec().type }))));
   });`;
 
 /**
- * @typedef {{ name: string, secret: boolean }} DeclaredParam
+ * @typedef {{ name: string, type: string }} DeclaredParam
  * @typedef {{ contentUrl: string, contentKey: string, appUrl: string, allowedOrigins: readonly string[], credentialKeyJson: string }} LocalParamInputs
  */
 
@@ -46,7 +46,9 @@ function localParamValues({ contentUrl, contentKey, appUrl, allowedOrigins, cred
     CONTENT_URL: contentUrl,
     CONTENT_KEY: contentKey,
     APP_URL: appUrl,
-    ALLOWED_ORIGINS: allowedOrigins.join(','),
+    // As JSON: the emulator hands .env.local's text to the functions unchanged, and a list parameter
+    // reads JSON (a deploy turns the comma-separated .env.<project> value into it; the emulator does not).
+    ALLOWED_ORIGINS: JSON.stringify(allowedOrigins),
     CREDENTIAL_SIGNING_KEY: credentialKeyJson,
     ENFORCE_APP_CHECK: 'false',
     BILLING_PROVIDER: 'sandbox',
@@ -84,7 +86,7 @@ function writeLocalFunctionParams(dir, values) {
   /** @param {boolean} secret */
   const file = (secret) =>
     declared
-      .filter((param) => param.secret === secret)
+      .filter((param) => (param.type === 'secret') === secret)
       .map(({ name }) => `${envLine(name, local[name] ?? '')}\n`)
       .join('');
   writeFileSync(path.join(dir, '.env.local'), file(false));

@@ -55,11 +55,13 @@ it('writes a value the Firebase CLI reads back for every parameter and secret th
       'BILLING_PROVIDER',
     ]),
   );
-  for (const { name, secret } of declared) expect(Object.keys(secret ? secrets : params)).toContain(name);
+  for (const { name, type } of declared) {
+    expect(Object.keys(type === 'secret' ? secrets : params)).toContain(name);
+  }
   expect(Object.keys({ ...params, ...secrets }).sort()).toEqual(declared.map(({ name }) => name).sort());
   expect(params).toMatchObject({
     CONTENT_URL: values.contentUrl,
-    ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000',
+    ALLOWED_ORIGINS: JSON.stringify(values.allowedOrigins),
     ENFORCE_APP_CHECK: 'false',
     BILLING_PROVIDER: 'sandbox',
   });
