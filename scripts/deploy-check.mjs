@@ -3,7 +3,8 @@
 // and consistent; the functions artifact installed in a folder of its own as Cloud Build installs it
 // (so a workspace package missing from the bundle fails here, not in Cloud Build); its bundle loaded
 // there and each function listed with its region, runtime and memory; then loaded by the Firebase
-// CLI's own Functions emulator, where every function must initialise and the CLI print no warning.
+// CLI's own Functions emulator, where every function must initialise, a call be answered with its
+// CORS grant, and the CLI print no warning.
 // Exits 1 on any mismatch.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -61,15 +62,23 @@ function pubsubEmulatorCache(dir) {
 }
 
 /**
+ * The script emulators:exec runs once the functions are loaded: one call without a session from an
+ * allowed origin, which resolves the parameters at run time (the refusal comes after them) and gets
+ * CORS from the list parameter. It prints its status and the origin granted.
+ */
+const callScript = (url) =>
+  `node -e "fetch('${url}', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' }, body: JSON.stringify({ data: null }) }).then((r) => console.log('deploy-check call: ' + r.status + ' ' + r.headers.get('access-control-allow-origin')))"`;
+
+/**
  * Loads the installed artifact in `dir` in the Firebase CLI's Functions emulator, with the local
- * parameters written for it, and answers the functions it initialised and the warnings it printed
- * while loading them (the discovery's own log lines included).
+ * parameters written for it, and makes one call: answers the functions it initialised, the call's
+ * outcome, and the warnings printed while loading them and answering (the functions' own included).
  */
 async function loadInFunctionsEmulator(dir) {
   const { writeLocalFunctionParams } = require('@toolkit/dev-stack');
   const { freePort } = require('@toolkit/local-services');
   writeLocalFunctionParams(dir, {
-    // Loading reads none of them (that is what is checked); they only keep the CLI from asking.
+    // Loading reads none of them (that is checked) and the one call is refused before it uses them.
     contentUrl: 'http://127.0.0.1:9/graphql',
     contentKey: 'deploy-check',
     appUrl: 'http://localhost:3000',
@@ -116,7 +125,9 @@ async function loadInFunctionsEmulator(dir) {
         'demo-toolkit',
         '--config',
         config,
-        'exit 0',
+        callScript(
+          `http://127.0.0.1:${emulators.functions.port}/demo-toolkit/${REGION}/admin-getAvailableRoles`,
+        ),
       ],
       {
         cwd: project,
@@ -144,14 +155,21 @@ async function loadInFunctionsEmulator(dir) {
     clearTimeout(timeout);
     stopGroup('SIGKILL');
     const plain = stripVTControlCharacters(output);
-    const loading = plain.split('Running script:')[0].split('\n');
+    const [loading, afterLoad = ''] = plain.split('Running script:').map((part) => part.split('\n'));
+    const called = afterLoad.map((line) => /^deploy-check call: (.*)$/.exec(line)?.[1]).find(Boolean);
     const initialised = loading
       .map((line) => new RegExp(`functions\\[${REGION}-([\\w-]+)\\]: .*function initialized`).exec(line))
       .filter(Boolean)
       .map((match) => match[1]);
     // The CLI's own (⚠), the functions' logger's ("severity":"WARNING") and Node.js's (…Warning:).
-    const warnings = loading.filter((line) => /^\s*⚠/.test(line) || /warn/i.test(line));
-    return { code, initialised, warnings, output: plain };
+    const warnings = [
+      ...loading,
+      ...afterLoad.slice(
+        0,
+        afterLoad.findIndex((line) => /Script exited/.test(line)),
+      ),
+    ].filter((line) => /^\s*⚠/.test(line) || /warn/i.test(line));
+    return { code, initialised, called, warnings, output: plain };
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
@@ -362,16 +380,20 @@ if (emulated?.missing) {
   const warnings = emulated.warnings.filter((line) => line.trim() !== otherNode);
   check(
     warnings.length === 0,
-    `the Firebase CLI warned while loading the artifact in the Functions emulator:\n${warnings.map((line) => `      ${line.trim()}`).join('\n')}`,
+    `the Firebase CLI warned while loading the artifact in the Functions emulator or answering a call:\n${warnings.map((line) => `      ${line.trim()}`).join('\n')}`,
   );
   const notLoaded = expected.filter((id) => !emulated.initialised.includes(id));
+  check(
+    emulated.called === '401 http://localhost:3000',
+    `a call without a session from an allowed origin was answered ${emulated.called ?? 'not at all'}, not 401 with that origin granted`,
+  );
   check(
     notLoaded.length === 0,
     `the Functions emulator did not initialise ${notLoaded.join(', ')} (exit ${emulated.code}):\n${emulated.output}`,
   );
   if (warnings.length === 0 && notLoaded.length === 0) {
     console.log(
-      `the Functions emulator initialised all ${expected.length} functions and the CLI printed no warning.`,
+      `the Functions emulator initialised all ${expected.length} functions, answered a call, and printed no warning.`,
     );
   }
 }
