@@ -87,14 +87,27 @@ export class CdpBrowser {
     return browser;
   }
 
-  /** A fresh page in its own browser context (no cache, cookies or storage from other pages). */
-  async newPage(): Promise<CdpPage> {
+  /** A browser context of its own: no cache, cookies or storage from other pages. */
+  async newContext(): Promise<string> {
     const { browserContextId } = await this.command<{ browserContextId: string }>(
       'Target.createBrowserContext',
     );
+    return browserContextId;
+  }
+
+  async disposeContext(browserContextId: string): Promise<void> {
+    await this.command('Target.disposeBrowserContext', { browserContextId });
+  }
+
+  /**
+   * A page in `browserContextId` (one signed in earlier, say), closed alone; without it, a fresh page
+   * in a context of its own, which closing it disposes of.
+   */
+  async newPage(browserContextId?: string): Promise<CdpPage> {
+    const context = browserContextId ?? (await this.newContext());
     const { targetId } = await this.command<{ targetId: string }>('Target.createTarget', {
       url: 'about:blank',
-      browserContextId,
+      browserContextId: context,
     });
     const { sessionId } = await this.command<{ sessionId: string }>('Target.attachToTarget', {
       targetId,
@@ -109,7 +122,8 @@ export class CdpBrowser {
       close: async () => {
         for (const key of [...this.listeners.keys()])
           if (key.startsWith(`${sessionId}:`)) this.listeners.delete(key);
-        await this.command('Target.disposeBrowserContext', { browserContextId });
+        if (browserContextId) await this.command('Target.closeTarget', { targetId });
+        else await this.disposeContext(context);
       },
     };
   }
@@ -148,4 +162,117 @@ export class CdpBrowser {
         listener(message.params ?? {});
     }
   }
+}
+
+/** A network for the phone: none emulated (localhost as it is), or a 4G-like one. */
+export interface NetworkProfile {
+  name: 'unthrottled' | '4g';
+  /** Network.emulateNetworkConditions' figures: latency in ms, throughputs in bytes a second. */
+  conditions: { latency: number; downloadThroughput: number; uploadThroughput: number } | null;
+}
+
+export const NETWORK_PROFILES: NetworkProfile[] = [
+  { name: 'unthrottled', conditions: null },
+  // 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
+  { name: '4g', conditions: { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 } },
+];
+
+/** Every request a page sent (epoch ms) and, once finished, its bytes on the wire with headers. */
+export class RequestLog {
+  private readonly sent = new Map<string, { url: string; at: number; bytes?: number }>();
+
+  constructor(page: CdpPage) {
+    page.on('Network.requestWillBeSent', (params) => {
+      const event = params as { requestId: string; wallTime: number; request: { url: string } };
+      if (!this.sent.has(event.requestId))
+        this.sent.set(event.requestId, { url: event.request.url, at: event.wallTime * 1000 });
+    });
+    page.on('Network.loadingFinished', (params) => {
+      const event = params as { requestId: string; encodedDataLength: number };
+      const request = this.sent.get(event.requestId);
+      if (request) request.bytes = event.encodedDataLength;
+    });
+    page.on('Network.loadingFailed', (params) => {
+      const request = this.sent.get((params as { requestId: string }).requestId);
+      if (request) request.bytes = 0;
+    });
+  }
+
+  /**
+   * What was needed until `at` (epoch ms): every request sent by then, with all of its bytes even if
+   * it finished later (waited for, up to 10 s). Requests sent after it are not counted.
+   */
+  async until(at: number): Promise<{ kilobytes: number; requests: number }> {
+    const needed = () => [...this.sent.values()].filter((request) => request.at <= at);
+    const deadline = Date.now() + 10_000;
+    while (needed().some((request) => request.bytes === undefined) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    let bytes = 0;
+    for (const request of needed()) {
+      bytes += request.bytes ?? 0;
+      if (process.env.BENCH_VERBOSE)
+        console.log(`${((request.bytes ?? 0) / 1024).toFixed(1).padStart(7)} KB ${request.url}`);
+    }
+    if (process.env.BENCH_VERBOSE)
+      for (const request of this.sent.values()) if (request.at > at) console.log(`  after: ${request.url}`);
+    return { kilobytes: bytes / 1024, requests: needed().length };
+  }
+}
+
+/**
+ * A page as a respondent's phone shows it: 390×844, the CPU slowed 4×, no cache, the network of
+ * `profile`; the requests it sends recorded. `browserContextId`: a context set up before (signed in).
+ */
+export async function phonePage(
+  browser: CdpBrowser,
+  profile: NetworkProfile,
+  browserContextId?: string,
+): Promise<{ page: CdpPage; requests: RequestLog }> {
+  const page = await browser.newPage(browserContextId);
+  await page.send('Emulation.setDeviceMetricsOverride', {
+    width: 390,
+    height: 844,
+    deviceScaleFactor: 1,
+    mobile: true,
+  });
+  const requests = new RequestLog(page);
+  await page.send('Network.enable');
+  await page.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (profile.conditions)
+    await page.send('Network.emulateNetworkConditions', { offline: false, ...profile.conditions });
+  await page.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Only the Page domain besides (scripts for new documents need it): the Runtime domain would have
+  // the browser report every context and console message of the throttled page to the bench, work
+  // that no respondent's browser does.
+  await page.send('Page.enable');
+  return { page, requests };
+}
+
+/**
+ * Asks the page `expression` until it answers a string (JSON): what the page has noted so far, as
+ * its document may not be in yet (or is replaced meanwhile: asked again shortly after).
+ */
+export async function askPage<T>(
+  page: CdpPage,
+  expression: string,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const { result } = await page.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
+        expression,
+        returnByValue: true,
+      });
+      if (typeof result.value === 'string') return JSON.parse(result.value) as T;
+    } catch (error) {
+      // Usually the document this was asked in was replaced; kept, in case it was something else
+      // (the browser gone), for the error below.
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`, { cause: lastError });
 }

@@ -10,11 +10,26 @@ function read<T>(name: string): T | null {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : null;
 }
 
+interface FirstQuestion {
+  median: { shownMs: number; answerableMs: number; kilobytes: number; requests: number };
+}
 interface FirstSlide {
-  targetShareOfSurveyJs: { kilobytes: number; firstSlideMs: number };
-  shareOfSurveyJs: { kilobytes: number; firstSlideMs: number; usableMs: number };
-  toolkit: { median: { kilobytes: number; requests: number; firstSlideMs: number; usableMs: number } };
-  surveyjs: { median: { kilobytes: number; firstSlideMs: number } };
+  targetShareOfSurveyJs: { kilobytes: number; answerableMs: number };
+  /** By network profile (unthrottled, 4g). */
+  profiles: Record<
+    string,
+    {
+      shareOfSurveyJs: { kilobytes: number; shownMs: number; answerableMs: number };
+      toolkit: FirstQuestion;
+      surveyjs: FirstQuestion;
+    }
+  >;
+  dashboard: {
+    profiles: Record<
+      string,
+      { median: { shownMs: number; usableMs: number; kilobytes: number; requests: number } }
+    >;
+  };
 }
 interface Latency {
   p50: number;
@@ -66,16 +81,23 @@ function main() {
   const targets: Record<string, boolean> = {};
 
   if (firstSlide) {
-    const ours = firstSlide.toolkit.median;
-    const share = firstSlide.shareOfSurveyJs;
     const target = firstSlide.targetShareOfSurveyJs;
-    targets.firstSlideBytes = share.kilobytes <= target.kilobytes;
-    targets.firstSlideTime = share.firstSlideMs <= target.firstSlideMs;
-    lines.push(
-      `First slide: ${ours.kilobytes} KB in ${ours.requests} requests, shown at ${ours.firstSlideMs} ms, usable at ${ours.usableMs} ms`,
-      `  vs SurveyJS: ${share.kilobytes}× the bytes (target ${target.kilobytes}×, ${mark(targets.firstSlideBytes)}), ` +
-        `${share.firstSlideMs}× the time (target ${target.firstSlideMs}×, ${mark(targets.firstSlideTime)}), usable at ${share.usableMs}×`,
-    );
+    // Issue 35's targets, on the moment the first question can be answered, in each network profile.
+    for (const [profile, figures] of Object.entries(firstSlide.profiles)) {
+      const ours = figures.toolkit.median;
+      const share = figures.shareOfSurveyJs;
+      const bytesMet = (targets[`firstQuestionBytes_${profile}`] = share.kilobytes <= target.kilobytes);
+      const timeMet = (targets[`firstQuestionTime_${profile}`] = share.answerableMs <= target.answerableMs);
+      lines.push(
+        `First question (${profile}): shown at ${ours.shownMs} ms, answerable at ${ours.answerableMs} ms, ${ours.kilobytes} KB in ${ours.requests} requests until then`,
+        `  vs SurveyJS until answerable: ${share.answerableMs}× the time (target ${target.answerableMs}×, ${mark(timeMet)}), ` +
+          `${share.kilobytes}× the bytes (target ${target.kilobytes}×, ${mark(bytesMet)}); shown at ${share.shownMs}×`,
+      );
+    }
+    for (const [profile, { median }] of Object.entries(firstSlide.dashboard.profiles))
+      lines.push(
+        `Dashboard's first screen (${profile}, not a target): shown at ${median.shownMs} ms, usable at ${median.usableMs} ms, ${median.kilobytes} KB in ${median.requests} requests`,
+      );
   }
   if (saves) {
     const top = saves.levels.reduce((best, level) => (level.concurrent > best.concurrent ? level : best));
