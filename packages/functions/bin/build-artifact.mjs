@@ -10,7 +10,9 @@ import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const packageDir = path.resolve(here, '..');
-const deployDir = path.join(packageDir, 'deploy');
+// `--out <folder>` builds elsewhere (a test's temporary folder), leaving deploy/ to the CLI.
+const outAt = process.argv.indexOf('--out');
+const deployDir = outAt === -1 ? path.join(packageDir, 'deploy') : path.resolve(process.argv[outAt + 1]);
 /** Loaded by Cloud Functions itself or too large to bundle well: installed from the registry. */
 export const EXTERNAL = ['firebase-admin', 'firebase-functions'];
 /** The Node.js major version of firebase.json's runtime (nodejs22). */
