@@ -30,6 +30,7 @@ import {
   type StoreErrorCode,
   type StoreTransaction,
 } from './port';
+import { DEFAULT_UNDECLARED_QUERIES, queryShapeCheck, type UndeclaredQueries } from './query-shapes';
 
 function toAdminTransform(transform: FieldTransform): AdminFieldValue {
   switch (transform.__transform) {
@@ -92,10 +93,12 @@ async function buildQuery(
   firestore: Firestore,
   collectionPath: string,
   spec: QuerySpec,
+  checkShape: (collectionPath: string, spec: QuerySpec) => void,
   read: (ref: DocumentReference) => Promise<DocumentSnapshot> = (ref) => ref.get(),
 ): Promise<Query> {
   checkCollectionPath(collectionPath);
   checkQuery(spec);
+  checkShape(collectionPath, spec);
   let query: Query = firestore.collection(collectionPath);
   for (const [field, op, value] of spec.where ?? []) query = query.where(field, op, value);
   for (const [field, direction] of spec.orderBy ?? []) query = query.orderBy(field, direction);
@@ -123,7 +126,15 @@ async function inRounds<T, R>(items: readonly T[], lookup: (item: T) => Promise<
   return answers;
 }
 
-export function createFirestoreStore(firestore: Firestore): DocumentStore {
+/**
+ * `undeclaredQueries`: what a query of a shape query-shapes.ts does not declare meets: refused under
+ * jest, else logged (a line with UNDECLARED_QUERY per shape), which an emulator run looks for.
+ */
+export function createFirestoreStore(
+  firestore: Firestore,
+  { undeclaredQueries = DEFAULT_UNDECLARED_QUERIES }: { undeclaredQueries?: UndeclaredQueries } = {},
+): DocumentStore {
+  const checkShape = queryShapeCheck('firestore', undeclaredQueries);
   const doc = (path: string) => {
     splitDocumentPath(path);
     return firestore.doc(path);
@@ -173,12 +184,13 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
     delete: (path) => mapped(async () => void (await doc(path).delete())),
     query: (collectionPath, spec = {}) =>
       mapped(async () =>
-        (await (await buildQuery(firestore, collectionPath, spec)).get()).docs.map(toSnapshot),
+        (await (await buildQuery(firestore, collectionPath, spec, checkShape)).get()).docs.map(toSnapshot),
       ),
 
     count: (collectionPath, spec = {}) =>
       mapped(
-        async () => (await (await buildQuery(firestore, collectionPath, spec)).count().get()).data().count,
+        async () =>
+          (await (await buildQuery(firestore, collectionPath, spec, checkShape)).count().get()).data().count,
       ),
 
     transaction: (work) =>
@@ -198,7 +210,9 @@ export function createFirestoreStore(firestore: Firestore): DocumentStore {
             },
             query: async (collectionPath, spec = {}) => {
               if (written) throw readAfterWrite();
-              const query = await buildQuery(firestore, collectionPath, spec, (ref) => t.get(ref));
+              const query = await buildQuery(firestore, collectionPath, spec, checkShape, (ref) =>
+                t.get(ref),
+              );
               return (await t.get(query)).docs.map(toSnapshot);
             },
             set: (path, data, options) => {

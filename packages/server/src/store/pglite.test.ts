@@ -7,7 +7,36 @@ import { describeDocumentStoreContract } from '../testing/store-contract';
 import { openPgliteStore } from './pglite';
 import { FieldValue, StoreError } from './port';
 
-describeDocumentStoreContract('PGlite in memory', () => openPgliteStore());
+// The contract's queries are the port's own, not the server's declared shapes.
+describeDocumentStoreContract('PGlite in memory', () => openPgliteStore({ undeclaredQueries: 'allow' }));
+
+describe('a query of a shape query-shapes.ts does not declare', () => {
+  it('is refused under jest, so the server suite issues only declared queries', async () => {
+    const store = await openPgliteStore();
+    try {
+      await store.set('tenants/t1/users/u1', { email: 'a@example.com', role: 'owner' });
+      expect(await store.query('tenants/t1/users', { orderBy: [['email', 'asc']] })).toHaveLength(1);
+      const undeclared = { where: [['role', '==', 'owner']], orderBy: [['email', 'asc']] } as const;
+      const refusal = /^Undeclared Firestore query: users where \[role ==\] orderBy \[email asc\]/;
+      await expect(store.query('tenants/t1/users', undeclared)).rejects.toThrow(refusal);
+      await expect(store.count('tenants/t1/users', undeclared)).rejects.toThrow(refusal);
+      await expect(store.transaction((tx) => tx.query('tenants/t1/users', undeclared))).rejects.toThrow(
+        refusal,
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("answers the local mail relay, whose shapes are the embedded store's only", async () => {
+    const store = await openPgliteStore();
+    try {
+      expect(await store.query('mail', { where: [['delivery.state', 'in', ['PENDING']]] })).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 // Each test opens its own PGlite, which takes a few seconds.
 jest.setTimeout(60_000);
@@ -86,7 +115,7 @@ describe('PGlite store', () => {
   });
 
   it('writes field paths into its SQL safely, whatever characters the names hold', async () => {
-    const store = await openPgliteStore();
+    const store = await openPgliteStore({ undeclaredQueries: 'allow' });
     try {
       const name = `it's "a\\b" {c,d}`;
       await store.set('c/one', { [name]: { n: 2 } });
@@ -253,7 +282,7 @@ describe('PGlite store', () => {
       fc.record({ kind: fc.constant('get' as const), doc, after: fc.constant(true as const) }),
       fc.record({ kind: fc.constant('increment' as const), doc, after: fc.constant(true as const) }),
     );
-    const store = await openPgliteStore();
+    const store = await openPgliteStore({ undeclaredQueries: 'allow' });
     let run = 0;
     try {
       await fc.assert(

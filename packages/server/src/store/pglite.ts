@@ -38,6 +38,7 @@ import {
   type StoreTransaction,
   type WhereOp,
 } from './port';
+import { DEFAULT_UNDECLARED_QUERIES, queryShapeCheck, type UndeclaredQueries } from './query-shapes';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS documents (
@@ -362,7 +363,10 @@ class PgliteStore implements EmbeddedStore {
   private writtenSinceAnalyze = 0;
   private analyzedDocuments = 0;
 
-  constructor(private readonly db: PGlite) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly checkShape: (collectionPath: string, spec: QuerySpec) => void,
+  ) {}
 
   /** Runs `work` after every operation queued before it. */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -454,6 +458,7 @@ class PgliteStore implements EmbeddedStore {
   private async checkedQuery(collectionPath: string, spec: QuerySpec): Promise<DocData | undefined> {
     checkCollectionPath(collectionPath);
     checkQuery(spec);
+    this.checkShape(collectionPath, spec);
     await this.drain();
     const index = indexFor(spec);
     if (index && !this.queryIndexes.has(index.name)) {
@@ -738,11 +743,20 @@ class PgliteStore implements EmbeddedStore {
   }
 }
 
-/** In memory without `dataDir`; otherwise persisted in that folder (created if missing). */
-export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<EmbeddedStore> {
+/**
+ * In memory without `dataDir`; otherwise persisted in that folder (created if missing).
+ * `undeclaredQueries`: what a query of a shape query-shapes.ts does not declare meets ('allow' for
+ * the store's own contract suite, whose queries are the port's, not the server's).
+ */
+export async function openPgliteStore(
+  options: { dataDir?: string; undeclaredQueries?: UndeclaredQueries } = {},
+): Promise<EmbeddedStore> {
   // PGlite creates the last folder of the path only.
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
   await db.exec(SCHEMA);
-  return new PgliteStore(db);
+  return new PgliteStore(
+    db,
+    queryShapeCheck('embedded', options.undeclaredQueries ?? DEFAULT_UNDECLARED_QUERIES),
+  );
 }

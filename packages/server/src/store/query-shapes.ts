@@ -1,0 +1,199 @@
+// Every query the server issues, by shape (collection, filtered fields and operators, order), in one
+// place: query-shapes.test.ts proves firestore.indexes.json serves each one by Firestore's indexing
+// rules, and the store adapters refuse (under jest) or log a query whose shape is not declared here.
+import {
+  AUDIT_KINDS,
+  WORKBENCH_DIRECTIONS,
+  WORKBENCH_FACETS,
+  WORKBENCH_SORTS,
+  WORKBENCH_STATES,
+  type ReceivedResultsQuery,
+} from '@toolkit/domain';
+import { auditPageSpec } from '../repositories/audit';
+import { workbenchSpec } from '../repositories/results';
+import type { QuerySpec, WhereOp } from './port';
+
+export interface QueryShape {
+  /** The collection's id, the last segment of its path: an index's collectionGroup. */
+  collection: string;
+  where?: readonly (readonly [field: string, op: WhereOp])[];
+  orderBy?: readonly (readonly [field: string, direction: 'asc' | 'desc'])[];
+  /** Issued on the embedded store only (the local mail relay): never reaches Firestore. */
+  embeddedOnly?: true;
+}
+
+/** The shape of a query of the collection at `collectionPath`: values, cursor and limit aside. */
+export function shapeOf(collectionPath: string, spec: QuerySpec): QueryShape {
+  return {
+    collection: collectionPath.slice(collectionPath.lastIndexOf('/') + 1),
+    where: (spec.where ?? []).map(([field, op]) => [field, op] as const),
+    orderBy: spec.orderBy ?? [],
+  };
+}
+
+/** One string per shape; filters in any order are the same shape (an index does not depend on it). */
+export function shapeKey({ collection, where = [], orderBy = [] }: QueryShape): string {
+  const filters = where.map(([field, op]) => `${field} ${op}`).sort();
+  const order = orderBy.map(([field, direction]) => `${field} ${direction}`);
+  return `${collection} where [${filters.join(', ')}] orderBy [${order.join(', ')}]`;
+}
+
+/**
+ * Every workbench request the domain allows: state, sort, direction, each set of filters, range.
+ * The value is a word a search looks up (a shorter one is no search term and adds no filter).
+ */
+export function everyWorkbenchQuery(): ReceivedResultsQuery[] {
+  const filters = ['band', ...WORKBENCH_FACETS, 'search'] as const;
+  const filterSets = filters.reduce<Partial<ReceivedResultsQuery>[]>(
+    (sets, filter) => [...sets, ...sets.map((set) => ({ ...set, [filter]: 'energy' }))],
+    [{}],
+  );
+  const ranges = [{}, { from: '2026-01-01' }, { to: '2026-02-01' }, { from: '2026-01-01', to: '2026-02-01' }];
+  return WORKBENCH_STATES.flatMap((state) =>
+    WORKBENCH_SORTS.flatMap((sort) =>
+      WORKBENCH_DIRECTIONS.flatMap((direction) =>
+        filterSets.flatMap((filterSet) =>
+          ranges.map((range) => ({ surveyId: 's', state, sort, direction, ...filterSet, ...range })),
+        ),
+      ),
+    ),
+  );
+}
+
+const equal = (collection: string, ...fields: string[]): QueryShape => ({
+  collection,
+  where: fields.map((field) => [field, '=='] as const),
+});
+const whole = (...collections: string[]): QueryShape[] => collections.map((collection) => ({ collection }));
+
+/** The fields erase-account looks for the person in (callables/account/erase-account.ts, NAMED_BY). */
+const NAMED_BY = ['createdBy', 'updatedBy', 'completedBy', 'withdrawnBy', 'redeemedBy', 'usedBy'];
+
+/** Every shape, each family where its query is built. */
+export function declaredQueryShapes(): QueryShape[] {
+  return [
+    // Whole collections: member and milestone lists, the organisation purge, the aggregate's shards.
+    ...whole(
+      'users',
+      'milestones',
+      'customActions',
+      'expertRequests',
+      'audit',
+      'credentials',
+      'surveyResults',
+      'results',
+      'comments',
+      'shards',
+      'organisations',
+      'members',
+    ),
+    // repositories/users.ts, callables/admin/change-role.ts
+    { collection: 'users', orderBy: [['email', 'asc']] },
+    equal('users', 'email'),
+    equal('users', 'role'),
+    // repositories/results.ts: a member's latest result of a survey, the organisation's results
+    { collection: 'surveyResults', where: [['surveyId', '==']], orderBy: [['startedAt', 'desc']] },
+    equal('surveyResults', 'surveyId'),
+    // repositories/results.ts: completed results in order of completion (the backfill's walk)
+    { collection: 'results', where: [['isCompleted', '==']], orderBy: [['completedAt', 'asc']] },
+    { collection: 'results', where: [['isCompleted', '==']], orderBy: [['completedAt', 'desc']] },
+    // repositories/results.ts, workbenchSpec: the results workbench
+    ...everyWorkbenchQuery().map((query) => shapeOf('results', workbenchSpec(query))),
+    // callables/insights/set-excluded.ts: the same organisation's other counted results
+    equal('results', 'respondentTenantId', 'isCompleted', 'listing.excluded'),
+    equal('results', 'listing.organisation', 'isCompleted', 'listing.excluded'),
+    // repositories/comments.ts: a question's comments, newest first, optionally by a search word
+    { collection: 'comments', where: [['questionId', '==']], orderBy: [['completedAt', 'desc']] },
+    {
+      collection: 'comments',
+      where: [
+        ['questionId', '=='],
+        ['terms', 'array-contains'],
+      ],
+      orderBy: [['completedAt', 'desc']],
+    },
+    // repositories/audit.ts, auditPageSpec: the trail, whole or of one kind; export-my-data: the person's entries
+    ...[undefined, ...AUDIT_KINDS].map((kind) => shapeOf('audit', auditPageSpec({ kind, limit: 1 }))),
+    equal('audit', 'actorUid'),
+    // repositories/toolkit-members.ts: a toolkit's newest members
+    { collection: 'members', orderBy: [['joinedAt', 'desc']] },
+    // repositories/custom-actions.ts
+    { collection: 'customActions', orderBy: [['createdAt', 'asc']] },
+    // repositories/result-claims.ts
+    equal('resultClaims', 'email'),
+    // Invitations: the organisation's, one address's, the waiting one to an address (callables/invites, users)
+    equal('survey-invites', 'tenantId'),
+    equal('survey-invites', 'email'),
+    equal('survey-invites', 'tenantId', 'email'),
+    equal('survey-invites', 'tenantId', 'status'),
+    // callables/account/erase-account.ts: whatever names the person, their mail, codes and requests
+    ...['milestones', 'customActions', 'survey-invites'].flatMap((collection) =>
+      NAMED_BY.map((field) => equal(collection, field)),
+    ),
+    { collection: 'mail', where: [['to', 'array-contains']] },
+    equal('local-auth-links', 'email'),
+    equal('expertRequests', 'requestedBy.uid'),
+    // backfill/purge-organisations.ts: organisations due for purging, and what names them
+    { collection: 'tenants', where: [['deletion.purgeAfter', '<=']] },
+    equal('billingSandboxCustomers', 'tenantId'),
+    equal('alertConfirmations', 'tenantId'),
+    equal('credentialStatus', 'tenantId'),
+    equal('billingSandboxSessions', 'customerId'),
+    // Read by the server's tests (peer-groups, data-rights, organisation-deletion) on the handlers' store
+    equal('results', 'isCompleted'),
+    equal('audit', 'kind'),
+    // mail/relay.ts: the local relay's pass over the outbox (the embedded store's only)
+    { collection: 'mail', embeddedOnly: true },
+    { collection: 'mail', where: [['delivery.state', 'in']], embeddedOnly: true },
+    {
+      collection: 'mail',
+      where: [['delivery.state', '==']],
+      orderBy: [['delivery.nextAttemptTime', 'asc']],
+      embeddedOnly: true,
+    },
+  ];
+}
+
+/** The marker a Firestore emulator run is searched for: a query the index test does not know. */
+export const UNDECLARED_QUERY = 'Undeclared Firestore query';
+
+/** What a store does with a query whose shape is not declared. */
+export type UndeclaredQueries = 'throw' | 'log' | 'allow';
+
+/** Refused under jest, where the whole server suite runs; logged elsewhere (dev stack, emulators). */
+export const DEFAULT_UNDECLARED_QUERIES: UndeclaredQueries =
+  process.env.JEST_WORKER_ID === undefined ? 'log' : 'throw';
+
+let declaredKeys: { firestore: Set<string>; embedded: Set<string> } | undefined;
+
+/** Built at the first query: the workbench's family is a few thousand requests. */
+function declared(): { firestore: Set<string>; embedded: Set<string> } {
+  if (!declaredKeys) {
+    const shapes = declaredQueryShapes();
+    declaredKeys = {
+      firestore: new Set(shapes.filter((shape) => !shape.embeddedOnly).map(shapeKey)),
+      embedded: new Set(shapes.map(shapeKey)),
+    };
+  }
+  return declaredKeys;
+}
+
+/**
+ * A checker for one store: throws, or logs each undeclared shape once, as `mode` says. `store`
+ * names the adapter, since the relay's shapes are declared for the embedded store only.
+ */
+export function queryShapeCheck(
+  store: 'firestore' | 'embedded',
+  mode: UndeclaredQueries,
+): (collectionPath: string, spec: QuerySpec) => void {
+  const logged = new Set<string>();
+  return (collectionPath, spec) => {
+    if (mode === 'allow') return;
+    const key = shapeKey(shapeOf(collectionPath, spec));
+    if (declared()[store].has(key) || logged.has(key)) return;
+    const message = `${UNDECLARED_QUERY}: ${key} (declare it in packages/server/src/store/query-shapes.ts)`;
+    if (mode === 'throw') throw new Error(message);
+    logged.add(key);
+    console.warn(message);
+  };
+}
