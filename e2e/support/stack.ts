@@ -26,7 +26,41 @@ export const E2E_PORTS = {
 export const E2E_INBOX_URL = `http://127.0.0.1:${E2E_PORTS.mail}`;
 export const E2E_API_URL = `http://127.0.0.1:${E2E_PORTS.functions}/demo-toolkit/australia-southeast1`;
 
+/** The firebase run's Firestore emulator (its contract port is 8085). */
+export const E2E_FIRESTORE_PORT = 8185;
+
+/**
+ * playwright.firebase.config.ts sets it: the worker's stack is start:firebase's (the deploy artifact
+ * in the Functions emulator over the Firestore emulator) instead of npm start's, on the same ports.
+ */
+export const FIREBASE_RUN = process.env.E2E_STACK === 'firebase';
+/** Where each firebase stack keeps its files, read by the run's global teardown (the Functions emulator's log). */
+export const E2E_FIREBASE_RUN_DIR = path.join(os.tmpdir(), 'toolkit-e2e-firebase');
+/** The deploy artifact the run tests, copied there by the global setup. */
+export const E2E_FIREBASE_ARTIFACT_DIR = path.join(E2E_FIREBASE_RUN_DIR, 'artifact');
+
 type Stack = Awaited<ReturnType<typeof startStack>>;
+type FirebaseStack = Stack & { functionsLogFile: string };
+
+async function startFirebaseStack(dataDir: string): Promise<FirebaseStack> {
+  // Not among @toolkit/dev-stack's exports yet: loaded by its path, typed here.
+  const module = (await import(path.join(root, 'packages/dev-stack/src/firebase-stack.js'))) as {
+    startFirebaseStack: (options: {
+      root: string;
+      ports: typeof E2E_PORTS & { firestore: number };
+      dataDir: string;
+      artifactDir: string;
+      log: (line: string) => void;
+    }) => Promise<FirebaseStack>;
+  };
+  return module.startFirebaseStack({
+    root,
+    artifactDir: E2E_FIREBASE_ARTIFACT_DIR,
+    ports: { ...E2E_PORTS, firestore: E2E_FIRESTORE_PORT },
+    dataDir,
+    log: () => undefined,
+  });
+}
 
 export const test = base.extend<{ expectedCspReports: RegExp[] }, { stack: Stack }>({
   /** Reports a test provokes on purpose (hostile content), each with the reason in its spec. */
@@ -50,6 +84,13 @@ export const test = base.extend<{ expectedCspReports: RegExp[] }, { stack: Stack
   stack: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
+      if (FIREBASE_RUN) {
+        // Kept after the stop: the global teardown reads the Functions emulator's log.
+        const stack = await startFirebaseStack(mkdtempSync(path.join(E2E_FIREBASE_RUN_DIR, 'stack-')));
+        await use(stack);
+        await stack.stop();
+        return;
+      }
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolkit-e2e-'));
       const stack = await startStack({ root, ports: E2E_PORTS, dataDir, log: () => undefined });
       await use(stack);
