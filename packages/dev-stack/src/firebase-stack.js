@@ -253,13 +253,11 @@ async function startFirebaseStack({
     await local.seedPublisherTenants(store);
     await local.seedPublisherOwners(store, auth);
     const contentUrl = stack.runtimeConfig.contentUrl;
-    /** @type {(firestore: import('firebase-admin/firestore').Firestore, options: { undeclaredQueries: 'allow' }) => import('@toolkit/server').DocumentStore} */
-    const createRelayStore = server.createFirestoreStore;
     const relay = local.startMailRelay({
       // The relay stands in for the firestore-send-email extension: its queries reach no production
       // Firestore, so they are not among the server's declared shapes.
       store: withMailTrigger(
-        createRelayStore(getFirestore(app), { undeclaredQueries: 'allow' }),
+        server.createFirestoreStore(getFirestore(app), { undeclaredQueries: 'allow' }),
         getFirestore(app),
         log,
       ),
