@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { describeDocumentStoreContract } from '../testing/store-contract';
 import { openPgliteStore } from './pglite';
+import { workbenchSpec } from '../repositories/results';
 import { FieldValue, StoreError } from './port';
 
 // The contract's queries are the port's own, not the server's declared shapes.
@@ -23,6 +24,21 @@ describe('a query of a shape query-shapes.ts does not declare', () => {
       await expect(store.transaction((tx) => tx.query('tenants/t1/users', undeclared))).rejects.toThrow(
         refusal,
       );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers a workbench request, whose family is added at the first results query', async () => {
+    const store = await openPgliteStore();
+    try {
+      const results = 'tenants/t1/assessments/s1/results';
+      const undeclared = { where: [['score', '==', 1]], orderBy: [['startedAt', 'asc']] } as const;
+      await expect(store.query(results, undeclared)).rejects.toThrow(/^Undeclared Firestore query: results/);
+      expect(
+        await store.query(results, workbenchSpec({ surveyId: 's1', sort: 'score', region: 'north' })),
+      ).toEqual([]);
+      await expect(store.count(results, undeclared)).rejects.toThrow(/^Undeclared Firestore query: results/);
     } finally {
       await store.close();
     }
