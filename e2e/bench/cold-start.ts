@@ -14,9 +14,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { API } from '@toolkit/domain';
 import { startContentServer } from '@toolkit/content';
-import { freePort, startAuthEmulator } from '@toolkit/local-services';
-import { createFirestoreStore, generateCredentialKey } from '@toolkit/server';
-import { paths, startFirestoreEmulator } from '@toolkit/server/testing';
+import { freePort, startAuthEmulator, startFirestoreEmulator } from '@toolkit/local-services';
+import { createFirestoreStore, generateCredentialKey, paths } from '@toolkit/server';
 
 const root = path.resolve(__dirname, '../..');
 /** Fresh processes per function (BENCH_RUNS to change). */

@@ -46,3 +46,15 @@ it('loads exceljs with the results export only, neither at start nor with any ot
   const withExcel = handlers.filter((chunk) => holds(loadedWith(chunk), 'exceljs'));
   expect(withExcel.map((chunk) => path.basename(chunk).replace(/-\w+\.js$/, ''))).toEqual(['export-results']);
 });
+
+it("loads Stripe's SDK on a billing function's first use of Stripe only: neither at start nor with any handler", () => {
+  const index = path.join(out, 'index.js');
+  expect(holds(loadedWith(index), 'stripe')).toBe(false);
+  const chunks = [...fs.readFileSync(index, 'utf8').matchAll(/import\("(\.\/chunks\/[^"]+)"\)/g)].map(
+    ([, chunk]) => path.resolve(out, chunk!),
+  );
+  const withStripe = chunks.filter((chunk) => holds(loadedWith(chunk), 'stripe'));
+  expect(withStripe.map((chunk) => path.basename(chunk).replace(/-\w+\.js$/, ''))).toEqual([
+    'stripe-billing',
+  ]);
+});

@@ -12,9 +12,7 @@ import {
   createFirebaseAuthPort,
   createFirestoreStore,
   createSandboxBilling,
-  createStripeBilling,
-  createStripeClient,
-  createStripeWebhook,
+  deferredBilling,
 } from '@toolkit/server';
 import { logger } from 'firebase-functions';
 import type { JWK } from 'jose';
@@ -68,10 +66,15 @@ const once = <T>(make: () => T) => {
 // Each is made on the first call that needs it (see createCallables): the webhook reads neither
 // the content service nor the credential key, and does not mount their secrets.
 const store = once(() => createFirestoreStore(getFirestore(getApps()[0] ?? initializeApp())));
-const stripe = once(() => createStripeClient({ secretKey: STRIPE_SECRET_KEY.value() }));
-const stripeBilling = once(() => createStripeBilling(stripe(), store()));
+const stripe = once(async () => {
+  const { createStripeBilling, createStripeClient, createStripeWebhook } = await import('./stripe-billing');
+  const client = createStripeClient({ secretKey: STRIPE_SECRET_KEY.value() });
+  return { client, billing: createStripeBilling(client, store()), createStripeWebhook };
+});
 const billingProvider = once(() =>
-  BILLING_PROVIDER.value() === 'sandbox' ? createSandboxBilling(store(), APP_URL.value()) : stripeBilling(),
+  BILLING_PROVIDER.value() === 'sandbox'
+    ? createSandboxBilling(store(), APP_URL.value())
+    : deferredBilling('stripe', async () => (await stripe()).billing),
 );
 const log = (line: string) => logger.warn(line);
 
@@ -93,15 +96,16 @@ const callables = createCallables(
 );
 
 export const stripeWebhook = createStripeWebhookFunction(
-  once(() =>
-    createStripeWebhook({
-      stripe: stripe(),
-      billing: stripeBilling(),
+  once(async () => {
+    const { client, billing, createStripeWebhook } = await stripe();
+    return createStripeWebhook({
+      stripe: client,
+      billing,
       store: store(),
       secret: STRIPE_WEBHOOK_SECRET.value(),
       log,
-    }),
-  ),
+    });
+  }),
   { secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET] },
 );
 

@@ -2,11 +2,11 @@
 // the signature covers, so it is handed over untouched; the server's handler does the rest.
 import { onRequest, type HttpsFunction, type HttpsOptions } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
-import type { StripeWebhookHandler } from '@toolkit/server';
+import type { StripeWebhookHandler } from '@toolkit/server/stripe';
 import { FUNCTION_MEMORY } from './callables';
 
 export function createStripeWebhookFunction(
-  resolveHandler: () => StripeWebhookHandler,
+  resolveHandler: () => Promise<StripeWebhookHandler>,
   { secrets = [] }: { secrets?: HttpsOptions['secrets'] } = {},
 ): HttpsFunction {
   return onRequest(
@@ -19,7 +19,8 @@ export function createStripeWebhookFunction(
           .json({ received: false, error: 'Stripe delivers events by POST.' });
         return;
       }
-      const { status, body } = await resolveHandler()(request.rawBody, request.header('stripe-signature'));
+      const handle = await resolveHandler();
+      const { status, body } = await handle(request.rawBody, request.header('stripe-signature'));
       response.status(status).json(body);
     },
   );

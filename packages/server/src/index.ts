@@ -10,8 +10,9 @@ export { allCallables } from './callables';
 export { callableLoaders } from './callables/loaders';
 export type { DocumentStore } from './store/port';
 export type { BillingPort } from './billing/port';
-export { createStripeBilling, createStripeClient, type StripeBilling } from './billing/stripe';
-export { createStripeWebhook, type StripeWebhookHandler } from './billing/stripe-webhook';
+export { deferredBilling } from './billing/deferred';
+// Document paths, for tools that seed or read the store beside the server (benches).
+export { paths } from './repositories/paths';
 // The billing sandbox holds nothing local-only: the deployed functions serve it where BILLING_PROVIDER=sandbox.
 export { createSandboxBilling } from './billing/sandbox';
 export { purgeDeletedOrganisations } from './backfill/purge-organisations';
