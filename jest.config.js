@@ -12,7 +12,11 @@ const common = {
   testTimeout: 20_000,
   transform,
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
-  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.js' },
+  moduleNameMapper: {
+    '\\.(css|svg|png)$': '<rootDir>/jest.asset-stub.js',
+    // A TypeScript module imported as ./x.js, as ES module resolution asks (the handler loaders).
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
 };
 
 module.exports = {

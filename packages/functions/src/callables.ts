@@ -43,6 +43,12 @@ export interface CallablesOptions {
    * off locally, where no App Check runs). The public credential check is never held to it.
    */
   enforceAppCheck?: CallableOptions['enforceAppCheck'];
+  /**
+   * Each handler by name (callableLoaders: imported on the first call). The local API host passes
+   * handlers already loaded: its process runs TypeScript through a require hook, which a dynamic
+   * import() bypasses.
+   */
+  loaders?: typeof callableLoaders;
 }
 
 /**
@@ -119,12 +125,12 @@ function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
  */
 export function createCallables(
   resolveDeps: () => ServerDeps,
-  { cors, secrets = [], enforceAppCheck = false }: CallablesOptions,
+  { cors, secrets = [], enforceAppCheck = false, loaders = callableLoaders }: CallablesOptions,
 ): CallableGroups {
   let deps: ServerDeps | undefined;
   const routers = new Map<ApiName, Router>();
   const routerOf = async (name: ApiName) => {
-    const handler = await callableLoaders[name]();
+    const handler = await loaders[name]();
     let router = routers.get(name);
     if (!router) routers.set(name, (router = createRouter((deps ??= resolveDeps()), [handler])));
     return router;
@@ -160,7 +166,7 @@ export function createCallables(
     );
 
   const groups: Partial<CallableGroups> = {};
-  for (const name of Object.keys(callableLoaders) as ApiName[]) {
+  for (const name of Object.keys(loaders) as ApiName[]) {
     const dash = name.indexOf('-');
     (groups[name.slice(0, dash) as Group] ??= {})[name.slice(dash + 1)] = refusingDeepBodies(callable(name));
   }

@@ -13,6 +13,8 @@ import {
   createFirebaseAuthPort,
   type DocumentStore,
   purgeDeletedOrganisations,
+  allCallables,
+  callableLoaders,
 } from '@toolkit/server';
 import {
   startAuthLinkDelivery,
@@ -147,7 +149,12 @@ export async function startLocalBackend({
         billing,
         log,
       }),
-      { cors: [...appOrigins] },
+      {
+        cors: [...appOrigins],
+        loaders: Object.fromEntries(
+          allCallables.map((handler) => [handler.name, async () => handler]),
+        ) as typeof callableLoaders,
+      },
     );
     const api: LocalHost = await startLocalHost({
       callables,
