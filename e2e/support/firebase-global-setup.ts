@@ -5,11 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { UNDECLARED_QUERY } from '@toolkit/server';
 import globalSetup from './global-setup';
 import { E2E_FIREBASE_ARTIFACT_DIR, E2E_FIREBASE_RUN_DIR, root } from './stack';
-
-/** What the server's Firestore adapter logs for a query shape it does not know. */
-const UNDECLARED_QUERY_MARKER = 'Undeclared Firestore query';
 
 export default async function firebaseGlobalSetup() {
   await globalSetup();
@@ -27,7 +25,7 @@ export default async function firebaseGlobalSetup() {
     const undeclared = logs.flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')
-        .filter((line) => line.includes(UNDECLARED_QUERY_MARKER)),
+        .filter((line) => line.includes(UNDECLARED_QUERY)),
     );
     if (undeclared.length > 0) {
       throw new Error(

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base } from '@playwright/test';
-import { startStack } from '@toolkit/dev-stack';
+import { startFirebaseStack, startStack } from '@toolkit/dev-stack';
 
 export const root = path.resolve(__dirname, '../..');
 
@@ -40,28 +40,6 @@ export const E2E_FIREBASE_RUN_DIR = path.join(os.tmpdir(), 'toolkit-e2e-firebase
 export const E2E_FIREBASE_ARTIFACT_DIR = path.join(E2E_FIREBASE_RUN_DIR, 'artifact');
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
-type FirebaseStack = Stack & { functionsLogFile: string };
-
-async function startFirebaseStack(dataDir: string): Promise<FirebaseStack> {
-  // Not among @toolkit/dev-stack's exports yet: loaded by its path, typed here.
-  const module = (await import(path.join(root, 'packages/dev-stack/src/firebase-stack.js'))) as {
-    startFirebaseStack: (options: {
-      root: string;
-      ports: typeof E2E_PORTS & { firestore: number };
-      dataDir: string;
-      artifactDir: string;
-      log: (line: string) => void;
-    }) => Promise<FirebaseStack>;
-  };
-  return module.startFirebaseStack({
-    root,
-    artifactDir: E2E_FIREBASE_ARTIFACT_DIR,
-    ports: { ...E2E_PORTS, firestore: E2E_FIRESTORE_PORT },
-    dataDir,
-    log: () => undefined,
-  });
-}
-
 export const test = base.extend<{ expectedCspReports: RegExp[] }, { stack: Stack }>({
   /** Reports a test provokes on purpose (hostile content), each with the reason in its spec. */
   expectedCspReports: [[], { option: true }],
@@ -86,7 +64,13 @@ export const test = base.extend<{ expectedCspReports: RegExp[] }, { stack: Stack
     async ({}, use) => {
       if (FIREBASE_RUN) {
         // Kept after the stop: the global teardown reads the Functions emulator's log.
-        const stack = await startFirebaseStack(mkdtempSync(path.join(E2E_FIREBASE_RUN_DIR, 'stack-')));
+        const stack = await startFirebaseStack({
+          root,
+          artifactDir: E2E_FIREBASE_ARTIFACT_DIR,
+          ports: { ...E2E_PORTS, firestore: E2E_FIRESTORE_PORT },
+          dataDir: mkdtempSync(path.join(E2E_FIREBASE_RUN_DIR, 'stack-')),
+          log: () => undefined,
+        });
         await use(stack);
         await stack.stop();
         return;

@@ -3,12 +3,10 @@
 // over the Firestore emulator. Flags as npm start's: --rebuild, --no-build.
 import { execFileSync } from 'node:child_process';
 import devStack from '../src/index.js';
-import firebaseStack from '../src/firebase-stack.js';
 import localServices from '@toolkit/local-services';
 import { fail, onShutdown, printStackUrls, root } from './cli.mjs';
 
-const { ensureBuilt } = devStack;
-const { startFirebaseStack } = firebaseStack;
+const { ensureBuilt, startFirebaseStack } = devStack;
 
 /** @type {Awaited<ReturnType<typeof startFirebaseStack>> | undefined} */
 let stack;

@@ -15,6 +15,7 @@ const {
   spawnService,
   startFirestoreEmulator,
 } = require('@toolkit/local-services');
+const { requireTypeScript } = require('./backend');
 const { writeLocalFunctionParams } = require('./function-params');
 const { startMailDev } = require('./maildev');
 const { readLocalRuntimeConfig } = require('./runtime-config');
@@ -22,19 +23,17 @@ const { contractPorts, startStack } = require('./stack');
 
 /** Firestore's local address (the Google Cloud CLI's and firebase.json's default port is 8080, taken too often). */
 const FIRESTORE_PORT = 8085;
-/** What an artifact's query logs when the Firestore adapter does not know its shape (see packages/server). */
-const UNDECLARED_QUERY_MARKER = 'Undeclared Firestore query';
 /** The functions' key to the content service, which reads the notification addresses too; never sent to a browser. */
 const SERVER_CONTENT_KEY = 'local-firebase-server-content-key';
 const BUILD_COMMAND = 'npm run -s build -w @toolkit/functions';
 const READY = /All emulators ready/;
 
 /**
- * The server's TypeScript, loaded through tsx's require hook (as ./backend.js loads the local backend).
+ * The server's TypeScript, loaded through tsx's require hook (not the local backend, which this stack replaces).
  * @returns {{ server: typeof import('@toolkit/server'), local: typeof import('@toolkit/server/local') }}
  */
 function loadServer() {
-  require('./backend').loadLocalBackend();
+  requireTypeScript();
   return { server: require('@toolkit/server'), local: require('@toolkit/server/local') };
 }
 
@@ -322,4 +321,4 @@ async function startFirebaseStack({
   }
 }
 
-module.exports = { startFirebaseStack, UNDECLARED_QUERY_MARKER, FIRESTORE_PORT };
+module.exports = { startFirebaseStack, FIRESTORE_PORT };

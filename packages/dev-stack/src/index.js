@@ -2,6 +2,7 @@ module.exports = {
   ...require('./apps'),
   ...require('./build'),
   ...require('./demo-results'),
+  ...require('./firebase-stack'),
   ...require('./function-params'),
   ...require('./proven-account'),
   ...require('./runtime-config'),

@@ -6,6 +6,7 @@ export { createFirebaseAuthPort, verifiedTokenOf, type AuthPort, type VerifiedTo
 export { createContentPort } from './content';
 export { createCredentialIssuer, generateCredentialKey, type CredentialIssuer } from './credentials/issuer';
 export { createFirestoreStore } from './store/firestore';
+export { UNDECLARED_QUERY } from './store/query-shapes';
 export { allCallables } from './callables';
 export { callableLoaders } from './callables/loaders';
 export type { DocumentStore } from './store/port';
