@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, paths, type ApiResponses } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
 import { quickscanResponse } from '@toolkit/platform/testing';
-import { createServices, createSurveyBackend, renderSurvey } from '../../testing/fake-api';
+import { authChanged, selectHasSettledSession, sessionSettled } from '@toolkit/store-contract';
+import { anonymousStore, createServices, createSurveyBackend, renderSurvey } from '../../testing/fake-api';
 
 const content: ContentClient = { request: async <T,>() => quickscanResponse() as T };
 const slideUrl = (section: number, slide: number) =>
@@ -90,6 +91,24 @@ describe('the last slide', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     expect(api.callsTo(API.completeResult)).toHaveLength(0);
     release();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.completeResult)).toHaveLength(1);
+  });
+
+  it('finishes when Finish is pressed before the shell has settled the restored session', async () => {
+    const api = createSurveyBackend({ 'local-spend': 'little' });
+    const store = anonymousStore();
+    // A reload: the signed-in user is restored, but the guard has not confirmed the session yet.
+    store.dispatch(authChanged({ user: { ...store.getState().auth.user!, uid: 'anon-2' } }));
+    expect(selectHasSettledSession(store.getState())).toBe(false);
+    renderSurvey(slideUrl(6, 6), createServices(api, content), store);
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => {
+      store.dispatch(sessionSettled());
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
     ).toBeInTheDocument();

@@ -253,7 +253,9 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   );
 
   const flush = useCallback(() => session?.outbox.flush(), [session]);
-  const startable = enabled && surveyId.trim() !== '';
+  // Waits even while the shell is still settling the session (after a reload the slide can show
+  // before the restored sign-in is confirmed): the result starts as soon as it is.
+  const startable = surveyId.trim() !== '';
   const complete = useCallback(() => {
     if (session) return session.complete();
     if (!startable) return Promise.reject(new Error('The survey has not started yet.'));
