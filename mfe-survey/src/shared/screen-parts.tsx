@@ -51,7 +51,13 @@ export function FocusHeading({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  const arrived = useRef(false);
   useEffect(() => {
+    // On arrival, a focus already placed on the page stays (the shell's early slide hands over the
+    // field being answered); only a move between screens brings it to the heading.
+    const first = !arrived.current;
+    arrived.current = true;
+    if (first && document.activeElement && document.activeElement !== document.body) return;
     if (hasInteracted()) ref.current?.focus();
   }, [focusKey]);
   return (

@@ -5,3 +5,4 @@ export * from './runtime-config';
 export * from './survey-definition';
 export * from './plan';
 export * from './survey-slides';
+export * from './survey-answers';

@@ -1,20 +1,29 @@
-// The early slide: the one script in index.html, inlined, so that a respondent on a phone reads a
-// survey's question before the app has downloaded. On a slide's address it asks for the runtime
-// configuration and the survey's definition, draws the slide from them (render.ts), and only once
-// that is on screen starts the app, which takes both answers over (contract.ts) and replaces the
-// slide with its own. On every other page it starts the app at once. Anything unexpected (a
+// The early slide: the one script in index.html, inlined, so that a respondent on a phone reads and
+// answers a survey's question before the app has downloaded. On a slide's address it asks for the
+// runtime configuration and the survey's definition, draws the slide from them (render.ts), and only
+// once that is on screen starts the app, which takes both responses over (contract.ts), adopts the
+// answers given here (stored on the device and announced, survey-answers) and replaces the slide
+// with its own, moving focus to its own control of the question being answered. On every other page it starts the app at once. Anything unexpected (a
 // failed request, a survey that needs an account, a question type it does not draw, a browser
 // without the HTML Sanitizer) leaves the page to the app, as if this script were not there.
 import { matchRoute } from '@toolkit/domain/routes';
 import { slideProgress } from '@toolkit/domain/survey-progress';
 import { SURVEY_DEFINITION_QUERY } from '@toolkit/domain/content/queries';
+import type { AnswerValue } from '@toolkit/domain';
+import {
+  EARLY_ANSWER_EVENT,
+  earlyAnswersKey,
+  loadEarlyAnswers,
+  storeEarlyAnswer,
+  type EarlyAnswerDetail,
+} from '@toolkit/platform/survey-answers';
 import type { RawSurvey } from '@toolkit/platform/survey-definition';
 import { locateSlide, nextPosition, normaliseSurvey } from '@toolkit/platform/survey-slides';
 import { hasNativeSanitizer } from '@toolkit/ui/sanitizer';
 import { buildTheme } from '@toolkit/ui/theme';
 import { brandingOf } from '../survey-branding';
 import { RUNTIME_CONFIG_URL, setEarlyRequests, type EarlyRequests } from './contract';
-import { canDraw, earlySlidePage } from './render';
+import { canDraw, earlySlidePage, type EarlyAnswering } from './render';
 
 /** The longest the app waits for the early slide's requests before it starts anyway. */
 const APP_WAIT_MS = 1000;
@@ -58,6 +67,46 @@ function askForSurvey(config: Promise<unknown>, surveyId: string): Promise<RawSu
     });
 }
 
+function deviceStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Answers kept where the app's result looks for them before it has started, and announced to it. */
+function answeringFor(tenantId: string, surveyId: string): EarlyAnswering {
+  const key = earlyAnswersKey(tenantId, surveyId);
+  const storage = deviceStorage();
+  const answering: EarlyAnswering = {
+    answers: loadEarlyAnswers(storage, key),
+    record(questionId: string, answer: AnswerValue) {
+      answering.answers = storeEarlyAnswer(storage, key, answering.answers, questionId, answer);
+      const detail: EarlyAnswerDetail = { key, questionId, answer };
+      window.dispatchEvent(new CustomEvent(EARLY_ANSWER_EVENT, { detail }));
+    },
+  };
+  return answering;
+}
+
+/** Focus on one of the page's controls moves to the app's control of the same question and option. */
+function moveFocus(page: HTMLElement, root: HTMLElement): void {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !page.contains(active) || !active.dataset.question) return;
+  const question = root.querySelector(`[data-question-id="${CSS.escape(active.dataset.question)}"]`);
+  const choice =
+    active instanceof HTMLInputElement && (active.type === 'radio' || active.type === 'checkbox');
+  const target = question?.querySelector<HTMLElement>(
+    choice ? `input[value="${CSS.escape(active.value)}"]` : 'input, textarea, select',
+  );
+  if (!target) return;
+  target.focus();
+  const typed = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement;
+  if (typed && !choice && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement))
+    target.setSelectionRange(active.selectionStart, active.selectionEnd);
+}
+
 /**
  * Shows the page until the app draws its own first heading, then gives the screen back to it; at
  * the latest HAND_BACK_MS after the app first drew anything, so a screen of the app without a
@@ -70,8 +119,9 @@ function show(page: HTMLElement, root: HTMLElement): void {
   const handBack = () => {
     clearTimeout(deadline);
     observer.disconnect();
-    page.remove();
     root.hidden = false;
+    moveFocus(page, root);
+    page.remove();
   };
   const observer = new MutationObserver(() => {
     if (root.querySelector('h1')) handBack();
@@ -110,7 +160,8 @@ function start(): void {
         survey.sections.flatMap((section) => section.slides),
         location.number - 1,
       );
-      show(earlySlidePage(location, progress, buildTheme(brandingOf(raw)), isLast), root);
+      const answering = answeringFor(tenantId, surveyId);
+      show(earlySlidePage(location, progress, buildTheme(brandingOf(raw)), isLast, answering), root);
     })
     .catch(() => undefined)
     .finally(startAfterPaint);

@@ -2,7 +2,9 @@ import { slideProgress } from '@toolkit/domain/survey-progress';
 import { locateSlide, normaliseSurvey, type SlideLocation, type SurveyDefinition } from '@toolkit/platform';
 import { quickscanResponse } from '@toolkit/platform/testing';
 import { buildTheme } from '@toolkit/ui/theme';
-import { canDraw, earlySlidePage } from './render';
+import type { AnswerValue } from '@toolkit/domain';
+import { toggledChoices } from '@toolkit/platform/survey-answers';
+import { canDraw, earlySlidePage, type EarlyAnswering } from './render';
 
 const survey = normaliseSurvey(quickscanResponse().survey);
 const theme = buildTheme({ primaryColor: '#1f5f4a' });
@@ -13,16 +15,44 @@ const slides = (definition: SurveyDefinition) =>
     section.slides.map((_, index) => locateSlide(definition, { sectionId: section.id, slide: index + 1 })!),
   );
 
+/** Answers kept in memory, with every one recorded, in order. */
+function answeringWith(answers: Record<string, AnswerValue> = {}) {
+  const recorded: [string, AnswerValue][] = [];
+  const answering: EarlyAnswering = {
+    answers,
+    record(questionId, answer) {
+      recorded.push([questionId, answer]);
+      answering.answers = { ...answering.answers, [questionId]: answer };
+    },
+  };
+  return { answering, recorded };
+}
+
 /** The page of a slide of the Quickscan, its progress counted as the survey remote counts it. */
-const pageOf = (location: SlideLocation, isLast = false) =>
-  earlySlidePage(
-    location,
-    slideProgress(
-      survey.sections.flatMap((section) => section.slides),
-      location.number - 1,
+const pageOf = (location: SlideLocation, isLast = false, answering = answeringWith().answering) =>
+  // In the document, as the page is shown, so a click changes a choice.
+  document.body.appendChild(
+    earlySlidePage(
+      location,
+      slideProgress(
+        survey.sections.flatMap((section) => section.slides),
+        location.number - 1,
+      ),
+      theme,
+      isLast,
+      answering,
     ),
-    theme,
-    isLast,
+  );
+
+afterEach(() => document.body.replaceChildren());
+
+const all = slides(survey);
+const single = (type: string, multiple?: boolean) =>
+  all.find(
+    (s) =>
+      !s.slide.isGroup &&
+      s.slide.questions[0]?.type === type &&
+      (multiple === undefined || s.slide.questions[0].multiple === multiple),
   );
 
 describe('the early slide', () => {
@@ -44,14 +74,51 @@ describe('the early slide', () => {
     expect((page.querySelector('[style]') as HTMLElement).style.width).toBe('0%');
   });
 
-  it('keeps everything on it inert, so nothing can be typed into a page that is about to go', () => {
-    const page = pageOf(slides(survey)[1]!);
-    expect(page.hasAttribute('inert')).toBe(true);
-    expect(page.getAttribute('aria-busy')).toBe('true');
+  it("takes answers as the app's controls make them, and keeps only its buttons inert", () => {
+    const text = all[1]!;
+    const { answering, recorded } = answeringWith();
+    const page = pageOf(text, false, answering);
+    expect(page.hasAttribute('inert')).toBe(false);
+    expect(page.querySelector('.es-actions')!.hasAttribute('inert')).toBe(true);
+    const field = page.querySelector<HTMLInputElement>('input[type=text]')!;
+    expect(field.getAttribute('aria-labelledby')).toBe(page.querySelector('h1')!.id);
+    field.value = 'Early Bird';
+    field.dispatchEvent(new Event('input'));
+    expect(recorded).toEqual([[text.slide.questions[0]!.id, 'Early Bird']]);
+
+    const choice = single('multipleChoice')!;
+    const question = choice.slide.questions[0]!;
+    const choicePage = pageOf(choice, false, answering);
+    const radios = [...choicePage.querySelectorAll<HTMLInputElement>('input[type=radio]')];
+    radios[1]!.click();
+    expect(recorded.at(-1)).toEqual([question.id, question.options[1]!.id]);
+    expect(choicePage.querySelector('[role=radiogroup]')!.getAttribute('aria-labelledby')).toBe('es-title');
+  });
+
+  it("shows the answers already on the device, and ticks several choices in the definition's order", () => {
+    const several = single('dropdown', true);
+    const one = single('dropdown', false) ?? single('multipleChoice')!;
+    const q = one.slide.questions[0]!;
+    const { answering } = answeringWith({ [q.id]: q.options[0]!.id });
+    const page = pageOf(one, false, answering);
+    const chosen = page.querySelector<HTMLInputElement | HTMLSelectElement>('select, input:checked');
+    expect(chosen?.value).toBe(q.options[0]!.id);
+    if (!several) return;
+    const question = several.slide.questions[0]!;
+    const { answering: many, recorded } = answeringWith();
+    const boxes = [
+      ...pageOf(several, false, many).querySelectorAll<HTMLInputElement>('input[type=checkbox]'),
+    ];
+    boxes[2]!.click();
+    boxes[0]!.click();
+    expect(recorded.at(-1)).toEqual([
+      question.id,
+      toggledChoices(question, [question.options[2]!.id], question.options[0]!.id, true),
+    ]);
+    expect(recorded.at(-1)![1]).toEqual([question.options[0]!.id, question.options[2]!.id]);
   });
 
   it('draws choices as options, the last slide with Finish, and a group with each question titled', () => {
-    const all = slides(survey);
     const choice = all.find((s) => s.slide.questions[0]?.type === 'multipleChoice' && !s.slide.isGroup)!;
     const page = pageOf(choice, true);
     expect(page.querySelectorAll('input[type=radio]')).toHaveLength(
@@ -66,7 +133,6 @@ describe('the early slide', () => {
   });
 
   it('leaves a slide with a slider to the app', () => {
-    const all = slides(survey);
     const withSlider = all.filter((s) => s.slide.questions.some((q) => q.type === 'slider'));
     expect(withSlider.length).toBeGreaterThan(0);
     for (const location of withSlider) expect(canDraw(location)).toBe(false);

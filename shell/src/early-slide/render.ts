@@ -1,7 +1,16 @@
 // The early slide's page: the shell's header and the survey remote's slide card, drawn with plain
 // DOM calls and one style sheet that repeats the look of the styled components (packages/ui, the
 // shell layout, mfe-survey's slide screen), so that the app's own slide replaces it without a jump.
+// Its questions can be answered: each answer is made as the app's controls make it
+// (@toolkit/platform/survey-answers) and recorded for the app to adopt.
 import { progressCaption, progressPercent, type SlideProgress } from '@toolkit/domain/survey-progress';
+import type { AnswerValue } from '@toolkit/domain';
+import {
+  selectAnswer,
+  TEXT_ANSWER_MAX_LENGTH,
+  textAnswer,
+  toggledChoices,
+} from '@toolkit/platform/survey-answers';
 import type { Question, SlideLocation } from '@toolkit/platform/survey-slides';
 import { SANITIZER_CONFIG, type MaybeSanitizing } from '@toolkit/ui/sanitizer';
 import type { AppTheme, LogoAsset } from '@toolkit/ui/theme';
@@ -111,33 +120,83 @@ function header(theme: AppTheme): HTMLElement {
   );
 }
 
-function optionList(question: Question, type: 'radio' | 'checkbox'): HTMLElement {
+/** The answers already on the device, and where a new one goes (stored and announced to the app). */
+export interface EarlyAnswering {
+  answers: Readonly<Record<string, AnswerValue>>;
+  record(questionId: string, answer: AnswerValue): void;
+}
+
+/** Marks a control with its question, so the app can move focus to its own control on taking over. */
+const of = (question: Question, labelledBy: string) => ({
+  'data-question': question.id,
+  'aria-labelledby': labelledBy,
+});
+
+function optionList(question: Question, labelledBy: string, answering: EarlyAnswering): HTMLElement {
+  const answer = answering.answers[question.id];
+  const chosen = Array.isArray(answer) ? answer : [];
+  const multiple = question.type === 'dropdown';
+  const boxes = question.options.map((option) => {
+    const input = el('input', {
+      type: multiple ? 'checkbox' : 'radio',
+      name: `es-${question.id}`,
+      value: option.id,
+      'data-question': question.id,
+    });
+    input.checked = multiple ? chosen.includes(option.id) : answer === option.id;
+    input.addEventListener('change', () => {
+      const current = answering.answers[question.id];
+      answering.record(
+        question.id,
+        multiple
+          ? toggledChoices(question, Array.isArray(current) ? current : [], option.id, input.checked)
+          : option.id,
+      );
+    });
+    return el('label', { class: 'es-option' }, input, option.label);
+  });
   return el(
     'fieldset',
-    { class: 'es-options' },
-    ...question.options.map((option) =>
-      el('label', { class: 'es-option' }, el('input', { type }), option.label),
-    ),
+    { class: 'es-options', 'aria-labelledby': labelledBy, ...(multiple ? {} : { role: 'radiogroup' }) },
+    ...boxes,
   );
 }
 
-function control(question: Question): HTMLElement | null {
+function textField(question: Question, labelledBy: string, answering: EarlyAnswering): HTMLElement {
+  const field =
+    question.textLines > 1
+      ? el('textarea', { class: 'es-field', rows: question.textLines, ...of(question, labelledBy) })
+      : el('input', { class: 'es-field', type: 'text', ...of(question, labelledBy) });
+  field.maxLength = TEXT_ANSWER_MAX_LENGTH;
+  const answer = answering.answers[question.id];
+  field.value = typeof answer === 'string' ? answer : '';
+  field.addEventListener('input', () => answering.record(question.id, textAnswer(field.value)));
+  return field;
+}
+
+function select(question: Question, labelledBy: string, answering: EarlyAnswering): HTMLElement {
+  const field = el(
+    'select',
+    { class: 'es-field', ...of(question, labelledBy) },
+    el('option', { value: '' }, 'Choose an answer'),
+    ...question.options.map((option) => el('option', { value: option.id }, option.label)),
+  );
+  const answer = answering.answers[question.id];
+  field.value = typeof answer === 'string' ? answer : '';
+  field.addEventListener('change', () => answering.record(question.id, selectAnswer(field.value)));
+  return field;
+}
+
+function control(question: Question, labelledBy: string, answering: EarlyAnswering): HTMLElement | null {
   switch (question.type) {
     case 'comment':
-      return question.textLines > 1
-        ? el('textarea', { class: 'es-field', rows: question.textLines })
-        : el('input', { class: 'es-field', type: 'text' });
+      return textField(question, labelledBy, answering);
     case 'multipleChoice':
-      return optionList(question, 'radio');
+      return optionList(question, labelledBy, answering);
     case 'dropdown':
       return question.multiple
-        ? optionList(question, 'checkbox')
-        : el(
-            'select',
-            { class: 'es-field' },
-            el('option', {}, 'Choose an answer'),
-            ...question.options.map((option) => el('option', {}, option.label)),
-          );
+        ? optionList(question, labelledBy, answering)
+        : select(question, labelledBy, answering);
     case 'content':
       return question.information ? rich(question.information, '') : null;
     default:
@@ -145,30 +204,33 @@ function control(question: Question): HTMLElement | null {
   }
 }
 
-function questionBlock(question: Question, showTitle: boolean): HTMLElement {
+function questionBlock(question: Question, isGroup: boolean, answering: EarlyAnswering): HTMLElement {
+  // A slide of one question has it as its heading; a group titles each.
+  const titleId = isGroup ? `es-q-${question.id}` : 'es-title';
   return el(
     'div',
     {},
-    showTitle && el('h2', {}, question.title),
+    isGroup && el('h2', { id: titleId }, question.title),
     question.helperText && rich(question.helperText, 'es-help'),
-    control(question),
+    control(question, titleId, answering),
   );
 }
 
 /**
- * The page for one slide, inert: it reads like the app's slide, and nothing on it can be used until
- * the app replaces it, so no answer is typed into a form that is about to go.
+ * The page for one slide. Its questions take answers (`answering`); its buttons stay inert until the
+ * app replaces the page, since moving on is the app's work.
  */
 export function earlySlidePage(
   location: SlideLocation,
   progress: SlideProgress,
   theme: AppTheme,
   isLast: boolean,
+  answering: EarlyAnswering,
 ): HTMLElement {
   const { section, slide } = location;
   const page = el(
     'div',
-    { class: 'es', inert: '', 'aria-busy': 'true' },
+    { class: 'es' },
     el('style', {}, css(theme)),
     header(theme),
     el(
@@ -188,12 +250,16 @@ export function earlySlidePage(
           ),
         ),
         el('p', { class: 'es-eyebrow' }, section.title),
-        el('h1', {}, slide.title),
+        el('h1', { id: 'es-title' }, slide.title),
         slide.isGroup && slide.helperText && rich(slide.helperText, 'es-intro'),
-        el('div', { class: 'es-stack' }, ...slide.questions.map((q) => questionBlock(q, slide.isGroup))),
         el(
           'div',
-          { class: 'es-actions' },
+          { class: 'es-stack' },
+          ...slide.questions.map((q) => questionBlock(q, slide.isGroup, answering)),
+        ),
+        el(
+          'div',
+          { class: 'es-actions', inert: '' },
           el('button', { type: 'button', class: 'es-secondary' }, 'Previous'),
           el('button', { type: 'button', class: 'es-primary' }, isLast ? 'Finish' : 'Next'),
         ),

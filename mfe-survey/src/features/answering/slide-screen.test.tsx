@@ -1,7 +1,13 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, paths, type ApiResponses } from '@toolkit/domain';
-import type { ContentClient } from '@toolkit/platform';
+import {
+  EARLY_ANSWER_EVENT,
+  earlyAnswersKey,
+  storeEarlyAnswer,
+  type ContentClient,
+  type EarlyAnswerDetail,
+} from '@toolkit/platform';
 import { quickscanResponse } from '@toolkit/platform/testing';
 import { authChanged, selectHasSettledSession, sessionSettled } from '@toolkit/store-contract';
 import { anonymousStore, createServices, createSurveyBackend, renderSurvey } from '../../testing/fake-api';
@@ -145,5 +151,49 @@ describe('the progress caption', () => {
       'aria-valuetext',
       'Questions 9–11 of 39',
     );
+  });
+});
+
+describe("answers given on the shell's early slide", () => {
+  const key = earlyAnswersKey('demo-publisher', 'quickscan');
+  /** As the early slide records an answer: stored on the device, then announced. */
+  const savedAnswers = (api: ReturnType<typeof createSurveyBackend>) =>
+    api.callsTo(API.saveAnswer).map((call) => (call as { answer: unknown }).answer);
+  const recordEarly = (questionId: string, answer: string) => {
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as Record<string, string>;
+    storeEarlyAnswer(window.localStorage, key, stored, questionId, answer);
+    const detail: EarlyAnswerDetail = { key, questionId, answer };
+    act(() => {
+      window.dispatchEvent(new CustomEvent(EARLY_ANSWER_EVENT, { detail }));
+    });
+  };
+
+  it('shows the answer stored before the app started, adopts one announced while the result starts, and saves it', async () => {
+    const api = createSurveyBackend();
+    const start = api.handlers.get(API.startResult)!;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.handlers.set(API.startResult, async (data) => {
+      await held;
+      return (await start(data)) as ApiResponses[typeof API.startResult];
+    });
+    window.localStorage.setItem(key, JSON.stringify({ 'company-name': 'Early' }));
+    renderSurvey(slideUrl(1, 2), createServices(api, content));
+    const name = await screen.findByRole('textbox', { name: 'What is the name of your business?' });
+    expect(name).toHaveValue('Early');
+
+    recordEarly('company-name', 'Early Bird');
+    expect(name).toHaveValue('Early Bird');
+    // Not yet saved: the result has not started.
+    expect(screen.getByText('Saving…')).toHaveRole('status');
+    release();
+    await waitFor(() => expect(savedAnswers(api)).toContain('Early Bird'));
+    expect(window.localStorage.getItem(key)).toBeNull();
+
+    // Announced once the result has started: saved at once, and nothing left on the device.
+    recordEarly('company-name', 'Early Bird Bakery');
+    expect(name).toHaveValue('Early Bird Bakery');
+    await waitFor(() => expect(savedAnswers(api).at(-1)).toBe('Early Bird Bakery'));
+    expect(window.localStorage.getItem(key)).toBeNull();
   });
 });

@@ -3,7 +3,17 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { API, paths, SurveyStatus, type AnswerValue, type ResultScore } from '@toolkit/domain';
-import { callApi, isCallableError, type CallableClient, type Position } from '@toolkit/platform';
+import {
+  callApi,
+  EARLY_ANSWER_EVENT,
+  earlyAnswersKey,
+  isCallableError,
+  loadEarlyAnswers,
+  storeEarlyAnswer,
+  type CallableClient,
+  type EarlyAnswerDetail,
+  type Position,
+} from '@toolkit/platform';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
 import { once } from './completion';
 import { Outbox, outboxStorageKey, type FailureAction, type OutboxEntry, type SaveStatus } from './outbox';
@@ -60,24 +70,6 @@ function classify(error: unknown): FailureAction {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/**
- * Answers given while the result is still starting (the first question shows before it exists),
- * kept on the device under the survey until the outbox takes them over.
- */
-const earlyAnswersKey = (tenantId: string, surveyId: string) =>
-  `toolkit:survey-early-answers:v1:${tenantId}/${surveyId}`;
-
-function loadEarlyAnswers(storage: Storage | null, key: string): Record<string, AnswerValue> {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? 'null');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, AnswerValue>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 export function useResult({ callable, tenantId, surveyId, query, enabled }: ResultOptions): SurveyResult {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -91,7 +83,10 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const [attempt, setAttempt] = useState(0);
   const [session, setSession] = useState<Session | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [answers, setAnswers] = useState<Record<string, AnswerValue>>({});
+  // Answers given before the result started (on the shell's early slide, or here) show at once.
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() =>
+    loadEarlyAnswers(browserStorage(), earlyAnswersKey(tenantId, surveyId)),
+  );
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
   const [completed, setCompleted] = useState(false);
   const [score, setScore] = useState<ResultScore | null>(null);
@@ -232,16 +227,39 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
         session.outbox.put(questionId, answer, options);
         return;
       }
-      const answers = { ...earlyAnswersOf(earlyKey), [questionId]: answer };
+      const answers = storeEarlyAnswer(
+        browserStorage(),
+        earlyKey,
+        earlyAnswersOf(earlyKey),
+        questionId,
+        answer,
+      );
       earlyAnswers.current = { key: earlyKey, answers };
-      try {
-        browserStorage()?.setItem(earlyKey, JSON.stringify(answers));
-      } catch {
-        // A full or blocked storage still leaves the answer in memory for the outbox.
-      }
     },
     [session, earlyKey, earlyAnswersOf],
   );
+
+  // The shell's early slide, shown until this slide is drawn, stores each answer and announces it:
+  // adopted as if given here. Those it stored before this listened are read when it starts to.
+  const adoptRef = useRef({ setAnswer, session });
+  useLayoutEffect(() => {
+    adoptRef.current = { setAnswer, session };
+  });
+  useEffect(() => {
+    const adopt = (questionId: string, answer: AnswerValue) => {
+      adoptRef.current.setAnswer(questionId, answer);
+      // Once the result has started, an answer left on the device would be put again on a later visit.
+      if (adoptRef.current.session) browserStorage()?.removeItem(earlyKey);
+    };
+    const announced = (event: Event) => {
+      const { detail } = event as CustomEvent<EarlyAnswerDetail | undefined>;
+      if (detail?.key === earlyKey) adopt(detail.questionId, detail.answer);
+    };
+    window.addEventListener(EARLY_ANSWER_EVENT, announced);
+    for (const [questionId, answer] of Object.entries(loadEarlyAnswers(browserStorage(), earlyKey)))
+      adopt(questionId, answer);
+    return () => window.removeEventListener(EARLY_ANSWER_EVENT, announced);
+  }, [earlyKey]);
 
   const rememberPosition = useCallback(
     (position: Position) => {
@@ -273,7 +291,8 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   return {
     state,
     answers,
-    saveStatus,
+    // Answers given before the result started are still on their way.
+    saveStatus: !session && Object.keys(answers).length > 0 ? 'saving' : saveStatus,
     completed,
     score,
     resumed,

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { TEXT_ANSWER_MAX_LENGTH, textAnswer } from '@toolkit/platform';
 import { describedBy, fieldStyles, QuestionHeader } from './parts';
 import type { QuestionProps } from './types';
 
@@ -18,9 +19,9 @@ export function CommentQuestion({ question, value, onChange, titleId, showTitle 
     'aria-labelledby': titleId,
     'aria-describedby': describedBy(question, titleId),
     value: typeof value === 'string' ? value : '',
-    maxLength: 5000,
+    maxLength: TEXT_ANSWER_MAX_LENGTH,
     onChange: (event: { target: { value: string } }) =>
-      onChange(event.target.value, { delayMs: TYPING_DEBOUNCE_MS }),
+      onChange(textAnswer(event.target.value), { delayMs: TYPING_DEBOUNCE_MS }),
   };
   return (
     <div>

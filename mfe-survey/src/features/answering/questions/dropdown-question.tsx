@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { selectAnswer, toggledChoices } from '@toolkit/platform';
 import { describedBy, Fieldset, fieldStyles, OptionLabel, QuestionHeader } from './parts';
 import type { QuestionProps } from './types';
 
@@ -17,7 +18,7 @@ export function DropdownQuestion({ question, value, onChange, titleId, showTitle
           aria-labelledby={titleId}
           aria-describedby={described}
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value || null)}
+          onChange={(event) => onChange(selectAnswer(event.target.value))}
         >
           <option value="">Choose an answer</option>
           {question.options.map((option) => (
@@ -32,10 +33,7 @@ export function DropdownQuestion({ question, value, onChange, titleId, showTitle
 
   const chosen = Array.isArray(value) ? value : [];
   const toggle = (optionId: string, checked: boolean) =>
-    // Kept in the definition's order, whatever order they were ticked in.
-    onChange(
-      question.options.map((o) => o.id).filter((id) => (id === optionId ? checked : chosen.includes(id))),
-    );
+    onChange(toggledChoices(question, chosen, optionId, checked));
   return (
     <div>
       <QuestionHeader question={question} titleId={titleId} showTitle={showTitle} />

@@ -18,11 +18,14 @@ const VIEWS: Record<QuestionType, ComponentType<QuestionProps>> = {
   slider: SliderQuestion,
 };
 
+/** Marked with its question, so the shell's early slide can hand focus over to its control. */
 export function QuestionView(props: QuestionProps) {
   const View = VIEWS[props.question.type];
   return (
-    <Suspense fallback={<Spinner label="Loading the question…" />}>
-      <View {...props} />
-    </Suspense>
+    <div data-question-id={props.question.id}>
+      <Suspense fallback={<Spinner label="Loading the question…" />}>
+        <View {...props} />
+      </Suspense>
+    </div>
   );
 }
