@@ -53,11 +53,12 @@ export function FocusHeading({
   const ref = useRef<HTMLHeadingElement>(null);
   const arrived = useRef(false);
   useEffect(() => {
-    // On arrival, a focus already placed on the page stays (the shell's early slide hands over the
-    // field being answered); only a move between screens brings it to the heading.
+    // On arrival, a focus already inside this screen stays (the shell's early slide hands over the
+    // field being answered); a move between screens brings it to the heading.
     const first = !arrived.current;
     arrived.current = true;
-    if (first && document.activeElement && document.activeElement !== document.body) return;
+    const screen = ref.current?.closest('main');
+    if (first && document.activeElement !== document.body && screen?.contains(document.activeElement)) return;
     if (hasInteracted()) ref.current?.focus();
   }, [focusKey]);
   return (
