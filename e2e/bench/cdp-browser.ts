@@ -177,45 +177,83 @@ export const NETWORK_PROFILES: NetworkProfile[] = [
   { name: '4g', conditions: { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 } },
 ];
 
-/** Every request a page sent (epoch ms) and, once finished, its bytes on the wire with headers. */
+interface LoggedRequest {
+  url: string;
+  /** Epoch ms. */
+  sentAt: number;
+  /** Bytes of the response as they arrived (epoch ms). */
+  chunks: { at: number; bytes: number }[];
+  /** Once finished: when, and its bytes on the wire with headers (0 for a failed request). */
+  finished?: { at: number; bytes: number };
+}
+
+/**
+ * Every request a page sent and the bytes it received, with times (epoch ms; the protocol's other
+ * events carry a monotonic clock, set against the wall clock by each request's sending).
+ */
 export class RequestLog {
-  private readonly sent = new Map<string, { url: string; at: number; bytes?: number }>();
+  private readonly sent = new Map<string, LoggedRequest>();
+  /** Epoch ms minus the protocol's monotonic ms. */
+  private offsetMs = 0;
 
   constructor(page: CdpPage) {
+    const epochOf = (timestamp: number) => timestamp * 1000 + this.offsetMs;
     page.on('Network.requestWillBeSent', (params) => {
-      const event = params as { requestId: string; wallTime: number; request: { url: string } };
+      const event = params as {
+        requestId: string;
+        wallTime: number;
+        timestamp: number;
+        request: { url: string };
+      };
+      this.offsetMs = event.wallTime * 1000 - event.timestamp * 1000;
       if (!this.sent.has(event.requestId))
-        this.sent.set(event.requestId, { url: event.request.url, at: event.wallTime * 1000 });
+        this.sent.set(event.requestId, { url: event.request.url, sentAt: event.wallTime * 1000, chunks: [] });
+    });
+    page.on('Network.dataReceived', (params) => {
+      const event = params as { requestId: string; timestamp: number; encodedDataLength: number };
+      this.sent
+        .get(event.requestId)
+        ?.chunks.push({ at: epochOf(event.timestamp), bytes: event.encodedDataLength });
     });
     page.on('Network.loadingFinished', (params) => {
-      const event = params as { requestId: string; encodedDataLength: number };
+      const event = params as { requestId: string; timestamp: number; encodedDataLength: number };
       const request = this.sent.get(event.requestId);
-      if (request) request.bytes = event.encodedDataLength;
+      if (request) request.finished = { at: epochOf(event.timestamp), bytes: event.encodedDataLength };
     });
     page.on('Network.loadingFailed', (params) => {
-      const request = this.sent.get((params as { requestId: string }).requestId);
-      if (request) request.bytes = 0;
+      const event = params as { requestId: string; timestamp: number };
+      const request = this.sent.get(event.requestId);
+      if (request) request.finished = { at: epochOf(event.timestamp), bytes: 0 };
     });
   }
 
   /**
-   * What was needed until `at` (epoch ms): every request sent by then, with all of its bytes even if
-   * it finished later (waited for, up to 10 s). Requests sent after it are not counted.
+   * What the page had downloaded by `at` (epoch ms): a request finished by then counts in full, with
+   * headers; one still arriving counts the bytes received by then. Requests counted: those that had
+   * received anything by then. Waits (up to 10 s) for the requests sent by then to finish, so that
+   * no event about them is still on its way.
    */
   async until(at: number): Promise<{ kilobytes: number; requests: number }> {
-    const needed = () => [...this.sent.values()].filter((request) => request.at <= at);
+    const sentBy = () => [...this.sent.values()].filter((request) => request.sentAt <= at);
     const deadline = Date.now() + 10_000;
-    while (needed().some((request) => request.bytes === undefined) && Date.now() < deadline)
+    while (sentBy().some((request) => !request.finished) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     let bytes = 0;
-    for (const request of needed()) {
-      bytes += request.bytes ?? 0;
+    let requests = 0;
+    for (const request of sentBy()) {
+      const received =
+        request.finished && request.finished.at <= at
+          ? request.finished.bytes
+          : request.chunks.filter((chunk) => chunk.at <= at).reduce((sum, chunk) => sum + chunk.bytes, 0);
+      bytes += received;
+      if (received > 0 || (request.finished && request.finished.at <= at)) requests += 1;
       if (process.env.BENCH_VERBOSE)
-        console.log(`${((request.bytes ?? 0) / 1024).toFixed(1).padStart(7)} KB ${request.url}`);
+        console.log(`${(received / 1024).toFixed(1).padStart(7)} KB ${request.url}`);
     }
     if (process.env.BENCH_VERBOSE)
-      for (const request of this.sent.values()) if (request.at > at) console.log(`  after: ${request.url}`);
-    return { kilobytes: bytes / 1024, requests: needed().length };
+      for (const request of this.sent.values())
+        if (request.sentAt > at) console.log(`  after: ${request.url}`);
+    return { kilobytes: bytes / 1024, requests };
   }
 }
 
