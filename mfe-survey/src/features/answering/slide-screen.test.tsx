@@ -19,6 +19,18 @@ const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => window.localStorage.clear());
 
+/** Holds the result's start until the returned function is called. */
+function holdStart(api: ReturnType<typeof createSurveyBackend>): () => void {
+  const start = api.handlers.get(API.startResult)!;
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  api.handlers.set(API.startResult, async (data) => {
+    await held;
+    return (await start(data)) as ApiResponses[typeof API.startResult];
+  });
+  return release;
+}
+
 describe('the last slide', () => {
   it('lists the sections with nothing scored answered, links to them and finishes only once one is answered', async () => {
     const api = createSurveyBackend();
@@ -86,13 +98,7 @@ describe('the last slide', () => {
 
   it('finishes when Finish is pressed while the session is still starting', async () => {
     const api = createSurveyBackend({ 'local-spend': 'little' });
-    const start = api.handlers.get(API.startResult)!;
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    api.handlers.set(API.startResult, async (data) => {
-      await held;
-      return (await start(data)) as ApiResponses[typeof API.startResult];
-    });
+    const release = holdStart(api);
     renderSurvey(slideUrl(6, 6), createServices(api, content));
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     expect(api.callsTo(API.completeResult)).toHaveLength(0);
@@ -170,13 +176,7 @@ describe("answers given on the shell's early slide", () => {
 
   it('shows the answer stored before the app started, adopts one announced while the result starts, and saves it', async () => {
     const api = createSurveyBackend();
-    const start = api.handlers.get(API.startResult)!;
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    api.handlers.set(API.startResult, async (data) => {
-      await held;
-      return (await start(data)) as ApiResponses[typeof API.startResult];
-    });
+    const release = holdStart(api);
     window.localStorage.setItem(key, JSON.stringify({ 'company-name': 'Early' }));
     renderSurvey(slideUrl(1, 2), createServices(api, content));
     const name = await screen.findByRole('textbox', { name: 'What is the name of your business?' });
