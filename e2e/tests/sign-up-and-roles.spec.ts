@@ -1,5 +1,6 @@
 // Issue 3: a business signs up with an e-mail link and becomes owner of a new tenant; the owner
-// gives a team member the admin role and takes it back, which applies on the member's next navigation.
+// gives a team member the admin role and takes it back, which applies on the member's next navigation
+// and ends their sessions.
 import { AppPage } from '../support/app-page';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { createOwner, fillSignupDetails, signInThroughPortal, uniqueEmail } from '../support/auth';
@@ -109,6 +110,21 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
     await memberApp.dashboardLink('Users').click();
     await memberApp.expectDashboardHome();
     await expect(memberApp.dashboardLink('Users')).toHaveCount(0);
+
+    // Removing the role also ended their sessions: the next change they ask for that the server
+    // checks against it signs them out, and the page they land on says why.
+    await memberApp.dashboardLink('Profile').click();
+    const deletion = memberPage.getByRole('group', { name: 'Delete your account' });
+    await deletion.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(
+      memberPage.getByRole('status').filter({ hasText: 'Your session has ended: sign in again.' }),
+    ).toBeVisible();
+    await expect(memberPage).not.toHaveURL(/\/dashboard/);
+    await expectNoSeriousA11yViolations(memberPage, 'the portal after a session ended');
+    // Signing in again starts afresh.
+    await signInThroughPortal(memberPage, member);
+    await memberApp.expectDashboardHome();
+    await expect(memberPage.getByText('Your session has ended: sign in again.')).toHaveCount(0);
   } finally {
     await memberContext.close();
   }

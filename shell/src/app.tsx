@@ -6,6 +6,7 @@ import { Spinner } from '@toolkit/ui';
 import { GuardGate } from './guard-gate';
 import { KindGate } from './kind-gate';
 import { RemoteArea } from './remotes/remote-area';
+import { AuthErrorNotice } from './screens/auth-error-notice';
 import { NotFoundNotice } from './screens/not-found-notice';
 import { ShellLayout } from './shell-layout';
 import type { ShellServices } from './services';
@@ -83,6 +84,7 @@ export function App({ services, remoteServices }: { services: ShellServices; rem
         <GuardGate services={services}>
           {(match) => (
             <>
+              <AuthErrorNotice />
               <NotFoundNotice match={match} />
               <RouteContent match={match} services={services} remoteServices={remoteServices} />
             </>

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { authChanged, createAppStore, tenantResolved } from '@toolkit/store-contract';
+import { SERVER_ERRORS } from '@toolkit/domain';
+import { authChanged, authError, createAppStore, tenantResolved } from '@toolkit/store-contract';
 import { createCallableClient } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
 import { App } from './app';
@@ -30,6 +31,10 @@ async function start() {
       getIdToken: auth.getIdToken,
       refreshIdToken: auth.refreshIdToken,
       getAppCheckToken: auth.getAppCheckToken,
+      // A session the server no longer accepts is signed out here, as production's token refresh
+      // would (the local Auth emulator refreshes a revoked one), and told why on the page it lands on.
+      onSessionEnded: () =>
+        void auth.signOut().then(() => store.dispatch(authError(SERVER_ERRORS.sessionEnded))),
     }),
     // The public credential check needs no session and no App Check (its callables are exempt).
     publicCallable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: async () => null }),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@toolkit/domain';
+import { MESSAGES, SERVER_ERRORS } from '@toolkit/domain';
 import {
   CallableError,
   codeForStatusName,
@@ -379,6 +379,55 @@ describe('a token the server refuses', () => {
       code: 'unauthenticated',
     });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('reports a session that cannot be used any more when even the fresh token is refused', async () => {
+    let ended = 0;
+    const client = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'stale',
+      refreshIdToken: async () => 'fresh',
+      onSessionEnded: () => (ended += 1),
+    });
+    // Refused by the server's own check, or by onCall's (the local Auth emulator checks revocation).
+    for (const message of [SERVER_ERRORS.sessionEnded, 'Unauthenticated']) {
+      server.handle((_request, response) =>
+        sendJson(response, 401, { error: { status: 'UNAUTHENTICATED', message } }),
+      );
+      await expect(client.call('users-updateRole', null)).rejects.toMatchObject({
+        code: 'unauthenticated',
+        message,
+      });
+    }
+    expect(ended).toBe(2);
+    // A refresh that brings the refused token back again.
+    const same = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'stale',
+      refreshIdToken: async () => 'stale',
+      onSessionEnded: () => (ended += 1),
+    });
+    await expect(same.call('users-updateRole', null)).rejects.toMatchObject({ code: 'unauthenticated' });
+    expect(ended).toBe(3);
+
+    // Accepted once refreshed, an ended invite session (its screens say so), or no fresh token to
+    // try (the Auth SDK signs out by itself): the caller does nothing.
+    acceptOnly('fresh');
+    await expect(client.call('users-updateRole', null)).resolves.toEqual({ ok: true });
+    server.handle((_request, response) =>
+      sendJson(response, 401, {
+        error: { status: 'UNAUTHENTICATED', message: MESSAGES.inviteSessionEnded },
+      }),
+    );
+    await expect(client.call('journey-saveAnswer', null)).rejects.toMatchObject({ code: 'unauthenticated' });
+    const signedOut = createCallableClient({
+      baseUrl: server.url,
+      getIdToken: async () => 'stale',
+      refreshIdToken: () => Promise.reject(new Error('auth/user-token-expired')),
+      onSessionEnded: () => (ended += 1),
+    });
+    await expect(signedOut.call('users-updateRole', null)).rejects.toMatchObject({ code: 'unauthenticated' });
+    expect(ended).toBe(3);
   });
 
   it('is not refreshed for other refusals, nor when no token was sent', async () => {

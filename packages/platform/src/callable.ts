@@ -50,6 +50,13 @@ export interface CallableClientOptions {
    * local Auth emulator restarted) is refused although the session itself is still good.
    */
   refreshIdToken?: () => Promise<string | null>;
+  /**
+   * The server refuses even the fresh token as unauthenticated: the session cannot be used any more
+   * (its refresh tokens were revoked, e.g. the person's role was removed), so the caller signs out.
+   * In production the refresh itself fails instead; the local Auth emulator refreshes a revoked
+   * session. An ended invite session is not this: its screens say what happened.
+   */
+  onSessionEnded?: () => void;
   /** An App Check token, sent as X-Firebase-AppCheck (production enforces it; none locally). */
   getAppCheckToken?: () => Promise<string | null>;
   fetch?: typeof fetch;
@@ -147,8 +154,21 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
       if (!token || !options.refreshIdToken || !isCallableError(error) || error.code !== 'unauthenticated')
         throw error;
       const fresh = await options.refreshIdToken().catch(() => null);
-      if (!fresh || fresh === token) throw error;
-      return send(fresh);
+      // No new token: the Auth SDK has signed out by itself if the session is gone.
+      if (!fresh) throw error;
+      try {
+        // The same token again (the emulator's, refreshed within the second) is refused again.
+        if (fresh === token) throw error;
+        return await send(fresh);
+      } catch (refused) {
+        if (
+          isCallableError(refused) &&
+          refused.code === 'unauthenticated' &&
+          refused.message !== MESSAGES.inviteSessionEnded
+        )
+          options.onSessionEnded?.();
+        throw refused;
+      }
     }
   }
 

@@ -78,13 +78,15 @@ describe('auth slice', () => {
     expect(selectIsAuthResolved(store.getState())).toBe(true);
   });
 
-  it('keeps the error message until the session changes or it is cleared', () => {
+  it('keeps the error message through a sign-out, until a session begins or it is cleared', () => {
     const store = newStore();
     store.dispatch(authError('No user logged in'));
     expect(selectAuthError(store.getState())).toBe('No user logged in');
     store.dispatch(authErrorCleared());
     expect(selectAuthError(store.getState())).toBeNull();
-    store.dispatch(authError('Error getting user role'));
+    store.dispatch(authError('Your session has ended: sign in again.'));
+    store.dispatch(authChanged({ user: null }));
+    expect(selectAuthError(store.getState())).toBe('Your session has ended: sign in again.');
     store.dispatch(authChanged({ user }));
     expect(selectAuthError(store.getState())).toBeNull();
   });

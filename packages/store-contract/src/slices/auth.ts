@@ -44,7 +44,8 @@ export const authSlice = createSlice({
       state.user = user;
       state.claims = user ? (claims ?? {}) : {};
       state.status = status;
-      state.error = null;
+      // An error may say why the session ended; a new session makes it old news.
+      if (user) state.error = null;
     },
     /** The guard chain has carried out the current page's session effects (see AuthState.settled). */
     sessionSettled(state) {
