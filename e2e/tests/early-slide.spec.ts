@@ -100,9 +100,18 @@ test('an option tapped as soon as it shows on a slow phone network is kept and s
   await earlyOption.click();
   expect(await page.locator('.es').count()).toBe(1);
   await expect(earlyOption).toBeChecked();
+  const look = (radio: typeof earlyOption) =>
+    radio.evaluate((input) => {
+      const { backgroundColor, color, borderColor } = getComputedStyle(input.closest('label')!);
+      return { backgroundColor, color, borderColor };
+    });
+  const chosenEarly = await look(earlyOption);
 
   await expect(page.locator('.es')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.getByRole('radio', { name: option.label })).toBeChecked();
+  const appOption = page.getByRole('radio', { name: option.label });
+  await expect(appOption).toBeChecked();
+  // The chosen option looks the same once the app has it.
+  expect(await look(appOption)).toEqual(chosenEarly);
   // Saying so only once the server has it.
   await expect(survey.saveStatus()).toHaveText('Saving…');
   await expect(survey.saveStatus()).toHaveText('All answers saved', { timeout: 30_000 });

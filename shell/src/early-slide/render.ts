@@ -55,8 +55,11 @@ body{margin:0;font-family:${fonts.body};font-size:1rem;line-height:1.5;color:${c
 .es-help p{margin:0}
 .es-stack{display:flex;flex-direction:column;gap:${s[6]}px}
 .es-options{margin:0;padding:0;border:0;min-width:0;display:grid;gap:${s[2]}px}
-.es-option{display:flex;align-items:center;gap:${s[3]}px;min-height:${touchTarget};padding:${s[2]}px ${s[3]}px;border:1px solid ${c.border};border-radius:${radii.medium}}
+.es-option{display:flex;align-items:center;gap:${s[3]}px;min-height:${touchTarget};padding:${s[2]}px ${s[3]}px;border:1px solid ${c.border};border-radius:${radii.medium};cursor:pointer}
 .es-option input{width:20px;height:20px;flex:none;margin:0;accent-color:${c.primary}}
+.es-option:has(input:checked){border-color:${c.primary};background:${c.quaternary};color:${c.onQuaternary}}
+.es-option:has(input:focus-visible){outline:3px solid ${c.focus};outline-offset:2px}
+.es :focus-visible{outline:3px solid ${c.focus};outline-offset:2px}
 .es-field{${field}}
 textarea.es-field{resize:vertical}
 .es-actions{display:flex;flex-wrap:wrap;justify-content:space-between;gap:${s[3]}px;margin-top:${s[5]}px}
