@@ -142,12 +142,17 @@ async function seedDemoResults({
    * @param {string} name
    * @param {unknown} data
    * @param {string} idToken
+   * @param {string} [from] the respondent's address, as the hosting's proxy passes it on
    * @returns {Promise<any>}
    */
-  async function call(name, data, idToken) {
+  async function call(name, data, idToken, from) {
     const response = await fetch(`${apiUrl}/${name}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${idToken}`,
+        ...(from ? { 'X-Forwarded-For': from } : {}),
+      },
       body: JSON.stringify({ data }),
     });
     const answer = await response.json();
@@ -181,15 +186,19 @@ async function seedDemoResults({
   }
 
   /**
-   * Starts, answers and completes one result as `idToken`.
+   * Starts, answers and completes one result as `idToken`, from a network of its own (a documentation
+   * address, 203.0.113.0/24): real organisations answer from their own, and the completion limit
+   * counts per network, so 22 results from this one machine would be refused as a flood.
    * @param {Definition} definition
    * @param {string} surveyId
    * @param {string} idToken
    * @param {number} maturity
    * @param {number} seed
    * @param {string} companyName
+   * @param {number} respondent which of the demo respondents this is, from 0
    */
-  async function respond(definition, surveyId, idToken, maturity, seed, companyName) {
+  async function respond(definition, surveyId, idToken, maturity, seed, companyName, respondent) {
+    const from = `203.0.113.${respondent + 1}`;
     const { resultId } = await call(
       API.startResult,
       {
@@ -198,6 +207,7 @@ async function seedDemoResults({
         prefill: { answers: { [COMPANY_NAME_QUESTION]: companyName } },
       },
       idToken,
+      from,
     );
     /** @type {Record<string, string>} */
     const facets = PEER_FACETS[companyName] ?? {};
@@ -209,9 +219,10 @@ async function seedDemoResults({
         API.saveAnswer,
         { tenantId: definition.tenantId, surveyId, resultId, questionId: question.id, answer, seq: ++seq },
         idToken,
+        from,
       );
     }
-    await call(API.completeResult, { tenantId: definition.tenantId, surveyId, resultId }, idToken);
+    await call(API.completeResult, { tenantId: definition.tenantId, surveyId, resultId }, idToken, from);
   }
 
   // Seeded before: the first demo account exists. Seeding twice would count every result twice.
@@ -229,14 +240,14 @@ async function seedDemoResults({
       call(API.completeSignup, { toolkit: 'quickscan', organisationName: name }, first),
     );
     const maturity = (index + 0.5) / BUSINESSES.length;
-    await respond(businessQuickscan, 'business-quickscan', idToken, maturity, index + 1, name);
+    await respond(businessQuickscan, 'business-quickscan', idToken, maturity, index + 1, name, results);
     results += 1;
     log(`  ${name} (${email}) completed the business Quickscan`);
   }
   for (const [index, name] of PUBLIC_RESPONDENTS.entries()) {
     const { idToken } = await auth.identity('signUp', {});
     const maturity = (index + 0.5) / PUBLIC_RESPONDENTS.length;
-    await respond(quickscan, 'quickscan', idToken, maturity, 1000 + index, name);
+    await respond(quickscan, 'quickscan', idToken, maturity, 1000 + index, name, results);
     results += 1;
     log(`  ${name} (anonymous) completed the public Quickscan`);
   }

@@ -347,24 +347,37 @@ describe('bad requests', () => {
   });
 });
 
-it('tells handlers the client’s address, which the completion limits count by', async () => {
+it('tells handlers the client’s address, which the completion limits count by: a proxy’s first X-Forwarded-For entry, as in Cloud Functions', async () => {
   const at = new Date();
   env.deps.now = () => at;
-  const respondent = await env.anonymous();
-  const client = clientWith(respondent.token);
   const request = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
-  const { resultId } = await callApi(client, API.startResult, request);
-  // One scored answer, so the completion is not refused as empty.
-  await callApi(client, API.saveAnswer, {
-    ...request,
-    resultId,
-    questionId: 'energy-tracking',
-    answer: 0,
-    seq: 1,
-  });
-  await callApi(client, API.completeResult, { ...request, resultId });
-  const counter = { name: 'completion-ip', subject: '127.0.0.1', limit: COMPLETION_LIMITS.ip };
-  expect((await env.store.get(counterPath(counter, at))).data).toMatchObject({ count: 1 });
+  const complete = async (headers: Record<string, string>) => {
+    const respondent = await env.anonymous();
+    const client = createCallableClient({
+      baseUrl: host.url,
+      getIdToken: async () => respondent.token,
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...(init?.headers as object), ...headers } }),
+    });
+    const { resultId } = await callApi(client, API.startResult, request);
+    // One scored answer, so the completion is not refused as empty.
+    await callApi(client, API.saveAnswer, {
+      ...request,
+      resultId,
+      questionId: 'energy-tracking',
+      answer: 0,
+      seq: 1,
+    });
+    await callApi(client, API.completeResult, { ...request, resultId });
+  };
+  const countFor = async (subject: string) =>
+    (await env.store.get(counterPath({ name: 'completion-ip', subject, limit: COMPLETION_LIMITS.ip }, at)))
+      .data;
+  await complete({});
+  expect(await countFor('127.0.0.1')).toMatchObject({ count: 1 });
+  await complete({ 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' });
+  expect(await countFor('203.0.113.7')).toMatchObject({ count: 1 });
+  expect(await countFor('127.0.0.1')).toMatchObject({ count: 1 });
 });
 
 it('keeps an idle connection open longer than clients reuse one (no ECONNRESET on reuse)', async () => {
