@@ -3,7 +3,8 @@
 // runtime configuration and the survey's definition, draws the slide from them (render.ts), and only
 // once that is on screen starts the app, which takes both responses over (contract.ts), adopts the
 // answers given here (stored on the device and announced, survey-answers) and replaces the slide
-// with its own, moving focus to its own control of the question being answered. On every other page it starts the app at once. Anything unexpected (a
+// with its own, moving focus to its own control of the question being answered. On every other
+// page it starts the app at once. Anything unexpected (a
 // failed request, a survey that needs an account, a question type it does not draw, a browser
 // without the HTML Sanitizer) leaves the page to the app, as if this script were not there.
 import { matchRoute } from '@toolkit/domain/routes';

@@ -256,8 +256,10 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
       if (detail?.key === earlyKey) adopt(detail.questionId, detail.answer);
     };
     window.addEventListener(EARLY_ANSWER_EVENT, announced);
-    for (const [questionId, answer] of Object.entries(loadEarlyAnswers(browserStorage(), earlyKey)))
-      adopt(questionId, answer);
+    // Already on the device and not yet in a result: read once more, nothing written back.
+    const stored = loadEarlyAnswers(browserStorage(), earlyKey);
+    earlyAnswers.current = { key: earlyKey, answers: stored };
+    setAnswers((previous) => ({ ...previous, ...stored }));
     return () => window.removeEventListener(EARLY_ANSWER_EVENT, announced);
   }, [earlyKey]);
 
