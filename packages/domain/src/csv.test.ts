@@ -15,7 +15,24 @@ describe('csvCell', () => {
     ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['Ærøskøbing café 🌱', 'Ærøskøbing café 🌱'],
+    [-5, '-5'],
+    [' minus-5', ' minus-5'],
   ])('%j is written as %s', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+
+  // A formula sign after blanks is still a formula to a spreadsheet that trims them.
+  test.each<[string, string]>([
+    [' =1+1', "' =1+1"],
+    ['\t=cmd', "'\t=cmd"],
+    ['\r\n@SUM(1)', `"'\r\n@SUM(1)"`],
+    ['\n=1', `"'\n=1"`],
+    ['\u00a0-2+3', "'\u00a0-2+3"],
+    ['  +1', "'  +1"],
+    ['\u2003\u3000=1', "'\u2003\u3000=1"],
+    ['\u200b@x', "'\u200b@x"],
+    ['\ufeff=1', "'\ufeff=1"],
+  ])('%j after blanks is written as %s', (value, written) => {
     expect(csvCell(value)).toBe(written);
   });
 });

@@ -1,7 +1,9 @@
 // CSV as spreadsheets read it (RFC 4180): fields quoted when they hold a comma, quote or line break,
 // rows ended by CRLF. A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed
 // with an apostrophe: an exported answer is text a respondent typed, never something to execute.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Some spreadsheets skip leading blanks before a formula sign, so `=` after spaces, line breaks, no-break
+// or zero-width spaces counts too. Numbers stay numbers: only text is ever prefixed.
+const FORMULA_START = /^(?:[\t\r]|[\s\u200b-\u200d\u2060]*[=+\-@])/;
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
