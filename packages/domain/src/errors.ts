@@ -158,6 +158,8 @@ export const SERVER_ERRORS = {
     'Changing the action plan needs the edit-insights permission. Ask an owner or admin for it.',
   editMaterialityRequired:
     'Changing the materiality assessment needs the edit-insights permission. Ask an owner or admin for it.',
+  excludeResultsRequired:
+    "Excluding a result from the survey's figures, or including it again, is for owners, admins, billing members and editors. Ask an owner or admin for it.",
   actionNotPlanned: 'Add this action to your plan first.',
   notYourSurvey: 'Insights of a survey are shown only to the organisation that publishes it.',
   notYourToolkit: 'Only the publisher of a toolkit sees which organisations joined it.',

@@ -26,16 +26,16 @@ import {
   type RoleRefusal,
 } from './roles';
 
-// The roles table of docs/behaviour.md, columns in PERMISSIONS order: view, edit, billing, users, settings, delete, assign.
+// The roles table of docs/behaviour.md, columns in PERMISSIONS order: view, edit, billing, users, settings, delete, assign, exclude.
 const Y = true;
 const N = false;
 const SPEC_TABLE: Array<[Role, boolean[]]> = [
-  ['owner', [Y, Y, Y, Y, Y, Y, Y]],
-  ['admin', [Y, Y, N, Y, Y, N, Y]],
-  ['billing', [Y, Y, Y, N, N, N, N]],
-  ['editor', [Y, Y, N, N, N, N, N]],
-  ['viewer', [Y, N, N, N, N, N, N]],
-  ['user', [N, N, N, N, N, N, N]],
+  ['owner', [Y, Y, Y, Y, Y, Y, Y, Y]],
+  ['admin', [Y, Y, N, Y, Y, N, Y, Y]],
+  ['billing', [Y, Y, Y, N, N, N, N, Y]],
+  ['editor', [Y, Y, N, N, N, N, N, Y]],
+  ['viewer', [Y, N, N, N, N, N, N, N]],
+  ['user', [N, N, N, N, N, N, N, N]],
 ];
 
 describe('role permission defaults (the roles table)', () => {

@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   'manageSettings',
   'deleteTenant',
   'assignRoles',
+  'excludeResults',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,6 +35,7 @@ const none: PermissionSet = {
   manageSettings: false,
   deleteTenant: false,
   assignRoles: false,
+  excludeResults: false,
 };
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, Readonly<PermissionSet>>> = {
@@ -45,6 +47,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, Readonly<PermissionSet>>> =
     manageSettings: true,
     deleteTenant: true,
     assignRoles: true,
+    excludeResults: true,
   },
   admin: {
     ...none,
@@ -53,9 +56,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, Readonly<PermissionSet>>> =
     manageUsers: true,
     manageSettings: true,
     assignRoles: true,
+    excludeResults: true,
   },
-  billing: { ...none, viewInsights: true, editInsights: true, manageBilling: true },
-  editor: { ...none, viewInsights: true, editInsights: true },
+  billing: { ...none, viewInsights: true, editInsights: true, manageBilling: true, excludeResults: true },
+  editor: { ...none, viewInsights: true, editInsights: true, excludeResults: true },
   viewer: { ...none, viewInsights: true },
   user: none,
 };
@@ -112,6 +116,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   manageSettings: "changing the organisation's settings",
   deleteTenant: 'deleting the organisation',
   assignRoles: 'assigning roles',
+  excludeResults: "excluding results from a survey's figures",
 };
 
 const permissionsOf = (holder: PermissionSet | Role): PermissionSet =>

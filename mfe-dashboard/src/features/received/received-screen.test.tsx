@@ -299,6 +299,31 @@ describe('Results workbench', () => {
     ]);
   });
 
+  it('offers a viewer no exclusion, and says who can change what the figures count', async () => {
+    const api = createFakeApi({
+      [API.listReceivedResults]: (({ state }: ListRequest) => ({
+        results: [
+          state === 'excluded' ? row('r-9', { excluded: true, excludedReason: 'Test run' }) : row('r-1'),
+        ],
+        next: null,
+        more: false,
+        total: 1,
+      })) as never,
+      'content:WorkbenchFilters': () => FILTERS,
+    });
+    renderDashboard('/dashboard/received', api, { claims: { role: 'viewer', tenantId: 'demo-publisher' } });
+    await table();
+    expect(
+      screen.getByText(
+        'Owners, admins, billing members and editors can exclude a result from the figures or include it again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Exclude/ })).not.toBeInTheDocument();
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'State' }), 'excluded');
+    expect(await rowNames()).toEqual(['Organisation r-9']);
+    expect(screen.queryByRole('button', { name: /Include again/ })).not.toBeInTheDocument();
+  });
+
   it('says so when asking again fails, instead of keeping the rows it had', async () => {
     let answer: 'rows' | 'fail' | 'fewer' = 'rows';
     const { api, user } = setup(() => {

@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { describeError, Loading, QueryView } from '@toolkit/data';
-import { type ReceivedResultRow, type ReceivedResultsQuery } from '@toolkit/domain';
+import { hasPermission, type ReceivedResultRow, type ReceivedResultsQuery } from '@toolkit/domain';
+import { useAppSelector } from '@toolkit/store-contract';
 import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
 import { useReceivedResultsQuery } from '../../shared/api';
@@ -55,6 +56,7 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   const page = useReceivedResultsQuery(query);
   const [excluding, setExcluding] = useState<ReceivedResultRow | null>(null);
   const [include, including] = useSetResultExcludedMutation();
+  const mayExclude = useAppSelector((state) => hasPermission(state.auth.claims, 'excludeResults'));
   const [told, setTold] = useState('');
   const countRef = useRef<HTMLParagraphElement>(null);
 
@@ -122,16 +124,28 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
               {resultsCount(total)}
             </Count>
             {page.isFetching && <Loading label="Updating the results" />}
+            {!mayExclude && (
+              <MutedText>
+                Owners, admins, billing members and editors can exclude a result from the figures or include
+                it again.
+              </MutedText>
+            )}
             <ResultsTable
               surveyId={query.surveyId}
               rows={results}
               caption={`Page ${pageNumber}`}
-              onExclude={(row) => {
-                setTold('');
-                setExcluding(row);
-              }}
-              onInclude={(row) => void includeAgain(row)}
-              including={including.isLoading ? (including.originalArgs?.resultId ?? null) : null}
+              exclusion={
+                mayExclude
+                  ? {
+                      onExclude: (row) => {
+                        setTold('');
+                        setExcluding(row);
+                      },
+                      onInclude: (row) => void includeAgain(row),
+                      including: including.isLoading ? (including.originalArgs?.resultId ?? null) : null,
+                    }
+                  : null
+              }
             />
             {(pageNumber > 1 || more) && (
               <Actions as="nav" aria-label="Pages">

@@ -83,21 +83,25 @@ function scoreOf(row: ReceivedResultRow): string {
   return row.band ? `${row.overallPercent}% · ${row.band}` : `${row.overallPercent}%`;
 }
 
-export function ResultsTable({
-  surveyId,
-  rows,
-  caption,
-  onExclude,
-  onInclude,
-  including,
-}: {
-  surveyId: string;
-  rows: readonly ReceivedResultRow[];
-  caption: string;
+/** Excluding and including again, for a member who may change what the figures count. */
+export interface ExclusionActions {
   onExclude: (row: ReceivedResultRow) => void;
   onInclude: (row: ReceivedResultRow) => void;
   /** The result being included again, whose button waits. */
   including: string | null;
+}
+
+export function ResultsTable({
+  surveyId,
+  rows,
+  caption,
+  exclusion,
+}: {
+  surveyId: string;
+  rows: readonly ReceivedResultRow[];
+  caption: string;
+  /** null: the member may not exclude or include, so no row offers it. */
+  exclusion: ExclusionActions | null;
 }) {
   return (
     <Cards>
@@ -123,22 +127,23 @@ export function ResultsTable({
                 <TextLink to={paths.receivedResult(surveyId, row.resultId)}>
                   Open<VisuallyHidden> the result of {nameOf(row)}</VisuallyHidden>
                 </TextLink>
-                {row.excluded ? (
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    disabled={including === row.resultId}
-                    onClick={() => onInclude(row)}
-                  >
-                    Include again<VisuallyHidden> the result of {nameOf(row)}</VisuallyHidden>
-                  </Button>
-                ) : (
-                  row.completed && (
-                    <Button type="button" variant="secondary" onClick={() => onExclude(row)}>
-                      Exclude<VisuallyHidden> the result of {nameOf(row)}</VisuallyHidden>
+                {exclusion &&
+                  (row.excluded ? (
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      disabled={exclusion.including === row.resultId}
+                      onClick={() => exclusion.onInclude(row)}
+                    >
+                      Include again<VisuallyHidden> the result of {nameOf(row)}</VisuallyHidden>
                     </Button>
-                  )
-                )}
+                  ) : (
+                    row.completed && (
+                      <Button type="button" variant="secondary" onClick={() => exclusion.onExclude(row)}>
+                        Exclude<VisuallyHidden> the result of {nameOf(row)}</VisuallyHidden>
+                      </Button>
+                    )
+                  ))}
               </RowActions>
             </td>
           </tr>

@@ -28,6 +28,7 @@ const HOLDERS: Record<MemberAccess, readonly Role[]> = {
   'member:viewInsights': ['viewer', 'editor', 'billing', 'admin', 'owner'],
   'member:editInsights': ['editor', 'billing', 'admin', 'owner'],
   'member:editMateriality': ['editor', 'billing', 'admin', 'owner'],
+  'member:excludeResults': ['editor', 'billing', 'admin', 'owner'],
   'member:manageAlerts': ['editor', 'billing', 'admin', 'owner'],
   'member:signDeclaration': ['admin', 'owner'],
 };
@@ -40,6 +41,7 @@ const REFUSALS: Record<HandlerPermission, string> = {
   viewInsights: SERVER_ERRORS.viewInsightsRequired,
   editInsights: SERVER_ERRORS.editPlanRequired,
   editMateriality: SERVER_ERRORS.editMaterialityRequired,
+  excludeResults: SERVER_ERRORS.excludeResultsRequired,
   manageAlerts: SERVER_ERRORS.manageAlertsRequired,
   signDeclaration: SERVER_ERRORS.signDeclarationRequired,
 };

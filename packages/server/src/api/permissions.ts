@@ -27,6 +27,8 @@ const RULES = {
   editInsights: holding('editInsights', SERVER_ERRORS.editPlanRequired),
   /** editInsights again, refused in the materiality assessment's words. */
   editMateriality: holding('editInsights', SERVER_ERRORS.editMaterialityRequired),
+  /** What a publisher's figures count: a viewer reads them, never changes them. */
+  excludeResults: holding('excludeResults', SERVER_ERRORS.excludeResultsRequired),
   /** Alerts are run by those who run the settings or act on the insights. */
   manageAlerts: {
     holds: (member) => member.permissions.manageSettings || member.permissions.editInsights,

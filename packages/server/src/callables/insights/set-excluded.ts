@@ -114,7 +114,7 @@ export async function storedListing(
 
 export const setResultExcluded = defineHandler({
   name: API.setResultExcluded,
-  access: 'member:viewInsights',
+  access: 'member:excludeResults',
   input: REQUESTS[API.setResultExcluded],
   async run(
     { surveyId, resultId, excluded, reason },

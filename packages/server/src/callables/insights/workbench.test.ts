@@ -1,7 +1,13 @@
 // The publisher's results workbench over real completions: filters, sorts, search and cursor pages
 // read from each result's listing, counts for the filter, and exclusion taking a result out of
 // every aggregate (and back), audited.
-import { API, type ApiRequest, type ApiResponses, type ReceivedResultRow } from '@toolkit/domain';
+import {
+  API,
+  SERVER_ERRORS,
+  type ApiRequest,
+  type ApiResponses,
+  type ReceivedResultRow,
+} from '@toolkit/domain';
 import { auditCollection } from '../../repositories/audit';
 import { readAggregate } from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
@@ -371,6 +377,24 @@ describe('insights-setExcluded', () => {
     expect((await env.store.get(paths.result(PUBLISHER, SURVEY, resultId))).data).toMatchObject({
       listing: { excluded: false },
     });
+  });
+
+  it('refuses a viewer, who reads the figures but does not change what they count, and lets an editor', async () => {
+    const resultId = ids['Acme Tools']!;
+    const viewer = await env.member(PUBLISHER, 'viewer');
+    const unchanged = await snapshotStore(env.store);
+    const refused = errorOf(await setExcluded({ resultId, excluded: true, reason: 'Looks wrong' }, viewer));
+    expect({ status: refused.status, message: refused.message }).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: SERVER_ERRORS.excludeResultsRequired,
+    });
+    expect(withoutAccounts(await snapshotStore(env.store))).toEqual(withoutAccounts(unchanged));
+
+    const editor = await env.member(PUBLISHER, 'editor');
+    expect(resultOf(await setExcluded({ resultId, excluded: true, reason: 'Looks wrong' }, editor))).toEqual({
+      excluded: true,
+    });
+    expect(resultOf(await setExcluded({ resultId, excluded: false }, editor))).toEqual({ excluded: false });
   });
 });
 
