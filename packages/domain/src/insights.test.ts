@@ -9,6 +9,7 @@ import {
   distribution,
   emptyAggregate,
   keyValue,
+  peerPublicationDue,
   percentileOf,
   periodOf,
   periodsBetween,
@@ -174,6 +175,22 @@ describe('distribution and percentileOf', () => {
       [10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((v) => [String(v), 1]),
     );
     expect(percentileOf(histogram, percent)).toBe(expected);
+  });
+});
+
+describe('peerPublicationDue', () => {
+  const k = BENCHMARK_MIN_ORGANISATIONS;
+
+  it(`publishes a group first at ${BENCHMARK_MIN_ORGANISATIONS} organisations`, () => {
+    expect(peerPublicationDue(null, k - 1)).toBe(false);
+    expect(peerPublicationDue(null, k)).toBe(true);
+  });
+
+  it(`publishes again only once ${BENCHMARK_MIN_ORGANISATIONS} more joined, and never below the threshold`, () => {
+    expect(peerPublicationDue(k, k + 1)).toBe(false);
+    expect(peerPublicationDue(k, 2 * k - 1)).toBe(false);
+    expect(peerPublicationDue(k, 2 * k)).toBe(true);
+    expect(peerPublicationDue(k + 3, k - 1)).toBe(false);
   });
 });
 

@@ -34,6 +34,11 @@ export interface AggregateCounts {
   answered: Record<string, number>;
   /** Per peer group key (domain peer-groups.ts, e.g. 'sector:retail'). */
   groups: Record<string, PeerGroupCounts>;
+  /**
+   * Per peer group key: how often a business's latest result entered or left the group, only ever
+   * increased. A group's published figures are looked at again only when this moved.
+   */
+  peerChanges: Record<string, number>;
 }
 
 /**
@@ -59,6 +64,7 @@ export const emptyAggregate = (): AggregateCounts => ({
   dayPercentTenths: {},
   answered: {},
   groups: {},
+  peerChanges: {},
 });
 
 /** The shard a result's counts go to: FNV-1a of its id, so a retried write lands on the same one. */
@@ -275,6 +281,17 @@ export function benchmark(
     .map((section) => row(section.title, aggregate.sections[String(section.sectionIndex)], section.percent))
     .filter((section): section is BenchmarkRow => section !== null);
   return { status: 'shown', organisations, overall, sections };
+}
+
+/**
+ * Whether a peer group's figures are published anew, now that `organisations` proven organisations
+ * are in it: first from BENCHMARK_MIN_ORGANISATIONS, then only once as many more joined since the
+ * last publication (`published` of them), so the difference between two publications always
+ * spreads over at least that many organisations and never gives away one newcomer's score.
+ */
+export function peerPublicationDue(published: number | null, organisations: number): boolean {
+  if (organisations < BENCHMARK_MIN_ORGANISATIONS) return false;
+  return published === null || organisations >= published + BENCHMARK_MIN_ORGANISATIONS;
 }
 
 export interface PriorityTopic {
