@@ -13,6 +13,7 @@ import {
 } from '@toolkit/domain';
 import type { ServerSurveyDefinition } from '../api/handler';
 import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
+import { strings } from './decode';
 import { paths } from './paths';
 
 /** Counts as a merge write: each leaf becomes an increment. */
@@ -115,4 +116,34 @@ export const INSIGHTS_COUNTERS_MARK = 'insightsCounters';
 export function newCounters(counts: Partial<AggregateCounts>): Partial<AggregateCounts> {
   const { dayPercentTenths = {}, answered = {}, groups = {} } = counts;
   return { dayPercentTenths, answered, groups };
+}
+
+/** The peer groups a business's latest result named when it completed (none before its first). */
+export async function readPeerEntryGroups(
+  tx: Pick<StoreTransaction, 'get'>,
+  ref: { tenantId: string; surveyId: string },
+  organisationTenantId: string,
+): Promise<string[]> {
+  const { data } = await tx.get(paths.aggregatePeer(ref.tenantId, ref.surveyId, organisationTenantId));
+  return strings(data?.groups);
+}
+
+/**
+ * Makes the result its business's latest in the survey's peer groups, so each business counts once,
+ * by this result. Answers the counts that mark every group it enters or leaves as changed
+ * (AggregateCounts.peerChanges), for the completion to add with its own.
+ */
+export function recordPeerEntry(
+  tx: Pick<StoreTransaction, 'set'>,
+  ref: { tenantId: string; surveyId: string; resultId: string },
+  organisationTenantId: string,
+  groups: { previous: readonly string[]; now: readonly string[] },
+): Pick<AggregateCounts, 'peerChanges'> {
+  tx.set(paths.aggregatePeer(ref.tenantId, ref.surveyId, organisationTenantId), {
+    resultId: ref.resultId,
+    groups: [...groups.now],
+    completedAt: FieldValue.serverTimestamp(),
+  });
+  const changed = new Set([...groups.previous, ...groups.now]);
+  return { peerChanges: Object.fromEntries([...changed].map((key) => [key, 1])) };
 }

@@ -54,6 +54,14 @@ export const paths = {
   /** Marks an organisation as counted among the survey's distinct organisations. */
   aggregateOrganisation: (tenantId: string, surveyId: string, organisationKey: string) =>
     path`tenants/${tenantId}/aggregates/${surveyId}/organisations/${organisationKey}`,
+  /** A business tenant's latest completed result of the survey and the peer groups it names. */
+  aggregatePeers: (tenantId: string, surveyId: string) =>
+    path`tenants/${tenantId}/aggregates/${surveyId}/peers`,
+  aggregatePeer: (tenantId: string, surveyId: string, organisationTenantId: string) =>
+    path`tenants/${tenantId}/aggregates/${surveyId}/peers/${organisationTenantId}`,
+  /** A peer group's published figures (its id: the group key with '-' for ':', e.g. 'sector-retail'). */
+  peerGroupSnapshot: (tenantId: string, surveyId: string, snapshotId: string) =>
+    path`tenants/${tenantId}/aggregates/${surveyId}/peerGroups/${snapshotId}`,
   /** The organisations that signed up through a toolkit's portal, one document each. */
   toolkitMembers: (toolkit: string) => path`toolkits/${toolkit}/members`,
   toolkitMember: (toolkit: string, tenantId: string) => path`toolkits/${toolkit}/members/${tenantId}`,

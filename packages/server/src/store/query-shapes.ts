@@ -109,6 +109,8 @@ function otherShapes(): QueryShape[] {
     // repositories/results.ts: completed results in order of completion (the backfill's walk)
     { collection: 'results', where: [['isCompleted', '==']], orderBy: [['completedAt', 'asc']] },
     { collection: 'results', where: [['isCompleted', '==']], orderBy: [['completedAt', 'desc']] },
+    // callables/insights/peer-snapshots.ts: the businesses of a peer group
+    { collection: 'peers', where: [['groups', 'array-contains']] },
     // callables/insights/set-excluded.ts: the same organisation's other counted results
     equal('results', 'respondentTenantId', 'isCompleted', 'listing.excluded'),
     equal('results', 'listing.organisation', 'isCompleted', 'listing.excluded'),

@@ -19,6 +19,8 @@ import {
   INSIGHTS_COUNTERS_MARK,
   organisationCounted,
   organisationKey,
+  readPeerEntryGroups,
+  recordPeerEntry,
   resultCounts,
 } from '../../repositories/aggregates';
 import { writeComments } from '../../repositories/comments';
@@ -118,6 +120,10 @@ export async function completeResult(
     const answers = allAnswers(result);
     const organisation = organisationKey(result.respondentTenantId, answers[COMPANY_NAME_QUESTION]);
     const newOrganisation = organisation !== null && !(await organisationCounted(tx, ref, organisation));
+    // Only a business tenant is a peer: a name typed into the survey proves no organisation.
+    const peerGroupsBefore = result.respondentTenantId
+      ? await readPeerEntryGroups(tx, ref, result.respondentTenantId)
+      : null;
     const callerTenant = caller.isAnonymous ? null : caller.tenantId;
     const profile = callerTenant ? await readTenantUser(tx, callerTenant, caller.uid) : null;
     // The listing names a signed-in respondent by their account when the link gave no name; the
@@ -160,15 +166,19 @@ export async function completeResult(
     });
     writeComments(tx, ref, definition, answers, completed.completedAt);
     if (userResultPath && userResult?.data) tx.update(userResultPath, completed);
-    addToAggregate(
-      tx,
-      ref,
-      resultCounts(
-        definition,
-        { score, answers },
-        { day: new Date().toISOString().slice(0, 10), newOrganisation },
-      ),
+    const counts = resultCounts(
+      definition,
+      { score, answers },
+      { day: new Date().toISOString().slice(0, 10), newOrganisation },
     );
+    const peerChanges =
+      result.respondentTenantId && peerGroupsBefore
+        ? recordPeerEntry(tx, ref, result.respondentTenantId, {
+            previous: peerGroupsBefore,
+            now: Object.keys(counts.groups ?? {}),
+          })
+        : {};
+    addToAggregate(tx, ref, { ...counts, ...peerChanges });
     if (newOrganisation && organisation) countOrganisation(tx, ref, organisation);
     if (recipients.length > 0) {
       const { subject, html } = renderNotification({
