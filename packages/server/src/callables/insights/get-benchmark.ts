@@ -1,16 +1,15 @@
 // insights-getBenchmark: an organisation's own results of a survey over time and, for the latest, where
-// it stands among every organisation that completed the survey, or among one of its peer groups
-// (domain `benchmark`: nothing but a count below the k-anonymity threshold), and its priority ESG topics.
+// it stands among every organisation that completed the survey, or among one of its peer groups as
+// last published (peer-snapshots.ts; domain `benchmark`: nothing but a count below the k-anonymity
+// threshold), and its priority ESG topics.
 import {
   API,
   benchmark,
-  BENCHMARK_MIN_ORGANISATIONS,
   facetOfGroup,
   MILESTONE_OF_ACTION,
   PEER_FACETS,
   peerGroupsIn,
   priorityTopics,
-  type AggregateCounts,
   type ApiResponses,
   type PeerGroupSummary,
 } from '@toolkit/domain';
@@ -21,15 +20,16 @@ import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { allAnswers, listOrganisationResults } from '../../repositories/results';
 import { markInsightsMilestone } from './access';
+import { isShown, peerGroupViews, type PeerGroupView } from './peer-snapshots';
 import { isCounted } from './received';
 
 export const NOT_YOUR_PEER_GROUP =
   'You can compare only with the groups your latest result puts your organisation in.';
 
-/** The caller's groups: the facets its latest result answered, each with its distinct organisations. */
+/** The caller's groups: the facets its latest result answered, each with its proven organisations. */
 function groupsOf(
   definition: ServerSurveyDefinition,
-  aggregate: AggregateCounts,
+  views: Record<string, PeerGroupView>,
   keys: readonly string[],
 ): PeerGroupSummary[] {
   const questions = definition.sections.flatMap((section) => section.questions);
@@ -40,13 +40,15 @@ function groupsOf(
     const option = questions
       .find((question) => question.id === questionId)
       ?.options?.find((o) => o.id === optionId);
-    const organisations = Math.max(0, aggregate.groups[key]?.organisations ?? 0);
+    const view = views[key]!;
+    const shown = isShown(view);
     return {
       key,
       facet,
       label: option?.label ?? optionId,
-      organisations,
-      shown: organisations >= BENCHMARK_MIN_ORGANISATIONS,
+      // Once shown, the count the published figures are over, so the count never runs ahead of them.
+      organisations: shown ? view.published.organisations : view.organisations,
+      shown,
     };
   });
 }
@@ -57,7 +59,7 @@ export const getBenchmark = defineHandler({
   input: REQUESTS[API.getBenchmark],
   async run(
     { surveyId, opened, downloading, group },
-    { caller, deps },
+    { caller, deps, now },
   ): Promise<ApiResponses[typeof API.getBenchmark]> {
     const definition = await loadSurvey(deps, surveyId);
     // The organisation's results, whichever member completed them, in the order they were completed.
@@ -92,16 +94,22 @@ export const getBenchmark = defineHandler({
     if (downloading && priorities.length > 0) {
       await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.downloadPriorities);
     }
-    const groups = groupsOf(definition, aggregate, groupKeys);
+    const views = await peerGroupViews(
+      deps,
+      definition,
+      { tenantId: latest.link.surveyTenantId, surveyId },
+      aggregate,
+      groupKeys,
+      now,
+    );
+    const groups = groupsOf(definition, views, groupKeys);
+    const view = group === undefined ? null : views[group]!;
     const within =
-      group === undefined
+      view === null
         ? aggregate
-        : {
-            overall: {},
-            sections: {},
-            ...aggregate.groups[group],
-            organisations: groups.find((g) => g.key === group)!.organisations,
-          };
+        : isShown(view)
+          ? view.published
+          : { organisations: view.organisations, overall: {}, sections: {} };
     return {
       surveyId,
       history,

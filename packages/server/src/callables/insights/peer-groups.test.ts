@@ -56,26 +56,30 @@ const junk = { tenths: 0 };
 
 const RETAIL = { 'industry-sector': 'retail', 'employee-count': '5-19', 'business-region': 'vic' };
 
+/** A business whose owner proved their address (as every sign-up does); answers its owner. */
+const provenBusiness = (tenantId: string) => env.member(tenantId, 'owner');
+
 describe('insights-getBenchmark within a peer group', () => {
-  it(`hides a group of ${BENCHMARK_MIN_ORGANISATIONS - 1} organisations but its count, shows it at ${BENCHMARK_MIN_ORGANISATIONS}, and a second result of one organisation counts once`, async () => {
-    const business = await env.member('tenant-retailer', 'owner');
+  it(`hides a group of ${BENCHMARK_MIN_ORGANISATIONS - 1} businesses but its count, shows it at ${BENCHMARK_MIN_ORGANISATIONS}, and a business's retake counts once`, async () => {
+    const business = await provenBusiness('tenant-retailer');
     expect(resultOf<ApiResponses[typeof API.getBenchmark]>(await benchmarkOf(business))).toMatchObject({
       groups: [],
       group: null,
       benchmark: null,
     });
     const own = await respond(business, { ...RETAIL, 'company-name': 'Own Shop' });
+    const peers: TestAccount[] = [];
     for (let i = 0; i < BENCHMARK_MIN_ORGANISATIONS - 2; i++) {
-      await respond(await env.anonymous(), {
-        ...RETAIL,
-        'business-region': 'nsw',
-        'company-name': `Peer ${i}`,
-      });
+      peers.push(await provenBusiness(`tenant-peer-${i}`));
+      await respond(peers[i]!, { ...RETAIL, 'business-region': 'nsw', 'company-name': `Peer ${i}` });
     }
-    // The same organisation again: one more result in the group, not one more organisation.
-    await respond(await env.anonymous(), { ...RETAIL, 'business-region': 'nsw', 'company-name': 'peer 0' });
+    // The same business again: one more result in the group, not one more organisation.
+    await respond(peers[0]!, { ...RETAIL, 'business-region': 'nsw', 'company-name': 'Peer 0' });
     // Another sector does not count towards retail.
-    await respond(await env.anonymous(), { 'industry-sector': 'creative', 'company-name': 'Studio' });
+    await respond(await provenBusiness('tenant-studio'), {
+      'industry-sector': 'creative',
+      'company-name': 'Studio',
+    });
 
     const nine = resultOf<ApiResponses[typeof API.getBenchmark]>(await benchmarkOf(business));
     expect(nine.groups).toEqual([
@@ -102,7 +106,7 @@ describe('insights-getBenchmark within a peer group', () => {
       needed: BENCHMARK_MIN_ORGANISATIONS,
     });
 
-    await respond(await env.anonymous(), {
+    await respond(await provenBusiness('tenant-tenth'), {
       ...RETAIL,
       'company-name': 'The tenth',
       'business-description': 'We sell recycled paper',
@@ -113,8 +117,8 @@ describe('insights-getBenchmark within a peer group', () => {
     expect(ten.benchmark).toMatchObject({
       status: 'shown',
       organisations: BENCHMARK_MIN_ORGANISATIONS,
-      // Ten organisations, eleven results: the retake's scores are among the group's.
-      overall: { yours: own.score.overall.percent, peers: { count: 11 } },
+      // Ten businesses, eleven results: each business's latest result only.
+      overall: { yours: own.score.overall.percent, peers: { count: BENCHMARK_MIN_ORGANISATIONS } },
     });
     expect(JSON.stringify(ten)).not.toMatch(/Peer \d|The tenth|Studio/);
   });
@@ -252,5 +256,105 @@ describe('the insights counters backfill', () => {
     });
     expect(await readAggregate(env.store, PUBLISHER, SURVEY)).toEqual(before);
     expect((await env.store.get(resultPath)).data).toMatchObject({ [INSIGHTS_COUNTERS_MARK]: true });
+  });
+});
+
+type Benchmark = ApiResponses[typeof API.getBenchmark];
+
+describe('who counts in a peer group', () => {
+  it('8 organisations made up by two accounts do not make a group of 2 real businesses visible', async () => {
+    const BUILDERS = {
+      'industry-sector': 'construction',
+      'employee-count': '20-49',
+      'business-region': 'qld',
+    };
+    const real = [await provenBusiness('tenant-builder-1'), await provenBusiness('tenant-builder-2')];
+    for (const business of real) await respond(business, BUILDERS);
+    // Accounts of no organisation, each naming a new company in every result.
+    const makers = [await env.account(), await env.account()];
+    for (let i = 0; i < 8; i++) {
+      await respond(makers[i % 2]!, { ...BUILDERS, 'company-name': `Fake Builder ${i}` });
+    }
+    const answer = resultOf<Benchmark>(await benchmarkOf(real[0]!, 'sector:construction'));
+    expect(answer.groups[0]).toMatchObject({ key: 'sector:construction', organisations: 2, shown: false });
+    expect(answer.benchmark).toEqual({
+      status: 'too-few',
+      organisations: 2,
+      needed: BENCHMARK_MIN_ORGANISATIONS,
+    });
+  });
+
+  it('counts a business only while an owner of it has proven their address', async () => {
+    const MAKERS = { 'industry-sector': 'manufacturing', 'employee-count': '1-4', 'business-region': 'sa' };
+    const unproven = await provenBusiness('tenant-unproven-maker');
+    await env.store.update(paths.globalUser(unproven.uid), { addressProvenAt: FieldValue.delete() });
+    await respond(unproven, MAKERS);
+    for (let i = 0; i < BENCHMARK_MIN_ORGANISATIONS - 1; i++) {
+      await respond(await provenBusiness(`tenant-maker-${i}`), MAKERS);
+    }
+    const nine = resultOf<Benchmark>(await benchmarkOf(unproven, 'sector:manufacturing'));
+    expect(nine.benchmark).toMatchObject({
+      status: 'too-few',
+      organisations: BENCHMARK_MIN_ORGANISATIONS - 1,
+    });
+
+    await env.store.update(paths.globalUser(unproven.uid), { addressProvenAt: '2024-02-01T00:00:00.000Z' });
+    await respond(unproven, MAKERS);
+    const ten = resultOf<Benchmark>(await benchmarkOf(unproven, 'sector:manufacturing'));
+    expect(ten.benchmark).toMatchObject({ status: 'shown', organisations: BENCHMARK_MIN_ORGANISATIONS });
+  });
+
+  it('counts a business in the groups of its latest result only, and compares it with those', async () => {
+    const mover = await provenBusiness('tenant-mover');
+    await respond(mover, { 'industry-sector': 'hospitality' });
+    await respond(mover, { 'industry-sector': 'health-care' });
+    const stayer = await provenBusiness('tenant-stayer');
+    await respond(stayer, { 'industry-sector': 'hospitality' });
+
+    const moved = resultOf<Benchmark>(await benchmarkOf(mover));
+    expect(moved.groups).toEqual([expect.objectContaining({ key: 'sector:health-care', organisations: 1 })]);
+    expect(errorOf(await benchmarkOf(mover, 'sector:hospitality')).message).toBe(NOT_YOUR_PEER_GROUP);
+    const stayed = resultOf<Benchmark>(await benchmarkOf(stayer));
+    expect(stayed.groups).toEqual([expect.objectContaining({ key: 'sector:hospitality', organisations: 1 })]);
+  });
+});
+
+describe('published peer figures', () => {
+  afterEach(() => {
+    delete env.deps.now;
+  });
+
+  it(`change only once ${BENCHMARK_MIN_ORGANISATIONS} more businesses joined, whatever the day`, async () => {
+    const HAULIERS = {
+      'industry-sector': 'transport',
+      'employee-count': '200-plus',
+      'business-region': 'wa',
+    };
+    const observer = await provenBusiness('tenant-haulier-0');
+    await respond(observer, HAULIERS);
+    for (let i = 1; i < BENCHMARK_MIN_ORGANISATIONS; i++) {
+      await respond(await provenBusiness(`tenant-haulier-${i}`), { ...HAULIERS, 'local-spend': 'little' });
+    }
+    const first = resultOf<Benchmark>(await benchmarkOf(observer, 'sector:transport'));
+    expect(first.benchmark).toMatchObject({ status: 'shown', organisations: BENCHMARK_MIN_ORGANISATIONS });
+
+    // One newcomer, far from everyone: its score cannot be read from the figures' change.
+    await respond(await provenBusiness('tenant-haulier-10'), { ...HAULIERS, 'local-spend': 'most' });
+    expect(resultOf<Benchmark>(await benchmarkOf(observer, 'sector:transport'))).toEqual(first);
+    env.deps.now = () => new Date(Date.now() + 86_400_000);
+    expect(resultOf<Benchmark>(await benchmarkOf(observer, 'sector:transport'))).toEqual(first);
+
+    for (let i = 11; i < 2 * BENCHMARK_MIN_ORGANISATIONS - 1; i++) {
+      await respond(await provenBusiness(`tenant-haulier-${i}`), { ...HAULIERS, 'local-spend': 'most' });
+    }
+    expect(resultOf<Benchmark>(await benchmarkOf(observer, 'sector:transport'))).toEqual(first);
+    await respond(await provenBusiness('tenant-haulier-19'), { ...HAULIERS, 'local-spend': 'most' });
+    const next = resultOf<Benchmark>(await benchmarkOf(observer, 'sector:transport'));
+    expect(next.groups[0]).toMatchObject({ organisations: 2 * BENCHMARK_MIN_ORGANISATIONS, shown: true });
+    expect(next.benchmark).toMatchObject({
+      status: 'shown',
+      organisations: 2 * BENCHMARK_MIN_ORGANISATIONS,
+      overall: { peers: { count: 2 * BENCHMARK_MIN_ORGANISATIONS } },
+    });
   });
 });
