@@ -1,9 +1,10 @@
 // The standing ownership offer: the member it is made to accepts or declines it; whoever manages
-// users sees it, and the owner who made it may cancel it. Refusals show the server's words.
+// users sees it, and the owner who made it may cancel it. An offer withdrawn because its member's
+// role changed says so on Users. Refusals show the server's words.
 import { useId } from 'react';
 import styled from 'styled-components';
 import { describeError, LoadError } from '@toolkit/data';
-import { formatDate, type OwnershipOffer } from '@toolkit/domain';
+import { formatDate, type OwnershipOffer, type OwnershipOfferWithdrawal } from '@toolkit/domain';
 import { selectUid, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
@@ -73,7 +74,35 @@ function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
   );
 }
 
-/** An offer made to someone else, as those who manage users see it; its maker may cancel it. */
+const WITHDRAWN_BECAUSE: Record<OwnershipOfferWithdrawal, string> = {
+  roleChanged: 'their role was changed',
+  roleRemoved: 'their role was removed',
+};
+
+/** What became of the offer, in words: waiting for its member, or withdrawn and why. */
+function OfferStatus({ offer, uid }: { offer: OwnershipOffer; uid: string | null }) {
+  const maker = offer.from.uid === uid ? 'You' : offer.from.name;
+  if (offer.withdrawn) {
+    return (
+      <MutedText>
+        {maker} offered it on {formatDate(offer.offeredAt)}. It was withdrawn on{' '}
+        {formatDate(offer.withdrawn.at)} because {WITHDRAWN_BECAUSE[offer.withdrawn.reason]}, and{' '}
+        {offer.to.name} was told by e-mail. Nothing changed hands; an owner can offer ownership again.
+      </MutedText>
+    );
+  }
+  return (
+    <MutedText>
+      {maker} offered it on {formatDate(offer.offeredAt)}. Nothing changes until {offer.to.name} accepts; the
+      offer stands until {formatDate(offer.expiresAt)}.
+    </MutedText>
+  );
+}
+
+/**
+ * An offer made to someone else, as those who manage users see it; its maker may cancel it, or
+ * clear it once withdrawn.
+ */
 function PendingOffer({ offer, uid }: { offer: OwnershipOffer; uid: string | null }) {
   const titleId = useId();
   const [cancel, cancelling] = useCancelOwnershipOfferMutation();
@@ -81,12 +110,11 @@ function PendingOffer({ offer, uid }: { offer: OwnershipOffer; uid: string | nul
     <OfferCard aria-labelledby={titleId}>
       <Stack gap={2}>
         <h2 id={titleId} style={{ margin: 0 }}>
-          Ownership offered to {offer.to.name}
+          {offer.withdrawn
+            ? `Ownership offer to ${offer.to.name} withdrawn`
+            : `Ownership offered to ${offer.to.name}`}
         </h2>
-        <MutedText>
-          {offer.from.uid === uid ? 'You' : offer.from.name} offered it on {formatDate(offer.offeredAt)}.
-          Nothing changes until {offer.to.name} accepts; the offer stands until {formatDate(offer.expiresAt)}.
-        </MutedText>
+        <OfferStatus offer={offer} uid={uid} />
         {offer.from.uid === uid && (
           <Actions>
             <Button
@@ -98,7 +126,7 @@ function PendingOffer({ offer, uid }: { offer: OwnershipOffer; uid: string | nul
                   .catch(() => undefined)
               }
             >
-              Cancel the offer
+              {offer.withdrawn ? 'Dismiss' : 'Cancel the offer'}
             </Button>
           </Actions>
         )}
@@ -125,7 +153,11 @@ export function OwnershipOfferPanel() {
   }
   const offer = query.data?.offer;
   if (!offer) return null;
-  return offer.to.uid === uid ? <AnswerOffer offer={offer} /> : <PendingOffer offer={offer} uid={uid} />;
+  return offer.to.uid === uid && !offer.withdrawn ? (
+    <AnswerOffer offer={offer} />
+  ) : (
+    <PendingOffer offer={offer} uid={uid} />
+  );
 }
 
 /**
@@ -135,5 +167,7 @@ export function OwnershipOfferPanel() {
 export function OwnershipOfferNotice() {
   const uid = useAppSelector(selectUid);
   const { data } = useOwnershipOfferQuery();
-  return data?.offer && data.offer.to.uid === uid ? <AnswerOffer offer={data.offer} /> : null;
+  return data?.offer && data.offer.to.uid === uid && !data.offer.withdrawn ? (
+    <AnswerOffer offer={data.offer} />
+  ) : null;
 }

@@ -270,7 +270,12 @@ export interface OwnershipOffer {
   offeredAt: string;
   /** After this the offer no longer stands. */
   expiresAt: string;
+  /** Set once the offer was withdrawn (it no longer stands): when, and why. */
+  withdrawn?: { at: string; reason: OwnershipOfferWithdrawal };
 }
+
+/** Why an ownership offer was withdrawn: the role of the member it was made to was changed or removed. */
+export type OwnershipOfferWithdrawal = 'roleChanged' | 'roleRemoved';
 
 /** How long an ownership offer stands before the owner has to make it again. */
 export const OWNERSHIP_OFFER_LIFETIME_DAYS = 14;

@@ -115,6 +115,8 @@ export const SERVER_ERRORS = {
   ownershipOfferLapsed:
     'This offer of ownership no longer stands: whoever made it is no longer an owner, or it has expired. Ask an owner to offer it again.',
   ownershipOfferNotYours: 'Only the owner who made this offer can cancel it.',
+  ownershipOfferRoleChanged:
+    'This offer of ownership no longer stands: your role in the organisation changed after it was made. Ask an owner to offer it again.',
   // Organisation, plans and milestones.
   manageSettingsRequired: "Only owners and admins can change the organisation's details.",
   ownEntitlementsOnly: "You can only see your own organisation's entitlements.",

@@ -53,6 +53,14 @@ function setup(
       );
       return { offer: standing };
     },
+    // As the server does: a new role for the member offered withdraws the offer.
+    [API.setUserRole]: ({ uid, role }) => {
+      team = team.map((person) => (person.uid === uid ? { ...person, role } : person));
+      if (standing?.to.uid === uid) {
+        standing = { ...standing, withdrawn: { at: '2026-11-28T09:00:00.000Z', reason: 'roleChanged' } };
+      }
+      return { status: 'success', message: 'Role updated' };
+    },
     [API.cancelOwnershipOffer]: () => {
       standing = null;
       return { offer: null };
@@ -120,6 +128,32 @@ describe('Users: transferring ownership', () => {
     );
     expect(api.callsTo(API.cancelOwnershipOffer)).toHaveLength(1);
     expect(within(vera).getByRole('button', { name: 'Transfer ownership' })).toBeEnabled();
+  });
+
+  it('says so when a change of the member’s role withdrew the offer, and lets a new one be made', async () => {
+    const olivia = member('owner-1', 'Olivia', 'owner');
+    const { api, user } = setup('owner', { offer: offerOf(olivia, member('viewer-1', 'Vera', 'viewer')) });
+    const vera = await row('Vera Smith');
+    await screen.findByRole('region', { name: 'Ownership offered to Vera Smith' });
+    expect(within(vera).getByRole('button', { name: 'Transfer ownership' })).toBeDisabled();
+
+    await user.selectOptions(within(vera).getByRole('combobox', { name: 'Role of Vera Smith' }), 'admin');
+    await user.click(within(vera).getByRole('button', { name: 'Change role' }));
+
+    const withdrawn = await screen.findByRole('region', { name: 'Ownership offer to Vera Smith withdrawn' });
+    expect(withdrawn).toHaveTextContent(
+      `It was withdrawn on ${formatDate('2026-11-28T09:00:00.000Z')} because their role was changed, and Vera Smith was told by e-mail.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Accept ownership' })).not.toBeInTheDocument();
+    expect(within(vera).getByRole('button', { name: 'Transfer ownership' })).toBeEnabled();
+
+    await user.click(within(withdrawn).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Ownership offer to Vera Smith withdrawn' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo(API.cancelOwnershipOffer)).toHaveLength(1);
   });
 
   it("shows the server's words when the offer is refused", async () => {

@@ -27,7 +27,8 @@ const Status = styled.p`
 export function TransferOwnership({ member }: { member: TenantUserProfile }) {
   const name = displayName(member);
   const { offerStands } = useOwnershipOfferQuery(undefined, {
-    selectFromResult: ({ data }) => ({ offerStands: Boolean(data?.offer) }),
+    // A withdrawn offer is only news: it keeps no one from making a new one.
+    selectFromResult: ({ data }) => ({ offerStands: Boolean(data?.offer && !data.offer.withdrawn) }),
   });
   const [offer, offering] = useOfferOwnershipMutation();
   const [confirming, setConfirming] = useState(false);

@@ -11,6 +11,7 @@ import { toStoredResult, allAnswers } from '../../repositories/results';
 import { tenantUsersOf, readGlobalUser } from '../../repositories/users';
 import { DELIVERED_CODES } from '../../mail/auth-links';
 import type { DocData, DocSnapshot, DocumentStore, StoreTransaction } from '../../store/port';
+import { offerRecordOf, ownershipOfferPath } from '../ownership/offer-record';
 import { organisationAnswer } from '../survey/respondent';
 
 export interface Person {
@@ -118,6 +119,7 @@ export async function eraseAccount(store: DocumentStore, person: Person): Promis
             paths.alerts(tenantId),
             paths.brand(tenantId),
             paths.materiality(tenantId),
+            ownershipOfferPath(tenantId),
           ]),
         ),
         namedIn(
@@ -182,6 +184,11 @@ export async function eraseAccount(store: DocumentStore, person: Person): Promis
           ),
         );
       }
+    }
+    // An ownership offer made by them or to them ends: nobody could take it, and it would name them.
+    for (const { path, data } of settings.filter(({ path }) => path.endsWith('/settings/ownershipOffer'))) {
+      const offer = offerRecordOf(data);
+      if (offer && (offer.fromUid === uid || offer.toUid === uid)) tx.delete(path);
     }
     // Their questions to the experts stay the organisation's, without who asked or their phone number.
     for (const { path } of expertRequests.flat()) tx.update(path, { requestedBy: null, phone: null });

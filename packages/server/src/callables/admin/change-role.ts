@@ -10,6 +10,7 @@ import { paths } from '../../repositories/paths';
 import { readTenantUser, tenantUsersOf, type TenantUserRecord } from '../../repositories/users';
 import { FieldValue, type StoreTransaction } from '../../store/port';
 import { refuseRoleChange } from '../access';
+import { offerWithdrawal } from '../ownership/offer-record';
 
 /**
  * Owners who have joined. Invites used to write a member record, marked `invitePending`, before
@@ -44,19 +45,25 @@ export function writeRole(
 
 /**
  * Sets the role in one transaction that reads the member's current role and the owners, and lets
- * the one role rule decide; `allowed` adds the caller's own last check (e.g. the plan). Answers the
- * previous role.
+ * the one role rule decide; `allowed` adds the caller's own last check (e.g. the plan). An ownership
+ * offer made to the member was made to them in their old role, so it is withdrawn with the change.
+ * Answers the previous role.
  */
 export async function changeRole(
   deps: ServerDeps,
   caller: Member,
   change: { operation: 'change' | 'remove'; uid: string; role: Role },
+  now: Date,
   allowed: () => void = () => undefined,
 ): Promise<Role> {
   const { tenantId } = caller;
   const { uid, role } = change;
   const previous = await deps.store.transaction(async (tx) => {
-    const current = (await readTenantUser(tx, tenantId, uid))?.role ?? null;
+    const [member, withdrawOffer] = await Promise.all([
+      readTenantUser(tx, tenantId, uid),
+      offerWithdrawal(tx, deps, tenantId, uid, now),
+    ]);
+    const current = member?.role ?? null;
     // Refused before "no such user", so someone without the right learns nothing about who is a member.
     refuseRoleChange({
       operation: change.operation,
@@ -77,6 +84,7 @@ export async function changeRole(
         before: { role: current },
         after: { role },
       });
+      withdrawOffer?.({ reason: change.operation === 'remove' ? 'roleRemoved' : 'roleChanged', role });
     }
     return current;
   });

@@ -11,9 +11,9 @@ export const removeUserRole = defineHandler({
   access: 'member:assignRoles',
   checkRevoked: true,
   input: REQUESTS[API.removeUserRole],
-  async run({ uid, tenantId }, { caller, deps }) {
+  async run({ uid, tenantId }, { caller, deps, now }) {
     requireOwnTenant(caller, tenantId);
-    const previousRole = await changeRole(deps, caller, { operation: 'remove', uid, role: 'user' });
+    const previousRole = await changeRole(deps, caller, { operation: 'remove', uid, role: 'user' }, now);
     // A role taken away ends the sessions that held it; one who was a user already lost nothing.
     if (previousRole !== 'user') await deps.auth.revokeRefreshTokens(uid);
     return {

@@ -13,12 +13,12 @@ export const setUserRole = defineHandler({
   access: 'member:assignRoles',
   checkRevoked: true,
   input: REQUESTS[API.setUserRole],
-  async run({ uid, tenantId, role }, { caller, deps }) {
+  async run({ uid, tenantId, role }, { caller, deps, now }) {
     requireOwnTenant(caller, tenantId);
     const { entitlements } = await tenantPlan(deps, tenantId);
     // The plan is named only once the rule allows the change, so no one is told to upgrade for a role
     // they could not give anyway.
-    await changeRole(deps, caller, { operation: 'change', uid, role }, () =>
+    await changeRole(deps, caller, { operation: 'change', uid, role }, now, () =>
       requireRoleInPlan(role, entitlements),
     );
     return { status: 'success' as const, message: SERVER_ERRORS.roleSet(role) };

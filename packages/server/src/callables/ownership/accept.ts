@@ -1,5 +1,6 @@
 // ownership-accept: the member offered ownership takes it. In one transaction they become owner and
 // the owner who offered becomes admin, so the organisation always has an owner; the claims follow.
+// The offer was made to them as they were then: their membership and role are read again in it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
@@ -8,7 +9,7 @@ import { grantTenantClaims } from '../../auth/port';
 import { recordAudit } from '../../repositories/audit';
 import { verifiedEmailOf } from '../access';
 import { writeRole } from '../admin/change-role';
-import { ownershipOfferPath, readOffer } from './offer-record';
+import { addresseeUnchanged, ownershipOfferPath, readOffer } from './offer-record';
 
 /** What the owner who hands over ownership keeps: everything but billing and deleting the organisation. */
 export const FORMER_OWNER_ROLE = 'admin' as const;
@@ -25,6 +26,9 @@ export const acceptOwnership = defineHandler({
       const offer = await readOffer(tx, tenantId, now);
       if (!offer || offer.record.toUid !== uid) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.noOwnershipOfferForYou);
+      }
+      if (offer.record.withdrawn || !addresseeUnchanged(offer)) {
+        throw new ApiError('failed-precondition', SERVER_ERRORS.ownershipOfferRoleChanged);
       }
       if (!offer.stands || !offer.to)
         throw new ApiError('failed-precondition', SERVER_ERRORS.ownershipOfferLapsed);

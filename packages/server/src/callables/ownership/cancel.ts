@@ -1,4 +1,5 @@
-// ownership-cancel: the owner who offered ownership takes the offer back before it is answered.
+// ownership-cancel: the owner who offered ownership takes the offer back before it is answered, or
+// clears it from Users once it was withdrawn.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, permissionDenied } from '../../api/errors';

@@ -13,7 +13,7 @@ export const declineOwnership = defineHandler({
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.declineOwnership]> {
     return deps.store.transaction(async (tx) => {
       const record = offerRecordOf((await tx.get(ownershipOfferPath(caller.tenantId))).data);
-      if (record?.toUid !== caller.uid) {
+      if (record?.toUid !== caller.uid || record.withdrawn) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.noOwnershipOfferForYou);
       }
       tx.delete(ownershipOfferPath(caller.tenantId));

@@ -1,5 +1,7 @@
 // ownership-getOffer: the standing ownership offer, for those who manage users (the Users screen
 // shows it) and for the member it is made to (who answers it); anyone else is told none stands.
+// Those who manage users also see an offer withdrawn by a change of its member's role, until it would
+// have expired, so the Users screen can say what became of it.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
@@ -12,7 +14,12 @@ export const getOwnershipOffer = defineHandler({
   input: REQUESTS[API.getOwnershipOffer],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.getOwnershipOffer]> {
     const offer = await readOffer(deps.store, caller.tenantId, now);
-    const mayRead = caller.uid === offer?.record.toUid || holdsPermission(caller, 'manageUsers');
-    return { offer: offer?.stands && mayRead ? offerOf(offer) : null };
+    if (!offer) return { offer: null };
+    const addressee = caller.uid === offer.record.toUid;
+    const manager = holdsPermission(caller, 'manageUsers');
+    if (offer.stands && (addressee || manager)) return { offer: offerOf(offer) };
+    const withdrawnNews =
+      offer.record.withdrawn !== null && Date.parse(offer.record.expiresAt) > now.getTime();
+    return { offer: withdrawnNews && manager && !addressee ? offerOf(offer) : null };
   },
 });

@@ -1,6 +1,13 @@
 // The mail telling a member that ownership of their organisation is offered to them. It carries no
 // secret: accepting needs the member's own session, so the link only leads to where they answer.
-import { buildPath, canOpenUsersPage, DASHBOARD_PATH, formatDate, type Role } from '@toolkit/domain';
+import {
+  buildPath,
+  canOpenUsersPage,
+  DASHBOARD_PATH,
+  formatDate,
+  type OwnershipOfferWithdrawal,
+  type Role,
+} from '@toolkit/domain';
 import { escapeHtml, mailDocument, subjectOf } from '../../repositories/mail';
 import type { DocData } from '../../store/port';
 
@@ -40,6 +47,46 @@ export function ownershipOfferMail({
   return mailDocument({
     to: [email],
     subject: subjectOf('Ownership offered to you:', organisationName || 'your organisation'),
+    html,
+  });
+}
+
+export interface WithdrawnMailInput {
+  email: string;
+  ownerName: string;
+  organisationName: string;
+  offeredAt: string;
+  reason: OwnershipOfferWithdrawal;
+  /** The member's role after the change that withdrew the offer. */
+  role: Role;
+}
+
+/** The mail telling a member that the ownership offered to them was withdrawn, and why. */
+export function ownershipWithdrawnMail({
+  email,
+  ownerName,
+  organisationName,
+  offeredAt,
+  reason,
+  role,
+}: WithdrawnMailInput): DocData {
+  const organisation = organisationName || 'your organisation';
+  const why =
+    reason === 'roleRemoved'
+      ? 'your role in it was removed'
+      : `your role in it changed to ${escapeHtml(role)}`;
+  const html = [
+    '<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">',
+    '<p>Hello,</p>',
+    `<p>The offer of ownership of <strong>${escapeHtml(organisation)}</strong> that ${escapeHtml(ownerName || 'an owner')} ` +
+      `made you on ${escapeHtml(formatDate(offeredAt))} was withdrawn, because ${why}.</p>`,
+    '<p>There is nothing to accept or decline any more. If ownership should still pass to you, ask an owner to offer it again.</p>',
+    `<p style="font-size:12px;color:#666">This message was sent to ${escapeHtml(email)}.</p>`,
+    '</div>',
+  ].join('\n');
+  return mailDocument({
+    to: [email],
+    subject: subjectOf('Ownership offer withdrawn:', organisationName || 'your organisation'),
     html,
   });
 }

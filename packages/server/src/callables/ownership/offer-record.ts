@@ -1,19 +1,39 @@
-// The organisation's one standing ownership offer (tenants/{t}/settings/ownershipOffer): who made it,
-// to whom, and until when it stands.
-import { OWNERSHIP_OFFER_LIFETIME_DAYS, type OwnershipOffer } from '@toolkit/domain';
-import { filledText } from '../../repositories/decode';
+// The organisation's one ownership offer (tenants/{t}/settings/ownershipOffer): who made it, to whom
+// and in which role they were then, until when it stands, and whether it was withdrawn.
+import {
+  isRole,
+  OWNERSHIP_OFFER_LIFETIME_DAYS,
+  type OwnershipOffer,
+  type OwnershipOfferWithdrawal,
+  type Role,
+} from '@toolkit/domain';
+import type { ServerDeps } from '../../api/handler';
+import { filledText, oneOf, record as recordOf } from '../../repositories/decode';
 import { inviterNameOf } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
+import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser, type TenantUserRecord } from '../../repositories/users';
 import type { DocData, StoreTransaction } from '../../store/port';
+import { ownershipWithdrawnMail } from './offer-mail';
 
 export const ownershipOfferPath = (tenantId: string) => `${paths.tenant(tenantId)}/settings/ownershipOffer`;
+
+const WITHDRAWALS: readonly OwnershipOfferWithdrawal[] = ['roleChanged', 'roleRemoved'];
 
 export interface OfferRecord {
   fromUid: string;
   toUid: string;
+  /** The member's role when it was offered; null for an offer stored before it was kept. */
+  toRole: Role | null;
   offeredAt: string;
   expiresAt: string;
+  withdrawn: { at: string; reason: OwnershipOfferWithdrawal } | null;
+}
+
+function withdrawalOf(stored: unknown): OfferRecord['withdrawn'] {
+  const fields = recordOf<unknown>(stored);
+  const at = filledText(fields.at);
+  return at ? { at, reason: oneOf(WITHDRAWALS, fields.reason, 'roleChanged') } : null;
 }
 
 export function offerRecordOf(data: DocData | null): OfferRecord | null {
@@ -22,12 +42,20 @@ export function offerRecordOf(data: DocData | null): OfferRecord | null {
   const offeredAt = filledText(data?.offeredAt);
   const expiresAt = filledText(data?.expiresAt);
   if (!fromUid || !toUid || !offeredAt || !expiresAt) return null;
-  return { fromUid, toUid, offeredAt, expiresAt };
+  const toRole = isRole(data?.toRole) ? data.toRole : null;
+  return { fromUid, toUid, toRole, offeredAt, expiresAt, withdrawn: withdrawalOf(data?.withdrawn) };
 }
 
-export function newOfferRecord(fromUid: string, toUid: string, now: Date): OfferRecord {
+export function newOfferRecord(fromUid: string, to: { uid: string; role: Role }, now: Date): OfferRecord {
   const expires = new Date(now.getTime() + OWNERSHIP_OFFER_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
-  return { fromUid, toUid, offeredAt: now.toISOString(), expiresAt: expires.toISOString() };
+  return {
+    fromUid,
+    toUid: to.uid,
+    toRole: to.role,
+    offeredAt: now.toISOString(),
+    expiresAt: expires.toISOString(),
+    withdrawn: null,
+  };
 }
 
 /** The stored offer with both members as they are now. */
@@ -35,11 +63,18 @@ export interface StandingOffer {
   record: OfferRecord;
   from: TenantUserRecord | null;
   to: TenantUserRecord | null;
-  /** It can be accepted: not expired, its maker still an owner, its addressee still a member. */
+  /**
+   * It can be accepted: not expired or withdrawn, its maker still an owner, its addressee still a
+   * member in the role they had when it was made.
+   */
   stands: boolean;
 }
 
 type Reader = Pick<StoreTransaction, 'get'>;
+
+/** Whether the member it was made to is still a member, in the role they were offered it in. */
+export const addresseeUnchanged = ({ record, to }: Pick<StandingOffer, 'record' | 'to'>): boolean =>
+  to !== null && !to.invitePending && (record.toRole === null || to.role === record.toRole);
 
 export async function readOffer(reader: Reader, tenantId: string, now: Date): Promise<StandingOffer | null> {
   const record = offerRecordOf((await reader.get(ownershipOfferPath(tenantId))).data);
@@ -50,10 +85,10 @@ export async function readOffer(reader: Reader, tenantId: string, now: Date): Pr
   ]);
   const stands =
     Date.parse(record.expiresAt) > now.getTime() &&
+    record.withdrawn === null &&
     from?.role === 'owner' &&
-    to !== null &&
-    !to.invitePending &&
-    to.role !== 'owner';
+    addresseeUnchanged({ record, to }) &&
+    to?.role !== 'owner';
   return { record, from, to, stands };
 }
 
@@ -65,4 +100,37 @@ export const offerOf = ({ record, from, to }: StandingOffer): OwnershipOffer => 
   to: { uid: record.toUid, name: memberName(to), email: to?.email ?? '' },
   offeredAt: record.offeredAt,
   expiresAt: record.expiresAt,
+  ...(record.withdrawn ? { withdrawn: record.withdrawn } : {}),
 });
+
+/**
+ * What ends the standing offer made to `uid` when their role changes, read in the caller's
+ * transaction before it writes: null when no offer to them stands. Called with the change, it marks
+ * the offer withdrawn and mails the member.
+ */
+export async function offerWithdrawal(
+  tx: StoreTransaction,
+  deps: Pick<ServerDeps, 'store'>,
+  tenantId: string,
+  uid: string,
+  now: Date,
+): Promise<((change: { reason: OwnershipOfferWithdrawal; role: Role }) => void) | null> {
+  const offer = await readOffer(tx, tenantId, now);
+  if (!offer?.stands || offer.record.toUid !== uid || !offer.to) return null;
+  const { record, from, to } = offer;
+  const organisation = await readOrganisationProfile(tx, tenantId);
+  return ({ reason, role }) => {
+    tx.update(ownershipOfferPath(tenantId), { withdrawn: { at: now.toISOString(), reason } });
+    tx.create(
+      paths.mailDoc(deps.store.newId()),
+      ownershipWithdrawnMail({
+        email: to.email,
+        ownerName: memberName(from),
+        organisationName: organisation.name,
+        offeredAt: record.offeredAt,
+        reason,
+        role,
+      }),
+    );
+  };
+}

@@ -58,7 +58,7 @@ export const offerOwnership = defineHandler({
         owners,
       });
       const from = await readTenantUser(tx, tenantId, caller.uid);
-      const record = newOfferRecord(caller.uid, uid, now);
+      const record = newOfferRecord(caller.uid, { uid, role: target.role }, now);
       tx.set(ownershipOfferPath(tenantId), { ...record });
       recordAudit(tx, tenantId, {
         actorUid: caller.uid,

@@ -1,5 +1,6 @@
-import { API, type ApiResponses, type Role } from '@toolkit/domain';
+import { API, SERVER_ERRORS, type ApiResponses, type Role } from '@toolkit/domain';
 import { auditCollection } from '../../repositories/audit';
+import { eraseAccount } from '../account/erase-account';
 import {
   errorOf,
   paths,
@@ -47,6 +48,12 @@ async function expectRefused(name: string, data: unknown, who: TestAccount, stat
   });
   expect(await snapshotStore(env.store)).toBe(before);
 }
+
+type Mail = { to: string[]; message: { subject: string; html: string } };
+const mailsTo = async (email: string) =>
+  (await env.store.query(paths.mail()))
+    .map(({ data }) => data as Mail)
+    .filter((doc) => doc.to.includes(email));
 
 async function offerTo(owner: TestAccount, member: TestAccount) {
   return resultOf<ApiResponses[typeof API.offerOwnership]>(
@@ -338,5 +345,118 @@ describe('ownership-getOffer', () => {
       expect(resultOf(await env.call(API.getOwnershipOffer, null, who.token))).toEqual({ offer: made });
     }
     expect(resultOf(await env.call(API.getOwnershipOffer, null, editor.token))).toEqual({ offer: null });
+  });
+});
+
+describe('an offer ends when the position of its member changes', () => {
+  const offerOfOwner = async (owner: TestAccount) =>
+    resultOf<ApiResponses[typeof API.getOwnershipOffer]>(
+      await env.call(API.getOwnershipOffer, null, owner.token),
+    ).offer;
+
+  it('a role change withdraws it, tells the member by mail and shows it withdrawn on Users', async () => {
+    const org = await organisation();
+    await env.store.update(paths.organisation(org.tenantId), { name: 'Hand & <b>Over</b>' });
+    await offerTo(org.owner, org.viewer);
+    resultOf(
+      await env.call(
+        API.setUserRole,
+        { uid: org.viewer.uid, tenantId: org.tenantId, role: 'admin' },
+        org.owner.token,
+      ),
+    );
+
+    expect((await env.store.get(ownershipOfferPath(org.tenantId))).data).toMatchObject({
+      toUid: org.viewer.uid,
+      withdrawn: { at: expect.any(String), reason: 'roleChanged' },
+    });
+    const withdrawn = (await mailsTo(org.viewer.email)).find((mail) =>
+      mail.message.subject.startsWith('Ownership offer withdrawn'),
+    );
+    expect(withdrawn?.message.subject).toBe('Ownership offer withdrawn: Hand & <b>Over</b>');
+    expect(withdrawn?.message.html).toContain('<strong>Hand &amp; &lt;b&gt;Over&lt;/b&gt;</strong>');
+    expect(withdrawn?.message.html).toContain('owner Tester made you');
+    expect(withdrawn?.message.html).toContain('because your role in it changed to admin');
+
+    expect(await offerOfOwner(org.owner)).toMatchObject({
+      to: { uid: org.viewer.uid },
+      withdrawn: { reason: 'roleChanged' },
+    });
+    // The member has nothing left to answer.
+    expect(resultOf(await env.call(API.getOwnershipOffer, null, org.viewer.token))).toEqual({ offer: null });
+    await expectRefused(
+      API.acceptOwnership,
+      null,
+      org.viewer,
+      'FAILED_PRECONDITION',
+      /your role in the organisation changed after it was made/,
+    );
+    await expectRefused(
+      API.declineOwnership,
+      null,
+      org.viewer,
+      'FAILED_PRECONDITION',
+      /No offer of ownership is waiting for you/,
+    );
+    // A withdrawn offer keeps no one from making a new one; its maker may also clear it.
+    await offerTo(org.owner, org.admin);
+    expect(await offerOfOwner(org.owner)).not.toHaveProperty('withdrawn');
+  });
+
+  it('removing the member’s role withdraws it too, and its maker may clear it from Users', async () => {
+    const org = await organisation();
+    await offerTo(org.owner, org.viewer);
+    resultOf(
+      await env.call(API.removeUserRole, { uid: org.viewer.uid, tenantId: org.tenantId }, org.owner.token),
+    );
+
+    expect((await env.store.get(ownershipOfferPath(org.tenantId))).data).toMatchObject({
+      withdrawn: { reason: 'roleRemoved' },
+    });
+    const withdrawn = (await mailsTo(org.viewer.email)).find((mail) =>
+      mail.message.subject.startsWith('Ownership offer withdrawn'),
+    );
+    expect(withdrawn?.message.html).toContain('because your role in it was removed');
+    expect(await offerOfOwner(org.admin)).toMatchObject({ withdrawn: { reason: 'roleRemoved' } });
+
+    expect(resultOf(await env.call(API.cancelOwnershipOffer, null, org.owner.token))).toEqual({
+      offer: null,
+    });
+    expect(await offerOfOwner(org.owner)).toBeNull();
+  });
+
+  it('a role change of anyone else leaves it standing, and mails nobody', async () => {
+    const org = await organisation();
+    const { offer } = await offerTo(org.owner, org.viewer);
+    const mails = (await env.store.query(paths.mail())).length;
+    resultOf(
+      await env.call(
+        API.setUserRole,
+        { uid: org.admin.uid, tenantId: org.tenantId, role: 'user' },
+        org.owner.token,
+      ),
+    );
+    expect(await offerOfOwner(org.owner)).toEqual(offer);
+    expect(await env.store.query(paths.mail())).toHaveLength(mails);
+  });
+
+  it('accepting reads the member’s role again: changed since the offer, it is refused', async () => {
+    const org = await organisation();
+    await offerTo(org.owner, org.viewer);
+    // A change that reached the store by another way than the role callables.
+    await env.store.update(paths.tenantUser(org.tenantId, org.viewer.uid), { role: 'editor' });
+    const before = await snapshotStore(env.store);
+    const error = errorOf(await env.call(API.acceptOwnership, null, org.viewer.token));
+    expect(error.message).toBe(SERVER_ERRORS.ownershipOfferRoleChanged);
+    expect(await snapshotStore(env.store)).toBe(before);
+    expect(await roleOf(org.tenantId, org.owner.uid)).toBe('owner');
+  });
+
+  it('ends when the member deletes their account, naming them nowhere', async () => {
+    const org = await organisation();
+    await offerTo(org.owner, org.viewer);
+    await eraseAccount(env.store, { uid: org.viewer.uid, email: org.viewer.email, tenantId: org.tenantId });
+    expect((await env.store.get(ownershipOfferPath(org.tenantId))).data).toBeNull();
+    expect(await offerOfOwner(org.owner)).toBeNull();
   });
 });
