@@ -88,6 +88,8 @@ async function purgeOrganisation(
       pathsIn(store, paths.comments(tenantId, surveyId)),
       pathsIn(store, paths.aggregateShards(tenantId, surveyId)),
       pathsIn(store, `${tenant}/aggregates/${surveyId}/organisations`),
+      pathsIn(store, paths.aggregatePeers(tenantId, surveyId)),
+      pathsIn(store, `${tenant}/aggregates/${surveyId}/peerGroups`),
     ]),
     pathsIn(store, paths.toolkitMembers(tenantId)),
     pathsIn(store, 'alertConfirmations', ['tenantId', tenantId]),
@@ -104,10 +106,11 @@ async function purgeOrganisation(
     ...new Set([
       ...found.flat(),
       ...invites.map(({ path }) => path),
-      // Its mark among the distinct organisations of the surveys it answered.
-      ...others.map((link) =>
+      // Its mark among the distinct organisations of the surveys it answered, and its peer entry.
+      ...others.flatMap((link) => [
         paths.aggregateOrganisation(link.surveyTenantId, link.surveyId, organisationKey(tenantId, null)!),
-      ),
+        paths.aggregatePeer(link.surveyTenantId, link.surveyId, tenantId),
+      ]),
       paths.organisation(tenantId),
       paths.alerts(tenantId),
       paths.brand(tenantId),

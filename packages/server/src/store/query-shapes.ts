@@ -97,6 +97,8 @@ function otherShapes(): QueryShape[] {
       'comments',
       'shards',
       'organisations',
+      'peers',
+      'peerGroups',
       'members',
     ),
     // repositories/users.ts, callables/admin/change-role.ts
