@@ -35,6 +35,12 @@ export const API = {
    * address is proven (docs/behaviour.md, Saving results).
    */
   requestResultClaim: 'results-requestClaim',
+  /** The results waiting for the caller's proven address, named for them to confirm or decline. */
+  describeResultClaims: 'claims-describe',
+  /** The addressee confirms a waiting result is theirs: it joins their organisation. */
+  confirmResultClaim: 'claims-confirm',
+  /** The addressee says a waiting result is not theirs: the claim is discarded. */
+  declineResultClaim: 'claims-decline',
   toggleActionPlan: 'results-toggleActionPlan',
   /** Status, owner and due date of an action in the plan. */
   updatePlannedAction: 'results-updatePlannedAction',

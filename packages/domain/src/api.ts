@@ -25,6 +25,16 @@ export type AnswerValue = z.infer<typeof answerValue>;
 
 export type ApiRequest<N extends ApiName> = z.input<(typeof REQUESTS)[N]>;
 
+/** A completed result someone asked to save under the caller's address, as they need it to tell it is theirs. */
+export interface ResultClaimSummary {
+  claimId: string;
+  surveyTitle: string;
+  completedAt: string | null;
+  /** The organisation named in the answers, when the survey asks it. */
+  organisationName: string | null;
+  expiresAt: string;
+}
+
 export interface ResultSummary {
   resultId: string;
   surveyId: string;
@@ -111,7 +121,14 @@ export interface ApiResponses {
    * `sessionToken`: the first proof of the address ended every earlier session; this browser signs in
    * again with it (a custom token).
    */
-  [API.completeSignup]: { status: 'ok'; tenantId: string; created: boolean; sessionToken?: string };
+  /** `pendingClaims`: results waiting for the address to confirm them ("Save my results"). */
+  [API.completeSignup]: {
+    status: 'ok';
+    tenantId: string;
+    created: boolean;
+    sessionToken?: string;
+    pendingClaims: number;
+  };
   [API.getProfile]: {
     status: 'ok';
     profile: TenantUserProfile | null;
@@ -143,6 +160,10 @@ export interface ApiResponses {
   [API.completeResult]: { completedAt: string; alreadyCompleted: boolean; score: ResultScore | null };
   /** `expiresAt`: after it, the claim grants nothing and "Save my results" must be asked again. */
   [API.requestResultClaim]: { status: 'recorded'; email: string; expiresAt: string };
+  /** `organisationName`: the caller's organisation, where a confirmed result goes ('' until named). */
+  [API.describeResultClaims]: { claims: ResultClaimSummary[]; organisationName: string };
+  [API.confirmResultClaim]: { status: 'saved' };
+  [API.declineResultClaim]: { status: 'discarded' };
   [API.listLatestResults]: { results: ResultSummary[] };
   [API.toggleActionPlan]: { actionPlans: string[] };
   [API.updatePlannedAction]: { plan: PlannedAction[] };

@@ -38,6 +38,8 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { route: 'dashboardManage', audience: 'both', listed: true },
   { route: 'plans', audience: 'both', listed: true },
   { route: 'dashboardProfile', audience: 'both', listed: true },
+  // Reached from the sign-in that follows "Save my results", not from this list.
+  { route: 'dashboardSaveResults', audience: 'both', listed: false },
   // The journey's stages, reached from the header (offered to businesses only), not from this list.
   { route: 'journeyStep1', audience: 'business', listed: false },
   { route: 'journeyStep2', audience: 'business', listed: false },

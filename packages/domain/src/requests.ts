@@ -206,6 +206,9 @@ export const REQUESTS = {
   [API.completeResult]: z.object({ tenantId: id, surveyId: id, resultId: id }),
   /** The completed result to keep, and the address whose proof will claim it. */
   [API.requestResultClaim]: z.object({ tenantId: id, surveyId: id, resultId: id, email }),
+  [API.describeResultClaims]: z.null().or(z.object({})).optional(),
+  [API.confirmResultClaim]: z.object({ claimId: id }),
+  [API.declineResultClaim]: z.object({ claimId: id }),
   /** `opened`: the Results page asks, which is the view-results milestone (listing elsewhere is not). */
   [API.listLatestResults]: z
     .null()

@@ -42,6 +42,7 @@ describe('matchRoute', () => {
     ['/dashboard/academy/energy-basics', 'dashboardAcademyDetail', { slug: 'energy-basics' }],
     ['/dashboard/declaration', 'dashboardDeclaration', {}],
     ['/dashboard/actions', 'dashboardActions', {}],
+    ['/dashboard/save-results', 'dashboardSaveResults', {}],
     ['/dashboard/reports', 'dashboardReports', {}],
     ['/dashboard/materiality', 'dashboardMateriality', {}],
     ['/dashboard/received', 'dashboardReceived', {}],
@@ -130,7 +131,7 @@ describe('route table', () => {
   test('sign-in is required on the dashboard and the journey steps only', () => {
     const flagged = ROUTES.filter((r) => r.meta.requiresAuth).map((r) => r.path);
     expect(flagged.every((p) => p.startsWith('/dashboard') || /^\/step[1-5]$/.test(p))).toBe(true);
-    expect(flagged).toHaveLength(24 + 5);
+    expect(flagged).toHaveLength(25 + 5);
   });
 
   test.each<[RouteId, string | undefined]>([
@@ -157,7 +158,7 @@ describe('route table', () => {
   test.each<[RouteOwner, number]>([
     ['shell', 8],
     ['journey', 6],
-    ['dashboard', 19],
+    ['dashboard', 20],
     ['billing', 5],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {

@@ -156,6 +156,14 @@ const ROUTE_TABLE = [
     screen: 'Declaration',
     meta: dashboardChild,
   },
+  // Where the addressee of "Save my results" confirms or declines a waiting result.
+  {
+    id: 'dashboardSaveResults',
+    path: '/dashboard/save-results',
+    owner: 'dashboard',
+    screen: 'Save results',
+    meta: dashboardChild,
+  },
   {
     id: 'dashboardActions',
     path: '/dashboard/actions',
@@ -407,6 +415,7 @@ export const paths = {
   academyDetail: (slug: string) => buildPath('dashboardAcademyDetail', { slug }),
   declaration: () => buildPath('dashboardDeclaration'),
   actions: () => buildPath('dashboardActions'),
+  saveResults: () => buildPath('dashboardSaveResults'),
   reports: () => buildPath('dashboardReports'),
   materiality: () => buildPath('dashboardMateriality'),
   received: () => buildPath('dashboardReceived'),

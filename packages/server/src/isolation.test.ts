@@ -12,6 +12,7 @@ import {
 } from '@toolkit/domain';
 import { allCallables } from './callables';
 import { paths } from './repositories/paths';
+import { claimIdOf } from './repositories/result-claims';
 import type { DocSnapshot } from './store/port';
 import {
   errorOf,
@@ -139,6 +140,35 @@ async function mailCloserADeletionLink() {
   const html = String((mail?.data?.message as { html?: string } | undefined)?.html);
   closerLink = new RegExp(`#${ORGANISATION_DELETION_FRAGMENT}([\\w-]{43})`).exec(html)?.[1] ?? '';
 }
+
+/** A claim waiting for tenant A's owner: a fresh anonymous result, asked to be saved under their address. */
+let ownersClaim = '';
+
+async function claimForOwnerA(seed: Seed) {
+  const respondent = await env.anonymous();
+  const ref = { tenantId: A, surveyId: SURVEY };
+  const { resultId } = resultOf<{ resultId: string }>(await env.call(API.startResult, ref, respondent.token));
+  const saved = { ...ref, resultId, questionId: 'renewable-electricity', answer: 'all', seq: 1 };
+  resultOf(await env.call(API.saveAnswer, saved, respondent.token));
+  resultOf(await env.call(API.completeResult, { ...ref, resultId }, respondent.token));
+  const claim = { ...ref, resultId, email: seed.ownerA.email };
+  resultOf(await env.call(API.requestResultClaim, claim, respondent.token));
+  ownersClaim = claimIdOf({ ...ref, resultId });
+}
+
+/** Answering a claim: only its addressee's; another's claim reads as gone. */
+const CLAIM_ANSWER = {
+  ...MEMBER,
+  attack: (s: Seed) => ({
+    claimId: claimIdOf({ tenantId: A, surveyId: SURVEY, resultId: s.respondentResultA }),
+  }),
+  otherTenant: 'NOT_FOUND',
+  tooLow: ANY_MEMBER,
+  rightful: 'ownerA',
+  prepare: claimForOwnerA,
+  rightfulAttack: () => ({ claimId: ownersClaim }),
+  invalid: { data: () => ({ claimId: '' }), field: 'claimId' },
+} as const;
 
 const OWNERSHIP_ANSWER = {
   ...MEMBER,
@@ -348,6 +378,18 @@ const CASES: Record<ApiName, Case> = {
     }),
     invalid: { data: (s) => ({ ...resultRef(s), email: 'not an address' }), field: 'email' },
   },
+  [API.describeResultClaims]: {
+    ...MEMBER,
+    attack: () => null,
+    otherTenant: {
+      exempt: 'the request names no claim: it lists only those waiting for the caller’s address',
+    },
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: () => [], field: 'data' },
+  },
+  [API.confirmResultClaim]: CLAIM_ANSWER,
+  [API.declineResultClaim]: CLAIM_ANSWER,
   [API.listLatestResults]: {
     ...MEMBER,
     attack: () => null,

@@ -6,6 +6,9 @@ import { listActions } from './actions/list';
 import { getCustomerEntitlements } from './entitlements/get-customer-entitlements';
 import { completeSignup } from './account/complete-signup';
 import { requestResultClaim } from './claims/request-claim';
+import { describeResultClaims } from './claims/describe';
+import { confirmResultClaim } from './claims/confirm';
+import { declineResultClaim } from './claims/decline';
 import { getProfile } from './account/get-profile';
 import { updateNames } from './account/update-names';
 import { exportMyData } from './account/export-my-data';
@@ -107,6 +110,9 @@ export const allCallables: readonly Handler[] = [
   submitInvite,
   listLatestResults,
   requestResultClaim,
+  describeResultClaims,
+  confirmResultClaim,
+  declineResultClaim,
   toggleActionPlan,
   findUsersByEmail,
   listActivity,

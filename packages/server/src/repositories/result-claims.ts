@@ -1,10 +1,10 @@
 // Result claims (resultClaims/{claim}): an anonymous respondent's completed result, waiting for the
-// address they asked to keep it under to be proven (docs/behaviour.md, Saving results). A claim
+// address they asked to keep it under to confirm it (docs/behaviour.md, Saving results). A claim
 // holds only that address, the result's reference and when it expires; it is used once.
 import { createHash } from 'node:crypto';
 import { MILESTONE_OF_ACTION } from '@toolkit/domain';
 import { takeQuota, type Quota } from '../abuse/limits';
-import { FieldValue, type DocData, type DocumentStore } from '../store/port';
+import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
 import { flag, textOrNull } from './decode';
 import { milestoneWrite } from './milestones';
 import { paths } from './paths';
@@ -64,62 +64,103 @@ export async function recordClaim(
   });
 }
 
-/** Where a claimed result goes: the account that proved the address, in its organisation. */
+/** A claim's id: the last segment of its path. */
+export const claimIdOf = (ref: ResultRef): string => claimPath(ref).slice(CLAIMS.length + 1);
+
+export interface WaitingClaim extends ResultClaim {
+  claimId: string;
+}
+
+/** The claims waiting for `email` to confirm or decline them: not used and not expired. */
+export async function waitingClaims(store: DocumentStore, email: string, now: Date): Promise<WaitingClaim[]> {
+  const snapshots = await store.query(CLAIMS, { where: [['email', '==', email]] });
+  return snapshots.flatMap((snapshot) => {
+    const claim = snapshot.data ? claimOf(snapshot.data) : null;
+    return claim && !claim.used && claim.expiresAt > now ? [{ ...claim, claimId: snapshot.id }] : [];
+  });
+}
+
+/** Where a confirmed result goes: the account that proved the address, in its organisation. */
 export interface Claimant {
   uid: string;
   email: string;
   tenantId: string;
 }
 
+/** The claim, read in `tx`, when it is still waiting for `email`; null otherwise. */
+async function waitingFor(tx: StoreTransaction, claimId: string, email: string, now: Date) {
+  const { data } = await tx.get(`${CLAIMS}/${claimId}`);
+  const claim = data ? claimOf(data) : null;
+  return claim && !claim.used && claim.email === email && claim.expiresAt > now ? claim : null;
+}
+
 /**
- * Gives `claimant` every result claimed for their proven address that has not expired or been
- * used: the result names them and their organisation, their user survey result moves to that
- * organisation (the anonymous one goes), and the claim is marked used, in one transaction each.
- * Answers the references of the results it gave.
+ * Gives `claimant` the result of the claim `claimId`, if it is waiting for their address: the result
+ * names them and their organisation, their user survey result moves to that organisation (the
+ * anonymous one goes), and the claim is marked used, in one transaction, so it is used once. Answers
+ * whether it did.
  */
-export async function applyClaims(store: DocumentStore, claimant: Claimant, now: Date): Promise<ResultRef[]> {
-  const pending = await store.query(CLAIMS, { where: [['email', '==', claimant.email]] });
-  const applied: ResultRef[] = [];
-  for (const snapshot of pending) {
-    const given = await store.transaction(async (tx) => {
-      const { data } = await tx.get(snapshot.path);
-      const claim = data ? claimOf(data) : null;
-      // Read again inside the transaction: two sign-ups at once use a claim once.
-      if (!claim || claim.used || claim.email !== claimant.email || claim.expiresAt <= now) return null;
-      const result = await readResult(tx, claim.ref);
-      if (!result?.isCompleted || !result.userId) return null;
-      const from = paths.userSurveyResult(
-        userResultTenant(claim.ref, result),
-        result.userId,
-        claim.ref.resultId,
-      );
-      const to = paths.userSurveyResult(claimant.tenantId, claimant.uid, claim.ref.resultId);
-      const link = await tx.get(from);
-      tx.update(paths.result(claim.ref.tenantId, claim.ref.surveyId, claim.ref.resultId), {
-        userId: claimant.uid,
-        respondentTenantId: claimant.tenantId,
-      });
-      if (from !== to) {
-        if (link.data) tx.delete(from);
-        tx.set(to, {
-          ...(link.data ?? {}),
-          surveyId: claim.ref.surveyId,
-          surveyTenantId: claim.ref.tenantId,
-          resultId: claim.ref.resultId,
-        });
-      }
-      // The completed Quickscan is the organisation's now, as if it had been answered signed in.
-      const milestone = milestoneWrite(
-        claimant.tenantId,
-        MILESTONE_OF_ACTION.completeSurvey,
-        true,
-        claimant.uid,
-      );
-      tx.set(milestone.path, milestone.data, { merge: true });
-      tx.update(snapshot.path, { used: true, usedBy: claimant.uid, usedAt: FieldValue.serverTimestamp() });
-      return claim.ref;
+export async function confirmClaim(
+  store: DocumentStore,
+  claimId: string,
+  claimant: Claimant,
+  now: Date,
+): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    const claim = await waitingFor(tx, claimId, claimant.email, now);
+    if (!claim) return false;
+    const result = await readResult(tx, claim.ref);
+    if (!result?.isCompleted || !result.userId) return false;
+    const from = paths.userSurveyResult(
+      userResultTenant(claim.ref, result),
+      result.userId,
+      claim.ref.resultId,
+    );
+    const to = paths.userSurveyResult(claimant.tenantId, claimant.uid, claim.ref.resultId);
+    const link = await tx.get(from);
+    tx.update(paths.result(claim.ref.tenantId, claim.ref.surveyId, claim.ref.resultId), {
+      userId: claimant.uid,
+      respondentTenantId: claimant.tenantId,
     });
-    if (given) applied.push(given);
-  }
-  return applied;
+    if (from !== to) {
+      if (link.data) tx.delete(from);
+      tx.set(to, {
+        ...(link.data ?? {}),
+        surveyId: claim.ref.surveyId,
+        surveyTenantId: claim.ref.tenantId,
+        resultId: claim.ref.resultId,
+      });
+    }
+    // The completed Quickscan is the organisation's now, as if it had been answered signed in.
+    const milestone = milestoneWrite(
+      claimant.tenantId,
+      MILESTONE_OF_ACTION.completeSurvey,
+      true,
+      claimant.uid,
+    );
+    tx.set(milestone.path, milestone.data, { merge: true });
+    tx.update(`${CLAIMS}/${claimId}`, {
+      used: true,
+      usedBy: claimant.uid,
+      usedAt: FieldValue.serverTimestamp(),
+    });
+    return true;
+  });
+}
+
+/**
+ * Discards the claim `claimId` when it is waiting for `email`: the result stays where it was, and
+ * its respondent may ask again. Answers whether it did.
+ */
+export async function discardClaim(
+  store: DocumentStore,
+  claimId: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    if (!(await waitingFor(tx, claimId, email, now))) return false;
+    tx.delete(`${CLAIMS}/${claimId}`);
+    return true;
+  });
 }

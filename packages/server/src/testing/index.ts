@@ -72,6 +72,8 @@ export interface TestEnv {
   signIn(account: { email: string }): Promise<string>;
   /** Exchanges a custom token (createCustomToken) for an ID token, as the browser SDK does. */
   signInWithCustomToken(customToken: string): Promise<string>;
+  /** Signs in with an e-mail sign-in link to `email`, as the browser does on opening it; answers its ID token. */
+  signInWithEmailLink(email: string): Promise<string>;
   /** Puts a tenant on a paid plan in the billing sandbox, as a paid checkout would. */
   onPlan(tenantId: string, planId: 'growth' | 'leader'): Promise<void>;
   /** One callable call through the router, as the API host makes it. */
@@ -228,6 +230,14 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
       signInWithCustomToken: async (token) =>
         (await rest<{ idToken: string }>('signInWithCustomToken', { token, returnSecureToken: true }))
           .idToken,
+      async signInWithEmailLink(email) {
+        const link = await admin.generateSignInWithEmailLink(email, {
+          url: deps.appUrl,
+          handleCodeInApp: true,
+        });
+        const oobCode = new URL(link).searchParams.get('oobCode');
+        return (await rest<{ idToken: string }>('signInWithEmailLink', { email, oobCode })).idToken;
+      },
       call: (name, data, token) => router.call(name, { data }, token && `Bearer ${token}`),
       stop,
     };

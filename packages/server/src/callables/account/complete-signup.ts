@@ -4,10 +4,11 @@ import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { recordAddressProof } from '../../auth/address-proof';
+import { EMAIL_SIGN_IN_CLAIM, signedInByEmail } from '../../auth/email-sign-in';
 import { grantTenantClaims } from '../../auth/port';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
-import { applyClaims } from '../../repositories/result-claims';
+import { waitingClaims } from '../../repositories/result-claims';
 import { readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
@@ -19,14 +20,18 @@ export const completeSignup = defineHandler({
   input: REQUESTS[API.completeSignup],
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.completeSignup]> {
     const email = verifiedEmailOf(caller);
+    const byEmail = signedInByEmail(caller);
     // This browser proved the address; every session from before (a password's included) has ended.
+    // The new session keeps its word that it came from the inbox, which an invite's session lacks.
     const sessionToken = (await recordAddressProof(deps, caller.uid))
-      ? await deps.auth.createCustomToken(caller.uid)
+      ? await deps.auth.createCustomToken(caller.uid, byEmail ? { [EMAIL_SIGN_IN_CLAIM]: true } : undefined)
       : undefined;
     const renewed = sessionToken ? { sessionToken } : {};
+    // Results asked to be saved under this address wait for its owner to confirm them; signing in
+    // never takes them, or anyone could put a result in another's organisation by naming their address.
+    const pendingClaims = byEmail ? (await waitingClaims(deps.store, email, now)).length : 0;
     if (caller.tenantId) {
-      await applyClaims(deps.store, { uid: caller.uid, email, tenantId: caller.tenantId }, now);
-      return { status: 'ok', tenantId: caller.tenantId, created: false, ...renewed };
+      return { status: 'ok', tenantId: caller.tenantId, created: false, ...renewed, pendingClaims };
     }
     const firstName = input.firstName ?? '';
     const lastName = input.lastName ?? '';
@@ -75,8 +80,6 @@ export const completeSignup = defineHandler({
       ? 'owner'
       : ((await readTenantUser(deps.store, outcome.tenantId, caller.uid))?.role ?? 'user');
     await grantTenantClaims(deps.auth, caller.uid, outcome.tenantId, role);
-    // Results this address asked to keep ("Save my results") become the organisation's, once.
-    await applyClaims(deps.store, { uid: caller.uid, email, tenantId: outcome.tenantId }, now);
-    return { status: 'ok', ...outcome, ...renewed };
+    return { status: 'ok', ...outcome, ...renewed, pendingClaims };
   },
 });
