@@ -52,6 +52,8 @@ function localParamValues({ contentUrl, contentKey, appUrl, allowedOrigins, cred
     CREDENTIAL_SIGNING_KEY: credentialKeyJson,
     ENFORCE_APP_CHECK: 'false',
     BILLING_PROVIDER: 'sandbox',
+    // The emulator's own proxy adds no X-Forwarded-For entry of the platform's front end.
+    TRUSTED_PROXY_HOPS: '0',
     // Present so the emulator mounts the declared secrets; the sandbox billing never reads them.
     STRIPE_SECRET_KEY: 'sk_local_unused_by_the_billing_sandbox',
     STRIPE_WEBHOOK_SECRET: 'whsec_local_unused_by_the_billing_sandbox',

@@ -53,6 +53,7 @@ it('writes a value the Firebase CLI reads back for every parameter and secret th
       'ALLOWED_ORIGINS',
       'ENFORCE_APP_CHECK',
       'BILLING_PROVIDER',
+      'TRUSTED_PROXY_HOPS',
     ]),
   );
   for (const { name, type } of declared) {
@@ -64,6 +65,7 @@ it('writes a value the Firebase CLI reads back for every parameter and secret th
     ALLOWED_ORIGINS: JSON.stringify(values.allowedOrigins),
     ENFORCE_APP_CHECK: 'false',
     BILLING_PROVIDER: 'sandbox',
+    TRUSTED_PROXY_HOPS: '0',
   });
   expect(secrets.CREDENTIAL_SIGNING_KEY).toBe(values.credentialKeyJson);
   expect(statSync(path.join(dir, '.secret.local')).mode & 0o077).toBe(0);

@@ -21,6 +21,7 @@ import {
   type VerifiedToken,
   callableLoaders,
 } from '@toolkit/server';
+import { clientAddress, FRONT_END_HOPS } from './client-address';
 
 export type Callable = CallableFunction<unknown, Promise<unknown>>;
 
@@ -43,6 +44,12 @@ export interface CallablesOptions {
    * off locally, where no App Check runs). The public credential check is never held to it.
    */
   enforceAppCheck?: CallableOptions['enforceAppCheck'];
+  /**
+   * How many X-Forwarded-For entries from the right the front end before the functions writes
+   * (clientAddress): FRONT_END_HOPS by default, the TRUSTED_PROXY_HOPS parameter in production, 0
+   * where nothing stands in front (the local API host).
+   */
+  trustedHops?: number | Expression<number>;
   /**
    * Each handler by name (callableLoaders: imported on the first call). The local API host passes
    * handlers already loaded: its process runs TypeScript through a require hook, which a dynamic
@@ -125,7 +132,13 @@ function verifiedToken(auth: CallableRequest['auth']): VerifiedToken | null {
  */
 export function createCallables(
   resolveDeps: () => ServerDeps,
-  { cors, secrets = [], enforceAppCheck = false, loaders = callableLoaders }: CallablesOptions,
+  {
+    cors,
+    secrets = [],
+    enforceAppCheck = false,
+    trustedHops = FRONT_END_HOPS,
+    loaders = callableLoaders,
+  }: CallablesOptions,
 ): CallableGroups {
   let deps: ServerDeps | undefined;
   const routers = new Map<ApiName, Router>();
@@ -146,11 +159,10 @@ export function createCallables(
         enforceAppCheck: APP_CHECK_EXEMPT.includes(name) ? false : enforceAppCheck,
       },
       async (request, response) => {
-        // Express's req.ip: in Cloud Functions ('trust proxy') the first X-Forwarded-For entry, which a
-        // caller can forge; the per-session and per-survey limits hold regardless.
         const router = await routerOf(name);
+        const hops = typeof trustedHops === 'number' ? trustedHops : trustedHops.value();
         const outcome = await router.callAs(name, request.data ?? null, verifiedToken(request.auth), {
-          ip: request.rawRequest.ip,
+          ip: clientAddress(request.rawRequest, hops),
           stream:
             request.acceptsStreaming && response
               ? { send: (message) => response.sendChunk(message), signal: response.signal }

@@ -53,6 +53,8 @@ beforeAll(async () => {
   process.env.STRIPE_SECRET_KEY = 'sk_test_functions';
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   process.env.ENFORCE_APP_CHECK = 'true';
+  // Its default, which a deploy writes when .env names no other.
+  process.env.TRUSTED_PROXY_HOPS = '2';
   process.env.CREDENTIAL_SIGNING_KEY = JSON.stringify(await generateCredentialKey());
   // The functions reuse the default app, as they would in Cloud Functions.
   app = initializeApp({ projectId: 'demo-toolkit' });
@@ -93,7 +95,11 @@ const anonymous = signedIn('anon-1', 'anonymous');
 const CLIENT_IP = '203.0.113.9';
 
 function invoke(fn: CallableFunction<unknown, Promise<unknown>>, data: unknown, auth?: Auth) {
-  const rawRequest = { ip: CLIENT_IP } as CallableRequest['rawRequest'];
+  // As Google's front end passes a request on: after what the client sent, the address it saw and its own.
+  const rawRequest = {
+    headers: { 'x-forwarded-for': `198.51.100.66, ${CLIENT_IP}, 10.10.0.1` },
+    socket: { remoteAddress: '169.254.1.1' },
+  } as unknown as CallableRequest['rawRequest'];
   return tester.wrap(fn)({ data, auth, rawRequest } as CallableRequest) as Promise<Record<string, unknown>>;
 }
 

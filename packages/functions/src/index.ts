@@ -5,7 +5,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { defineBoolean, defineList, defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import {
   createContentPort,
   createCredentialIssuer,
@@ -17,6 +17,7 @@ import {
 import { logger } from 'firebase-functions';
 import type { JWK } from 'jose';
 import { createCallables } from './callables';
+import { FRONT_END_HOPS } from './client-address';
 import { createPurgeFunction } from './purge-schedule';
 import { createStripeWebhookFunction } from './stripe-webhook';
 
@@ -45,6 +46,14 @@ const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {
 const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {
   default: true,
   description: 'Refuse callable requests without a valid App Check token',
+});
+
+// The per-network abuse limits count by the client's address, which only the front end's own
+// X-Forwarded-For entries tell truly (client-address.ts): more when a load balancer of the
+// project's own stands before the functions.
+const TRUSTED_PROXY_HOPS = defineInt('TRUSTED_PROXY_HOPS', {
+  default: FRONT_END_HOPS,
+  description: 'X-Forwarded-For entries, counted from the right, written by the proxies before the functions',
 });
 
 // Stripe's secret API key, and the signing secret of the webhook endpoint that points at the
@@ -92,6 +101,7 @@ const callables = createCallables(
     cors: ALLOWED_ORIGINS,
     secrets: [CONTENT_KEY, CREDENTIAL_SIGNING_KEY, STRIPE_SECRET_KEY],
     enforceAppCheck: ENFORCE_APP_CHECK,
+    trustedHops: TRUSTED_PROXY_HOPS,
   },
 );
 

@@ -151,6 +151,8 @@ export async function startLocalBackend({
       }),
       {
         cors: [...appOrigins],
+        // Nothing stands in front of the local API host: a client's X-Forwarded-For is its own words.
+        trustedHops: 0,
         loaders: Object.fromEntries(
           allCallables.map((handler) => [handler.name, async () => handler]),
         ) as typeof callableLoaders,

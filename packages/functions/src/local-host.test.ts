@@ -347,10 +347,9 @@ describe('bad requests', () => {
   });
 });
 
-it('tells handlers the client’s address, which the completion limits count by: a proxy’s first X-Forwarded-For entry, as in Cloud Functions', async () => {
-  const at = new Date();
-  env.deps.now = () => at;
+describe('the client’s address, which the completion and start limits count by', () => {
   const request = { tenantId: 'demo-publisher', surveyId: 'quickscan' };
+  /** A new anonymous respondent starts, answers and completes a result, sending `headers` each time. */
   const complete = async (headers: Record<string, string>) => {
     const respondent = await env.anonymous();
     const client = createCallableClient({
@@ -368,16 +367,48 @@ it('tells handlers the client’s address, which the completion limits count by:
       answer: 0,
       seq: 1,
     });
-    await callApi(client, API.completeResult, { ...request, resultId });
+    return callApi(client, API.completeResult, { ...request, resultId });
   };
+  // Each case in a window of its own, a few minutes into the hour.
+  let at: Date;
   const countFor = async (subject: string) =>
     (await env.store.get(counterPath({ name: 'completion-ip', subject, limit: COMPLETION_LIMITS.ip }, at)))
-      .data;
-  await complete({});
-  expect(await countFor('127.0.0.1')).toMatchObject({ count: 1 });
-  await complete({ 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' });
-  expect(await countFor('203.0.113.7')).toMatchObject({ count: 1 });
-  expect(await countFor('127.0.0.1')).toMatchObject({ count: 1 });
+      .data?.count;
+  let clock: TestEnv['deps']['now'];
+  beforeAll(() => {
+    clock = env.deps.now;
+  });
+  afterAll(() => {
+    env.deps.now = clock;
+  });
+
+  it('is the entry the front end wrote: completions each forging another leftmost entry are limited as one network', async () => {
+    at = new Date('2031-03-04T05:06:00.000Z');
+    env.deps.now = () => at;
+    const { max } = COMPLETION_LIMITS.ip;
+    // Google's front end appends the address it saw and then its own to whatever the client sent.
+    const from = (respondent: number) => ({
+      'X-Forwarded-For': `203.0.113.${respondent}, 198.51.100.7, 10.10.0.1`,
+    });
+    for (let respondent = 1; respondent <= max; respondent += 1) await complete(from(respondent));
+    for (let respondent = max + 1; respondent <= 60; respondent += 1) {
+      await expect(complete(from(respondent))).rejects.toMatchObject({
+        code: 'resource-exhausted',
+        message: MESSAGES.tooManyResults,
+      });
+    }
+    expect(await countFor('198.51.100.7')).toBe(max);
+    expect(await countFor('203.0.113.1')).toBeUndefined();
+  }, 120_000);
+
+  it('is the connection’s address when X-Forwarded-For has fewer entries than the front end writes, or none', async () => {
+    at = new Date('2031-03-04T07:06:00.000Z');
+    env.deps.now = () => at;
+    await complete({});
+    await complete({ 'X-Forwarded-For': '203.0.113.7' });
+    expect(await countFor('127.0.0.1')).toBe(2);
+    expect(await countFor('203.0.113.7')).toBeUndefined();
+  });
 });
 
 it('keeps an idle connection open longer than clients reuse one (no ECONNRESET on reuse)', async () => {
