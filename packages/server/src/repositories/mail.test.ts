@@ -1,5 +1,14 @@
 import { notificationSubject } from '../mail/notification';
-import { inviteMail, mailDocument, newTeamMemberMail, singleLine, subjectOf, SUBJECT_TEXT_MAX } from './mail';
+import {
+  alertConfirmationMail,
+  inviteMail,
+  mailDocument,
+  newTeamMemberMail,
+  singleLine,
+  subjectOf,
+  SUBJECT_TEXT_MAX,
+  teamInviteMail,
+} from './mail';
 
 const subjectOfDocument = (document: Record<string, unknown>) =>
   (document.message as { subject: string }).subject;
@@ -66,6 +75,28 @@ describe('subjects with free text', () => {
     }
     expect(subjectOfDocument(invite)).toBe(`Invitation to take the Quickscan for ${bait}`);
     expect(subjectOfDocument(team)).toBe(`New team member in ${bait}: new@example.com`);
+  });
+
+  it('ask a stranger to confirm alerts, or to join a team, in the product’s words before the organisation’s name', () => {
+    const organisationName = 'URGENT: reset your password';
+    const confirmation = alertConfirmationMail({
+      email: 'stranger@example.com',
+      link: 'http://localhost:3000/alerts/confirm/t1',
+      organisationName,
+      requestedBy: 'owner@acme.example',
+      kinds: ['New results'],
+    });
+    const team = teamInviteMail({
+      email: 'stranger@example.com',
+      link: 'http://localhost:3000/journey/i1',
+      organisationName,
+      inviterName: organisationName,
+      role: 'viewer',
+    });
+    expect(subjectOfDocument(confirmation)).toBe(
+      `Please confirm notifications from the Sustainability Toolkit for ${organisationName}`,
+    );
+    expect(subjectOfDocument(team)).toBe(`Invitation to join the team of ${organisationName}`);
   });
 
   it('leave out an empty text with its joining words', () => {
