@@ -125,9 +125,11 @@ export async function createOwner(
       // A team invite: the member joins the organisation, with no survey to answer.
       await callApi(API.createInvite, { email: member, role }, idToken);
       const mail = await waitForMail(member, /invitation/i, { after: sentAfter });
-      const inviteId = new URL(linkIn(mail, 'inviteId=')).searchParams.get('inviteId');
-      if (!inviteId) throw new Error(`The invite mail to ${member} names no invite`);
-      await callApi(API.verifyAndLoginWithInvite, { inviteId });
+      const link = new URL(linkIn(mail, 'inviteId=')).searchParams;
+      const inviteId = link.get('inviteId');
+      const key = link.get('key');
+      if (!inviteId || !key) throw new Error(`The invite mail to ${member} names no invite or no key`);
+      await callApi(API.verifyAndLoginWithInvite, { inviteId, key });
       const { users } = await callApi<ApiResponses[typeof API.listTenantUsers]>(
         API.listTenantUsers,
         {},

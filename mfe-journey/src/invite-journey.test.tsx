@@ -16,6 +16,9 @@ import { inviteIdFrom } from './invite-journey';
 import type { Accepted } from './journey-api';
 import { renderWithApi } from './testing/render';
 
+/** The secret an invite's mail carries beside its id. */
+const KEY = 'Secret-key_0123456789abcdefghijklmnopqrstuv';
+
 const INVITE = { surveyResultId: 'result-7', surveyId: 'supplier-assessment', tenantId: 'tenant-a' };
 
 /** Stands in for the survey remote: shows where the journey went and how. */
@@ -95,7 +98,7 @@ describe('InviteJourney', () => {
   it('asks a team invitee to join, and opens the dashboard as a member once signed in', async () => {
     const teamOffer: InviteOffer = { ...OFFER, kind: 'team', surveyTitle: null };
     const { tokens } = renderInvite(
-      '/journey/inv-9?inviteId=inv-9',
+      `/journey/inv-9?inviteId=inv-9&key=${KEY}`,
       () => ({ inviteData: null, token: 'member-token' }),
       signedIn,
       () => teamOffer,
@@ -113,7 +116,7 @@ describe('InviteJourney', () => {
   });
 
   it('says a withdrawn invitation was withdrawn, and offers nothing to accept', async () => {
-    renderInvite('/journey/inv-3?inviteId=inv-3', verified, signedIn, () => ({
+    renderInvite(`/journey/inv-3?inviteId=inv-3&key=${KEY}`, verified, signedIn, () => ({
       ...OFFER,
       state: 'withdrawn',
     }));
@@ -124,7 +127,7 @@ describe('InviteJourney', () => {
   it('checks the invitation, signs in with its token and opens the first survey section in invite mode', async () => {
     const pending = deferred<Accepted>();
     const { calls, tokens } = renderInvite(
-      '/journey/inv-42?inviteId=inv-42',
+      `/journey/inv-42?inviteId=inv-42&key=${KEY}`,
       () => pending.promise,
       signedIn,
     );
@@ -140,25 +143,25 @@ describe('InviteJourney', () => {
       ),
     ).toBeInTheDocument();
     expect(calls).toEqual([
-      { name: API.describeInvite, data: { inviteId: 'inv-42' } },
-      { name: API.verifyAndLoginWithInvite, data: { inviteId: 'inv-42' } },
+      { name: API.describeInvite, data: { inviteId: 'inv-42', key: KEY } },
+      { name: API.verifyAndLoginWithInvite, data: { inviteId: 'inv-42', key: KEY } },
     ]);
     expect(tokens).toEqual(['custom-token-1']);
   });
 
   it('prefers the invite id of the query string over the path segment', async () => {
-    const { calls } = renderInvite('/journey/from-path?inviteId=from-query', verified, signedIn);
+    const { calls } = renderInvite(`/journey/from-path?inviteId=from-query&key=${KEY}`, verified, signedIn);
     await accept();
     await screen.findByText(/^Survey at/);
-    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-query' });
+    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-query', key: KEY });
     expect(screen.getByText(/^Survey at/)).toHaveTextContent('inviteId=from-query&resultId=result-7');
   });
 
   it('uses the path segment when the query string has no invite id', async () => {
-    const { calls } = renderInvite('/journey/from-path', verified, signedIn);
+    const { calls } = renderInvite(`/journey/from-path?key=${KEY}`, verified, signedIn);
     await accept();
     await screen.findByText(/^Survey at/);
-    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-path' });
+    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-path', key: KEY });
   });
 
   it('says the link is incomplete when there is no invite id, and calls nothing', () => {
@@ -172,9 +175,19 @@ describe('InviteJourney', () => {
     expect(tokens).toEqual([]);
   });
 
+  it('says a link without its key is not valid, and asks the server nothing', () => {
+    const { calls, tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This invitation link is incomplete');
+    expect(alert).toHaveTextContent(SERVER_ERRORS.inviteNotValid);
+    expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
+    expect(calls).toEqual([]);
+    expect(tokens).toEqual([]);
+  });
+
   it("shows the server's verification error with a link to the portal, without signing in", async () => {
     const { tokens } = renderInvite(
-      '/journey/inv-done?inviteId=inv-done',
+      `/journey/inv-done?inviteId=inv-done&key=${KEY}`,
       () => serverError('failed-precondition', 'This invitation has already been completed.'),
       signedIn,
     );
@@ -192,7 +205,7 @@ describe('InviteJourney', () => {
   it('offers Try again when the server cannot be reached, and then continues', async () => {
     let attempts = 0;
     const { calls } = renderInvite(
-      '/journey/inv-42?inviteId=inv-42',
+      `/journey/inv-42?inviteId=inv-42&key=${KEY}`,
       () => {
         attempts += 1;
         if (attempts === 1) throw new Error('connection refused');
@@ -211,7 +224,11 @@ describe('InviteJourney', () => {
 
   it('reports a failed sign-in with its message and lets the invitee try again', async () => {
     let outcome: AuthOutcome = { success: false, message: 'The sign-in service is offline.' };
-    const { tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, async () => outcome);
+    const { tokens } = renderInvite(
+      `/journey/inv-42?inviteId=inv-42&key=${KEY}`,
+      verified,
+      async () => outcome,
+    );
     await accept();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't sign you in");
@@ -225,7 +242,7 @@ describe('InviteJourney', () => {
   });
 
   it('reports a sign-in that throws instead of answering', async () => {
-    renderInvite('/journey/inv-42?inviteId=inv-42', verified, () =>
+    renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, () =>
       Promise.reject(new Error('Firebase: Error (auth/network-request-failed).')),
     );
     await accept();
@@ -237,7 +254,7 @@ describe('InviteJourney', () => {
 
   it('refuses an answer without the ids the survey needs', async () => {
     const { tokens } = renderInvite(
-      '/journey/inv-42?inviteId=inv-42',
+      `/journey/inv-42?inviteId=inv-42&key=${KEY}`,
       () => ({ inviteData: { ...INVITE, surveyResultId: '' }, token: 'custom-token-1' }),
       signedIn,
     );
@@ -249,7 +266,7 @@ describe('InviteJourney', () => {
 
 describe('the offer, before anything is accepted', () => {
   it('says who invites whom into what, and signs nobody in until they accept', async () => {
-    const { calls, tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn);
+    const { calls, tokens } = renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn);
     expect(
       await screen.findByText((_, element) =>
         element?.tagName === 'P'
@@ -264,7 +281,7 @@ describe('the offer, before anything is accepted', () => {
   });
 
   it('declines: the server is told, nobody is signed in, and the page says what it meant', async () => {
-    const { calls, tokens } = renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn);
+    const { calls, tokens } = renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn);
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     // The "Declining…" spinner is a status too, until the server has answered.
     await waitFor(() =>
@@ -280,18 +297,24 @@ describe('the offer, before anything is accepted', () => {
     ['used', SERVER_ERRORS.inviteUsed],
     ['declined', SERVER_ERRORS.inviteDeclined],
   ] as const)('shows a %s invitation as closed, with no buttons to accept it', async (state, message) => {
-    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => ({ ...OFFER, state }));
+    renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn, () => ({
+      ...OFFER,
+      state,
+    }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByRole('button', { name: 'Accept and start' })).toBeNull();
   });
 
   it('says "a user" and "an editor"', async () => {
-    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => ({ ...OFFER, role: 'user' }));
+    renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn, () => ({
+      ...OFFER,
+      role: 'user',
+    }));
     expect(await screen.findByText(/invites you to join/)).toHaveTextContent('as a user, and to take');
   });
 
   it('lets an invitee who accepted already continue, without offering to decline', async () => {
-    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => ({
+    renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn, () => ({
       ...OFFER,
       state: 'accepted',
     }));
@@ -302,7 +325,7 @@ describe('the offer, before anything is accepted', () => {
 
   it('offers Try again when the offer cannot be loaded', async () => {
     let attempts = 0;
-    renderInvite('/journey/inv-42?inviteId=inv-42', verified, signedIn, () => {
+    renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn, () => {
       attempts += 1;
       if (attempts === 1) throw new Error('connection refused');
       return OFFER;
@@ -315,7 +338,7 @@ describe('the offer, before anything is accepted', () => {
 });
 
 describe('what the journey shows once the invitation is answered', () => {
-  const LINK = '/journey/inv-42?inviteId=inv-42';
+  const LINK = `/journey/inv-42?inviteId=inv-42&key=${KEY}`;
 
   /** The remote at /step1, with links to move between the journey and the invitation in one document. */
   function renderWithLinks(handlers: FakeHandlers) {

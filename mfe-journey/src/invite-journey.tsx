@@ -34,6 +34,13 @@ const INCOMPLETE: Failure = {
   retry: false,
 };
 
+/** A link without its key (cut short, or mailed before links carried one) opens nothing. */
+const KEYLESS: Failure = {
+  title: 'This invitation link is incomplete',
+  message: SERVER_ERRORS.inviteNotValid,
+  retry: false,
+};
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -102,8 +109,11 @@ export function InviteJourney({ services }: { services: InviteServices }) {
   const { inviteId: segment } = useParams();
   const [search] = useSearchParams();
   const inviteId = inviteIdFrom(search, segment);
+  // The key opens the invite; without it (a link cut short) the id alone opens nothing.
+  const key = search.get('key')?.trim() ?? '';
+  const link = { inviteId, key };
   const navigate = useNavigate();
-  const offer = useInviteQuery(inviteId || skipToken);
+  const offer = useInviteQuery(inviteId && key ? link : skipToken);
   const [accept, accepting] = useAcceptInviteMutation();
   const [decline, declining] = useDeclineInviteMutation();
   // What failed after the server accepted: its answer lacked the survey's ids, or signing in failed.
@@ -113,7 +123,7 @@ export function InviteJourney({ services }: { services: InviteServices }) {
     setAfterAccepting(null);
     let accepted: Accepted;
     try {
-      accepted = await accept(inviteId).unwrap();
+      accepted = await accept(link).unwrap();
     } catch {
       return; // the page shows the mutation's failure
     }
@@ -143,12 +153,14 @@ export function InviteJourney({ services }: { services: InviteServices }) {
 
   const failure: Failure | null = !inviteId
     ? INCOMPLETE
-    : accepting.isError
-      ? failureOf(accepting.error, "We couldn't open your invitation")
-      : declining.isError
-        ? failureOf(declining.error, "We couldn't decline the invitation")
-        : afterAccepting;
-  const retry = declining.isError ? () => void decline(inviteId) : () => void start();
+    : !key
+      ? KEYLESS
+      : accepting.isError
+        ? failureOf(accepting.error, "We couldn't open your invitation")
+        : declining.isError
+          ? failureOf(declining.error, "We couldn't decline the invitation")
+          : afterAccepting;
+  const retry = declining.isError ? () => void decline(link) : () => void start();
   const ready = offer.currentData;
   const closed = ready && ready.state !== 'open' && ready.state !== 'accepted' ? CLOSED[ready.state] : null;
 
@@ -225,7 +237,7 @@ export function InviteJourney({ services }: { services: InviteServices }) {
                 : 'Accept and start'}
           </Button>
           {ready.state === 'open' && (
-            <Button variant="secondary" onClick={() => void decline(inviteId)}>
+            <Button variant="secondary" onClick={() => void decline(link)}>
               Decline
             </Button>
           )}

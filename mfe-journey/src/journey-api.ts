@@ -1,15 +1,18 @@
 // The invite link's reads and writes, injected into the one API slice (@toolkit/data).
-import { API, type ApiResponses, type InviteOffer } from '@toolkit/domain';
+import { API, type ApiRequest, type ApiResponses, type InviteOffer } from '@toolkit/domain';
 import { api, call } from '@toolkit/data';
 
 export type Accepted = ApiResponses[typeof API.verifyAndLoginWithInvite];
 
+/** What an invite link holds: the invite's id and the key that opens it. */
+export type InviteLink = ApiRequest<typeof API.describeInvite>;
+
 const offers = api.injectEndpoints({
   endpoints: (build) => ({
-    /** What an invite link offers its holder, by invite id. */
-    invite: build.query<InviteOffer, string>({
-      query: (inviteId) => call(API.describeInvite, { inviteId }),
-      providesTags: (_offer, _error, inviteId) => [{ type: 'Invite', id: inviteId }],
+    /** What an invite link offers its holder. */
+    invite: build.query<InviteOffer, InviteLink>({
+      query: (link) => call(API.describeInvite, link),
+      providesTags: (_offer, _error, link) => [{ type: 'Invite', id: link.inviteId }],
     }),
   }),
 });
@@ -19,7 +22,7 @@ const offers = api.injectEndpoints({
  * again shows what the holder decided without asking the server again.
  */
 async function markOffer(
-  inviteId: string,
+  link: InviteLink,
   state: InviteOffer['state'],
   { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
 ) {
@@ -29,7 +32,7 @@ async function markOffer(
     return; // nothing changed; the page shows the failure
   }
   dispatch(
-    offers.util.updateQueryData('invite', inviteId, (offer) => {
+    offers.util.updateQueryData('invite', link, (offer) => {
       offer.state = state;
     }),
   );
@@ -41,16 +44,16 @@ export const journeyApi = offers.injectEndpoints({
      * Accepts the invite (journey-verifyAndLoginWithInvite): the holder becomes a member and signs in
      * with the answer's custom token, so the caller's journey, profile and team are someone else's now.
      */
-    acceptInvite: build.mutation<Accepted, string>({
-      query: (inviteId) => call(API.verifyAndLoginWithInvite, { inviteId }),
+    acceptInvite: build.mutation<Accepted, InviteLink>({
+      query: (link) => call(API.verifyAndLoginWithInvite, link),
       invalidatesTags: (accepted) => (accepted ? ['Milestones', 'Profile', 'Team'] : []),
-      onQueryStarted: (inviteId, lifecycle) => markOffer(inviteId, 'accepted', lifecycle),
+      onQueryStarted: (link, lifecycle) => markOffer(link, 'accepted', lifecycle),
     }),
     /** Declines the invite: the inviting team's list shows it declined; the holder joins nothing. */
-    declineInvite: build.mutation<ApiResponses[typeof API.declineInvite], string>({
-      query: (inviteId) => call(API.declineInvite, { inviteId }),
+    declineInvite: build.mutation<ApiResponses[typeof API.declineInvite], InviteLink>({
+      query: (link) => call(API.declineInvite, link),
       invalidatesTags: (declined) => (declined ? ['Team'] : []),
-      onQueryStarted: (inviteId, lifecycle) => markOffer(inviteId, 'declined', lifecycle),
+      onQueryStarted: (link, lifecycle) => markOffer(link, 'declined', lifecycle),
     }),
   }),
 });

@@ -80,6 +80,9 @@ export interface PendingInvite {
 /** An invite link signs its holder in; like a sign-in link it must not work for ever. */
 export const INVITE_LIFETIME_DAYS = 14;
 
+/** The secret an invite link carries beside the invite's id (32 random bytes, base64url). */
+export const INVITE_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 /**
  * What an invite link offers its holder. `open`: it can be accepted or declined; `accepted`: its
  * addressee accepted it (and may come back to it signed in); the others can no longer be used.

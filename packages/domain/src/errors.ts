@@ -1,5 +1,7 @@
 // Every message the product shows for a failure, written once (docs/behaviour.md, Errors).
 
+import { formatDate } from './dates';
+
 export const MESSAGES = {
   tenantNotFound: 'Tenant not found',
   setUserRoleFailed: 'Error setting user role',
@@ -146,6 +148,11 @@ export const SERVER_ERRORS = {
   inviteWithdrawn:
     'This invitation was withdrawn by the organisation that sent it. Ask the person who invited you if you think it should not have been.',
   noInviteTo: (email: string) => `There is no invitation waiting for ${email}.`,
+  /** Said to the inviter: the invitee's no holds for a while, so an organisation cannot keep mailing them. */
+  inviteRecentlyDeclined: (email: string, until: Date) =>
+    `${email} declined your organisation's invitation. You can invite them again from ${formatDate(until.toISOString(), { locale: 'en-AU', timeZone: 'UTC' })}.`,
+  inviteMailedRecently: (email: string, minutes: number) =>
+    `An invitation was mailed to ${email} less than ${minutes} minutes ago. Wait a few minutes before sending another.`,
   inviteOpened:
     'This invite link has already been opened. If that was you, carry on where you opened it; otherwise ask the person who invited you to send a new one.',
   inviteExpired: (days: number) =>

@@ -6,6 +6,7 @@ import { ACCOUNT_DELETION_TOKEN_PATTERN } from './account';
 import { ACTION_STATUSES, CUSTOM_ACTION_SUMMARY_MAX, CUSTOM_ACTION_TITLE_MAX, LEVELS } from './actions';
 import { ACTIVITY_PAGE_MAX, AUDIT_KINDS } from './audit';
 import { API } from './api-names';
+import { INVITE_KEY_PATTERN } from './api';
 import { SERVER_ERRORS } from './errors';
 import { MILESTONE_IDS } from './journey';
 import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS } from './materiality';
@@ -131,6 +132,12 @@ export const COMMENTS_PAGE_MAX = 100;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** What an invite link holds: the invite's id, which names it, and its key, which opens it. */
+const inviteLink = z.object({
+  inviteId: id,
+  key: z.string().regex(INVITE_KEY_PATTERN, SERVER_ERRORS.inviteNotValid),
+});
+
 export const REQUESTS = {
   [API.setUserRole]: z.object({ uid: id, tenantId: id, role: z.enum(ROLES) }),
   [API.getUserRole]: z.object({ uid: id, tenantId: id }),
@@ -138,9 +145,9 @@ export const REQUESTS = {
   [API.removeUserRole]: z.object({ uid: id, tenantId: id }),
   [API.getSubscriptionDetails]: z.null().or(z.object({})).optional(),
   [API.getCustomerEntitlements]: z.object({ tenantId: id }),
-  [API.verifyAndLoginWithInvite]: z.object({ inviteId: id }),
-  [API.describeInvite]: z.object({ inviteId: id }),
-  [API.declineInvite]: z.object({ inviteId: id }),
+  [API.verifyAndLoginWithInvite]: inviteLink,
+  [API.describeInvite]: inviteLink,
+  [API.declineInvite]: inviteLink,
 
   /**
    * A new organisation's sign-up names it and its owner; a returning member's, or one joining a

@@ -72,8 +72,8 @@ describe('each endpoint posts to its callable and returns its response', () => {
     ],
     [
       'journey-verifyAndLoginWithInvite',
-      (c) => verifyAndLoginWithInvite(c, { inviteId: 'inv1' }),
-      { inviteId: 'inv1' },
+      (c) => verifyAndLoginWithInvite(c, { inviteId: 'inv1', key: 'k'.repeat(43) }),
+      { inviteId: 'inv1', key: 'k'.repeat(43) },
       { inviteData: { surveyResultId: 'r1', surveyId: 's1', tenantId: 't1' }, token: 'custom-token' },
     ],
   ];
@@ -123,7 +123,9 @@ describe('fallback messages', () => {
 
   it('rethrows the invite verification error unchanged', async () => {
     server.handle((_req, res) => sendJson(res, 404, { error: { status: 'NOT_FOUND' } }));
-    await expect(verifyAndLoginWithInvite(client, { inviteId: 'nope' })).rejects.toMatchObject({
+    await expect(
+      verifyAndLoginWithInvite(client, { inviteId: 'nope', key: 'k'.repeat(43) }),
+    ).rejects.toMatchObject({
       code: 'not-found',
     });
   });

@@ -65,7 +65,7 @@ describe('ids that are not one path segment', () => {
     ['129 characters', 'a'.repeat(129)],
   ])('journey-verifyAndLoginWithInvite refuses an inviteId with %s, without a token', async (_, inviteId) => {
     const response = await expectInvalid(
-      () => env.call(API.verifyAndLoginWithInvite, { inviteId }),
+      () => env.call(API.verifyAndLoginWithInvite, { inviteId, key: 'k'.repeat(43) }),
       /^Invalid inviteId: /,
     );
     expect(JSON.stringify(response.body)).not.toContain('token');

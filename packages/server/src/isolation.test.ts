@@ -63,9 +63,9 @@ interface Seed {
   ownerB: TestAccount;
   /** Tenant A's owner's own survey result (also their user result's id). */
   resultA: string;
-  inviteA: { inviteId: string; surveyResultId: string };
+  inviteA: { inviteId: string; key: string; surveyResultId: string };
   /** An invite of tenant A that nobody has accepted. */
-  pendingInviteA: string;
+  pendingInviteA: { inviteId: string; key: string };
   /** Tenant A's declaration credential, signed by its owner. */
   credentialA: string;
   /** Tenant A's paid sandbox checkout (tenant A is on Leader) and its invoice. */
@@ -258,7 +258,7 @@ const CASES: Record<ApiName, Case> = {
   },
   // The seed's invitee redeemed invite A: whoever else holds its link is refused.
   [API.verifyAndLoginWithInvite]: {
-    attack: (s) => ({ inviteId: s.inviteA.inviteId }),
+    attack: (s) => ({ inviteId: s.inviteA.inviteId, key: s.inviteA.key }),
     noToken: 'FAILED_PRECONDITION',
     anonymous: 'FAILED_PRECONDITION',
     otherTenant: 'FAILED_PRECONDITION',
@@ -267,23 +267,23 @@ const CASES: Record<ApiName, Case> = {
     invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
   },
   [API.describeInvite]: {
-    ...PUBLIC_READ('the invite id, mailed to its addressee only, is what lets its holder read the offer'),
-    noToken: { exempt: 'the invite id is the capability', mayReveal: true },
-    anonymous: { exempt: 'the invite id is the capability', mayReveal: true },
-    otherTenant: { exempt: 'the invite id is the capability', mayReveal: true },
-    tooLow: { as: 'noTenant', expect: { exempt: 'the invite id is the capability', mayReveal: true } },
-    attack: (s) => ({ inviteId: s.inviteA.inviteId }),
+    ...PUBLIC_READ("the link's key, mailed to its addressee only, is what lets its holder read the offer"),
+    noToken: { exempt: "the link's key is the capability", mayReveal: true },
+    anonymous: { exempt: "the link's key is the capability", mayReveal: true },
+    otherTenant: { exempt: "the link's key is the capability", mayReveal: true },
+    tooLow: { as: 'noTenant', expect: { exempt: "the link's key is the capability", mayReveal: true } },
+    attack: (s) => ({ inviteId: s.inviteA.inviteId, key: s.inviteA.key }),
     invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
   },
   [API.declineInvite]: {
     // Accepted: nobody can decline it any more, the invitee included.
-    attack: (s) => ({ inviteId: s.inviteA.inviteId }),
+    attack: (s) => ({ inviteId: s.inviteA.inviteId, key: s.inviteA.key }),
     noToken: 'FAILED_PRECONDITION',
     anonymous: 'FAILED_PRECONDITION',
     otherTenant: 'FAILED_PRECONDITION',
     tooLow: { as: 'noTenant', expect: 'FAILED_PRECONDITION' },
     rightful: 'none',
-    rightfulAttack: (s) => ({ inviteId: s.pendingInviteA }),
+    rightfulAttack: (s) => s.pendingInviteA,
     invalid: { data: () => ({ inviteId: 7 }), field: 'inviteId' },
   },
   [API.completeSignup]: {
@@ -454,6 +454,8 @@ const CASES: Record<ApiName, Case> = {
     otherTenant: 'NOT_FOUND',
     tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',
+    // The decline case's rightful request declined it; a declined invite is not resent for 30 days.
+    prepare: (s) => env.store.update(paths.invite(s.pendingInviteA.inviteId), { status: 'pending' }),
     invalid: { data: () => ({ email: 7 }), field: 'email' },
   },
   [API.withdrawInvite]: {
@@ -901,7 +903,10 @@ function tenantAView(docs: DocSnapshot[]): string {
 /** An account without a tenant whose address the server has seen proven: signing up ends no session of it. */
 async function provenAccount(): Promise<string> {
   const account = await env.account();
-  await env.store.set(paths.globalUser(account.uid), { addressProvenAt: '2024-01-01T00:00:00.000Z' });
+  await env.store.set(paths.globalUser(account.uid), {
+    addressProvenAt: '2024-01-01T00:00:00.000Z',
+    addressProof: 'inbox',
+  });
   return account.token;
 }
 
@@ -978,9 +983,10 @@ async function seedTenants(): Promise<Seed> {
   resultOf(
     await env.call(API.createInvite, { email: 'undecided-a@example.com', surveyId: SURVEY }, ownerA.token),
   );
-  const pendingInviteA = (await inviteSentTo(env.store, 'undecided-a@example.com')).inviteId;
+  const { inviteId, key } = await inviteSentTo(env.store, 'undecided-a@example.com');
+  const pendingInviteA = { inviteId, key };
   const login = resultOf<{ token: string; inviteData: { surveyResultId: string } }>(
-    await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId }),
+    await env.call(API.verifyAndLoginWithInvite, { inviteId: inviteA.inviteId, key: inviteA.key }),
   );
   const invitee = await env.signInWithCustomToken(login.token);
   // The invitee answers a scored question, so the rightful submit is not refused as empty.
@@ -1052,7 +1058,11 @@ async function seedTenants(): Promise<Seed> {
     userA,
     ownerB,
     resultA: started.resultId,
-    inviteA: { inviteId: inviteA.inviteId, surveyResultId: login.inviteData.surveyResultId },
+    inviteA: {
+      inviteId: inviteA.inviteId,
+      key: inviteA.key,
+      surveyResultId: login.inviteData.surveyResultId,
+    },
     pendingInviteA,
     credentialA: signed.credential!.id,
     checkoutA,

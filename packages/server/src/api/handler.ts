@@ -16,6 +16,8 @@ export interface Caller {
   /** Whether the identity provider says the address was proven; roles and mail need it. */
   emailVerified: boolean;
   isAnonymous: boolean;
+  /** The token's sign-in provider: 'custom' for a session the server minted (an invite's). */
+  signInProvider: string;
   claims: Record<string, unknown>;
   /** The tenant of the verified token's claims; never taken from the request. */
   tenantId: string | null;

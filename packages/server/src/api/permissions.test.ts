@@ -104,6 +104,7 @@ async function memberToken(role: Role, permissions?: Record<string, boolean>) {
     email: `${uid}@example.com`,
     emailVerified: true,
     isAnonymous: false,
+    signInProvider: 'password',
     claims: { tenantId: TENANT },
   };
 }

@@ -9,6 +9,11 @@ export interface VerifiedToken {
   /** The identity provider's word that the address was proven (an e-mail link, a verified sign-in). */
   emailVerified: boolean;
   isAnonymous: boolean;
+  /**
+   * How this session was signed in: 'password' for an e-mail link (or a password), 'custom' for a
+   * session the server minted (an invite's), 'anonymous', … A custom session proves no inbox itself.
+   */
+  signInProvider: string;
   claims: Record<string, unknown>;
 }
 
@@ -26,6 +31,7 @@ export function verifiedTokenOf(decoded: {
     email: email ?? null,
     emailVerified: email_verified === true,
     isAnonymous: firebase.sign_in_provider === 'anonymous',
+    signInProvider: firebase.sign_in_provider,
     claims,
   };
 }

@@ -97,6 +97,7 @@ it('accepts a fresh token signed with the key Google publishes for its kid (so t
     email: 'viewer@acme.example',
     emailVerified: false,
     isAnonymous: false,
+    signInProvider: 'password',
     claims: expect.objectContaining({ tenantId: 'acme', role: 'viewer' }),
   });
   // The certificates came from the fixture, through the agent, by the URL firebase-admin asks for.

@@ -1,5 +1,6 @@
 // Invites (survey-invites/{inviteId}): a team invite is pending until accepted, a survey invite until
 // the invited journey is submitted.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { INVITE_LIFETIME_DAYS, type InviteKind, type Role } from '@toolkit/domain';
 import type { DocData, StoreTransaction } from '../store/port';
 import { filledText, record, role, text } from './decode';
@@ -23,8 +24,11 @@ export const INVITE_STATUS = {
 
 export { INVITE_LIFETIME_DAYS };
 
-/** A re-invite of an address mailed less than this long ago sends no second mail. */
+/** A re-invite of an address mailed less than this long ago sends no second mail, whatever its kind. */
 export const INVITE_RESEND_AFTER_MS = 10 * 60 * 1000;
+
+/** After an invitee declines, the organisation cannot invite that address again for this long. */
+export const DECLINED_INVITE_QUIET_DAYS = 30;
 
 /** The invite a caller's token names (set by journey-verifyAndLoginWithInvite), if any. */
 export const inviteIdOf = (caller: { claims: Record<string, unknown> }) =>
@@ -54,8 +58,34 @@ export interface InviteRecord {
   sentAt: string | null;
   /** When its link was first opened (invites-describe). */
   openedAt: string | null;
+  /** When its addressee declined it. */
+  declinedAt: string | null;
   /** An acceptance under way (its account being made): others wait for it rather than race it. */
   claim: { id: string; at: string } | null;
+  /**
+   * The SHA-256 of the secret key its link carries; the key itself is only ever in the mail. Null for
+   * an invite stored before links carried a key: such a link opens nothing, and a resend mails a key.
+   */
+  keyHash: string | null;
+}
+
+/**
+ * A new secret for an invite's link, apart from its id (which lists, audit entries and exports show):
+ * the key goes into the mail, its hash into the invite.
+ */
+export function newInviteKey(): { key: string; keyHash: string } {
+  const key = randomBytes(32).toString('base64url');
+  return { key, keyHash: hashOfKey(key) };
+}
+
+const hashOfKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Whether a link's key is the one the invite's latest mail carried. */
+export function keyOpens(invite: Pick<InviteRecord, 'keyHash'>, key: string): boolean {
+  if (invite.keyHash === null) return false;
+  const stored = Buffer.from(invite.keyHash, 'hex');
+  const given = Buffer.from(hashOfKey(key), 'hex');
+  return stored.length === given.length && timingSafeEqual(stored, given);
 }
 
 /** Invites stored before surveyTenantId existed kept their result under the inviting tenant. */
@@ -92,10 +122,12 @@ export function inviteOf({ id, data }: { id: string; data: DocData | null }): In
     createdAt: filledText(data.createdAt),
     sentAt: filledText(data.sentAt) ?? filledText(data.createdAt),
     openedAt: filledText(data.openedAt),
+    declinedAt: filledText(data.declinedAt),
     claim:
       typeof claim === 'object' && claim !== null
         ? { id: text(record(claim).id), at: text(record(claim).at) }
         : null,
+    keyHash: filledText(data.keyHash),
   };
 }
 
@@ -116,7 +148,26 @@ export const inviterNameOf = (
   inviter: Pick<TenantUserRecord, 'firstName' | 'lastName' | 'email'> | null,
 ): string => [inviter?.firstName ?? '', inviter?.lastName ?? ''].join(' ').trim() || (inviter?.email ?? '');
 
+/** Until when a declined invite keeps its organisation from inviting the address again; null if not. */
+export function declineHoldsUntil(
+  invite: Pick<InviteRecord, 'status' | 'declinedAt'>,
+  now: Date,
+): Date | null {
+  if (invite.status !== INVITE_STATUS.declined || !invite.declinedAt) return null;
+  const until = new Date(Date.parse(invite.declinedAt) + DECLINED_INVITE_QUIET_DAYS * 24 * 60 * 60 * 1000);
+  return until > now ? until : null;
+}
+
 export function isExpired(invite: Pick<InviteRecord, 'createdAt'>, now: Date): boolean {
   if (!invite.createdAt) return false;
   return now.getTime() - Date.parse(invite.createdAt) > INVITE_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** The invite a link opens: its id with the key its latest mail carried; null for any other key. */
+export async function readInviteByLink(
+  reader: Reader,
+  link: { inviteId: string; key: string },
+): Promise<InviteRecord | null> {
+  const invite = await readInvite(reader, link.inviteId);
+  return invite && keyOpens(invite, link.key) ? invite : null;
 }

@@ -39,11 +39,12 @@ describe('a tenant user', () => {
 
 describe('a global user', () => {
   it('lists only the tenant ids it names, and no proof of address before one was recorded', () => {
-    expect(globalUserOf({ tenants: ['t1', '', 7, 't2'], addressProvenAt: '' })).toEqual({
+    expect(globalUserOf({ tenants: ['t1', '', 7, 't2'], addressProvenAt: '', addressProof: 'x' })).toEqual({
       tenants: ['t1', 't2'],
       firstName: '',
       lastName: '',
       addressProvenAt: null,
+      addressProof: null,
     });
   });
 });

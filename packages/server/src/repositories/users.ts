@@ -111,6 +111,11 @@ export interface GlobalUserRecord {
   lastName: string;
   /** When the server first saw the address proven (auth/address-proof.ts); null before. */
   addressProvenAt: string | null;
+  /**
+   * How it was last proven: through the account's own inbox, or through an invite link (which may have
+   * been forwarded); null when proven before this was recorded, or never.
+   */
+  addressProof: 'inbox' | 'invite' | null;
 }
 
 /** A stored global user; null when the document does not exist. */
@@ -124,6 +129,7 @@ export function globalUserOf(data: DocData | null): GlobalUserRecord | null {
     firstName: text(data.firstName),
     lastName: text(data.lastName),
     addressProvenAt: filledText(data.addressProvenAt),
+    addressProof: data.addressProof === 'inbox' || data.addressProof === 'invite' ? data.addressProof : null,
   };
 }
 

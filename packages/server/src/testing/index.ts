@@ -8,6 +8,7 @@
 //   await env.stop();                                       // in afterAll
 //
 // Each test file needs its own emulator port (the handler tests use 9411–9419).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -200,8 +201,9 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
           lastName: 'Tester',
           createdAt: '2024-01-01T00:00:00.000Z',
           tenants: [tenantId],
-          // Members joined by a sign-in link or an accepted invite: the server saw the address proven.
+          // Members joined by a sign-in link: the server saw the address proven through their inbox.
           addressProvenAt: '2024-01-01T00:00:00.000Z',
+          addressProof: 'inbox',
         });
         await store.set(paths.tenantUser(tenantId, created.uid), {
           email,
@@ -313,16 +315,25 @@ export async function snapshotStore(store: DocumentStore): Promise<string> {
 export async function inviteSentTo(
   store: DocumentStore,
   email: string,
-): Promise<{ inviteId: string; link: string }> {
+): Promise<{ inviteId: string; key: string; link: string }> {
   const invites = await store.query('survey-invites', { where: [['email', '==', email]] });
   const newest = invites
     .sort((a, b) => String(a.data?.createdAt).localeCompare(String(b.data?.createdAt)))
     .at(-1);
   if (!newest) throw new Error(`No invite was sent to ${email}.`);
-  const html = (await store.query(paths.mail()))
-    .map((doc) => String((doc.data as { message?: { html?: string } }).message?.html ?? ''))
-    .find((text) => text.includes(`/journey/${newest.id}?`));
-  const link = html && /href="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
-  if (!link) throw new Error(`The invite ${newest.id} was sent in no e-mail.`);
-  return { inviteId: newest.id, link };
+  // Each mail of an invite carries its own key; the one the invite holds now is its latest mail's.
+  const keyHash = String(newest.data?.keyHash ?? '');
+  const link = (await store.query(paths.mail()))
+    .flatMap((doc) => [
+      ...String((doc.data as { message?: { html?: string } }).message?.html ?? '').matchAll(
+        /href="([^"]+)"/g,
+      ),
+    ])
+    .map((match) => (match[1] ?? '').replace(/&amp;/g, '&'))
+    .filter((href) => href.includes(`/journey/${newest.id}?`))
+    .find((href) => createHash('sha256').update(keyOf(href)).digest('hex') === keyHash);
+  if (!link) throw new Error(`The invite ${newest.id} was sent in no e-mail with its current key.`);
+  return { inviteId: newest.id, key: keyOf(link), link };
 }
+
+const keyOf = (link: string) => new URL(link).searchParams.get('key') ?? '';

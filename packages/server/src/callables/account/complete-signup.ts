@@ -23,7 +23,7 @@ export const completeSignup = defineHandler({
     const byEmail = signedInByEmail(caller);
     // This browser proved the address; every session from before (a password's included) has ended.
     // The new session keeps its word that it came from the inbox, which an invite's session lacks.
-    const sessionToken = (await recordAddressProof(deps, caller.uid))
+    const sessionToken = (await recordAddressProof(deps, caller))
       ? await deps.auth.createCustomToken(caller.uid, byEmail ? { [EMAIL_SIGN_IN_CLAIM]: true } : undefined)
       : undefined;
     const renewed = sessionToken ? { sessionToken } : {};

@@ -118,7 +118,7 @@ describe('the audit trail records', () => {
     const [invited] = await recorded(tenantId, () =>
       env.call(API.createInvite, { email, role: 'viewer' }, owner.token),
     );
-    const { inviteId, link } = await inviteSentTo(env.store, email);
+    const { inviteId, key, link } = await inviteSentTo(env.store, email);
     expect(invited).toEqual(
       entry(owner, {
         kind: 'member.invited',
@@ -128,6 +128,7 @@ describe('the audit trail records', () => {
       }),
     );
     expect(JSON.stringify(invited)).not.toContain(new URL(link).search.slice(1));
+    expect(JSON.stringify(invited)).not.toContain(key);
     // Mailing the same invite again within minutes is no new invite.
     expect(
       await recorded(tenantId, () => env.call(API.createInvite, { email, role: 'viewer' }, owner.token)),
@@ -139,7 +140,7 @@ describe('the audit trail records', () => {
 
     const before = new Set(await trailIds(tenantId));
     const accepted = resultOf<ApiResponses[typeof API.verifyAndLoginWithInvite]>(
-      await env.call(API.verifyAndLoginWithInvite, { inviteId }),
+      await env.call(API.verifyAndLoginWithInvite, { inviteId, key }),
     );
     const joiner = await env.auth.verifyIdToken(await env.signInWithCustomToken(accepted.token));
     const joined = (await env.store.query(auditCollection(tenantId))).filter(({ id }) => !before.has(id));

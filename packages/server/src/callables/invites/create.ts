@@ -1,9 +1,10 @@
 // invites-create: a member invites someone by e-mail to join the organisation's team (with a role),
-// or, naming a survey, to answer it for the organisation (joining it too). Nothing is granted here: no account, no claims, no membership. The invitee
-// joins only by accepting through the link, which reaches their inbox only
-// (journey-verifyAndLoginWithInvite), and the answer never says whether the address has an account
-// or belongs to another organisation. A new invite is recorded in the audit trail (the address and
-// role asked; never the link).
+// or, naming a survey, to answer it for the organisation (joining it too). Nothing is granted here:
+// no account, no claims, no membership. The invitee joins only by accepting through the link, whose
+// key reaches their inbox only (journey-verifyAndLoginWithInvite), and the answer never says whether
+// the address has an account or belongs to another organisation. A new invite is recorded in the
+// audit trail (the address and role asked; never the link). An address that declined is left alone
+// for a while, and no address gets a second mail within minutes, whichever kind of invite it is.
 import {
   API,
   FREE_MEMBER_LIMIT,
@@ -22,9 +23,11 @@ import { loadSurvey } from '../../content';
 import { mailableAlerts, readAlertSettings } from '../../repositories/alerts';
 import { recordAudit } from '../../repositories/audit';
 import {
+  declineHoldsUntil,
   inviteOf,
   inviterNameOf,
   INVITE_RESEND_AFTER_MS,
+  newInviteKey,
   INVITE_STATUS,
   isExpired,
   type InviteRecord,
@@ -65,12 +68,18 @@ export const createInvite = defineHandler({
     const quota = inviteQuota({ tenantId, uid: caller.uid }, now);
 
     return deps.store.transaction(async (tx) => {
-      const [stored, invites, alerts, counters] = await Promise.all([
+      const [stored, invites, toAddress, alerts, counters] = await Promise.all([
         tx.query(paths.tenantUsers(tenantId)),
         tx.query(paths.invites(), {
           where: [
             ['tenantId', '==', tenantId],
             ['status', '==', INVITE_STATUS.pending],
+          ],
+        }),
+        tx.query(paths.invites(), {
+          where: [
+            ['tenantId', '==', tenantId],
+            ['email', '==', email],
           ],
         }),
         readAlertSettings(tx, tenantId),
@@ -79,6 +88,13 @@ export const createInvite = defineHandler({
       const members = tenantUsersOf(stored);
       if (members.some((member) => member.email.toLowerCase() === email)) {
         throw new ApiError('already-exists', SERVER_ERRORS.alreadyMember(email));
+      }
+      const declinedUntil = toAddress
+        .map((invite) => inviteOf(invite))
+        .map((invite) => (invite ? declineHoldsUntil(invite, now) : null))
+        .find((until) => until !== null);
+      if (declinedUntil) {
+        throw new ApiError('failed-precondition', SERVER_ERRORS.inviteRecentlyDeclined(email, declinedUntil));
       }
       const open = invites
         .map(inviteOf)
@@ -104,21 +120,30 @@ export const createInvite = defineHandler({
         }
       }
 
-      // Asking again within minutes of the last mail changes the role, and sends nothing.
+      // Asking again within minutes of the last mail changes the role, and sends nothing; another ask
+      // (the other kind, another survey) waits as long, so an address is not mailed twice in minutes.
       if (
-        sameAsk &&
+        earlier !== null &&
         earlier.sentAt !== null &&
         now.getTime() - Date.parse(earlier.sentAt) < INVITE_RESEND_AFTER_MS
       ) {
+        if (!sameAsk) {
+          throw new ApiError(
+            'failed-precondition',
+            SERVER_ERRORS.inviteMailedRecently(email, INVITE_RESEND_AFTER_MS / 60_000),
+          );
+        }
         if (earlier.role !== role) tx.update(paths.invite(earlier.id), { role });
         return { status: 'already-sent' as const, email };
       }
       await takeQuota(tx, quota, counters);
 
+      // Every mail carries a new key; the one before it opens nothing from now on.
+      const { key, keyHash } = newInviteKey();
       let inviteId: string;
       if (sameAsk) {
         inviteId = earlier.id;
-        tx.update(paths.invite(inviteId), { role, sentAt: FieldValue.serverTimestamp() });
+        tx.update(paths.invite(inviteId), { role, keyHash, sentAt: FieldValue.serverTimestamp() });
       } else {
         if (earlier) tx.update(paths.invite(earlier.id), { status: INVITE_STATUS.replaced });
         inviteId = deps.store.newId();
@@ -140,6 +165,7 @@ export const createInvite = defineHandler({
           tenantId,
           ...answering,
           role,
+          keyHash,
           createdBy: caller.uid,
           createdAt: FieldValue.serverTimestamp(),
           sentAt: FieldValue.serverTimestamp(),
@@ -154,7 +180,7 @@ export const createInvite = defineHandler({
       }
       tx.create(
         paths.mailDoc(deps.store.newId()),
-        inviteMailFor(inviteLink(deps, inviteId), {
+        inviteMailFor(inviteLink(deps, inviteId, key), {
           email,
           kind,
           role,

@@ -4,7 +4,7 @@ import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { readInvite, INVITE_STATUS } from '../../repositories/invites';
+import { readInviteByLink, INVITE_STATUS } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
 import { assertOpen } from '../journey/verify-and-login-with-invite';
@@ -13,9 +13,10 @@ export const declineInvite = defineHandler({
   name: API.declineInvite,
   access: 'public',
   input: REQUESTS[API.declineInvite],
-  async run({ inviteId }, { deps, now }): Promise<ApiResponses[typeof API.declineInvite]> {
+  async run(link, { deps, now }): Promise<ApiResponses[typeof API.declineInvite]> {
+    const { inviteId } = link;
     await deps.store.transaction(async (tx) => {
-      const invite = await readInvite(tx, inviteId);
+      const invite = await readInviteByLink(tx, link);
       assertOpen(invite, now);
       // Once accepted, the invitee is a member: leaving is a matter for the team list.
       if (invite.redeemedBy !== null) throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);

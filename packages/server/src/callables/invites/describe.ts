@@ -7,7 +7,7 @@ import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import {
-  readInvite,
+  readInviteByLink,
   INVITE_STATUS,
   inviterNameOf,
   isExpired,
@@ -31,9 +31,9 @@ export const describeInvite = defineHandler({
   name: API.describeInvite,
   access: 'public',
   input: REQUESTS[API.describeInvite],
-  async run({ inviteId }, { deps, now }): Promise<ApiResponses[typeof API.describeInvite]> {
-    const invite = await readInvite(deps.store, inviteId);
-    // A replaced invite's link says no more than a link that never existed.
+  async run(link, { deps, now }): Promise<ApiResponses[typeof API.describeInvite]> {
+    const invite = await readInviteByLink(deps.store, link);
+    // A replaced invite's link, or one whose key a resend ended, says no more than a link that never existed.
     if (!invite || invite.status === INVITE_STATUS.replaced) throw notFound(SERVER_ERRORS.inviteNotValid);
     const [organisation, inviter, survey] = await Promise.all([
       readOrganisationProfile(deps.store, invite.tenantId),

@@ -14,9 +14,12 @@ export interface InviteMailFacts {
   inviterName: string;
 }
 
-/** The invite link: it signs its holder in, so it goes into the invitee's mail and nowhere else. */
-export const inviteLink = (deps: Pick<ServerDeps, 'appUrl'>, inviteId: string) =>
-  `${deps.appUrl.replace(/\/+$/, '')}/journey/${inviteId}?inviteId=${inviteId}`;
+/**
+ * The invite link: its key signs its holder in, so the link goes into the invitee's mail and nowhere
+ * else (never an answer, a log line, the audit trail or an export).
+ */
+export const inviteLink = (deps: Pick<ServerDeps, 'appUrl'>, inviteId: string, key: string) =>
+  `${deps.appUrl.replace(/\/+$/, '')}/journey/${inviteId}?${new URLSearchParams({ inviteId, key })}`;
 
 export function inviteMailFor(link: string, facts: InviteMailFacts): DocData {
   const { email, organisationName, inviterName } = facts;

@@ -1,6 +1,7 @@
 // Invites grant nothing until their addressee proves the address (the e-mailed link, or a verified
 // sign-in with it) and accepts; an account someone registered with another person's address gains
 // nothing, and loses its password when the real person proves the address.
+import { createHash } from 'node:crypto';
 import { API, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import {
   errorOf,
@@ -38,11 +39,18 @@ async function invite(from: TestAccount, email: string, role?: string) {
     await env.call(API.createInvite, { email, surveyId: 'quickscan', ...(role ? { role } : {}) }, from.token),
   );
   expect(answer).toEqual({ status: 'sent', email: email.toLowerCase() });
-  return inviteSentTo(env.store, email.toLowerCase());
+  const sent = await inviteSentTo(env.store, email.toLowerCase());
+  keys.set(sent.inviteId, sent.key);
+  return sent;
 }
 
+/** The keys the invitees' mails carried, by invite id. */
+const keys = new Map<string, string>();
+/** What the invitee's link holds: the invite's id and its key (a well-formed wrong one for an unknown id). */
+const linkOf = (inviteId: string) => ({ inviteId, key: keys.get(inviteId) ?? 'k'.repeat(43) });
+
 const accept = (inviteId: string, token?: string) =>
-  env.call(API.verifyAndLoginWithInvite, { inviteId }, token);
+  env.call(API.verifyAndLoginWithInvite, linkOf(inviteId), token);
 
 const mailsTo = async (email: string) =>
   (await env.store.query(paths.mail())).filter((doc) => (doc.data?.to as string[]).includes(email));
@@ -67,9 +75,10 @@ async function passwordWorks(email: string, password: string): Promise<boolean> 
 describe('invites-create grants nothing', () => {
   it('stores the invite, its result, an escaped mail and the milestone; no account, claims or membership', async () => {
     const { tenantId, admin } = await organisation();
-    const { inviteId, link } = await invite(admin, 'New.Person@Example.com');
+    const { inviteId, key, link } = await invite(admin, 'New.Person@Example.com');
 
-    expect(link).toBe(`http://localhost:3000/journey/${inviteId}?inviteId=${inviteId}`);
+    expect(link).toBe(`http://localhost:3000/journey/${inviteId}?inviteId=${inviteId}&key=${key}`);
+    expect(key).not.toContain(inviteId);
     const stored = (await env.store.get(paths.invite(inviteId))).data;
     expect(stored).toEqual({
       status: 'pending',
@@ -79,6 +88,8 @@ describe('invites-create grants nothing', () => {
       surveyId: 'quickscan',
       surveyResultId: expect.any(String),
       role: 'user',
+      // Only the key's hash is stored: whoever reads the invite cannot open it.
+      keyHash: createHash('sha256').update(key).digest('hex'),
       createdBy: admin.uid,
       createdAt: expect.stringMatching(/^\d{4}-/),
       sentAt: expect.stringMatching(/^\d{4}-/),
@@ -95,7 +106,9 @@ describe('invites-create grants nothing', () => {
     const message = (mail?.data as { message: { subject: string; html: string } }).message;
     expect(message.html).toContain('Acme &lt;Tools&gt; &amp; &quot;Sons&quot;');
     expect(message.html).not.toContain('<Tools>');
-    expect(message.html).toContain(`href="http://localhost:3000/journey/${inviteId}?inviteId=${inviteId}"`);
+    expect(message.html).toContain(
+      `href="http://localhost:3000/journey/${inviteId}?inviteId=${inviteId}&amp;key=${key}"`,
+    );
     expect((await env.store.get(paths.organisationMilestone(tenantId, 'invite-team'))).data).toMatchObject({
       completed: true,
       completedBy: admin.uid,
@@ -251,7 +264,7 @@ describe('accepting, declining, and who may', () => {
   it('describes the offer to the link holder before anything is accepted', async () => {
     const { owner } = await organisation('Harbour Bakery');
     const { inviteId } = await invite(owner, 'offered@example.com', 'editor');
-    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toEqual({
+    expect(resultOf(await env.call(API.describeInvite, linkOf(inviteId)))).toEqual({
       state: 'open',
       kind: 'survey',
       email: 'offered@example.com',
@@ -284,7 +297,9 @@ describe('accepting, declining, and who may', () => {
     const session = await env.auth.verifyIdToken(await env.signInWithCustomToken(accepted.token));
     expect(session).toMatchObject({ uid: joiner!.uid, emailVerified: true, isAnonymous: false });
     expect(session.claims).toMatchObject({ tenantId, inviteId });
-    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toMatchObject({ state: 'accepted' });
+    expect(resultOf(await env.call(API.describeInvite, linkOf(inviteId)))).toMatchObject({
+      state: 'accepted',
+    });
   });
 
   it('takes over an account someone registered with the address: their password stops working', async () => {
@@ -344,7 +359,7 @@ describe('accepting, declining, and who may', () => {
   it('declines: nothing is granted, the link stops working, and the inviter sees it declined', async () => {
     const { admin } = await organisation();
     const { inviteId } = await invite(admin, 'no.thanks@example.com');
-    expect(resultOf(await env.call(API.declineInvite, { inviteId }))).toEqual({ status: 'declined' });
+    expect(resultOf(await env.call(API.declineInvite, linkOf(inviteId)))).toEqual({ status: 'declined' });
     expect(await env.auth.getUserByEmail('no.thanks@example.com')).toBeNull();
     expect(errorOf(await accept(inviteId))).toEqual({
       status: 'FAILED_PRECONDITION',

@@ -1,12 +1,21 @@
 // invites-resend: mails a waiting invite's link again, by the rules of a re-invite: nothing within
-// 10 minutes of the last mail, the invite mails' hourly limits, and the role rule. An expired invite
-// gets a new link (the old one stays dead), with its 14 days from now.
+// 10 minutes of the last mail, nothing to an address that declined in the last 30 days, the invite
+// mails' hourly limits, and the role rule. Each mail carries a new key, which ends the one before; an
+// expired invite gets a new link (the old one stays dead), with its 14 days from now.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { inviteQuota, quotaPaths, takeQuota } from '../../abuse/limits';
+import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
-import { INVITE_RESEND_AFTER_MS, INVITE_STATUS, inviterNameOf, isExpired } from '../../repositories/invites';
+import {
+  declineHoldsUntil,
+  INVITE_RESEND_AFTER_MS,
+  INVITE_STATUS,
+  inviterNameOf,
+  isExpired,
+  newInviteKey,
+} from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser, tenantUsersOf } from '../../repositories/users';
@@ -47,6 +56,10 @@ export const resendInvite = defineHandler({
         role: invite.role,
         owners: countJoinedOwners(tenantUsersOf(stored)),
       });
+      const declinedUntil = declineHoldsUntil(invite, now);
+      if (declinedUntil) {
+        throw new ApiError('failed-precondition', SERVER_ERRORS.inviteRecentlyDeclined(email, declinedUntil));
+      }
       const expired = isExpired(invite, now);
       if (
         !expired &&
@@ -57,6 +70,7 @@ export const resendInvite = defineHandler({
       }
       await takeQuota(tx, quota, counters);
 
+      const { key, keyHash } = newInviteKey();
       let inviteId = invite.id;
       if (expired) {
         inviteId = deps.store.newId();
@@ -77,6 +91,7 @@ export const resendInvite = defineHandler({
           email: invite.email,
           tenantId,
           role: invite.role,
+          keyHash,
           createdBy: invite.createdBy,
           createdAt: FieldValue.serverTimestamp(),
           sentAt: FieldValue.serverTimestamp(),
@@ -84,12 +99,13 @@ export const resendInvite = defineHandler({
       } else {
         tx.update(paths.invite(inviteId), {
           status: INVITE_STATUS.pending,
+          keyHash,
           sentAt: FieldValue.serverTimestamp(),
         });
       }
       tx.create(
         paths.mailDoc(deps.store.newId()),
-        inviteMailFor(inviteLink(deps, inviteId), {
+        inviteMailFor(inviteLink(deps, inviteId, key), {
           email,
           kind: invite.kind,
           role: invite.role,

@@ -1,6 +1,7 @@
 // Two kinds of invite: Users → Invite asks someone to join the team (no survey, a member's session on
 // acceptance), a survey invite asks them to answer a survey. The organisation sees what became of each
 // invite it is waiting on, re-sends one by the re-invite rules and withdraws one, whose link then says so.
+import { createHash } from 'node:crypto';
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import {
   errorOf,
@@ -34,8 +35,16 @@ async function organisation(name = 'Harbour Bakery') {
 async function inviteToTeam(from: TestAccount, email: string, role?: string) {
   const answer = resultOf(await env.call(API.createInvite, { email, ...(role ? { role } : {}) }, from.token));
   expect(answer).toEqual({ status: 'sent', email });
-  return inviteSentTo(env.store, email);
+  const sent = await inviteSentTo(env.store, email);
+  keys.set(sent.inviteId, sent.key);
+  return sent;
 }
+
+/** The keys the invitees' latest mails carried, by invite id. */
+const keys = new Map<string, string>();
+/** What the invitee's link holds: the invite's id and its key (a well-formed wrong one for an unknown id). */
+const linkOf = (inviteId: string) => ({ inviteId, key: keys.get(inviteId) ?? 'k'.repeat(43) });
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const mailsTo = async (email: string) =>
   (await env.store.query(paths.mail()))
@@ -61,6 +70,7 @@ describe('a team invite', () => {
       email: 'colleague@example.com',
       tenantId,
       role: 'viewer',
+      keyHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       createdBy: owner.uid,
       createdAt: expect.any(String),
       sentAt: expect.any(String),
@@ -69,8 +79,8 @@ describe('a team invite', () => {
     expect(mail?.subject).toBe('Invitation to join the team of Harbour Bakery');
     expect(mail?.html).toContain('invites you to join <strong>Harbour Bakery</strong> as a viewer');
     expect(mail?.html).not.toMatch(/take the|assessment|survey/i);
-    expect(mail?.html).toContain(`href="${link}"`);
-    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toEqual({
+    expect(mail?.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(resultOf(await env.call(API.describeInvite, linkOf(inviteId)))).toEqual({
       state: 'open',
       kind: 'team',
       email: 'colleague@example.com',
@@ -85,7 +95,7 @@ describe('a team invite', () => {
     const { tenantId, admin } = await organisation();
     const { inviteId } = await inviteToTeam(admin, 'joins@example.com', 'editor');
     const accepted = resultOf<ApiResponses[typeof API.verifyAndLoginWithInvite]>(
-      await env.call(API.verifyAndLoginWithInvite, { inviteId }),
+      await env.call(API.verifyAndLoginWithInvite, linkOf(inviteId)),
     );
     expect(accepted.inviteData).toBeNull();
     const session = await env.signInWithCustomToken(accepted.token);
@@ -100,12 +110,14 @@ describe('a team invite', () => {
     expect(resultOf(await env.call(API.getProfile, null, session))).toMatchObject({
       profile: { role: 'editor', tenantId },
     });
-    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toMatchObject({ state: 'accepted' });
+    expect(resultOf(await env.call(API.describeInvite, linkOf(inviteId)))).toMatchObject({
+      state: 'accepted',
+    });
     // The member coming back through the link carries on; anyone else is told it was used.
-    expect(resultOf(await env.call(API.verifyAndLoginWithInvite, { inviteId }, session))).toMatchObject({
+    expect(resultOf(await env.call(API.verifyAndLoginWithInvite, linkOf(inviteId), session))).toMatchObject({
       inviteData: null,
     });
-    expect(errorOf(await env.call(API.verifyAndLoginWithInvite, { inviteId })).message).toBe(
+    expect(errorOf(await env.call(API.verifyAndLoginWithInvite, linkOf(inviteId))).message).toBe(
       SERVER_ERRORS.inviteUsed,
     );
     expect((await team(admin)).invites).toEqual([]);
@@ -113,7 +125,9 @@ describe('a team invite', () => {
 
   it('treats an invite stored before kinds existed as the survey invite it was', async () => {
     const { tenantId, owner } = await organisation();
+    keys.set('stored-before', 'Stored-before-kinds_0123456789abcdefghijklm');
     await env.store.set(paths.invite('stored-before'), {
+      keyHash: sha256('Stored-before-kinds_0123456789abcdefghijklm'),
       status: 'pending',
       email: 'old@example.com',
       tenantId,
@@ -124,7 +138,7 @@ describe('a team invite', () => {
       createdBy: owner.uid,
       createdAt: new Date().toISOString(),
     });
-    expect(resultOf(await env.call(API.describeInvite, { inviteId: 'stored-before' }))).toMatchObject({
+    expect(resultOf(await env.call(API.describeInvite, linkOf('stored-before')))).toMatchObject({
       kind: 'survey',
       surveyTitle: 'Sustainability Quickscan',
     });
@@ -132,7 +146,7 @@ describe('a team invite', () => {
       expect.objectContaining({ email: 'old@example.com', kind: 'survey', surveyId: 'quickscan' }),
     ]);
     const accepted = resultOf<ApiResponses[typeof API.verifyAndLoginWithInvite]>(
-      await env.call(API.verifyAndLoginWithInvite, { inviteId: 'stored-before' }),
+      await env.call(API.verifyAndLoginWithInvite, linkOf('stored-before')),
     );
     expect(accepted.inviteData).toEqual({
       surveyResultId: 'old-result',
@@ -141,16 +155,43 @@ describe('a team invite', () => {
     });
   });
 
-  it('a survey invite to the same address replaces a team invite: another ask, another mail', async () => {
+  it('opens nothing when stored before links carried a key, whatever key is tried', async () => {
+    const { tenantId, owner } = await organisation();
+    await env.store.set(paths.invite('keyless'), {
+      status: 'pending',
+      kind: 'team',
+      email: 'keyless@example.com',
+      tenantId,
+      role: 'owner',
+      createdBy: owner.uid,
+      createdAt: new Date().toISOString(),
+    });
+    const before = await snapshotStore(env.store);
+    for (const name of [API.describeInvite, API.verifyAndLoginWithInvite, API.declineInvite] as const) {
+      expect(errorOf(await env.call(name, linkOf('keyless')))).toEqual({
+        status: 'NOT_FOUND',
+        message: SERVER_ERRORS.inviteNotValid,
+      });
+    }
+    expect(await snapshotStore(env.store)).toBe(before);
+  });
+
+  it('a survey invite to the same address replaces a team invite: another ask, another mail, not within minutes', async () => {
     const { owner } = await organisation();
     const first = await inviteToTeam(owner, 'both@example.com');
-    resultOf(
-      await env.call(API.createInvite, { email: 'both@example.com', surveyId: 'quickscan' }, owner.token),
-    );
+    const surveyInvite = () =>
+      env.call(API.createInvite, { email: 'both@example.com', surveyId: 'quickscan' }, owner.token);
+    // The other kind of invite waits as long as a re-invite: an address is not mailed twice in minutes.
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await surveyInvite())).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_ERRORS.inviteMailedRecently('both@example.com', 10),
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
+    await age(first.inviteId, { sentAt: ELEVEN_MINUTES_AGO() });
+    resultOf(await surveyInvite());
     expect(await mailsTo('both@example.com')).toHaveLength(2);
-    expect(errorOf(await env.call(API.describeInvite, { inviteId: first.inviteId })).status).toBe(
-      'NOT_FOUND',
-    );
+    expect(errorOf(await env.call(API.describeInvite, linkOf(first.inviteId))).status).toBe('NOT_FOUND');
     const [mail] = (await mailsTo('both@example.com')).filter((message) => message.subject.includes('take'));
     expect(mail?.html).toContain('invites you to take the <strong>Sustainability Quickscan</strong>');
   });
@@ -163,9 +204,9 @@ describe('the invites the organisation waits on', () => {
     const opened = await inviteToTeam(admin, 'opened@example.com', 'editor');
     const expired = await inviteToTeam(owner, 'expired@example.com');
     const declined = await inviteToTeam(owner, 'declined@example.com');
-    resultOf(await env.call(API.describeInvite, { inviteId: opened.inviteId }));
+    resultOf(await env.call(API.describeInvite, linkOf(opened.inviteId)));
     await age(expired.inviteId, { createdAt: LONG_AGO });
-    resultOf(await env.call(API.declineInvite, { inviteId: declined.inviteId }));
+    resultOf(await env.call(API.declineInvite, linkOf(declined.inviteId)));
     const byEmail = Object.fromEntries((await team(owner)).invites.map((invite) => [invite.email, invite]));
     expect(byEmail).toEqual({
       'sent@example.com': {
@@ -189,10 +230,50 @@ describe('the invites the organisation waits on', () => {
   });
 });
 
+describe('after the invitee declines', () => {
+  it('the organisation cannot invite the address again for 30 days, by any kind of invite', async () => {
+    const { owner } = await organisation();
+    const email = 'said.no@example.com';
+    const { inviteId } = await inviteToTeam(owner, email);
+    resultOf(await env.call(API.declineInvite, linkOf(inviteId)));
+    const declinedAt = String((await env.store.get(paths.invite(inviteId))).data?.declinedAt);
+    const until = new Date(Date.parse(declinedAt) + 30 * 24 * 60 * 60 * 1000);
+    const refusal = {
+      status: 'FAILED_PRECONDITION',
+      message: SERVER_ERRORS.inviteRecentlyDeclined(email, until),
+    };
+    expect(refusal.message).toMatch(/You can invite them again from \d{1,2} \w{3} \d{4}\.$/);
+
+    const before = await snapshotStore(env.store);
+    expect(errorOf(await env.call(API.createInvite, { email }, owner.token))).toEqual(refusal);
+    expect(errorOf(await env.call(API.createInvite, { email, surveyId: 'quickscan' }, owner.token))).toEqual(
+      refusal,
+    );
+    expect(errorOf(await env.call(API.resendInvite, { email }, owner.token))).toEqual(refusal);
+    expect(await snapshotStore(env.store)).toBe(before);
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await team(owner)).invites).toEqual([expect.objectContaining({ email, status: 'declined' })]);
+
+    await age(inviteId, { declinedAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString() });
+    expect(resultOf(await env.call(API.createInvite, { email }, owner.token))).toEqual({
+      status: 'sent',
+      email,
+    });
+  });
+
+  it("keeps another organisation's invites to the address coming", async () => {
+    const first = await organisation();
+    const second = await organisation('Second Bakery');
+    const { inviteId } = await inviteToTeam(first.owner, 'busy@example.com');
+    resultOf(await env.call(API.declineInvite, linkOf(inviteId)));
+    await inviteToTeam(second.owner, 'busy@example.com');
+  });
+});
+
 describe('resending', () => {
-  it('sends nothing within 10 minutes of the last mail, then the same link again', async () => {
+  it('sends nothing within 10 minutes of the last mail, then a new key that ends the old one', async () => {
     const { admin } = await organisation();
-    const { inviteId, link } = await inviteToTeam(admin, 'again@example.com');
+    const { inviteId, key, link } = await inviteToTeam(admin, 'again@example.com');
     const before = await snapshotStore(env.store);
     expect(resultOf(await env.call(API.resendInvite, { email: 'again@example.com' }, admin.token))).toEqual({
       status: 'already-sent',
@@ -207,8 +288,18 @@ describe('resending', () => {
     });
     const mails = await mailsTo('again@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails[1]?.html).toContain(`href="${link}"`);
+    const resent = await inviteSentTo(env.store, 'again@example.com');
+    expect(resent.inviteId).toBe(inviteId);
+    expect(resent.key).not.toBe(key);
+    expect(mails.map((mail) => mail.html).join()).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
     expect(mails[1]?.subject).toBe('Invitation to join the team of Harbour Bakery');
+    // The first mail's link opens nothing now; the new one does.
+    expect(errorOf(await env.call(API.describeInvite, { inviteId, key })).message).toBe(
+      SERVER_ERRORS.inviteNotValid,
+    );
+    expect(resultOf(await env.call(API.describeInvite, { inviteId, key: resent.key }))).toMatchObject({
+      state: 'open',
+    });
   });
 
   it('gives an expired invite a new link; the old one stays dead', async () => {
@@ -218,13 +309,15 @@ describe('resending', () => {
     resultOf(await env.call(API.resendInvite, { email: 'late@example.com' }, owner.token));
     const renewed = await inviteSentTo(env.store, 'late@example.com');
     expect(renewed.inviteId).not.toBe(old.inviteId);
-    expect(errorOf(await env.call(API.verifyAndLoginWithInvite, { inviteId: old.inviteId })).status).toBe(
+    expect(errorOf(await env.call(API.verifyAndLoginWithInvite, linkOf(old.inviteId))).status).toBe(
       'FAILED_PRECONDITION',
     );
     expect((await team(owner)).invites).toEqual([
       expect.objectContaining({ email: 'late@example.com', status: 'pending' }),
     ]);
-    expect(resultOf(await env.call(API.describeInvite, { inviteId: renewed.inviteId }))).toMatchObject({
+    expect(
+      resultOf(await env.call(API.describeInvite, { inviteId: renewed.inviteId, key: renewed.key })),
+    ).toMatchObject({
       state: 'open',
       kind: 'team',
       role: 'viewer',
@@ -267,9 +360,11 @@ describe('withdrawing', () => {
       email: 'withdrawn@example.com',
     });
     expect((await team(owner)).invites).toEqual([]);
-    expect(resultOf(await env.call(API.describeInvite, { inviteId }))).toMatchObject({ state: 'withdrawn' });
+    expect(resultOf(await env.call(API.describeInvite, linkOf(inviteId)))).toMatchObject({
+      state: 'withdrawn',
+    });
     for (const name of [API.verifyAndLoginWithInvite, API.declineInvite] as const) {
-      expect(errorOf(await env.call(name, { inviteId }))).toEqual({
+      expect(errorOf(await env.call(name, linkOf(inviteId)))).toEqual({
         status: 'FAILED_PRECONDITION',
         message: SERVER_ERRORS.inviteWithdrawn,
       });
@@ -286,7 +381,7 @@ describe('withdrawing', () => {
     ).toBe('PERMISSION_DENIED');
     expect(await snapshotStore(env.store)).toBe(before);
     const { inviteId } = await inviteToTeam(owner, 'in@example.com');
-    resultOf(await env.call(API.verifyAndLoginWithInvite, { inviteId }));
+    resultOf(await env.call(API.verifyAndLoginWithInvite, linkOf(inviteId)));
     expect(errorOf(await env.call(API.withdrawInvite, { email: 'in@example.com' }, owner.token)).status).toBe(
       'NOT_FOUND',
     );

@@ -37,9 +37,9 @@ interface Invited {
 async function openInvite(): Promise<Invited> {
   const email = uniqueEmail('invitee');
   resultOf(await env.call(API.createInvite, { email, surveyId: SURVEY }, owner.token));
-  const { inviteId } = await inviteSentTo(env.store, email);
+  const { inviteId, key } = await inviteSentTo(env.store, email);
   const verified = resultOf<{ inviteData: { surveyResultId: string; tenantId: string }; token: string }>(
-    await env.call(API.verifyAndLoginWithInvite, { inviteId }),
+    await env.call(API.verifyAndLoginWithInvite, { inviteId, key }),
   );
   return {
     inviteId,

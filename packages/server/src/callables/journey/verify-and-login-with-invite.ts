@@ -1,5 +1,6 @@
-// journey-verifyAndLoginWithInvite: the invitee accepts. The link reached only their inbox, so
-// opening it proves the address, like an e-mail sign-in link: the invitee joins the organisation with
+// journey-verifyAndLoginWithInvite: the invitee accepts. The link's key reached only their inbox (the
+// invite's id, which lists and audit entries show, opens nothing without it), so opening it proves
+// the address, like an e-mail sign-in link: the invitee joins the organisation with
 // the invite's role now, and is signed in with a custom token: a survey invite's is scoped to the
 // invite (its journey), a team invite's is a member's session (on to the dashboard). Accepted once.
 // An account whose address someone proved before (a real account) is only ever used by its own
@@ -11,7 +12,7 @@ import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Caller, type ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
 import {
-  readInvite,
+  readInviteByLink,
   INVITE_LIFETIME_DAYS,
   INVITE_STATUS,
   isAddressee,
@@ -97,8 +98,9 @@ export const verifyAndLoginWithInvite = defineHandler({
   name: API.verifyAndLoginWithInvite,
   access: 'public',
   input: REQUESTS[API.verifyAndLoginWithInvite],
-  async run({ inviteId }, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
-    const invite = await readInvite(deps.store, inviteId);
+  async run(link, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
+    const { inviteId } = link;
+    const invite = await readInviteByLink(deps.store, link);
     // An accepted team invite is closed; the member who accepted it may still come back through it.
     if (invite?.status === INVITE_STATUS.accepted && caller && caller.uid === invite.redeemedBy) {
       return acceptance(deps, invite, caller.uid);
@@ -111,7 +113,7 @@ export const verifyAndLoginWithInvite = defineHandler({
     }
     const addressee = await addresseeOf(deps, invite, caller).catch(async (error: unknown) => {
       // The account may be one that another tab's acceptance has just made: say what happened first.
-      const current = await readInvite(deps.store, inviteId);
+      const current = await readInviteByLink(deps.store, link);
       if (current?.redeemedBy || current?.claim) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
       }
@@ -120,7 +122,7 @@ export const verifyAndLoginWithInvite = defineHandler({
     // Reserved first, so that of several tabs (or people) opening it at once, one makes the account.
     const claim = deps.store.newId();
     await deps.store.transaction(async (tx) => {
-      const current = await readInvite(tx, inviteId);
+      const current = await readInviteByLink(tx, link);
       assertOpen(current, now);
       const claimed = current.claim && now.getTime() - Date.parse(current.claim.at) < CLAIM_MS;
       if (current.redeemedBy !== null || claimed) {
@@ -130,7 +132,7 @@ export const verifyAndLoginWithInvite = defineHandler({
     });
     const release = () =>
       deps.store.transaction(async (tx) => {
-        if ((await readInvite(tx, inviteId))?.claim?.id === claim) {
+        if ((await readInviteByLink(tx, link))?.claim?.id === claim) {
           tx.update(paths.invite(inviteId), { claim: FieldValue.delete() });
         }
       });
@@ -142,7 +144,7 @@ export const verifyAndLoginWithInvite = defineHandler({
 
     const joined = await deps.store.transaction(async (tx) => {
       const [current, member, globalUser, organisation] = await Promise.all([
-        readInvite(tx, inviteId),
+        readInviteByLink(tx, link),
         readTenantUser(tx, invite.tenantId, account.uid),
         readGlobalUser(tx, account.uid),
         readOrganisationProfile(tx, invite.tenantId),
@@ -167,7 +169,8 @@ export const verifyAndLoginWithInvite = defineHandler({
           email: invite.email,
           tenants: FieldValue.arrayUnion(invite.tenantId),
           ...(globalUser ? {} : { firstName: '', lastName: '', createdAt }),
-          ...(globalUser?.addressProvenAt ? {} : { addressProvenAt: createdAt }),
+          // Proven through the invite link only: the first e-mail sign-in after it ends this session.
+          ...(globalUser?.addressProvenAt ? {} : { addressProvenAt: createdAt, addressProof: 'invite' }),
         },
         { merge: true },
       );
