@@ -101,6 +101,7 @@ async function main() {
       email: 'owner@demo-publisher.example',
       emailVerified: true,
       isAnonymous: false,
+      signInProvider: 'password',
       claims: { tenantId: TENANT, role: 'owner' },
     };
     await store.set(`tenants/${TENANT}/users/${owner.uid}`, {
@@ -119,6 +120,7 @@ async function main() {
         email: null,
         emailVerified: false,
         isAnonymous: true,
+        signInProvider: 'anonymous',
         claims: {},
       };
       const { resultId } = await call(API.startResult, { tenantId: TENANT, surveyId: SURVEY }, respondent);
