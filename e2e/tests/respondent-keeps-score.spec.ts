@@ -1,6 +1,7 @@
 // Issue 31, item 1 (and item 9's wrong address): an anonymous respondent on a phone sees their
 // Quickscan score on the outro and keeps it with "Save my results": the e-mailed link, opened in the
-// same browser or on another device, signs them up and the same score is on the dashboard's Results.
+// same browser or on another device, signs them up; signing up alone attaches nothing, and once they
+// confirm on the page that names the result, the same score is on the dashboard's Results.
 import type { Browser, Page } from '@playwright/test';
 import { paths } from '@toolkit/domain';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
@@ -59,7 +60,32 @@ async function finishSignUp(page: Page, organisation: string) {
   await page.getByLabel('First name').fill('Ann');
   await page.getByLabel('Last name').fill('Baker');
   await page.getByRole('button', { name: 'Finish sign-up' }).click();
-  await page.waitForURL('**/dashboard');
+  // The result waits for its confirmation: signing up led here, not to the dashboard.
+  await page.waitForURL('**/dashboard/save-results');
+}
+
+/**
+ * Signing up did not attach the result; the page names it (the survey, its day, the organisation its
+ * answers name) and where it goes, and confirming saves it there.
+ */
+async function confirmOnSavePage(page: Page, organisation: string, named: string | null, shot?: string) {
+  await page.goto(paths.results());
+  await expect(page.getByRole('heading', { name: 'You have not completed a Quickscan yet' })).toBeVisible();
+  await page.goto(paths.saveResults());
+  const waiting = page.getByRole('region', { name: title });
+  await expect(waiting).toBeVisible();
+  await expect(waiting.getByRole('definition')).toHaveText([
+    /\d{4}/,
+    ...(named ? [named] : []),
+    organisation,
+  ]);
+  await expectNoSeriousA11yViolations(page, 'the page that asks to confirm the results');
+  if (shot) await snap(page, shot);
+  await waiting.getByRole('button', { name: `Save to ${organisation}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved:' })).toContainText(
+    `your results of ${title} are now in ${organisation}.`,
+  );
+  await expect(page.getByText('No other results are waiting for you.')).toBeVisible();
 }
 
 /** The dashboard's Results show the score the outro showed. */
@@ -126,9 +152,10 @@ test('an anonymous respondent sees the score on the outro and keeps it by openin
   const email = uniqueEmail('keeper');
   const link = await saveMyResults(page, email);
   await page.goto(link);
-  await finishSignUp(page, 'Harbour Bakery');
+  await finishSignUp(page, 'Harbour Bakery Ltd');
   // The link upgraded the anonymous account to the address: the same uid, not a new account.
   expect(await sessionUser(page)).toMatchObject({ uid: respondent!.uid, isAnonymous: false, email });
+  await confirmOnSavePage(page, 'Harbour Bakery Ltd', 'Harbour Bakery', 'confirm-save-phone');
   await expectScoreOnResults(page, score);
   await snap(page, 'results-after-saving-phone');
 });
@@ -150,6 +177,7 @@ test('the link opened on a second device still gets the result, once the address
   await other.page.getByLabel('E-mail address').fill(email);
   await other.page.getByRole('button', { name: 'Finish signing in' }).click();
   await finishSignUp(other.page, 'Second Device Ltd');
+  await confirmOnSavePage(other.page, 'Second Device Ltd', null);
   await expectScoreOnResults(other.page, score);
   await snap(other.page, 'results-on-second-device-phone');
   await other.context.close();
@@ -177,6 +205,7 @@ test('a wrong address typed on the second device is told it does not match, and 
   await other.page.getByLabel('E-mail address').fill(email);
   await other.page.getByRole('button', { name: 'Finish signing in' }).click();
   await finishSignUp(other.page, 'Right Address Ltd');
+  await confirmOnSavePage(other.page, 'Right Address Ltd', null);
   await expectScoreOnResults(other.page, score);
   await other.context.close();
 });

@@ -22,6 +22,7 @@ import { ReceivedResultScreen } from './features/received-result/received-result
 import { ReceivedScreen } from './features/received/received-screen';
 import { ReportsScreen } from './features/reports/reports-screen';
 import { ResultsScreen } from './features/results/results-screen';
+import { SaveResultsScreen } from './features/save-results/save-results-screen';
 import { SurveyInsightsScreen } from './features/survey-insights/survey-insights-screen';
 import { UsersScreen } from './features/users/users-screen';
 import { ServicesProvider } from './shared/services';
@@ -38,6 +39,7 @@ const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement
   dashboardInsights: <InsightsScreen />,
   dashboardReports: <ReportsScreen />,
   dashboardActions: <ActionsScreen />,
+  dashboardSaveResults: <SaveResultsScreen />,
   dashboardMateriality: <MaterialityScreen />,
   dashboardDeclaration: <DeclarationScreen />,
   dashboardManage: <ManageScreen />,

@@ -50,6 +50,7 @@ function openLink(claims: AuthClaims, fake: FakeBackend, auth = fakeAuth(claims)
             element={<CompleteSignup auth={auth as unknown as ShellAuth} callable={fake} />}
           />
           <Route path="/dashboard" element={<p>dashboard</p>} />
+          <Route path="/dashboard/save-results" element={<p>save results</p>} />
         </Routes>
       </MemoryRouter>
     </ThemeProvider>,
@@ -57,9 +58,9 @@ function openLink(claims: AuthClaims, fake: FakeBackend, auth = fakeAuth(claims)
   return auth;
 }
 
-const signedUp = () =>
+const signedUp = (pendingClaims = 0) =>
   createFakeBackend({
-    [API.completeSignup]: () => ({ status: 'ok' as const, tenantId: 't1', created: true }),
+    [API.completeSignup]: () => ({ status: 'ok' as const, tenantId: 't1', created: true, pendingClaims }),
   });
 
 describe('CompleteSignup', () => {
@@ -119,5 +120,10 @@ describe('CompleteSignup', () => {
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Organisation name' })).not.toBeInTheDocument();
     expect(fake.callsTo(API.completeSignup)).toEqual([{ toolkit: 'quickscan' }]);
+  });
+
+  it('leads to the page that asks whether results waiting for the address are theirs', async () => {
+    openLink({ tenantId: 't1', role: 'owner' }, signedUp(1));
+    expect(await screen.findByText('save results')).toBeInTheDocument();
   });
 });

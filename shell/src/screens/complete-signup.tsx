@@ -70,7 +70,7 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   const setUpAccount = async (details?: SignupDetails): Promise<string | null> => {
     if (!details) setState({ kind: 'checking' });
     try {
-      const { sessionToken } = await callApi(callable, API.completeSignup, {
+      const { sessionToken, pendingClaims } = await callApi(callable, API.completeSignup, {
         toolkit: toolkitOf(href),
         ...details,
       });
@@ -80,7 +80,8 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
         if (!renewed.success) throw new Error(renewed.message);
       }
       await auth.refreshClaims();
-      navigate(paths.dashboard(), { replace: true });
+      // Results someone asked to save under this address are the signer's only once they say so.
+      navigate(pendingClaims > 0 ? paths.saveResults() : paths.dashboard(), { replace: true });
       return null;
     } catch (error) {
       if (details) return setupFailure(error);

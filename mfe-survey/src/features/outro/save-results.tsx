@@ -38,8 +38,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * "Save my results": the server records that this result is to be claimed by the address, then the
- * sign-in link goes to it. Opening the link signs up with that address and the result comes along;
- * nothing here leads into the dashboard, which is for accounts only.
+ * sign-in link goes to it. Opening the link signs up with that address and asks its owner to confirm
+ * the result is theirs; nothing here leads into the dashboard, which is for accounts only.
  */
 export function SaveResults({ services, result }: { services: AppServices; result: ResultRef }) {
   const headingId = useId();
@@ -72,8 +72,8 @@ export function SaveResults({ services, result }: { services: AppServices; resul
       <Stack gap={3}>
         <Heading id={headingId}>Keep your results</Heading>
         <MutedText>
-          We e-mail you a link. Opening it creates your account with that address, and your score and answers
-          are kept in it.
+          We e-mail you a link. Opening it creates your account with that address; once you confirm these
+          results are yours, your score and answers are kept in it.
         </MutedText>
         {state.kind === 'sent' ? (
           <div role="status">
