@@ -30,6 +30,7 @@ describe('account-completeSignup', () => {
       tenantId: expect.any(String),
       created: true,
       sessionToken: expect.any(String),
+      pendingClaims: 0,
     });
     const { tenantId } = result;
     const createdAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
@@ -93,7 +94,7 @@ describe('account-completeSignup', () => {
       ),
     );
 
-    expect(again).toEqual({ status: 'ok', tenantId: first.tenantId, created: false });
+    expect(again).toEqual({ status: 'ok', tenantId: first.tenantId, created: false, pendingClaims: 0 });
     expect(withClaims).toEqual(again);
     expect(await snapshotStore(env.store)).toBe(before);
   });
