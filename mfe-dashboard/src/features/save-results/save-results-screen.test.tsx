@@ -46,7 +46,7 @@ describe('Save results', () => {
     expect(card.getAllByRole('term').map((term) => term.textContent)).toEqual([
       'Completed',
       'Organisation named in the answers',
-      'Saved to',
+      'To be saved to',
     ]);
     expect(api.callsTo(API.confirmResultClaim)).toEqual([]);
 

@@ -106,7 +106,7 @@ function WaitingResult({
               <dd>{claim.organisationName}</dd>
             </>
           )}
-          <dt>Saved to</dt>
+          <dt>To be saved to</dt>
           <dd>{destination}</dd>
         </Facts>
         <Actions>
