@@ -48,6 +48,8 @@ describe('account-completeSignup', () => {
       createdAt,
       tenants: [tenantId],
       addressProvenAt: createdAt,
+      // Proven by a sign-in to the address's own inbox, not by an invite link that could be forwarded.
+      addressProof: 'inbox',
     });
     expect(await data(paths.tenantUser(tenantId, account.uid))).toEqual({
       email: email.toLowerCase(),
