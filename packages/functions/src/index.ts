@@ -148,4 +148,5 @@ export const {
   materiality,
   audit,
   ownership,
+  claims,
 } = callables;
