@@ -20,6 +20,8 @@ const common = {
 };
 
 module.exports = {
+  // One worker per core: every suite starts its services on free ports, so files run side by side.
+  maxWorkers: '100%',
   projects: [
     {
       ...common,

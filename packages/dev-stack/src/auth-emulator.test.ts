@@ -5,28 +5,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { canConnect } from '@toolkit/local-services';
+import { canConnect, freePort } from '@toolkit/local-services';
 import { startStack } from './stack';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const AUTH_PORT = 9401;
-const ports = {
-  shell: 0,
-  survey: 0,
-  dashboard: 0,
-  journey: 0,
-  billing: 0,
-  auth: AUTH_PORT,
-  functions: 5401,
-  mail: 1401,
-  smtp: 1402,
-};
-const identityToolkit = `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1`;
+// Free ports, named (not 0) because the restart must find the services where the first start left them.
+let AUTH_PORT: number;
+let ports: Record<'shell' | 'survey' | 'dashboard' | 'journey' | 'billing', 0> &
+  Record<'auth' | 'functions' | 'mail' | 'smtp', number>;
+let identityToolkit: string;
 
 let dataDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-stack-auth-'));
+  const [auth, functions, mail, smtp] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  AUTH_PORT = auth;
+  ports = { shell: 0, survey: 0, dashboard: 0, journey: 0, billing: 0, auth, functions, mail, smtp };
+  identityToolkit = `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1`;
 });
 
 afterAll(() => {
@@ -69,9 +65,9 @@ it('runs the backend, frees every port on stop(), and keeps users, data and mail
   try {
     expect(first.urls.auth).toBe(`http://127.0.0.1:${AUTH_PORT}`);
     expect(first.runtimeConfig.authEmulatorUrl).toBe(`http://127.0.0.1:${AUTH_PORT}`);
-    expect(first.urls.api).toBe('http://127.0.0.1:5401/demo-toolkit/australia-southeast1');
+    expect(first.urls.api).toBe(`http://127.0.0.1:${ports.functions}/demo-toolkit/australia-southeast1`);
     expect(first.runtimeConfig.functionsBaseUrl).toBe(first.urls.api);
-    expect(first.urls.mail).toBe('http://127.0.0.1:1401');
+    expect(first.urls.mail).toBe(`http://127.0.0.1:${ports.mail}`);
     created = await call('signUp', account);
     expect(created.status).toBe(200);
 

@@ -6,31 +6,44 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@toolkit/local-services';
 import { openPgliteStore } from '@toolkit/server/local';
 import { startStackProcess } from './stack-process';
 
 const RESPONDENTS = 40;
 const SAVES_EACH = 40;
-const PORTS = {
-  shell: 0,
-  survey: 0,
-  dashboard: 0,
-  journey: 0,
-  billing: 0,
-  auth: 9452,
-  content: 4452,
-  functions: 5452,
-  mail: 1452,
-  smtp: 1453,
-};
+// Free ports, named (not 0) because the restarted stack must answer where the killed one did.
+let PORTS: Record<'shell' | 'survey' | 'dashboard' | 'journey' | 'billing', 0> &
+  Record<'auth' | 'content' | 'functions' | 'mail' | 'smtp', number>;
 const QUESTIONS = ['company-name', 'business-description', 'energy-next-step'];
-const api = `http://127.0.0.1:${PORTS.functions}/demo-toolkit/australia-southeast1`;
-const auth = `http://127.0.0.1:${PORTS.auth}`;
+let api: string;
+let auth: string;
 
 let dataDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-under-load-'));
+  const [authPort, content, functions, mail, smtp] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  PORTS = {
+    shell: 0,
+    survey: 0,
+    dashboard: 0,
+    journey: 0,
+    billing: 0,
+    auth: authPort,
+    content,
+    functions,
+    mail,
+    smtp,
+  };
+  api = `http://127.0.0.1:${functions}/demo-toolkit/australia-southeast1`;
+  auth = `http://127.0.0.1:${authPort}`;
 });
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -5,28 +5,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API, type ApiResponses } from '@toolkit/domain';
+import { freePort } from '@toolkit/local-services';
 import { authEmulatorClient, signUpProven } from './proven-account';
 import { startStack } from './stack';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const ports = {
-  shell: 0,
-  survey: 0,
-  dashboard: 0,
-  journey: 0,
-  billing: 0,
-  auth: 9461,
-  functions: 5461,
-  mail: 1461,
-  smtp: 1462,
-};
-
 let dataDir: string;
 let stack: Awaited<ReturnType<typeof startStack>>;
 let auth: ReturnType<typeof authEmulatorClient>;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-stack-proven-'));
+  const [authPort, functions, mail, smtp] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const ports = {
+    shell: 0,
+    survey: 0,
+    dashboard: 0,
+    journey: 0,
+    billing: 0,
+    auth: authPort,
+    functions,
+    mail,
+    smtp,
+  };
   stack = await startStack({ root: REPO_ROOT, ports, dataDir, content: false, log: () => {} });
   auth = authEmulatorClient({
     authUrl: stack.urls.auth,

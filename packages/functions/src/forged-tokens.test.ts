@@ -56,7 +56,7 @@ let emulatorHost: string | undefined;
 let keysDir: string;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9454 });
+  env = await startTestEnv({});
   host = await startLocalHost({
     callables: createCallables(() => env.deps, { cors: ['http://localhost:3000'] }),
     port: 0,

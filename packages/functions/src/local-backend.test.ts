@@ -3,15 +3,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startAuthEmulator } from '@toolkit/local-services';
+import { freePort, startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
 import { API } from '@toolkit/domain';
 import { startTestMailDev, type TestInbox } from '@toolkit/server/testing';
 import { type Delivery, DEMO_TENANT_ID } from '@toolkit/server/local';
 import { startLocalBackend, type LocalBackend } from './local-backend';
 
-const AUTH_PORT = 9431;
-const AUTH = `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1`;
+let AUTH_PORT: number;
+let AUTH: string;
 const APP_ORIGIN = 'http://localhost:3000';
 const CONTENT_KEY = 'local-test-key';
 
@@ -39,6 +39,8 @@ function start() {
 }
 
 beforeAll(async () => {
+  AUTH_PORT = await freePort();
+  AUTH = `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-backend-'));
   const [emulator, content, mail] = await Promise.all([
     startAuthEmulator({

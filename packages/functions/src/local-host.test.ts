@@ -25,7 +25,7 @@ let names: string[];
 let owner: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9426, content: true });
+  env = await startTestEnv({ content: true });
   const callables = createCallables(() => env.deps, { cors: APP_ORIGINS });
   names = Object.entries(callables).flatMap(([group, fns]) =>
     Object.keys(fns).map((name) => `${group}-${name}`),

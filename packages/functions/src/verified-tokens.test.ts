@@ -10,7 +10,7 @@ const apps: App[] = [];
 let clock = 0;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9456 });
+  env = await startTestEnv({});
 }, 120_000);
 
 afterAll(async () => {

@@ -9,15 +9,19 @@ import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { startAuthEmulator } from './auth-emulator';
+import { freePort } from './ports';
 
-const PORT = 9442;
 const PROJECT = 'demo-crash';
-const api = `http://127.0.0.1:${PORT}`;
+// A free port, kept for the restart: the restarted emulator answers where the first one did.
+let PORT: number;
+let api: string;
 
 let dataDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-emulator-'));
+  PORT = await freePort();
+  api = `http://127.0.0.1:${PORT}`;
 });
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -17,7 +17,7 @@ let env: TestEnv;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9420, content: true });
+  env = await startTestEnv({ content: true });
   owner = await env.member(TENANT, 'owner');
   await env.onPlan(TENANT, 'leader');
 }, 120_000);

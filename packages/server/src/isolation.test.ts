@@ -1074,7 +1074,7 @@ async function seedTenants(): Promise<Seed> {
 }
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9419, content: true });
+  env = await startTestEnv({ content: true });
   seed = await seedTenants();
   leaver = await env.member(A, 'user');
   tokens.leaver = leaver.token;

@@ -45,7 +45,7 @@ describe('seedPublisherOwners', () => {
   let env: TestEnv;
 
   beforeAll(async () => {
-    env = await startTestEnv({ authPort: 9428 });
+    env = await startTestEnv({});
   }, 120_000);
 
   afterAll(() => env?.stop(), 60_000);

@@ -2,7 +2,6 @@
 // is refused at once by the callables that change roles, billing or membership, while onCall's own
 // check (signature and expiry, which the router's callAs stands behind) still takes it elsewhere.
 import { API, SERVER_ERRORS, type ApiName } from '@toolkit/domain';
-import { freePort } from '@toolkit/local-services';
 import type { CallOutcome } from '../api/router';
 import { allCallables } from '../callables';
 import { startTestEnv, type TestAccount, type TestEnv } from '../testing';
@@ -12,7 +11,7 @@ const TENANT = 'acme';
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: await freePort() });
+  env = await startTestEnv({});
 }, 60_000);
 
 afterAll(() => env?.stop(), 30_000);

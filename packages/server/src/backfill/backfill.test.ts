@@ -22,7 +22,7 @@ let env: TestEnv;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9477, content: true });
+  env = await startTestEnv({ content: true });
   owner = await env.member(PUBLISHER, 'owner');
 }, 120_000);
 

@@ -30,7 +30,6 @@ beforeAll(async () => {
   fixture = await startStripeFixture();
   const stripe = createStripeClient({ secretKey: fixture.secretKey, api: fixture.api });
   env = await startTestEnv({
-    authPort: 9436,
     billing: (store) => (billing = createStripeBilling(stripe, store)),
   });
   webhook = createStripeWebhook({ stripe, billing, store: env.store, secret: WEBHOOK_SECRET });

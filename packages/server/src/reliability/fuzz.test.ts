@@ -14,7 +14,7 @@ let env: TestEnv;
 let callers: { name: string; token: string | undefined }[];
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9448, content: true });
+  env = await startTestEnv({ content: true });
   const owner = await env.member('tenant-fuzz', 'owner');
   await env.onPlan('tenant-fuzz', 'leader');
   callers = [

@@ -17,7 +17,7 @@ let env: TestEnv;
 let tenants = 0;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9450, content: true });
+  env = await startTestEnv({ content: true });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

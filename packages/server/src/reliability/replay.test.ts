@@ -11,7 +11,7 @@ const SURVEY = 'quickscan';
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9444, content: true });
+  env = await startTestEnv({ content: true });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

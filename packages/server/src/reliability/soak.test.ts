@@ -26,7 +26,7 @@ const QUESTIONS = (
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9446, content: true });
+  env = await startTestEnv({ content: true });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

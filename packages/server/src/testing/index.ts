@@ -1,20 +1,20 @@
 // Shared test helpers for handler tests: a real Firebase Auth emulator with users and ID tokens,
 // an in-memory PGlite store, the real local content service, and calls through the router.
 //
-//   const env = await startTestEnv({ authPort: 9412 });     // in beforeAll (allow ~60 s)
+//   const env = await startTestEnv({});                     // in beforeAll (allow ~60 s)
 //   const owner = await env.member('tenant-a', 'owner');    // auth user + tenant user + token
 //   const res = await env.call(API.getProfile, null, owner.token);
 //   expect(res.body).toEqual({ result: ... });             // or { error: { status, message } }
 //   await env.stop();                                       // in afterAll
 //
-// Each test file needs its own emulator port (the handler tests use 9411–9419).
+// Each test file gets its own emulator on a free port, so files can run in parallel workers.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { startAuthEmulator } from '@toolkit/local-services';
+import { freePort, startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
 import { API, type ApiRequest, type ApiResponses, type Role } from '@toolkit/domain';
 import type { Handler, ServerDeps } from '../api/handler';
@@ -48,6 +48,8 @@ export interface TestAccount {
 }
 
 export interface TestEnv {
+  /** The Auth emulator's address, e.g. for its REST API. */
+  authUrl: string;
   store: DocumentStore;
   auth: AuthPort;
   /** firebase-admin's Auth against the emulator, for setup the AuthPort does not offer. */
@@ -83,7 +85,8 @@ export interface TestEnv {
 }
 
 export interface TestEnvOptions {
-  authPort: number;
+  /** A free port unless named. */
+  authPort?: number;
   /** Defaults to every handler (../handlers). */
   handlers?: readonly Handler[];
   /** Starts the local content service (seed surveys `quickscan`, `supplier-assessment`). */
@@ -105,15 +108,16 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
     for (const step of stops.reverse()) await step().catch(() => undefined);
   };
   try {
+    const authPort = options.authPort ?? (await freePort());
     const emulator = await startAuthEmulator({
-      port: options.authPort,
+      port: authPort,
       dataDir,
       projectId: TEST_PROJECT_ID,
       log: () => {},
     });
     stops.push(() => emulator.stop());
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${options.authPort}`;
-    const app: App = initializeApp({ projectId: TEST_PROJECT_ID }, `test-${options.authPort}-${Date.now()}`);
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authPort}`;
+    const app: App = initializeApp({ projectId: TEST_PROJECT_ID }, `test-${authPort}-${Date.now()}`);
     stops.push(() => deleteApp(app));
     const admin = getAuth(app);
 
@@ -186,6 +190,7 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
     }
 
     return {
+      authUrl: emulator.url,
       store,
       auth,
       admin,

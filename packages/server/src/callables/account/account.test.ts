@@ -5,7 +5,7 @@ import { paths } from '../../repositories/paths';
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9413 });
+  env = await startTestEnv({});
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

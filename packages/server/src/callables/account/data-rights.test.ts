@@ -34,7 +34,7 @@ let env: TestEnv;
 let tenantCount = 0;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9511, content: true, appUrl: 'http://app.test' });
+  env = await startTestEnv({ content: true, appUrl: 'http://app.test' });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -24,7 +24,7 @@ async function stored(tenantId: string, id: string, at: string, entry: Record<st
 }
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9511 });
+  env = await startTestEnv({});
   owner = await env.member('acme', 'owner');
   admin = await env.member('acme', 'admin');
   editor = await env.member('acme', 'editor');

@@ -15,7 +15,7 @@ let admin: TestAccount;
 let viewer: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9412 });
+  env = await startTestEnv({});
   owner = await env.member('acme', 'owner');
   admin = await env.member('acme', 'admin');
   viewer = await env.member('acme', 'viewer');

@@ -25,7 +25,7 @@ let tenants = 0;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9453 });
+  env = await startTestEnv({});
   if (!isSandbox(env.deps.billing)) throw new Error('These tests run on the sandbox.');
   sandbox = env.deps.billing;
 }, 120_000);

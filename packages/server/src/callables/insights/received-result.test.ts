@@ -15,7 +15,7 @@ let env: TestEnv;
 let publisherOwner: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9493, content: true });
+  env = await startTestEnv({ content: true });
   publisherOwner = await env.member(PUBLISHER, 'owner');
 }, 120_000);
 

@@ -20,7 +20,7 @@ let env: TestEnv;
 let publisher: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9463, content: true });
+  env = await startTestEnv({ content: true });
   publisher = await env.member(PUBLISHER, 'owner');
 }, 120_000);
 

@@ -117,7 +117,7 @@ const benchmarkOrganisations = async () => {
 };
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9459, content: true });
+  env = await startTestEnv({ content: true });
   owner = await env.member(PUBLISHER, 'owner');
   business = await env.member('tenant-business', 'owner');
   for (const respondent of RESPONDENTS) {

@@ -2,7 +2,6 @@
 // the team list, the Activity screen and exports show to the inviting organisation, opens nothing;
 // a link that leaked anyway loses its session to the real person's first e-mail sign-in.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { freePort } from '@toolkit/local-services';
 import {
   errorOf,
   inviteSentTo,
@@ -17,7 +16,7 @@ import { paths } from '../../repositories/paths';
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: await freePort(), content: true });
+  env = await startTestEnv({ content: true });
 }, 60_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -18,7 +18,7 @@ let env: TestEnv;
 let organisations = 0;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9417, content: true, appUrl: 'http://localhost:3000/' });
+  env = await startTestEnv({ content: true, appUrl: 'http://localhost:3000/' });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);
@@ -60,14 +60,11 @@ async function passwordWorks(email: string, password: string): Promise<boolean> 
   return env.admin
     .getUserByEmail(email)
     .then(() =>
-      fetch(
-        `http://127.0.0.1:9417/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email, password, returnSecureToken: true }),
-        },
-      ),
+      fetch(`${env.authUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      }),
     )
     .then((response) => response.ok);
 }

@@ -18,7 +18,7 @@ let env: TestEnv;
 let organisations = 0;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9457, content: true, appUrl: 'http://localhost:3000/' });
+  env = await startTestEnv({ content: true, appUrl: 'http://localhost:3000/' });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -7,7 +7,7 @@ import { errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from 
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9438 });
+  env = await startTestEnv({});
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -30,7 +30,7 @@ let admin: TestAccount;
 let viewer: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9416, content: true });
+  env = await startTestEnv({ content: true });
   admin = await env.member('acme', 'admin');
   viewer = await env.member('acme', 'viewer');
 }, 120_000);

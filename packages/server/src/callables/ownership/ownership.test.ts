@@ -15,7 +15,7 @@ import { ownershipOfferPath } from './offer-record';
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9481 });
+  env = await startTestEnv({});
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

@@ -17,7 +17,7 @@ const HOSTILE = '<img src=x onerror=alert(1)>';
 let env: TestEnv;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9421, content: true, appUrl: 'http://app.test' });
+  env = await startTestEnv({ content: true, appUrl: 'http://app.test' });
 }, 120_000);
 
 afterAll(() => env?.stop(), 60_000);

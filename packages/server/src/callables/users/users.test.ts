@@ -7,7 +7,7 @@ let editor: TestAccount;
 let outsider: TestAccount;
 
 beforeAll(async () => {
-  env = await startTestEnv({ authPort: 9415 });
+  env = await startTestEnv({});
   admin = await env.member('acme', 'admin', { email: 'a-admin@example.com' });
   editor = await env.member('acme', 'editor', { email: 'b-editor@example.com' });
   outsider = await env.member('globex', 'owner', { email: 'shared@example.com' });
