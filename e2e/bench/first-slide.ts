@@ -26,7 +26,7 @@ import { buildPeers, firstQuestion, PEERS_DIR, readQuickscan } from './peers/bui
 
 const root = path.resolve(__dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-/** Issue 4's budget, and issue 35's targets as shares of SurveyJS's figures until answerable. */
+/** The first slide's budget, and the targets as shares of SurveyJS's figures until answerable. */
 const BUDGET = { kilobytes: 200, milliseconds: 850 };
 const TARGET_SHARE_OF_SURVEYJS = { kilobytes: 0.4, answerableMs: 0.5 };
 const PEERS_PORT = 3210;

@@ -1,6 +1,6 @@
-// Insights at scale (issue 18): a publisher's survey insights with 100 and with 10,000 completed
+// Insights at scale: a publisher's survey insights with 100 and with 10,000 completed
 // results, and the CSV export of all 10,000 streamed a page at a time, with the memory it takes.
-// The results workbench (issue 32): its first filtered page (a sector and a band, by score) and the
+// The results workbench: its first filtered page (a sector and a band, by score) and the
 // filter's count at 100, 10,000 and 100,000 results; those past 10,000 are copies of the handlers'
 // results written straight to the store (with their own ids, facets and scores), as the handlers'
 // completion limit would take days to make them.

@@ -1,4 +1,4 @@
-// Answer saves through the API host (issue 18/19): throughput and latency percentiles with 20, 50
+// Answer saves through the API host: throughput and latency percentiles with 20, 50
 // and 200 respondents saving at once, each waiting for its answer before the next save (a closed
 // loop: the host's capacity, where latency is the queue, senders ÷ saves per second); then 200
 // respondents each saving at a steady pace whatever the host answers (an open loop: the latency a

@@ -82,7 +82,7 @@ function main() {
 
   if (firstSlide) {
     const target = firstSlide.targetShareOfSurveyJs;
-    // Issue 35's targets, on the moment the first question can be answered, in each network profile.
+    // The targets, on the moment the first question can be answered, in each network profile.
     for (const [profile, figures] of Object.entries(firstSlide.profiles)) {
       const ours = figures.toolkit.median;
       const share = figures.shareOfSurveyJs;

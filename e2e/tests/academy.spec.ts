@@ -1,4 +1,4 @@
-// Issue 15: the Academy from the CMS. A business owner filters by topic, searches, opens an article
+// The Academy from the CMS. A business owner filters by topic, searches, opens an article
 // with its embedded video, follows it to the action it helps with and back from the action to the
 // article; an unknown article says so.
 import { AppPage } from '../support/app-page';

@@ -1,4 +1,4 @@
-// Issue 31, item 11: axe finds no serious or critical violation on any screen a person's journeys
+// Axe finds no serious or critical violation on any screen a person's journeys
 // visit, at desktop and phone size: the public pages a newcomer meets, every screen of a business's
 // dashboard, journey and plans, and every screen of a publisher's dashboard.
 import type { Page } from '@playwright/test';

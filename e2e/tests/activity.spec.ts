@@ -1,4 +1,4 @@
-// Issue 33 item 4: an owner changes a member's role on Users, then reads it on Activity, in words
+// An owner changes a member's role on Users, then reads it on Activity, in words
 // with the date and time, among the member's invitation and joining; the Kind filter is kept in the
 // address; on a phone too.
 import { AppPage } from '../support/app-page';

@@ -1,4 +1,4 @@
-// Issue 16 (first part): plans through the local billing sandbox. An owner on Free is refused a
+// Plans through the local billing sandbox. An owner on Free is refused a
 // sixth member with a message naming the plan that allows it, chooses Growth, pays on the sandbox's
 // checkout page, lands on the success route, can then invite, and goes back to Free; a billing
 // member opens Plans but not Users.

@@ -1,4 +1,4 @@
-// Issue 19: the local stack killed outright (SIGKILL) in the middle of a survey and started again on
+// The local stack killed outright (SIGKILL) in the middle of a survey and started again on
 // the same data. The respondent's answers given while it was down wait in the outbox; after the
 // restart the Auth emulator still knows the respondent (its users are saved while it runs) but
 // refuses their old ID token, so the app refreshes the token and the answers arrive in the same

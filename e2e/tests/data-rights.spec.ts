@@ -1,4 +1,4 @@
-// Issue 33, item 5: a person's data rights. A business owner who completed the Quickscan downloads
+// A person's data rights. A business owner who completed the Quickscan downloads
 // their data from Profile and the file holds their answers; a member they invited deletes their
 // account through the link e-mailed to them, after which their account is gone (signing in again
 // starts a new sign-up) and their name and address appear nowhere in the organisation's Users.

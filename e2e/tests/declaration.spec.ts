@@ -1,4 +1,4 @@
-// Issue 15: journey stage 2 to 100 %. A business owner completes the Quickscan, reviews Insights and
+// Journey stage 2 to 100 %. A business owner completes the Quickscan, reviews Insights and
 // downloads the priority ESG topics, signs the declaration and opens the credential; the QR code on
 // the Declaration screen, decoded here, opens the public check in a fresh signed-out browser, which
 // names the organisation, says "Not genuine" for a changed byte and "Revoked" once revoked.

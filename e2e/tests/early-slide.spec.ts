@@ -1,4 +1,4 @@
-// Issues 18 and 35: a respondent opening a survey's slide reads and answers it before the app's
+// A respondent opening a survey's slide reads and answers it before the app's
 // scripts have arrived (the shell's early slide, drawn by index.html's one inline script); the app
 // then takes over where the page stands, with the answer given there, and saves it.
 import type { Page, Route } from '@playwright/test';

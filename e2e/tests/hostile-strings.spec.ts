@@ -1,4 +1,4 @@
-// Issue 18: over a hundred hostile strings (packages/server's injection set), written where users
+// Over a hundred hostile strings (packages/server's injection set), written where users
 // write — a survey link's respondent names and company, comment answers, an organisation's name and
 // a person's first name — and shown in Chromium on the pages that show them to others: the
 // publisher's view of a received result and a business's dashboard. None runs (no dialog opens, and

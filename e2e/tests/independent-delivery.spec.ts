@@ -1,4 +1,4 @@
-// Issue 17: a remote is delivered alone. A new release of the billing remote is built from a copy of
+// A remote is delivered alone. A new release of the billing remote is built from a copy of
 // its source with a visible change and put in place of the files the running stack serves, as
 // `npm run deploy -- billing` replaces that hosting target's files; the next page load shows the
 // change, while the shell's files and the shell's own scripts stay exactly as they were.

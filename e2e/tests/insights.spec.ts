@@ -1,4 +1,4 @@
-// Issue 14: a publisher's staff see what their survey received. An anonymous respondent completes
+// A publisher's staff see what their survey received. An anonymous respondent completes
 // the publisher's Quickscan; the publisher's owner sees the count rise on the Overview and opens that
 // result from the Results workbench.
 import type { Page } from '@playwright/test';

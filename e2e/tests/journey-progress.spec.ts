@@ -1,4 +1,4 @@
-// Issue 31, item 7: an honest journey. A new organisation's progress counts every milestone of the
+// An honest journey. A new organisation's progress counts every milestone of the
 // five stages, so it starts far below 100 %; stages 3 to 5 name real milestones (those the Free plan
 // lacks name the plan that brings them); opening Results with nothing to show ticks nothing, and after
 // the Quickscan it does. The stage icons are drawn, so they show without an emoji font.

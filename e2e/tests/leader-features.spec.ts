@@ -1,4 +1,4 @@
-// Issue 16, the Leader plan's own features: on Free an owner is told which plan brings the
+// The Leader plan's own features: on Free an owner is told which plan brings the
 // materiality assessment and actions of their own; after paying for Leader in the sandbox they rate
 // matters on the matrix and write an action that joins their plan; back on Free both are kept,
 // read-only.

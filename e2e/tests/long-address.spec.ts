@@ -1,4 +1,4 @@
-// Issue 31, item 10: a 150-character e-mail address does not break the sign-in card on a phone or
+// A 150-character e-mail address does not break the sign-in card on a phone or
 // a desktop; it wraps in the message that tells where the link went. Screenshots are kept to look at.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { expect, test } from '../support/stack';

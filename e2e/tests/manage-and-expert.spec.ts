@@ -1,4 +1,4 @@
-// Issue 15: Manage and Expert. A business owner routes new-team-member notifications to an office
+// Manage and Expert. A business owner routes new-team-member notifications to an office
 // address, which confirms by the link it is mailed, and sees the next invite announced there; then
 // asks an expert, whose mail reaches the toolkit's experts with the question escaped, and a copy
 // reaches the owner.

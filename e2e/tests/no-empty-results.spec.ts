@@ -1,4 +1,4 @@
-// Issue 31, items 2 and 3: a respondent on a phone who skips every question reaches the last slide,
+// A respondent on a phone who skips every question reaches the last slide,
 // is told which parts are still empty with a link to each, cannot finish, follows a link, answers,
 // comes back and finishes. "Question n of m" counts questions, never the survey's information slides.
 import { expectNoSeriousA11yViolations } from '../support/a11y';

@@ -1,4 +1,4 @@
-// Issue 33, item 3: an owner hands the organisation to a colleague. The owner invites a colleague
+// An owner hands the organisation to a colleague. The owner invites a colleague
 // from Users, who joins on their phone; the owner offers them ownership after a confirmation of what
 // changes; the colleague, told by mail, accepts on the dashboard's first page (they cannot open
 // Users yet); Users then shows them as owner and the former owner as admin, on phone and desktop.

@@ -1,4 +1,4 @@
-// Issue 32, item 6: a business compares itself with organisations like it and with itself over time.
+// A business compares itself with organisations like it and with itself over time.
 // Businesses sign up and complete the toolkit's Quickscan through the product's own callables, all
 // in one sector; the signed-in business sees its sector group hidden at 9 organisations (only the
 // count) and shown once a 10th completes, and its scores across its two results as a trend.

@@ -1,4 +1,4 @@
-// Issue 33, items 1 and 2: prices at checkout and an invoice after paying, on desktop and phone.
+// Prices at checkout and an invoice after paying, on desktop and phone.
 // A Free owner sees each plan's price from the billing sandbox (AUD, GST included), switches to
 // yearly with its saving, pays for Growth yearly on the sandbox's checkout page, which names the
 // price, finds the invoice on Plans, switches back to monthly after reading what that does to the

@@ -1,4 +1,4 @@
-// Issue 32, items 1 and 2: a publisher's owner sees the publisher's dashboard (Overview, Results,
+// A publisher's owner sees the publisher's dashboard (Overview, Results,
 // Survey insights, Members; none of a business's screens), works with its received results in the
 // Results workbench (filters, search and sort kept in the address, a page at a time) and excludes a
 // result with a reason, which leaves the list and the counts. A business's owner sees none of it.

@@ -1,4 +1,4 @@
-// Issue 32, items 4 and 5: a respondent completes the publisher's Quickscan from a link that names
+// A respondent completes the publisher's Quickscan from a link that names
 // them; the publisher's owner opens the result from the new-result e-mail, reads every answer in
 // words with the section bands and the respondent's contact details (checked with axe on a desktop
 // and a phone) and downloads it as a one-page PDF; then exports the survey's results from the

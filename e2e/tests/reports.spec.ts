@@ -1,4 +1,4 @@
-// Issue 14: a business owner with a completed Quickscan plans two suggested actions, sees where
+// A business owner with a completed Quickscan plans two suggested actions, sees where
 // they stand on Insights and downloads their PDF report (read back here for the organisation, its
 // scores and the plan) and their CSV.
 import { readFileSync } from 'node:fs';

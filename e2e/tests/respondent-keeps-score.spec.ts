@@ -1,4 +1,4 @@
-// Issue 31, item 1 (and item 9's wrong address): an anonymous respondent on a phone sees their
+// An anonymous respondent on a phone sees their
 // Quickscan score on the outro and keeps it with "Save my results": the e-mailed link, opened in the
 // same browser or on another device, signs them up; signing up alone attaches nothing, and once they
 // confirm on the page that names the result, the same score is on the dashboard's Results.

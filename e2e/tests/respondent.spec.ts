@@ -1,4 +1,4 @@
-// Issue 4: an anonymous respondent on a phone answers the public Quickscan; no answer is lost to a
+// An anonymous respondent on a phone answers the public Quickscan; no answer is lost to a
 // reload or to a dropped connection, the publisher is told, and every screen passes axe-core.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { waitForMail } from '../support/mail';

@@ -1,4 +1,4 @@
-// Issue 17: the apps are served with their security headers and Content-Security-Policy, as Firebase
+// The apps are served with their security headers and Content-Security-Policy, as Firebase
 // Hosting serves them (the rules are firebase.json's), and the policy holds in the browser: an inline
 // script does not run. Every other spec fails on any violation (support/stack.ts).
 import { createHash } from 'node:crypto';

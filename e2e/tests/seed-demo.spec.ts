@@ -1,4 +1,4 @@
-// Issue 14: `npm run seed:demo` fills a stack with completed results from 22 organisations through
+// `npm run seed:demo` fills a stack with completed results from 22 organisations through
 // the product's own API; a seeded business then sees its peer benchmark, and the publisher sees
 // the organisations that answered.
 import { seedDemoResults } from '@toolkit/dev-stack';

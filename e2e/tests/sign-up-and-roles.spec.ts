@@ -1,4 +1,4 @@
-// Issue 3: a business signs up with an e-mail link and becomes owner of a new tenant; the owner
+// A business signs up with an e-mail link and becomes owner of a new tenant; the owner
 // gives a team member the admin role and takes it back, which applies on the member's next navigation
 // and ends their sessions.
 import { AppPage } from '../support/app-page';

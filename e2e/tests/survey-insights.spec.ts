@@ -1,4 +1,4 @@
-// Issue 32, item 3: the publisher's Survey insights answer questions. Respondents complete the
+// The publisher's Survey insights answer questions. Respondents complete the
 // publisher's Quickscan through the survey callables, one leaving a comment; the publisher's owner
 // chooses the survey, a range and week or month (all kept in the address, through a reload), and
 // finds the comment by searching the comments of its question.

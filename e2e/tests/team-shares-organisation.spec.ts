@@ -1,4 +1,4 @@
-// Issue 31, item 6: one organisation, shared. An owner completes the Quickscan and signs the
+// One organisation, shared. An owner completes the Quickscan and signs the
 // declaration; a colleague invited from Users accepts on their phone and finds on the dashboard the
 // organisation's results (the owner's score), the same journey progress as the owner's, and the
 // signed declaration: what one member did is the organisation's.

@@ -1,11 +1,11 @@
-// Issue 14: a toolkit in the CMS drives its portal; a business that signs up through it is offered
+// A toolkit in the CMS drives its portal; a business that signs up through it is offered
 // that toolkit's survey, and the toolkit's publisher sees that the business joined.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
 import { signInThroughPortal, uniqueEmail } from '../support/auth';
 import { expect, test } from '../support/stack';
 
-// Issue 31, item 8: each toolkit's portal and survey look like their publisher's, one after the other
+// Each toolkit's portal and survey look like their publisher's, one after the other
 // in the same browser.
 test('each toolkit portal shows its publisher’s name, colours and logo, and leads to its own survey', async ({
   page,

@@ -1,4 +1,4 @@
-// Crash under load (issue 18): 40 anonymous respondents save answers as fast as the API takes
+// Crash under load: 40 anonymous respondents save answers as fast as the API takes
 // them while the stack is killed with SIGKILL and started again on the same data. Each respondent
 // does what the survey's outbox does: it sends each answer until the API acknowledges it, and a
 // token the restarted Auth emulator refuses is refreshed. Every acknowledged answer is stored, and

@@ -1,4 +1,4 @@
-// Action plans (issue 14): which catalogue actions a result suggests, the state of a planned
+// Action plans: which catalogue actions a result suggests, the state of a planned
 // action, and how an answer changed between two completed results.
 import type { ActionCatalogueQuery, EsgTopic, Level } from './content';
 

@@ -1,4 +1,4 @@
-// Issue 18: forged ID tokens are refused where it counts, in production, where onCall verifies a
+// Forged ID tokens are refused where it counts, in production, where onCall verifies a
 // token's RS256 signature with the keys Google publishes. Locally the Auth emulator signs nothing
 // (and firebase-admin then checks no signature), so here the real onCall functions on the API host
 // run without the emulator switch, and the one edge we do not own, Google's key endpoint, is served

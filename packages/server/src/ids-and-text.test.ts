@@ -1,4 +1,4 @@
-// Issue 20 item 3: ids that are paths ('/') and texts the store cannot hold (NUL, lone surrogates)
+// Ids that are paths ('/') and texts the store cannot hold (NUL, lone surrogates)
 // are refused as invalid-argument before anything is read or written, through the real router,
 // Auth emulator, PGlite store and content service.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Abuse limits (issue 20): fixed-window counters in the DocumentStore, one document per counter and
+// Abuse limits: fixed-window counters in the DocumentStore, one document per counter and
 // window, so that every server instance (Cloud Functions scale out) counts the same requests.
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';

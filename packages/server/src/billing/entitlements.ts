@@ -1,4 +1,4 @@
-// Entitlements enforced where the action happens (issue 16): the roles a plan allows and the size
+// Entitlements enforced where the action happens: the roles a plan allows and the size
 // of the team. A downgrade keeps every member and role; only new grants and new members need the plan.
 import {
   ENTITLEMENT_NAMES,

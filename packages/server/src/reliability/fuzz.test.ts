@@ -1,4 +1,4 @@
-// Fuzz (issue 18): random payloads from fast-check against every callable, from a signed-out caller,
+// Fuzz: random payloads from fast-check against every callable, from a signed-out caller,
 // an anonymous respondent and an owner of a paying tenant. Wrong types, huge and deeply nested
 // bodies, prototype keys, control characters, and objects with the fields our requests use holding
 // any of those. Never an internal error; a refused request leaves every stored document as it was;

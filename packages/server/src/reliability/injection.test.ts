@@ -1,4 +1,4 @@
-// Injection (issue 18): over a hundred hostile strings — script tags, event handlers, javascript:
+// Injection: over a hundred hostile strings — script tags, event handlers, javascript:
 // links, broken and nested markup, encodings, template syntax, header line breaks — written where
 // users write: a survey link's respondent names, the organisation named in an answer, an
 // organisation's name and an expert request's message. Each is refused as a bad request or kept as

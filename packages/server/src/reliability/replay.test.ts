@@ -1,4 +1,4 @@
-// Replays and races (issue 18): a completion sent by three tabs at once and once more late is one
+// Replays and races: a completion sent by three tabs at once and once more late is one
 // completion with one notification e-mail; an invite link opened twenty times at once is redeemed
 // once. Against the real Auth emulator, PGlite and the local content service.
 import { API, SERVER_ERRORS } from '@toolkit/domain';

@@ -1,4 +1,4 @@
-// Soak (issue 18): 200 anonymous respondents each give 30 answers over a handful of questions,
+// Soak: 200 anonymous respondents each give 30 answers over a handful of questions,
 // changing some, while the network misbehaves: 10 % of saves are lost and sent again later, 5 %
 // arrive twice and 5 % overtake the save before them. No answer is lost, no respondent gets a second
 // result, and each stored answer is the respondent's latest by its order number (seq).

@@ -1,4 +1,4 @@
-// Hostile strings for the injection suites (issue 18): the server's, into stored data and e-mails,
+// Hostile strings for the injection suites: the server's, into stored data and e-mails,
 // and the browser's, into pages. Script tags, event handlers, javascript: links, broken and nested
 // markup, encodings, template syntax and header line breaks.
 

@@ -7,7 +7,7 @@ import { DropdownQuestion } from './dropdown-question';
 import { MultipleChoiceQuestion } from './multiple-choice-question';
 import type { QuestionProps } from './types';
 
-// The first slides need these; the slider first appears later and loads on demand (issue 4 item 10).
+// The first slides need these; the slider first appears later and loads on demand.
 const SliderQuestion = lazy(() => import('./slider-question').then((m) => ({ default: m.SliderQuestion })));
 
 const VIEWS: Record<QuestionType, ComponentType<QuestionProps>> = {
