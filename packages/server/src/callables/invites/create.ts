@@ -90,9 +90,9 @@ export const createInvite = defineHandler({
         throw new ApiError('already-exists', SERVER_ERRORS.alreadyMember(email));
       }
       const declinedUntil = toAddress
-        .map((invite) => inviteOf(invite))
-        .map((invite) => (invite ? declineHoldsUntil(invite, now) : null))
-        .find((until) => until !== null);
+        .map(inviteOf)
+        .map((invite) => invite && declineHoldsUntil(invite, now))
+        .find(Boolean);
       if (declinedUntil) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.inviteRecentlyDeclined(email, declinedUntil));
       }
