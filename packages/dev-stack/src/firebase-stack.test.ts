@@ -10,7 +10,6 @@ import { canConnect, firestoreEmulatorMissing, freePort } from '@toolkit/local-s
 import { startFirebaseStack } from './firebase-stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const ARTIFACT = path.join(ROOT, 'packages/functions/deploy/index.js');
 const PORT_NAMES = [
   'shell',
   'survey',
@@ -54,8 +53,8 @@ async function post(url: string, body: object, token?: string) {
 withEmulators(
   'serves the deploy artifact over the seeded Firestore, relays its mail, and frees every port on stop',
   async () => {
-    if (!fs.existsSync(ARTIFACT))
-      execFileSync('npm', ['run', '-s', 'build', '-w', '@toolkit/functions'], { cwd: ROOT, stdio: 'ignore' });
+    // Reused when none of its inputs changed, built again when one did: the artifact of these sources.
+    execFileSync('npm', ['run', '-s', 'build', '-w', '@toolkit/functions'], { cwd: ROOT, stdio: 'ignore' });
     const ports = Object.fromEntries(
       await Promise.all(PORT_NAMES.map(async (name) => [name, await freePort()] as const)),
     ) as Record<(typeof PORT_NAMES)[number], number>;
