@@ -6,10 +6,7 @@ const transform = {
   ],
 };
 // jose ships only ES modules; jest's module system loads CommonJS, so it is compiled like our code.
-// A test or hook still running after 20 s is stuck, not slow: on two cores under the whole suite
-// (or beside an e2e build) a screen's walk or a MailDev start passed jest's default 5 s.
 const common = {
-  testTimeout: 20_000,
   transform,
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleNameMapper: {
@@ -22,6 +19,12 @@ const common = {
 module.exports = {
   // One worker per core: every suite starts its services on free ports, so files run side by side.
   maxWorkers: '100%',
+  // A test or hook still running after 20 s is stuck, not slow: on two cores under the whole suite
+  // (or beside an e2e build) a screen's walk or a store's start passed jest's default 5 s. Jest reads
+  // this from the top level only; inside a project it is ignored.
+  testTimeout: 20_000,
+  globalSetup: '<rootDir>/jest.global-setup.js',
+  globalTeardown: '<rootDir>/jest.global-teardown.js',
   projects: [
     {
       ...common,
