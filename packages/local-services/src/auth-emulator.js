@@ -95,8 +95,10 @@ async function keepSessionsAcrossImport(authDir) {
  *   readyTimeoutMs?: number,
  *   stopTimeoutMs?: number,
  *   saveIntervalMs?: number,
+ *   persist?: boolean,
  *   log?: (line: string) => void,
  * }} options
+ * `persist: false` keeps the users in memory only (tests, which clear them between files).
  * @returns {Promise<AuthEmulator>} once the emulator says it is ready
  */
 async function startAuthEmulator({
@@ -107,12 +109,13 @@ async function startAuthEmulator({
   readyTimeoutMs = 90_000,
   stopTimeoutMs = 60_000,
   saveIntervalMs = SAVE_INTERVAL_MS,
+  persist = true,
   log = (line) => console.log(line),
 }) {
   const authDir = path.join(dataDir, 'auth');
   // --import fails on a missing folder; an empty one is skipped with a warning.
   await fsp.mkdir(authDir, { recursive: true });
-  await keepSessionsAcrossImport(authDir);
+  if (persist) await keepSessionsAcrossImport(authDir);
   const configFile = path.join(dataDir, `firebase.auth-${port}.json`);
   // The CLI also starts an emulator hub (default 4400) and a logging emulator (4500, and it exits
   // when that is taken): free ports of their own let several emulators run at once (npm start,
@@ -136,7 +139,7 @@ async function startAuthEmulator({
   await fsp.mkdir(tmpDir, { recursive: true });
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configFile];
-  args.push('--import', authDir, '--export-on-exit', authDir);
+  if (persist) args.push('--import', authDir, '--export-on-exit', authDir);
   /** @type {(() => void) | undefined} */
   let onReady;
   const service = spawnService({
@@ -194,6 +197,7 @@ async function startAuthEmulator({
   }
 
   const url = `http://${host}:${port}`;
+  if (!persist) return { url, logFile, stop: () => service.stop() };
   const save = usersSaver({ url, projectId, authDir });
   /** @type {Promise<unknown>} the save running now, if any */
   let saving = Promise.resolve();

@@ -4,5 +4,6 @@ module.exports = {
   ...require('./child-service'),
   ...require('./firestore-emulator'),
   ...require('./ports'),
+  ...require('./shared-auth-emulators'),
   ...require('./tail'),
 };

@@ -1,13 +1,12 @@
-import { openPgliteStore } from './store/pglite';
 import type { DocumentStore } from './store/port';
 import { DEMO_TENANT_ID, PUBLISHERS, seedPublisherOwners, seedPublisherTenants } from './seed';
-import { startTestEnv, type TestEnv } from './testing';
+import { openTestStore, startTestEnv, type TestEnv } from './testing';
 
 describe('seedPublisherTenants', () => {
   let store: DocumentStore;
 
   beforeEach(async () => {
-    store = await openPgliteStore();
+    store = await openTestStore();
   });
 
   afterEach(() => store.close());

@@ -9,7 +9,51 @@ import { workbenchSpec } from '../repositories/results';
 import { FieldValue, StoreError } from './port';
 
 // The contract's queries are the port's own, not the server's declared shapes.
-describeDocumentStoreContract('PGlite in memory', () => openPgliteStore({ undeclaredQueries: 'allow' }));
+describeDocumentStoreContract('PGlite in memory', () =>
+  openPgliteStore({ undeclaredQueries: 'allow', schemaDumpCache: os.tmpdir() }),
+);
+
+describe('in-memory stores opened from the schema dump cache', () => {
+  let cache: string;
+  beforeEach(() => {
+    cache = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-dump-'));
+  });
+  afterEach(() => fs.rmSync(cache, { recursive: true, force: true }));
+
+  it('keep one dump of the empty schema, and each store starts empty with its own documents', async () => {
+    const first = await openPgliteStore({ schemaDumpCache: cache });
+    await first.set('tenants/t1', { name: 'First' });
+    const [dump] = fs.readdirSync(cache);
+    expect(dump).toMatch(/^toolkit-pglite-schema-[0-9a-f]{16}\.tar$/);
+    const dumped = fs.statSync(path.join(cache, dump!)).mtimeMs;
+    const second = await openPgliteStore({ schemaDumpCache: cache });
+    try {
+      expect(fs.readdirSync(cache)).toEqual([dump]);
+      expect(fs.statSync(path.join(cache, dump!)).mtimeMs).toBe(dumped);
+      expect((await second.get('tenants/t1')).data).toBeNull();
+      await second.set('tenants/t2', { name: 'Second' });
+      expect((await second.get('tenants/t2')).data).toEqual({ name: 'Second' });
+      expect((await first.get('tenants/t2')).data).toBeNull();
+      expect((await first.get('tenants/t1')).data).toEqual({ name: 'First' });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('make the dump again when the kept one cannot be loaded', async () => {
+    await (await openPgliteStore({ schemaDumpCache: cache })).close();
+    const [dump] = fs.readdirSync(cache);
+    fs.writeFileSync(path.join(cache, dump!), 'not a data folder');
+    const store = await openPgliteStore({ schemaDumpCache: cache });
+    try {
+      await store.set('tenants/t1', { name: 'Kept' });
+      expect((await store.get('tenants/t1')).data).toEqual({ name: 'Kept' });
+      expect(fs.statSync(path.join(cache, dump!)).size).toBeGreaterThan(1024);
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 describe('a query of a shape query-shapes.ts does not declare', () => {
   it('is refused under jest, so the server suite issues only declared queries', async () => {

@@ -14,7 +14,8 @@
 // nothing from the database.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { isStorable } from '@toolkit/domain';
 import { applyMerge, applySet, applyUpdate, toStored } from './apply';
@@ -744,17 +745,52 @@ class PgliteStore implements EmbeddedStore {
 }
 
 /**
+ * A new in-memory database with the schema, from a dump of one kept in `cacheDir` per schema (made on
+ * first use): creating a database runs initdb, about two seconds, where loading the dump takes a few
+ * hundred milliseconds. A dump PGlite cannot load (another version's) is made again; one that cannot
+ * be written is only not kept.
+ */
+async function fromSchemaDump(cacheDir: string): Promise<PGlite> {
+  const fingerprint = createHash('sha256').update(SCHEMA).digest('hex').slice(0, 16);
+  const file = path.join(cacheDir, `toolkit-pglite-schema-${fingerprint}.tar`);
+  const dump = await readFile(file).catch(() => undefined);
+  if (dump) {
+    const loaded = await PGlite.create({ loadDataDir: new Blob([dump]) }).catch(() => undefined);
+    if (loaded) return loaded;
+  }
+  const db = await PGlite.create();
+  await db.exec(SCHEMA);
+  const made = Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer());
+  // Beside its place, then renamed: another process reading it never sees half a file.
+  const next = `${file}.${process.pid}.tmp`;
+  await writeFile(next, made)
+    .then(() => rename(next, file))
+    .catch(() => rm(next, { force: true }));
+  return db;
+}
+
+/**
  * In memory without `dataDir`; otherwise persisted in that folder (created if missing).
  * `undeclaredQueries`: what a query of a shape query-shapes.ts does not declare meets ('allow' for
  * the store's own contract suite, whose queries are the port's, not the server's).
+ * `schemaDumpCache`: a folder where an in-memory store's empty schema is kept between openings
+ * (tests open hundreds).
  */
 export async function openPgliteStore(
-  options: { dataDir?: string; undeclaredQueries?: UndeclaredQueries } = {},
+  options: { dataDir?: string; undeclaredQueries?: UndeclaredQueries; schemaDumpCache?: string } = {},
 ): Promise<EmbeddedStore> {
-  // PGlite creates the last folder of the path only.
-  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
-  await db.exec(SCHEMA);
+  let db: PGlite;
+  if (options.dataDir !== undefined) {
+    // PGlite creates the last folder of the path only.
+    await mkdir(options.dataDir, { recursive: true });
+    db = await PGlite.create({ dataDir: options.dataDir });
+    await db.exec(SCHEMA);
+  } else if (options.schemaDumpCache !== undefined) {
+    db = await fromSchemaDump(options.schemaDumpCache);
+  } else {
+    db = await PGlite.create();
+    await db.exec(SCHEMA);
+  }
   return new PgliteStore(
     db,
     queryShapeCheck('embedded', options.undeclaredQueries ?? DEFAULT_UNDECLARED_QUERIES),

@@ -7,14 +7,15 @@
 //   expect(res.body).toEqual({ result: ... });             // or { error: { status, message } }
 //   await env.stop();                                       // in afterAll
 //
-// Each test file gets its own emulator on a free port, so files can run in parallel workers.
+// Each jest worker has an Auth emulator of its own for the run (jest.global-setup.js), cleared for
+// each file; elsewhere a test file starts its own on a free port.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { freePort, startAuthEmulator } from '@toolkit/local-services';
+import { freePort, sharedAuthEmulator, startAuthEmulator } from '@toolkit/local-services';
 import { startContentServer } from '@toolkit/content';
 import { API, type ApiRequest, type ApiResponses, type Role } from '@toolkit/domain';
 import type { Handler, ServerDeps } from '../api/handler';
@@ -85,8 +86,6 @@ export interface TestEnv {
 }
 
 export interface TestEnvOptions {
-  /** A free port unless named. */
-  authPort?: number;
   /** Defaults to every handler (../handlers). */
   handlers?: readonly Handler[];
   /** Starts the local content service (seed surveys `quickscan`, `supplier-assessment`). */
@@ -95,6 +94,12 @@ export interface TestEnvOptions {
   /** The billing adapter; the local sandbox by default. */
   billing?: (store: DocumentStore) => BillingPort;
 }
+
+/**
+ * An empty in-memory store. A run opens hundreds: each is loaded from the empty schema's dump, kept
+ * in the temporary folder, instead of running initdb.
+ */
+export const openTestStore = () => openPgliteStore({ schemaDumpCache: os.tmpdir() });
 
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
@@ -108,20 +113,26 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
     for (const step of stops.reverse()) await step().catch(() => undefined);
   };
   try {
-    const authPort = options.authPort ?? (await freePort());
-    const emulator = await startAuthEmulator({
-      port: authPort,
-      dataDir,
-      projectId: TEST_PROJECT_ID,
-      log: () => {},
-    });
-    stops.push(() => emulator.stop());
+    // Under jest, the worker's emulator, cleared of the previous file's users; elsewhere one of its own.
+    let emulator = await sharedAuthEmulator(TEST_PROJECT_ID);
+    if (!emulator) {
+      const own = await startAuthEmulator({
+        port: await freePort(),
+        dataDir,
+        projectId: TEST_PROJECT_ID,
+        persist: false,
+        log: () => {},
+      });
+      stops.push(() => own.stop());
+      emulator = { url: own.url, port: Number(new URL(own.url).port) };
+    }
+    const authPort = emulator.port;
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authPort}`;
     const app: App = initializeApp({ projectId: TEST_PROJECT_ID }, `test-${authPort}-${Date.now()}`);
     stops.push(() => deleteApp(app));
     const admin = getAuth(app);
 
-    const store = await openPgliteStore();
+    const store = await openTestStore();
     stops.push(() => store.close());
 
     const noContent = async (): Promise<never> => {
