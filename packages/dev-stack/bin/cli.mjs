@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Runs `cleanup` once on SIGINT/SIGTERM, then exits 0; a second signal exits at once.
+ * Runs `cleanup` once on SIGINT/SIGTERM, then exits 0 (or the process.exitCode a failure set); a
+ * second signal exits at once.
  * @param {() => Promise<void>} cleanup
  */
 export function onShutdown(cleanup) {
@@ -22,7 +23,7 @@ export function onShutdown(cleanup) {
     cleanup().then(
       () => {
         console.log('stopped.');
-        process.exit(0);
+        process.exit();
       },
       (error) => {
         console.error(error instanceof Error ? error.message : error);
@@ -76,11 +77,29 @@ function printTable(rows) {
   console.log('');
 }
 
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+
 /**
  * @param {unknown} error
  * @returns {never}
  */
 export function fail(error) {
-  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  console.error(`\n${messageOf(error)}`);
   process.exit(1);
+}
+
+/**
+ * A start that failed while the holding page held the shell's port: the page shows the message the
+ * terminal prints and keeps answering, so whoever opened the address reads why instead of finding
+ * nothing there, until Ctrl-C, which then exits 1.
+ * @param {import('../src/holding-page.js').HoldingPage} holding
+ * @param {unknown} error
+ */
+export function reportOnHoldingPage(holding, error) {
+  const message = messageOf(error);
+  console.error(`\n${message}`);
+  holding.fail(message);
+  process.exitCode = 1;
+  console.error(`\nhttp://localhost:${holding.port}/ shows this until Ctrl-C.`);
 }

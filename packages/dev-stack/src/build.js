@@ -19,6 +19,7 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', '@mf-types']);
  * @typedef {{ name: string, dir: string, root: string, app: App }} BuildJob
  * @typedef {(job: BuildJob) => Promise<void>} BuildApp
  * @typedef {{ stale: boolean, reason: string }} Freshness
+ * @typedef {'up to date' | 'building' | 'built' | 'failed'} BuildState
  */
 
 class BuildError extends Error {
@@ -147,17 +148,20 @@ function webpackBuild({ dir, root }) {
  *   root: string,
  *   force?: boolean,
  *   log?: (line: string) => void,
+ *   onProgress?: (app: string, state: BuildState) => void,
  *   buildApp?: BuildApp,
  *   skip?: string[],
  *   concurrency?: number,
  *   apps?: App[],
- * }} options `skip` takes app names (`shell`, `survey`, …)
+ * }} options `skip` takes app names (`shell`, `survey`, …); `onProgress` is told each app folder's
+ *   state as it changes, for a reader that should not parse the log (the holding page)
  * @returns {Promise<{ built: string[], upToDate: string[] }>} app folders
  */
 async function ensureBuilt({
   root,
   force = false,
   log = (line) => console.log(line),
+  onProgress = () => undefined,
   buildApp = webpackBuild,
   skip = [],
   concurrency = 2,
@@ -175,6 +179,7 @@ async function ensureBuilt({
   for (const { app, freshness } of checked) {
     if (!freshness.stale) {
       log(`${app.dir} up to date`);
+      onProgress(app.dir, 'up to date');
       upToDate.push(app.dir);
     }
   }
@@ -190,6 +195,7 @@ async function ensureBuilt({
     while (queue.length > 0 && failures.length === 0) {
       const { app, freshness } = /** @type {(typeof queue)[number]} */ (queue.shift());
       log(`building ${app.dir}… (${freshness.reason})`);
+      onProgress(app.dir, 'building');
       const startedAt = Date.now();
       const dir = path.join(root, app.dir);
       try {
@@ -202,11 +208,13 @@ async function ensureBuilt({
         );
         log(`${app.dir} built in ${((finishedAt - startedAt) / 1000).toFixed(1)} s`);
         built.push(app.dir);
+        onProgress(app.dir, 'built');
       } catch (error) {
         const err = /** @type {Error & { output?: string }} */ (error);
         const output = typeof err.output === 'string' ? err.output : '';
         const message = `${app.dir} failed to build: ${err.message}${output ? `\n--- last lines of its output ---\n${output}` : ''}`;
         log(`${app.dir} failed to build`);
+        onProgress(app.dir, 'failed');
         failures.push(new BuildError(app.dir, message, output, error));
       }
     }

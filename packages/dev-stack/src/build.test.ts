@@ -201,6 +201,30 @@ describe('ensureBuilt', () => {
     expect(lines).toContain('mfe-survey failed to build');
   });
 
+  it("tells onProgress each app folder's state as it changes, a failure included", async () => {
+    await run({ buildApp: fakeBuilder().buildApp });
+    touchLater('mfe-survey/src/index.ts');
+    touchLater('mfe-dashboard/src/index.ts');
+    const states: string[] = [];
+    const buildApp = async ({ app }: Job) => {
+      if (app.name === 'dashboard') throw new Error('boom');
+    };
+    await expect(
+      run({
+        buildApp,
+        concurrency: 1,
+        onProgress: (app: string, state: string) => states.push(`${app} ${state}`),
+      }),
+    ).rejects.toThrow(/mfe-dashboard failed to build: boom/);
+    expect(states).toEqual([
+      'shell up to date',
+      'mfe-survey building',
+      'mfe-survey built',
+      'mfe-dashboard building',
+      'mfe-dashboard failed',
+    ]);
+  });
+
   it('starts no new build after a failure', async () => {
     const started: string[] = [];
     const buildApp = async ({ app }: Job) => {
