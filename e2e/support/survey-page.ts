@@ -20,6 +20,7 @@ export interface SeedQuestion {
   labels?: string[];
   scoreMin?: number;
   scoreMax?: number;
+  scoreStepSize?: number;
 }
 
 export interface Slide {

@@ -2,16 +2,16 @@
 // with its embedded video, follows it to the action it helps with and back from the action to the
 // article; an unknown article says so.
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner } from '../support/auth';
+import { signInAsNewOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
-import { SurveyPage, surveySlides } from '../support/survey-page';
+import { completeBusinessQuickscan } from '../support/survey-api';
 
 test('the Academy: topics, search, an article with its video, and links both ways with actions', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const app = new AppPage(page);
-  await signUpAsOwner(page);
+  const owner = await signInAsNewOwner(page);
 
   await app.dashboardLink('Academy').click();
   const articles = page.getByRole('list', { name: 'Articles' });
@@ -49,16 +49,7 @@ test('the Academy: topics, search, an article with its video, and links both way
   await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
 
   // From an action suggested by the Quickscan to its article, and from the article to the action.
-  const { title, slides } = surveySlides('business-quickscan');
-  const survey = new SurveyPage(page);
-  await page.goto('/survey/demo-publisher/business-quickscan');
-  await survey.begin(title, slides[0]!);
-  // A completion needs a scored answer: the energy part is answered, the rest skipped.
-  for (const [index, slide] of slides.entries()) {
-    if (slide.sectionId === 2) await survey.answer(slide);
-    await survey.next(slides[index + 1] ?? null);
-  }
-  await survey.expectThankYou();
+  await completeBusinessQuickscan(owner.idToken);
   await page.goto('/dashboard/actions');
   const suggestion = page
     .getByRole('listitem')

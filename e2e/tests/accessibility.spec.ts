@@ -3,7 +3,7 @@
 // dashboard, journey and plans, and every screen of a publisher's dashboard.
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { signInThroughPortal, signUpAsOwner } from '../support/auth';
+import { openSession, signInAsNewOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 const PHONE = { width: 390, height: 844 };
@@ -30,7 +30,7 @@ test('the public pages a newcomer meets', async ({ page }) => {
 
 test("every screen of a business's dashboard, journey and plans", async ({ page }) => {
   test.setTimeout(240_000);
-  await signUpAsOwner(page);
+  await signInAsNewOwner(page);
   await checkAtBothSizes(page, [
     '/dashboard',
     '/dashboard/assessments',
@@ -57,7 +57,7 @@ test("every screen of a business's dashboard, journey and plans", async ({ page 
 
 test("every screen of a publisher's dashboard", async ({ page }) => {
   test.setTimeout(180_000);
-  await signInThroughPortal(page, 'owner@demo-publisher.example');
+  await openSession(page, 'owner@demo-publisher.example');
   await checkAtBothSizes(page, [
     '/dashboard',
     '/dashboard/received?surveyId=quickscan',

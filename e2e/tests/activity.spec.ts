@@ -3,7 +3,7 @@
 // address; on a phone too.
 import { AppPage } from '../support/app-page';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { createOwner, signInThroughPortal, uniqueEmail } from '../support/auth';
+import { createOwner, openSession, uniqueEmail } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 test("an owner changes a member's role and finds the change on Activity, on a desktop and a phone", async ({
@@ -20,7 +20,7 @@ test("an owner changes a member's role and finds the change on Activity, on a de
   const member = uniqueEmail('activity-member');
   await owner.addMember(member, 'user');
 
-  await signInThroughPortal(page, owner.email);
+  await openSession(page, owner.email);
   await app.dashboardLink('Users').click();
   await app.expectScreen('Users', '/dashboard/users');
   const row = page.getByRole('list', { name: 'Team members' }).getByRole('listitem', { name: member });

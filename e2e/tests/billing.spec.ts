@@ -3,7 +3,7 @@
 // checkout page, lands on the success route, can then invite, and goes back to Free; a billing
 // member opens Plans but not Users.
 import { AppPage } from '../support/app-page';
-import { signInAs, signUpAsOwner, uniqueEmail } from '../support/auth';
+import { signInAs, signInAsNewOwner, uniqueEmail } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 test('an owner upgrades to Growth through the sandbox checkout and cancels back to Free', async ({
@@ -11,7 +11,7 @@ test('an owner upgrades to Growth through the sandbox checkout and cancels back 
 }) => {
   test.setTimeout(120_000);
   const app = new AppPage(page);
-  await signUpAsOwner(page);
+  await signInAsNewOwner(page);
 
   // Free: the owner and four more (invited count from the invite on), then the plan that allows more is named.
   await app.dashboardLink('Users').click();

@@ -3,7 +3,7 @@
 // invite, is done when the owner goes back to it.
 import type { Page } from '@playwright/test';
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner, uniqueEmail } from '../support/auth';
+import { signInAsNewOwner, uniqueEmail } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 const milestone = (page: Page, name: string) =>
@@ -13,7 +13,7 @@ test('an invite updates the team list and the journey in place, with no reload',
   test.setTimeout(120_000);
   const app = new AppPage(page);
   const invitee = uniqueEmail('refresh');
-  await signUpAsOwner(page);
+  await signInAsNewOwner(page);
 
   await app.mainLink('Journey').click();
   await app.expectScreen('Journey stage 1', '/step1');

@@ -7,10 +7,10 @@ import type { Download, Page } from '@playwright/test';
 import type { MyDataExport } from '@toolkit/domain';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
-import { identity, signUpAsOwner, uniqueEmail } from '../support/auth';
+import { createOwner, identity, openSession, uniqueEmail } from '../support/auth';
 import { linkIn, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
-import { SurveyPage, surveySlides, type Answer } from '../support/survey-page';
+import { completeBusinessQuickscan } from '../support/survey-api';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -32,20 +32,12 @@ test('an owner downloads their data and reads their answers in it; a member dele
   test.setTimeout(300_000);
   const app = new AppPage(page);
   await page.setViewportSize(DESKTOP);
-  const { email: ownerEmail } = await signUpAsOwner(page);
-
-  // The owner completes the Quickscan, answering its energy section.
-  const { title, slides } = surveySlides('business-quickscan');
-  const survey = new SurveyPage(page);
-  const answers: Record<string, Answer> = {};
-  await page.goto('/survey/demo-publisher/business-quickscan');
-  await survey.begin(title, slides[0]!);
-  for (const [index, slide] of slides.entries()) {
-    if (slide.sectionId === 2) Object.assign(answers, await survey.answer(slide));
-    await survey.next(slides[index + 1] ?? null);
-  }
-  await survey.expectThankYou();
+  // The owner has completed the Quickscan, answering its energy section.
+  const owner = await createOwner();
+  const ownerEmail = owner.email;
+  const { answers } = await completeBusinessQuickscan(owner.idToken);
   expect(Object.keys(answers).length).toBeGreaterThan(0);
+  await openSession(page, ownerEmail);
 
   // Profile → Download my data: one JSON file holding the result with those answers.
   await page.goto('/dashboard/profile');

@@ -5,9 +5,9 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner } from '../support/auth';
+import { signInAsNewOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
-import { SurveyPage, surveySlides } from '../support/survey-page';
+import { completeBusinessQuickscan } from '../support/survey-api';
 
 test('stage 2: insights, priorities, the declaration and its credential, checked by anyone from its QR code until revoked', async ({
   page,
@@ -16,22 +16,14 @@ test('stage 2: insights, priorities, the declaration and its credential, checked
   test.setTimeout(180_000);
   const app = new AppPage(page);
   const organisation = `Harbour Bakery ${Date.now()}`;
-  await signUpAsOwner(page);
+  const owner = await signInAsNewOwner(page);
 
   await app.dashboardLink('Profile').click();
   await page.getByLabel('Organisation name').fill(organisation);
   await page.getByRole('button', { name: 'Save organisation details' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
-  const { title, slides } = surveySlides('business-quickscan');
-  const survey = new SurveyPage(page);
-  await page.goto('/survey/demo-publisher/business-quickscan');
-  await survey.begin(title, slides[0]!);
-  for (const [index, slide] of slides.entries()) {
-    if (slide.sectionId === 2) await survey.answer(slide);
-    await survey.next(slides[index + 1] ?? null);
-  }
-  await survey.expectThankYou();
+  await completeBusinessQuickscan(owner.idToken);
 
   // Reviewing Insights, then downloading the priorities: the first two milestones of stage 2.
   await page.goto('/dashboard/insights');

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { API } from '@toolkit/domain';
 import { HOSTILE_STRINGS, HOSTILE_VECTORS } from '@toolkit/server/hostile-strings';
 import { AppPage } from '../support/app-page';
-import { callApi, identity, signInThroughPortal, signUpAsOwner } from '../support/auth';
+import { callApi, identity, openSession, signInAsNewOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 const PUBLISHER_OWNER = 'owner@demo-publisher.example';
@@ -81,7 +81,7 @@ test('hostile strings from respondents are shown to the publisher as text', asyn
   const resultIds: string[] = [];
   for (const [n, names] of named.entries()) resultIds.push(await respond(names, n === 0 ? comments : []));
 
-  await signInThroughPortal(page, PUBLISHER_OWNER);
+  await openSession(page, PUBLISHER_OWNER);
   await page.goto('/dashboard/received?surveyId=quickscan');
   const table = page.getByRole('table', { name: 'Page 1' });
   for (const [, , company] of named) await expect(table).toContainText(company);
@@ -106,7 +106,7 @@ test('hostile organisation and first names are shown on the business’s own das
   test.setTimeout(120_000);
   const dialogs = watchDialogs(page);
   const app = new AppPage(page);
-  await signUpAsOwner(page);
+  await signInAsNewOwner(page);
   // A name of at most 100 characters on one line, as the profile form takes it.
   const vectors = HOSTILE_VECTORS.filter((text) => !/[\r\n]/.test(text) && text.length <= 90);
   expect(vectors.length).toBeGreaterThanOrEqual(25);

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner, uniqueEmail } from '../support/auth';
+import { signInAsNewOwner, uniqueEmail } from '../support/auth';
 import { linkIn, mailsTo, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
 import { SurveyPage, surveySlides } from '../support/survey-page';
@@ -32,7 +32,7 @@ test('an owner invites a team member from Users, who joins the organisation and 
   const app = new AppPage(page);
   const member = uniqueEmail('colleague');
   const second = uniqueEmail('second');
-  const owner = await signUpAsOwner(page);
+  const owner = await signInAsNewOwner(page);
 
   await app.dashboardLink('Users').click();
   await app.expectScreen('Users', '/dashboard/users');
@@ -141,7 +141,7 @@ test('an owner invites someone to answer the supplier assessment from Assessment
   test.setTimeout(150_000);
   const app = new AppPage(page);
   const invitee = uniqueEmail('supplier');
-  await signUpAsOwner(page);
+  await signInAsNewOwner(page);
   const { title, slides } = surveySlides('supplier-assessment');
 
   await app.dashboardLink('Assessments').click();
@@ -218,7 +218,7 @@ test('an invitee who declines joins nothing, and the owner sees the invitation d
   test.setTimeout(120_000);
   const app = new AppPage(page);
   const invitee = uniqueEmail('declines');
-  await signUpAsOwner(page);
+  await signInAsNewOwner(page);
   await app.dashboardLink('Users').click();
   await invite(page, invitee);
 

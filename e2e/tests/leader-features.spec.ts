@@ -3,27 +3,19 @@
 // matters on the matrix and write an action that joins their plan; back on Free both are kept,
 // read-only.
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner } from '../support/auth';
+import { createOwner, openSession } from '../support/auth';
 import { expect, test } from '../support/stack';
-import { SurveyPage, surveySlides } from '../support/survey-page';
+import { completeBusinessQuickscan } from '../support/survey-api';
 
 test('a Leader owner rates materiality and plans an action of their own; a downgrade keeps both read-only', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   const app = new AppPage(page);
-  await signUpAsOwner(page);
-
-  const { title, slides } = surveySlides('business-quickscan');
-  const survey = new SurveyPage(page);
-  await page.goto('/survey/demo-publisher/business-quickscan');
-  await survey.begin(title, slides[0]!);
+  const owner = await createOwner();
   // A completion needs a scored answer: the energy part is answered, the rest skipped.
-  for (const [index, slide] of slides.entries()) {
-    if (slide.sectionId === 2) await survey.answer(slide);
-    await survey.next(slides[index + 1] ?? null);
-  }
-  await survey.expectThankYou();
+  await completeBusinessQuickscan(owner.idToken);
+  await openSession(page, owner.email);
 
   await page.goto('/dashboard/materiality');
   await expect(

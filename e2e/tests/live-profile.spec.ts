@@ -1,7 +1,7 @@
 // The live tenant user profile: the Profile screen follows a change saved in
 // another session of the same account, without a reload.
 import { AppPage } from '../support/app-page';
-import { SIGNUP_DETAILS, signInThroughPortal, signUpAsOwner } from '../support/auth';
+import { openSession, signInAsNewOwner, SIGNUP_DETAILS } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 test('a name saved in another tab appears on the open Profile screen without a reload', async ({
@@ -10,7 +10,7 @@ test('a name saved in another tab appears on the open Profile screen without a r
 }) => {
   test.setTimeout(120_000);
   const app = new AppPage(page);
-  const { email } = await signUpAsOwner(page);
+  const { email } = await signInAsNewOwner(page);
   await app.dashboardLink('Profile').click();
   await app.expectScreen('Profile', '/dashboard/profile');
   // The names given at sign-up, until the other tab changes them.
@@ -20,7 +20,7 @@ test('a name saved in another tab appears on the open Profile screen without a r
   try {
     const other = await otherContext.newPage();
     const otherApp = new AppPage(other);
-    await signInThroughPortal(other, email);
+    await openSession(other, email);
     await otherApp.dashboardLink('Profile').click();
     await otherApp.expectScreen('Profile', '/dashboard/profile');
     await other.getByLabel('First name').fill('Robin');

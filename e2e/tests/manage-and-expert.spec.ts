@@ -3,7 +3,7 @@
 // asks an expert, whose mail reaches the toolkit's experts with the question escaped, and a copy
 // reaches the owner.
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner, uniqueEmail } from '../support/auth';
+import { signInAsNewOwner, uniqueEmail } from '../support/auth';
 import { linkIn, mailsTo, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
 import { surveySlides } from '../support/survey-page';
@@ -11,7 +11,7 @@ import { surveySlides } from '../support/survey-page';
 test('an owner sets who hears of new team members, then asks an expert by e-mail', async ({ page }) => {
   test.setTimeout(120_000);
   const app = new AppPage(page);
-  const { email: owner } = await signUpAsOwner(page);
+  const { email: owner } = await signInAsNewOwner(page);
   const organisation = `Harbour Bakery ${Date.now()}`;
   await app.dashboardLink('Profile').click();
   await page.getByLabel('Organisation name').fill(organisation);

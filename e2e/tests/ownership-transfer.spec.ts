@@ -4,7 +4,7 @@
 // Users yet); Users then shows them as owner and the former owner as admin, on phone and desktop.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner, uniqueEmail } from '../support/auth';
+import { signInAsNewOwner, uniqueEmail } from '../support/auth';
 import { linkIn, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
 
@@ -18,7 +18,7 @@ test('an owner hands ownership to a colleague who accepts it, and becomes an adm
   test.setTimeout(240_000);
   const app = new AppPage(page);
   await page.setViewportSize(DESKTOP);
-  const owner = await signUpAsOwner(page);
+  const owner = await signInAsNewOwner(page);
   const ownerName = `${owner.firstName} ${owner.lastName}`;
 
   // The owner invites a colleague from Users, who joins on their phone.

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { signUpProven } from '@toolkit/dev-stack';
 import { API, type ApiResponses } from '@toolkit/domain';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { callApi, emulator, signInThroughPortal, uniqueEmail } from '../support/auth';
+import { callApi, emulator, openSession, uniqueEmail } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 const SURVEY = { tenantId: 'demo-publisher', surveyId: 'business-quickscan' };
@@ -72,7 +72,7 @@ test('a sector group is hidden below 10 organisations and shown from 10; the bus
     await complete(other.idToken, n % 5);
   }
 
-  await signInThroughPortal(page, business.email);
+  await openSession(page, business.email);
   await page.goto('/dashboard/insights');
   await expect(page.getByRole('heading', { name: 'Your scores over time' })).toBeVisible();
   const overall = page.getByRole('figure', { name: /^Overall: \d+(\.\d+)?% now$/ });

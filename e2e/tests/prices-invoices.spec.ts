@@ -5,7 +5,7 @@
 // year paid, and opens the receipt and the sandbox's billing portal.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner } from '../support/auth';
+import { signInAsNewOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 const VIEWPORTS = {
@@ -20,7 +20,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     const app = new AppPage(page);
-    await signUpAsOwner(page);
+    await signInAsNewOwner(page);
 
     await page.goto('/dashboard/plans');
     await app.expectScreen('Plans', '/dashboard/plans');

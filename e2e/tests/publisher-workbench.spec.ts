@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { API } from '@toolkit/domain';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
-import { callApi, identity, signInThroughPortal, signUpAsOwner } from '../support/auth';
+import { callApi, identity, openSession, signInAsNewOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 import { surveySlides } from '../support/survey-page';
 
@@ -110,7 +110,7 @@ test('a publisher works with its received results, and excluding one takes it ou
   await respond(companies[1]!, 'retail', 0);
   await respond(companies[2]!, 'hospitality', 2);
 
-  await signInThroughPortal(page, PUBLISHER_OWNER);
+  await openSession(page, PUBLISHER_OWNER);
   await page.setViewportSize(DESKTOP);
   expect(await navigationLinks(page, 'Members')).toEqual(PUBLISHER_SECTIONS);
 
@@ -221,7 +221,7 @@ test('a publisher works with its received results, and excluding one takes it ou
 
 test("a business's owner sees none of the publisher's sections", async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpAsOwner(page);
+  await signInAsNewOwner(page);
   const links = await navigationLinks(page, 'Assessments');
   expect(links).toEqual(expect.arrayContaining(['Dashboard', ...BUSINESS_ONLY, 'Profile']));
   for (const name of ['Overview', 'Survey insights', 'Members']) expect(links).not.toContain(name);

@@ -2,7 +2,7 @@
 // the product's own API; a seeded business then sees its peer benchmark, and the publisher sees
 // the organisations that answered.
 import { seedDemoResults } from '@toolkit/dev-stack';
-import { signInThroughPortal } from '../support/auth';
+import { openSession } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 test('demo results give a seeded business its benchmark and the publisher full insights', async ({
@@ -26,7 +26,7 @@ test('demo results give a seeded business its benchmark and the publisher full i
   // A second run adds nothing, so no result is counted twice.
   expect(await seed()).toEqual({ seeded: false, results: 0, organisations: 0 });
 
-  await signInThroughPortal(page, 'demo-business-12@example.com');
+  await openSession(page, 'demo-business-12@example.com');
   await page.goto('/dashboard/insights');
   await expect(
     page.getByText(/^Compared with \d+ organisations, your overall score is higher than \d+% of theirs/),
@@ -34,7 +34,7 @@ test('demo results give a seeded business its benchmark and the publisher full i
   await expect(page.getByRole('img', { name: /^Your scores beside your peers' out of 100%/ })).toBeVisible();
 
   const publisher = await browser.newPage();
-  await signInThroughPortal(publisher, 'owner@demo-publisher.example');
+  await openSession(publisher, 'owner@demo-publisher.example');
   // The Overview counts the organisations that answered the Quickscan for businesses.
   const organisations = publisher
     .getByRole('region', { name: 'Sustainability Quickscan for your business', exact: true })

@@ -3,7 +3,13 @@
 // and ends their sessions.
 import { AppPage } from '../support/app-page';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { createOwner, fillSignupDetails, signInThroughPortal, uniqueEmail } from '../support/auth';
+import {
+  createOwner,
+  fillSignupDetails,
+  openSession,
+  signInThroughPortal,
+  uniqueEmail,
+} from '../support/auth';
 import { linkIn, waitForMail } from '../support/mail';
 import { expect, test } from '../support/stack';
 
@@ -137,7 +143,7 @@ test('an organisation stored without a name is taken to its name field when it o
   const app = new AppPage(page);
   // Signed up before sign-up asked for names: the organisation has none.
   const { email } = await createOwner(uniqueEmail('unnamed'), null);
-  await signInThroughPortal(page, email);
+  await openSession(page, email);
   await app.expectScreen('Welcome back');
 
   await app.dashboardLink('Declaration').click();

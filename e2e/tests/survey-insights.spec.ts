@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { API } from '@toolkit/domain';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { callApi, identity, signInThroughPortal } from '../support/auth';
+import { callApi, identity, openSession } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 const PUBLISHER_OWNER = 'owner@demo-publisher.example';
@@ -59,7 +59,7 @@ test('the publisher reads its survey per week or month, kept in the address, and
   await respond(`Harbour Bakery ${Date.now()}`, 1, comment);
   await respond(`Ferry Cafe ${Date.now()}`, 3);
 
-  await signInThroughPortal(page, PUBLISHER_OWNER);
+  await openSession(page, PUBLISHER_OWNER);
   await page.goto('/dashboard/survey-insights');
   await expect(page.getByRole('heading', { name: 'Survey insights', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Survey' }).selectOption({ label: 'Sustainability Quickscan' });

@@ -1,5 +1,5 @@
 import { AppPage } from '../support/app-page';
-import { signUpAsOwner } from '../support/auth';
+import { signInAsNewOwner } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 // The Quickscan's definition (packages/content/content/quickscan.json) sets primary #1f5f4a and
@@ -42,7 +42,7 @@ test('the secondary logo is its mobile variant on a phone, which downloads only 
 test('the signed-in header stays two rows high on a phone and names the account on wide screens', async ({
   page,
 }) => {
-  const { email } = await signUpAsOwner(page);
+  const { email } = await signInAsNewOwner(page);
   const banner = page.getByRole('banner');
   await expect(banner.getByText(email)).toBeVisible();
 

@@ -2,7 +2,7 @@
 // that toolkit's survey, and the toolkit's publisher sees that the business joined.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { AppPage } from '../support/app-page';
-import { signInThroughPortal, uniqueEmail } from '../support/auth';
+import { openSession, signInThroughPortal, uniqueEmail } from '../support/auth';
 import { expect, test } from '../support/stack';
 
 // Each toolkit's portal and survey look like their publisher's, one after the other
@@ -73,7 +73,7 @@ test('a business joins through the coastal portal, gets its survey, and its publ
   await expectNoSeriousA11yViolations(page, 'the coastal check’s start');
 
   const publisher = await browser.newPage();
-  await signInThroughPortal(publisher, 'owner@coastal-council.example');
+  await openSession(publisher, 'owner@coastal-council.example');
   await publisher.goto('/dashboard/members');
   const joined = publisher.getByRole('table', {
     name: /^\d+ organisations? joined through Coastal Green Business Check, newest first$/,
