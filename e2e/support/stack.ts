@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test as base } from '@playwright/test';
-import { startFirebaseStack, startStack } from '@toolkit/dev-stack';
+import { startFirebaseStack, startStack, watchUndeclaredQueries } from '@toolkit/dev-stack';
 
 export const root = path.resolve(__dirname, '../..');
 
@@ -38,6 +38,12 @@ export const FIREBASE_RUN = process.env.E2E_STACK === 'firebase';
 export const E2E_FIREBASE_RUN_DIR = path.join(os.tmpdir(), 'toolkit-e2e-firebase');
 /** The deploy artifact the run tests, copied there by the global setup. */
 export const E2E_FIREBASE_ARTIFACT_DIR = path.join(E2E_FIREBASE_RUN_DIR, 'artifact');
+
+/**
+ * Where each local run's worker writes the undeclared Firestore queries its stacks logged, read by
+ * the run's global teardown (support/global-setup.ts).
+ */
+export const E2E_LOCAL_RUN_DIR = path.join(os.tmpdir(), 'toolkit-e2e-local');
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 export const test = base.extend<{ expectedCspReports: RegExp[] }, { stack: Stack }>({
@@ -75,10 +81,16 @@ export const test = base.extend<{ expectedCspReports: RegExp[] }, { stack: Stack
         await stack.stop();
         return;
       }
+      // The file exists from the start, so the teardown knows the watch ran. Watched while the
+      // worker's tests run: a spec's own stack in this process (the demo seed's) is watched too.
+      const undeclared = path.join(E2E_LOCAL_RUN_DIR, `undeclared-queries-${process.pid}.log`);
+      writeFileSync(undeclared, '');
+      const stopWatching = watchUndeclaredQueries((line) => appendFileSync(undeclared, `${line}\n`));
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolkit-e2e-'));
       const stack = await startStack({ root, ports: E2E_PORTS, dataDir, log: () => undefined });
       await use(stack);
       await stack.stop();
+      stopWatching();
       rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker', auto: true },

@@ -1,6 +1,7 @@
 // The local backend (packages/functions/src/local-backend.ts) is TypeScript, which Node cannot
 // load as it is: tsx's require hook compiles it. (Under jest, whose require compiles TypeScript
 // itself, the hook is simply not used.)
+const { format } = require('node:util');
 const { register } = require('tsx/cjs/api');
 
 /** @type {(() => void) | undefined} */
@@ -23,4 +24,26 @@ function loadLocalBackend() {
   return require('@toolkit/functions/local').startLocalBackend;
 }
 
-module.exports = { loadLocalBackend, requireTypeScript };
+/**
+ * Hands `onLine` each line the stores in this process log for a query of a shape the server does not
+ * declare: the embedded store under a local backend says so with console.warn (the server's
+ * UNDECLARED_QUERY), where a run would otherwise scroll past it. Answers the stop.
+ * @param {(line: string) => void} onLine
+ * @returns {() => void}
+ */
+function watchUndeclaredQueries(onLine) {
+  requireTypeScript();
+  /** @type {typeof import('@toolkit/server').UNDECLARED_QUERY} */
+  const marker = require('@toolkit/server').UNDECLARED_QUERY;
+  const warn = console.warn;
+  console.warn = (...args) => {
+    const line = format(...args);
+    if (line.includes(marker)) onLine(line);
+    warn(...args);
+  };
+  return () => {
+    console.warn = warn;
+  };
+}
+
+module.exports = { loadLocalBackend, requireTypeScript, watchUndeclaredQueries };
