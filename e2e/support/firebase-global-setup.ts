@@ -1,7 +1,7 @@
-// The firebase run's set-up: the apps as for every run, the functions' deploy artifact built fresh
-// (it is what this run tests), and an empty folder for the stacks, kept until the next run for their
-// logs. It returns the teardown, which fails the run when a function logged a Firestore query whose
-// shape the server does not declare.
+// The firebase run's set-up: the apps as for every run, the functions' deploy artifact of the current
+// sources (it is what this run tests; reused when built from the same files), and an empty folder for
+// the stacks, kept until the next run for their logs. It returns the teardown, which fails the run
+// when a function logged a Firestore query whose shape the server does not declare.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
