@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
 
@@ -11,13 +12,14 @@ export default defineConfig({
   ...base,
   globalSetup: './support/firebase-global-setup.ts',
   testDir: '.',
+  // Whole paths: a relative pattern matches its name in any folder below (a copy of tests/ too).
   testMatch: [
     // Anonymous answers saved, completed and read back through the Firestore adapter; mail a function wrote.
-    'tests/respondent.spec.ts',
+    path.join(__dirname, 'tests/respondent.spec.ts'),
     // Claims set by sign-up and role changes, an invite's custom-token sign-in, revoked sessions refused.
-    'tests/sign-up-and-roles.spec.ts',
+    path.join(__dirname, 'tests/sign-up-and-roles.spec.ts'),
     // The credential key from a secret, the billing provider parameter, the exceljs chunk: no journey needed.
-    'firebase/*.spec.ts',
+    path.join(__dirname, 'firebase/*.spec.ts'),
   ],
   // Each function's first call starts a process of its own in the emulator, which loads the
   // artifact: a screen's first calls take seconds longer than on the local API host.
