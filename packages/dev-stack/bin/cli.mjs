@@ -1,5 +1,10 @@
 // Shared by the bin scripts: where the monorepo is, and a clean shutdown on Ctrl-C.
 import { fileURLToPath } from 'node:url';
+import devStack from '../src/index.js';
+import holdingPage from '../src/holding-page.js';
+
+const { contractPorts, readLocalRuntimeConfig } = devStack;
+const { startHoldingPage } = holdingPage;
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -90,16 +95,55 @@ export function fail(error) {
 }
 
 /**
- * A start that failed while the holding page held the shell's port: the page shows the message the
- * terminal prints and keeps answering, so whoever opened the address reads why instead of finding
- * nothing there, until Ctrl-C, which then exits 1.
- * @param {import('../src/holding-page.js').HoldingPage} holding
- * @param {unknown} error
+ * npm start's and start:firebase's shape: unless --no-build, `build` runs while the shell's port
+ * answers a holding page that lists `items` and their progress; the page closes just before `start`
+ * binds the port. A failure while the page held the port stays on it (and in the terminal) until
+ * Ctrl-C, which then exits 1, so whoever opened the address reads why instead of finding nothing.
+ * Ctrl-C at any point stops what started. Answers the started stack.
+ * @template {{ stop: () => Promise<void> }} S
+ * @param {{
+ *   items: string[],
+ *   build: (progress: import('../src/holding-page.js').HoldingPage['progress']) => Promise<void>,
+ *   start: (host: string) => Promise<S>,
+ * }} steps
+ * @returns {Promise<S | undefined>} undefined after a failure shown on the page
  */
-export function reportOnHoldingPage(holding, error) {
-  const message = messageOf(error);
-  console.error(`\n${message}`);
-  holding.fail(message);
-  process.exitCode = 1;
-  console.error(`\nhttp://localhost:${holding.port}/ shows this until Ctrl-C.`);
+export async function startBehindHoldingPage({ items, build, start }) {
+  // Where the stack listens; the holding page takes the shell's port on the same address first.
+  const host = '127.0.0.1';
+  /** @type {S | undefined} */
+  let stack;
+  /** @type {import('../src/holding-page.js').HoldingPage | undefined} */
+  let holding;
+  // Registered first: a Ctrl-C during the build or start-up still exits cleanly (an emulator that
+  // is still starting gets its SIGINT from the process exit hook in @toolkit/local-services).
+  onShutdown(async () => {
+    await holding?.close();
+    await stack?.stop();
+  });
+  try {
+    if (!process.argv.includes('--no-build')) {
+      holding = await startHoldingPage({
+        port: contractPorts(readLocalRuntimeConfig(root)).shell,
+        host,
+        items,
+      });
+      await build(holding.progress);
+      await holding.close();
+      holding = undefined;
+    }
+    stack = await start(host);
+    return stack;
+  } catch (error) {
+    if (!holding) {
+      await stack?.stop();
+      fail(error);
+    }
+    const message = messageOf(error);
+    console.error(`\n${message}`);
+    holding.fail(message);
+    process.exitCode = 1;
+    console.error(`\nhttp://localhost:${holding.port}/ shows this until Ctrl-C.`);
+    return undefined;
+  }
 }

@@ -116,15 +116,16 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
     // Under jest, the worker's emulator, cleared of the previous file's users; elsewhere one of its own.
     let emulator = await sharedAuthEmulator(TEST_PROJECT_ID);
     if (!emulator) {
+      const port = await freePort();
       const own = await startAuthEmulator({
-        port: await freePort(),
+        port,
         dataDir,
         projectId: TEST_PROJECT_ID,
         persist: false,
         log: () => {},
       });
       stops.push(() => own.stop());
-      emulator = { url: own.url, port: Number(new URL(own.url).port) };
+      emulator = { url: own.url, port };
     }
     const authPort = emulator.port;
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authPort}`;
