@@ -8,6 +8,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import styled, { css } from 'styled-components';
+import { ErrorText } from './components/error-text';
 
 const FieldBox = styled.div`
   display: flex;
@@ -62,11 +63,6 @@ const Hint = styled.span`
   font-size: 0.9rem;
 `;
 
-const ErrorText = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: 600;
-`;
-
 /** What every labelled control shows around it. */
 interface Described {
   label: string;
@@ -92,7 +88,11 @@ function Labelled({ label, hint, error, control }: Described & { control: (tie: 
       <Label htmlFor={id}>{label}</Label>
       {hint && <Hint id={hintId}>{hint}</Hint>}
       {control({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy || undefined })}
-      {error && <ErrorText id={errorId}>{error}</ErrorText>}
+      {error && (
+        <ErrorText as="span" id={errorId}>
+          {error}
+        </ErrorText>
+      )}
     </FieldBox>
   );
 }

@@ -1,3 +1,6 @@
+// The shared entry every app downloads, the survey path's included. Parts only some screens show
+// (section-heading, error-text, save-progress, deletion-link, form, …) are subpaths in package.json's
+// exports instead, so an app bundles them only when it uses them.
 export {
   BLACK,
   WHITE,
