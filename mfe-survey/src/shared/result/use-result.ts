@@ -1,5 +1,6 @@
-// The result lifecycle: start or resume, save every answer through the outbox, complete
-// once. In invite mode the journey API saves and submits instead.
+// The result lifecycle, as the screens see it: start or resume, save every answer through the
+// outbox, complete once. The rules are session-machine.ts's; this hook feeds it events and runs the
+// effects it names. In invite mode the journey API saves and submits instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { API, paths, SurveyStatus, type AnswerValue, type ResultScore } from '@toolkit/domain';
@@ -9,16 +10,22 @@ import {
   earlyAnswersKey,
   isCallableError,
   loadEarlyAnswers,
-  storeEarlyAnswer,
   type CallableClient,
   type EarlyAnswerDetail,
   type Position,
 } from '@toolkit/platform';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
-import { once } from './completion';
-import { Outbox, outboxStorageKey, type FailureAction, type OutboxEntry, type SaveStatus } from './outbox';
+import { Outbox, outboxStorageKey, type FailureAction, type SaveStatus } from './outbox';
 import { loadPosition, savePosition } from './position';
 import type { SurveyQuery } from './query-params';
+import {
+  initialSession,
+  isOpen,
+  shownSaveStatus,
+  transition,
+  type SessionEffect,
+  type SessionEvent,
+} from './session-machine';
 
 export interface ResultOptions {
   callable: CallableClient;
@@ -55,10 +62,12 @@ export interface SurveyResult {
   complete(): Promise<void>;
 }
 
-interface Session {
-  resultId: string;
-  outbox: Outbox;
-  complete: () => Promise<void>;
+/** What a start was asked with: its result saves and completes the same way even if the props move on. */
+interface StartConfig {
+  callable: CallableClient;
+  tenantId: string;
+  surveyId: string;
+  query: SurveyQuery;
 }
 
 /** Permission denied stops saving (the caller leaves for the dashboard); a rejected answer can never succeed. */
@@ -68,238 +77,238 @@ function classify(error: unknown): FailureAction {
   return 'retry';
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export function useResult({ callable, tenantId, surveyId, query, enabled }: ResultOptions): SurveyResult {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  // The navigate function changes with every location; starting a result must not.
-  const navigateRef = useRef(navigate);
-  useLayoutEffect(() => {
-    navigateRef.current = navigate;
-  });
-  const { resultId: requestedResultId, inviteId, prefill } = query;
-
-  const [attempt, setAttempt] = useState(0);
-  const [session, setSession] = useState<Session | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  // Answers given before the result started (on the shell's early slide, or here) show at once.
-  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() =>
-    loadEarlyAnswers(browserStorage(), earlyAnswersKey(tenantId, surveyId)),
-  );
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
-  const [completed, setCompleted] = useState(false);
-  const [score, setScore] = useState<ResultScore | null>(null);
-  const [resumed, setResumed] = useState(false);
-  const [resumePosition, setResumePosition] = useState<Position | null>(null);
-  const [scoredQuestions, setScoredQuestions] = useState<ReadonlySet<string> | null>(null);
-  // Finish pressed while the session is still starting (a slow network, or a restart after
-  // signing in) waits for it instead of failing.
-  const sessionWaiters = useRef<{ resolve: (session: Session) => void; reject: (error: Error) => void }[]>(
-    [],
-  );
   const earlyKey = earlyAnswersKey(tenantId, surveyId);
-  // The early answers of the survey under `key`: read from the device once, then kept in memory
-  // (which also serves browsers whose storage is unavailable).
-  const earlyAnswers = useRef<{ key: string; answers: Record<string, AnswerValue> } | null>(null);
-  const earlyAnswersOf = useCallback((key: string) => {
-    if (earlyAnswers.current?.key !== key)
-      earlyAnswers.current = { key, answers: loadEarlyAnswers(browserStorage(), key) };
-    return earlyAnswers.current.answers;
-  }, []);
+  // Effects read the latest props; the navigate function changes with every location, and
+  // starting a result must not.
+  const latest = useRef({ navigate, config: { callable, tenantId, surveyId, query } as StartConfig });
+  useLayoutEffect(() => {
+    latest.current = { navigate, config: { callable, tenantId, surveyId, query } };
+  });
 
-  useEffect(() => {
-    // An empty survey id creates no result.
-    if (!enabled || !surveyId.trim()) return;
-    let cancelled = false;
-    let outbox: Outbox | null = null;
-    setFailure(null);
-    setSession(null);
+  // Answers given before the result started (on the shell's early slide, or here) show at once.
+  // The machine's state is the truth; `shown` is what the last render saw of it.
+  const [machine] = useState(() => ({
+    state: initialSession(earlyKey, loadEarlyAnswers(browserStorage(), earlyKey)),
+    queue: [] as SessionEvent[],
+    busy: false,
+  }));
+  const [shown, setShown] = useState(machine.state);
+  // The open results' outboxes and what they were started with, by run.
+  const sessions = useRef(new Map<number, { outbox: Outbox; config: StartConfig }>());
 
-    callApi(callable, API.startResult, {
-      tenantId,
-      surveyId,
-      ...(requestedResultId ? { resultId: requestedResultId } : {}),
-      ...(prefill ? { prefill } : {}),
-    }).then(
-      (started) => {
-        if (cancelled) return;
-        const storage = browserStorage();
-        const resultId = started.resultId;
-        const send = ({ questionId, answer, seq }: OutboxEntry) =>
-          inviteId
-            ? callApi(callable, API.saveInviteAnswer, {
-                tenantId,
-                surveyId,
-                surveyResultId: resultId,
-                questionId,
-                answer,
-                seq,
-              })
-            : callApi(callable, API.saveAnswer, { tenantId, surveyId, resultId, questionId, answer, seq });
-        const box = new Outbox({
-          send,
-          storage,
-          storageKey: outboxStorageKey(resultId),
-          seqs: started.seqs,
-          classify,
-          // A permission-denied error while saving sends the user to the dashboard.
-          onFatal: () => navigateRef.current(paths.dashboard()),
-          isOnline: () => window.navigator.onLine,
-          onlineEvents: window,
-        });
-        outbox = box;
-        const complete = once(async () => {
-          await box.drain();
-          let completion: ResultScore | null = null;
-          if (inviteId) {
+  // Events are handled one at a time, in order, and synchronously: an event an effect raises (an
+  // outbox announcing its status as an answer is put) waits until the effects before it have run.
+  const send = useCallback(
+    function send(event: SessionEvent): void {
+      const current = machine;
+      current.queue.push(event);
+      if (current.busy) return;
+      current.busy = true;
+      try {
+        for (let next = current.queue.shift(); next; next = current.queue.shift()) {
+          const [state, effects] = transition(current.state, next);
+          current.state = state;
+          effects.forEach(perform);
+        }
+      } finally {
+        current.busy = false;
+        setShown(current.state);
+      }
+
+      function perform(effect: SessionEffect): void {
+        const session = 'run' in effect ? sessions.current.get(effect.run) : undefined;
+        switch (effect.type) {
+          case 'startResult':
+            return startResult(effect.run, latest.current.config);
+          case 'closeOutbox':
+            session?.outbox.dispose();
+            sessions.current.delete(effect.run);
+            return;
+          case 'put':
+            return session?.outbox.put(effect.questionId, effect.answer, { delayMs: effect.delayMs });
+          case 'flush':
+            return session?.outbox.flush();
+          case 'completeResult':
+            if (session) completeResult(effect.run, effect.resultId, session.outbox, session.config);
+            return;
+          case 'storeEarly':
+            try {
+              browserStorage()?.setItem(effect.key, JSON.stringify(effect.answers));
+            } catch {
+              // Kept in memory; the result adopts them from there.
+            }
+            return;
+          case 'forgetEarly':
+            browserStorage()?.removeItem(effect.key);
+            return;
+          case 'announce':
+            dispatch(effect.status === 'completed' ? surveyCompleted() : surveyStarted());
+            return;
+          case 'savePosition':
+            return savePosition(browserStorage(), effect.resultId, effect.position);
+          case 'resolve':
+            return effect.replies.forEach((reply) => reply.resolve());
+          case 'reject':
+            return effect.replies.forEach((reply) => reply.reject(effect.error));
+          case 'leave':
+            void latest.current.navigate(paths.dashboard());
+            return;
+        }
+      }
+
+      function startResult(run: number, config: StartConfig): void {
+        const { callable, tenantId, surveyId, query } = config;
+        const { resultId: requested, inviteId, prefill } = query;
+        callApi(callable, API.startResult, {
+          tenantId,
+          surveyId,
+          ...(requested ? { resultId: requested } : {}),
+          ...(prefill ? { prefill } : {}),
+        }).then(
+          (started) => {
+            const storage = browserStorage();
+            const { resultId } = started;
+            const outbox = new Outbox({
+              send: ({ questionId, answer, seq }) =>
+                inviteId
+                  ? callApi(callable, API.saveInviteAnswer, {
+                      tenantId,
+                      surveyId,
+                      surveyResultId: resultId,
+                      questionId,
+                      answer,
+                      seq,
+                    })
+                  : callApi(callable, API.saveAnswer, {
+                      tenantId,
+                      surveyId,
+                      resultId,
+                      questionId,
+                      answer,
+                      seq,
+                    }),
+              storage,
+              storageKey: outboxStorageKey(resultId),
+              seqs: started.seqs,
+              classify,
+              onFatal: () => send({ type: 'saveForbidden', run }),
+              isOnline: () => window.navigator.onLine,
+              onlineEvents: window,
+            });
+            outbox.subscribe((status) => send({ type: 'saveStatusChanged', run, status }));
+            sessions.current.set(run, { outbox, config });
+            send({
+              type: 'started',
+              run,
+              resultId,
+              completed: started.status === SurveyStatus.Completed,
+              created: started.created,
+              questions: started.questions,
+              scoredQuestions: started.scoredQuestions,
+              pending: outbox.pendingAnswers(),
+              saveStatus: outbox.status,
+              position: loadPosition(storage, resultId),
+            });
+          },
+          (error: unknown) => send({ type: 'startFailed', run, error }),
+        );
+      }
+
+      function completeResult(run: number, resultId: string, outbox: Outbox, config: StartConfig): void {
+        const { callable, tenantId, surveyId, query } = config;
+        const { inviteId } = query;
+        outbox
+          .drain()
+          .then(async () => {
+            if (!inviteId)
+              return (await callApi(callable, API.completeResult, { tenantId, surveyId, resultId })).score;
             await callApi(callable, API.submitInvite, {
               tenantId,
               surveyId,
               surveyResultId: resultId,
               inviteId,
             });
-          } else {
-            ({ score: completion } = await callApi(callable, API.completeResult, {
-              tenantId,
-              surveyId,
-              resultId,
-            }));
-          }
-          savePosition(storage, resultId, null);
-          if (cancelled) return;
-          dispatch(surveyCompleted());
-          setScore(completion);
-          setCompleted(true);
-        });
-
-        const isCompleted = started.status === SurveyStatus.Completed;
-        // A completed result takes no more answers; otherwise the early ones are saved like any other.
-        if (!isCompleted) {
-          for (const [questionId, answer] of Object.entries(earlyAnswersOf(earlyKey)))
-            box.put(questionId, answer);
-        }
-        earlyAnswers.current = { key: earlyKey, answers: {} };
-        storage?.removeItem(earlyKey);
-        dispatch(isCompleted ? surveyCompleted() : surveyStarted());
-        setCompleted(isCompleted);
-        setResumed(!started.created);
-        // Answers that never reached the server win over the stored ones.
-        setAnswers({ ...started.questions, ...box.pendingAnswers() });
-        setResumePosition(loadPosition(storage, resultId));
-        setScoredQuestions(new Set(started.scoredQuestions));
-        setSaveStatus(box.status);
-        box.subscribe(setSaveStatus);
-        const ready = { resultId, outbox: box, complete };
-        setSession(ready);
-        for (const waiter of sessionWaiters.current.splice(0)) waiter.resolve(ready);
-        box.flush();
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        const message = messageOf(error);
-        setFailure(message);
-        for (const waiter of sessionWaiters.current.splice(0)) waiter.reject(new Error(message));
-      },
-    );
-    return () => {
-      cancelled = true;
-      outbox?.dispose();
-    };
-  }, [
-    enabled,
-    callable,
-    dispatch,
-    tenantId,
-    surveyId,
-    earlyKey,
-    earlyAnswersOf,
-    requestedResultId,
-    inviteId,
-    prefill,
-    attempt,
-  ]);
-
-  const setAnswer = useCallback(
-    (questionId: string, answer: AnswerValue, options?: { delayMs?: number }) => {
-      setAnswers((previous) => ({ ...previous, [questionId]: answer }));
-      if (session) {
-        session.outbox.put(questionId, answer, options);
-        return;
+            return null;
+          })
+          .then(
+            (score) => send({ type: 'completionSucceeded', run, resultId, score }),
+            (error: unknown) => send({ type: 'completionFailed', run, error }),
+          );
       }
-      const answers = storeEarlyAnswer(
-        browserStorage(),
-        earlyKey,
-        earlyAnswersOf(earlyKey),
-        questionId,
-        answer,
-      );
-      earlyAnswers.current = { key: earlyKey, answers };
     },
-    [session, earlyKey, earlyAnswersOf],
+    [machine, dispatch],
   );
+
+  // A result starts once the session is settled, and again whenever it changes (a sign-in or
+  // sign-out ends the session's result) or the survey does. An empty survey id creates no result.
+  const startable = surveyId.trim() !== '';
+  const { resultId: requestedResultId, inviteId, prefill } = query;
+  useEffect(() => {
+    if (!enabled || !startable) return;
+    send({ type: 'begin' });
+    return () => send({ type: 'end' });
+  }, [send, enabled, startable, callable, tenantId, surveyId, requestedResultId, inviteId, prefill]);
 
   // The shell's early slide, shown until this slide is drawn, stores each answer and announces it:
   // adopted as if given here. Those it stored before this listened are read when it starts to.
-  const adoptRef = useRef({ setAnswer, session });
-  useLayoutEffect(() => {
-    adoptRef.current = { setAnswer, session };
-  });
   useEffect(() => {
-    const adopt = (questionId: string, answer: AnswerValue) => {
-      adoptRef.current.setAnswer(questionId, answer);
-      // Once the result has started, an answer left on the device would be put again on a later visit.
-      if (adoptRef.current.session) browserStorage()?.removeItem(earlyKey);
-    };
     const announced = (event: Event) => {
       const { detail } = event as CustomEvent<EarlyAnswerDetail | undefined>;
-      if (detail?.key === earlyKey) adopt(detail.questionId, detail.answer);
+      if (detail?.key === earlyKey)
+        send({ type: 'earlyAnswerAnnounced', questionId: detail.questionId, answer: detail.answer });
     };
     window.addEventListener(EARLY_ANSWER_EVENT, announced);
-    // Already on the device and not yet in a result: read once more, nothing written back.
-    const stored = loadEarlyAnswers(browserStorage(), earlyKey);
-    earlyAnswers.current = { key: earlyKey, answers: stored };
-    setAnswers((previous) => ({ ...previous, ...stored }));
+    send({ type: 'listening', key: earlyKey, stored: loadEarlyAnswers(browserStorage(), earlyKey) });
     return () => window.removeEventListener(EARLY_ANSWER_EVENT, announced);
-  }, [earlyKey]);
+  }, [send, earlyKey]);
 
+  const { phase } = shown;
+  // The run of the open result: the callbacks below change with it, so a screen's effect that
+  // remembers its slide runs again once a result exists to remember it in.
+  const openRun = isOpen(phase) ? phase.run : null;
+  const setAnswer = useCallback(
+    (questionId: string, answer: AnswerValue, options?: { delayMs?: number }) =>
+      send({ type: 'answered', questionId, answer, delayMs: options?.delayMs }),
+    [send],
+  );
   const rememberPosition = useCallback(
     (position: Position) => {
-      if (!session) return;
-      savePosition(browserStorage(), session.resultId, position);
-      setResumePosition(position);
+      if (openRun !== null) send({ type: 'positionReached', position });
     },
-    [session],
+    [send, openRun],
   );
-
-  const flush = useCallback(() => session?.outbox.flush(), [session]);
+  const flush = useCallback(() => send({ type: 'flushRequested' }), [send]);
   // Waits even while the shell is still settling the session (after a reload the slide can show
   // before the restored sign-in is confirmed): the result starts as soon as it is.
-  const startable = surveyId.trim() !== '';
-  const complete = useCallback(() => {
-    if (session) return session.complete();
-    if (!startable) return Promise.reject(new Error('The survey has not started yet.'));
-    return new Promise<Session>((resolve, reject) => sessionWaiters.current.push({ resolve, reject })).then(
-      (started) => started.complete(),
-    );
-  }, [session, startable]);
+  const complete = useCallback(
+    () =>
+      startable
+        ? new Promise<void>((resolve, reject) =>
+            send({ type: 'completeRequested', reply: { resolve, reject } }),
+          )
+        : Promise.reject(new Error('The survey has not started yet.')),
+    [send, startable],
+  );
 
-  const state: ResultState = failure
-    ? { kind: 'failed', message: failure, retry: () => setAttempt((n) => n + 1) }
-    : session
-      ? { kind: 'ready', resultId: session.resultId }
-      : { kind: 'starting' };
+  const state: ResultState =
+    phase.name === 'failed'
+      ? { kind: 'failed', message: phase.message, retry: () => send({ type: 'retry' }) }
+      : isOpen(phase)
+        ? { kind: 'ready', resultId: phase.resultId }
+        : { kind: 'starting' };
 
   return {
     state,
-    answers,
-    // Answers given before the result started are still on their way.
-    saveStatus: !session && Object.keys(answers).length > 0 ? 'saving' : saveStatus,
-    completed,
-    score,
-    resumed,
-    resumePosition,
-    scoredQuestions,
+    answers: shown.answers,
+    saveStatus: shownSaveStatus(shown),
+    completed: shown.completed,
+    score: shown.score,
+    resumed: shown.resumed,
+    resumePosition: shown.resumePosition,
+    scoredQuestions: shown.scoredQuestions,
     setAnswer,
     rememberPosition,
     flush,

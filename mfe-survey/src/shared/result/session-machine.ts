@@ -1,0 +1,300 @@
+// The respondent's result session as a state machine: a pure `transition` from a state and an event
+// to the next state and the effects that use-result.ts runs (the network, the outbox, the device's
+// storage, the store). Every rule of the session is here, apart from React and I/O, so that one
+// table test (session-machine.test.ts) can name each path a session takes.
+import type { AnswerValue, ResultScore } from '@toolkit/domain';
+import type { Position } from '@toolkit/platform';
+import type { SaveStatus } from './outbox';
+
+type Answers = Record<string, AnswerValue>;
+
+/** Whoever called complete(): told once the result is completed, or why it was not. */
+export interface Reply {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Where the session is. `run` numbers each start, so that what a superseded start (or its result)
+ * reports late is recognised and ignored.
+ */
+export type Phase =
+  /** No start under way: the shell has not settled the session yet, or it changed (sign-in/out). */
+  | { name: 'idle' }
+  | { name: 'starting'; run: number }
+  | { name: 'failed'; run: number; message: string }
+  /** The result is open: answers go to its outbox. */
+  | { name: 'answering'; run: number; resultId: string }
+  /** Every answer is being saved, then the result completed; `replies` wait for the outcome. */
+  | { name: 'completing'; run: number; resultId: string; replies: Reply[] }
+  | { name: 'completed'; run: number; resultId: string };
+
+export type OpenPhase = Extract<Phase, { resultId: string }>;
+
+export interface SessionState {
+  phase: Phase;
+  /** How many starts there have been; the next one is run `runs + 1`. */
+  runs: number;
+  /** What the screens show: the result's answers, with those not yet saved on top. */
+  answers: Answers;
+  /**
+   * Answers given while no result is open (on the shell's early slide, or here), kept on the device
+   * under `key` until a result adopts them.
+   */
+  early: { key: string; answers: Answers };
+  /** The open result's outbox status (see `shownSaveStatus`). */
+  saveStatus: SaveStatus;
+  completed: boolean;
+  score: ResultScore | null;
+  resumed: boolean;
+  resumePosition: Position | null;
+  scoredQuestions: ReadonlySet<string> | null;
+  /** complete() called while no result was open: the next result to open is completed for them. */
+  waiting: Reply[];
+}
+
+export type SessionEvent =
+  /** The shell has settled the session and the definition is known: start (or resume) a result. */
+  | { type: 'begin' }
+  /** The session changed (signed in or out), the survey changed, or the screens closed. */
+  | { type: 'end' }
+  /** "Try again" after a failed start. */
+  | { type: 'retry' }
+  /** The server started or resumed the result; its outbox is open with `pending` unsent answers. */
+  | {
+      type: 'started';
+      run: number;
+      resultId: string;
+      completed: boolean;
+      created: boolean;
+      questions: Answers;
+      scoredQuestions: readonly string[];
+      pending: Answers;
+      saveStatus: SaveStatus;
+      position: Position | null;
+    }
+  | { type: 'startFailed'; run: number; error: unknown }
+  /** The hook listens for the early slide's answers under `key`; `stored` are those already given. */
+  | { type: 'listening'; key: string; stored: Answers }
+  /** The respondent answered on a screen; `delayMs` debounces typing. */
+  | { type: 'answered'; questionId: string; answer: AnswerValue; delayMs?: number }
+  /** The early slide (drawn before this app) stored an answer and announced it. */
+  | { type: 'earlyAnswerAnnounced'; questionId: string; answer: AnswerValue }
+  | { type: 'saveStatusChanged'; run: number; status: SaveStatus }
+  /** The server refused a save as not permitted: the respondent may not answer this result. */
+  | { type: 'saveForbidden'; run: number }
+  | { type: 'positionReached'; position: Position }
+  /** The respondent moves on: send queued answers now. */
+  | { type: 'flushRequested' }
+  | { type: 'completeRequested'; reply: Reply }
+  | { type: 'completionSucceeded'; run: number; resultId: string; score: ResultScore | null }
+  | { type: 'completionFailed'; run: number; error: unknown };
+
+export type SessionEffect =
+  | { type: 'startResult'; run: number }
+  | { type: 'closeOutbox'; run: number }
+  | { type: 'put'; run: number; questionId: string; answer: AnswerValue; delayMs?: number }
+  | { type: 'flush'; run: number }
+  /** Saves every answer of the outbox, then completes (or, for an invite, submits) the result. */
+  | { type: 'completeResult'; run: number; resultId: string }
+  | { type: 'storeEarly'; key: string; answers: Answers }
+  | { type: 'forgetEarly'; key: string }
+  /** Tells the shell's store the survey's status. */
+  | { type: 'announce'; status: 'started' | 'completed' }
+  | { type: 'savePosition'; resultId: string; position: Position | null }
+  | { type: 'resolve'; replies: Reply[] }
+  | { type: 'reject'; replies: Reply[]; error: unknown }
+  /** Leaves for the dashboard. */
+  | { type: 'leave' };
+
+export type Transition = [SessionState, SessionEffect[]];
+
+export function initialSession(key: string, stored: Answers): SessionState {
+  return {
+    phase: { name: 'idle' },
+    runs: 0,
+    answers: stored,
+    early: { key, answers: stored },
+    saveStatus: 'saved',
+    completed: false,
+    score: null,
+    resumed: false,
+    resumePosition: null,
+    scoredQuestions: null,
+    waiting: [],
+  };
+}
+
+export const isOpen = (phase: Phase): phase is OpenPhase =>
+  phase.name === 'answering' || phase.name === 'completing' || phase.name === 'completed';
+
+/** Answers given while no result is open are still on their way. */
+export const shownSaveStatus = (state: SessionState): SaveStatus =>
+  !isOpen(state.phase) && Object.keys(state.answers).length > 0 ? 'saving' : state.saveStatus;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function start(state: SessionState): Transition {
+  const run = state.runs + 1;
+  return [{ ...state, runs: run, phase: { name: 'starting', run } }, [{ type: 'startResult', run }]];
+}
+
+/** An answer goes to the open result's outbox, or is kept on the device until a result opens. */
+function answer(state: SessionState, questionId: string, value: AnswerValue, delayMs?: number): Transition {
+  const { phase, early } = state;
+  const answers = { ...state.answers, [questionId]: value };
+  if (isOpen(phase)) {
+    return [{ ...state, answers }, [{ type: 'put', run: phase.run, questionId, answer: value, delayMs }]];
+  }
+  const kept = { key: early.key, answers: { ...early.answers, [questionId]: value } };
+  return [{ ...state, answers, early: kept }, [{ type: 'storeEarly', ...kept }]];
+}
+
+export function transition(state: SessionState, event: SessionEvent): Transition {
+  const { phase } = state;
+  const open = isOpen(phase) ? phase : null;
+  const unchanged: Transition = [state, []];
+  switch (event.type) {
+    case 'begin':
+      return phase.name === 'idle' ? start(state) : unchanged;
+
+    case 'retry':
+      return phase.name === 'failed' ? start(state) : unchanged;
+
+    case 'end': {
+      if (phase.name === 'idle') return unchanged;
+      const idle = { ...state, phase: { name: 'idle' } as const };
+      if (!open) return [idle, []];
+      // Finish pressed on the ended result completes the next one (which may find it completed).
+      const waiting = open.name === 'completing' ? [...state.waiting, ...open.replies] : state.waiting;
+      return [{ ...idle, waiting }, [{ type: 'closeOutbox', run: open.run }]];
+    }
+
+    case 'started': {
+      const { run, resultId, completed } = event;
+      if (phase.name !== 'starting' || phase.run !== run) return [state, [{ type: 'closeOutbox', run }]];
+      // A completed result takes no more answers; otherwise the early ones are saved like any other.
+      const adopted = completed ? {} : state.early.answers;
+      const replies = state.waiting;
+      const next: SessionState = {
+        ...state,
+        phase: completed
+          ? { name: 'completed', run, resultId }
+          : replies.length > 0
+            ? { name: 'completing', run, resultId, replies }
+            : { name: 'answering', run, resultId },
+        // Answers that never reached the server win over the stored ones.
+        answers: { ...event.questions, ...event.pending, ...adopted },
+        early: { key: state.early.key, answers: {} },
+        saveStatus: event.saveStatus,
+        completed,
+        resumed: !event.created,
+        resumePosition: event.position,
+        scoredQuestions: new Set(event.scoredQuestions),
+        waiting: [],
+      };
+      const effects: SessionEffect[] = Object.entries(adopted).map(([questionId, value]) => ({
+        type: 'put',
+        run,
+        questionId,
+        answer: value,
+      }));
+      effects.push(
+        { type: 'forgetEarly', key: state.early.key },
+        { type: 'announce', status: completed ? 'completed' : 'started' },
+        { type: 'flush', run },
+      );
+      if (replies.length > 0)
+        effects.push(completed ? { type: 'resolve', replies } : { type: 'completeResult', run, resultId });
+      return [next, effects];
+    }
+
+    case 'startFailed': {
+      if (phase.name !== 'starting' || phase.run !== event.run) return unchanged;
+      const message = messageOf(event.error);
+      const next: SessionState = {
+        ...state,
+        phase: { name: 'failed', run: phase.run, message },
+        waiting: [],
+      };
+      return [
+        next,
+        state.waiting.length > 0
+          ? [{ type: 'reject', replies: state.waiting, error: new Error(message) }]
+          : [],
+      ];
+    }
+
+    case 'listening':
+      // Read once as listening starts; from then on the announcements bring each new one.
+      return [
+        {
+          ...state,
+          answers: { ...state.answers, ...event.stored },
+          early: { key: event.key, answers: event.stored },
+        },
+        [],
+      ];
+
+    case 'answered':
+      return answer(state, event.questionId, event.answer, event.delayMs);
+
+    case 'earlyAnswerAnnounced': {
+      const [next, effects] = answer(state, event.questionId, event.answer);
+      // The early slide stored it on the device too: left there, a later visit would put it again.
+      return open ? [next, [...effects, { type: 'forgetEarly', key: state.early.key }]] : [next, effects];
+    }
+
+    case 'saveStatusChanged':
+      return open?.run === event.run && state.saveStatus !== event.status
+        ? [{ ...state, saveStatus: event.status }, []]
+        : unchanged;
+
+    case 'saveForbidden':
+      // Only the current result's refusal leaves: an ended one's says nothing about the new session.
+      return open?.run === event.run ? [state, [{ type: 'leave' }]] : unchanged;
+
+    case 'positionReached':
+      return open
+        ? [
+            { ...state, resumePosition: event.position },
+            [{ type: 'savePosition', resultId: open.resultId, position: event.position }],
+          ]
+        : unchanged;
+
+    case 'flushRequested':
+      return open ? [state, [{ type: 'flush', run: open.run }]] : unchanged;
+
+    case 'completeRequested': {
+      const { reply } = event;
+      if (!open) return [{ ...state, waiting: [...state.waiting, reply] }, []];
+      if (open.name === 'completed') return [state, [{ type: 'resolve', replies: [reply] }]];
+      if (open.name === 'completing')
+        return [{ ...state, phase: { ...open, replies: [...open.replies, reply] } }, []];
+      return [
+        { ...state, phase: { ...open, name: 'completing', replies: [reply] } },
+        [{ type: 'completeResult', run: open.run, resultId: open.resultId }],
+      ];
+    }
+
+    case 'completionSucceeded': {
+      // The result is completed even if its session has ended: it will not be resumed there.
+      const forget: SessionEffect = { type: 'savePosition', resultId: event.resultId, position: null };
+      if (phase.name !== 'completing' || phase.run !== event.run) return [state, [forget]];
+      const { run, resultId, replies } = phase;
+      return [
+        { ...state, phase: { name: 'completed', run, resultId }, completed: true, score: event.score },
+        [forget, { type: 'announce', status: 'completed' }, { type: 'resolve', replies }],
+      ];
+    }
+
+    case 'completionFailed': {
+      if (phase.name !== 'completing' || phase.run !== event.run) return unchanged;
+      const { run, resultId, replies } = phase;
+      return [
+        { ...state, phase: { name: 'answering', run, resultId } },
+        [{ type: 'reject', replies, error: event.error }],
+      ];
+    }
+  }
+}
