@@ -8,6 +8,8 @@ export * from './slider';
 export * from './errors';
 export * from './strings';
 export * from './api';
+export * from './access';
+export * from './callables';
 export * from './insights';
 export * from './csv';
 export * from './content';

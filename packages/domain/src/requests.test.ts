@@ -1,4 +1,4 @@
-import { API } from './api';
+import { API } from './callables';
 import { MILESTONE_IDS } from './journey';
 import { EXPERT_MESSAGE_MAX, EXPERT_MESSAGE_MIN } from './manage';
 import { SERVER_ERRORS } from './errors';

@@ -20,6 +20,7 @@ import {
   verifiedTokenOf,
   type VerifiedToken,
   callableLoaders,
+  type Handler,
 } from '@toolkit/server';
 import { clientAddress, FRONT_END_HOPS } from './client-address';
 
@@ -53,9 +54,9 @@ export interface CallablesOptions {
   /**
    * Each handler by name (callableLoaders: imported on the first call). The local API host passes
    * handlers already loaded: its process runs TypeScript through a require hook, which a dynamic
-   * import() bypasses.
+   * import() bypasses. Every declared callable has one (CallableLoaders); a test may add its own.
    */
-  loaders?: typeof callableLoaders;
+  loaders?: Readonly<Record<string, () => Promise<Handler>>>;
 }
 
 /**
@@ -141,22 +142,22 @@ export function createCallables(
   }: CallablesOptions,
 ): CallableGroups {
   let deps: ServerDeps | undefined;
-  const routers = new Map<ApiName, Router>();
-  const routerOf = async (name: ApiName) => {
-    const handler = await loaders[name]();
+  const routers = new Map<string, Router>();
+  const routerOf = async (name: string) => {
+    const handler = await loaders[name]!();
     let router = routers.get(name);
     if (!router) routers.set(name, (router = createRouter((deps ??= resolveDeps()), [handler])));
     return router;
   };
 
-  const callable = (name: ApiName): Callable =>
+  const callable = (name: string): Callable =>
     onCallReadingParamsOnFirstCall(
       {
         region: FUNCTIONS_REGION,
         memory: FUNCTION_MEMORY,
         cors,
         secrets,
-        enforceAppCheck: APP_CHECK_EXEMPT.includes(name) ? false : enforceAppCheck,
+        enforceAppCheck: (APP_CHECK_EXEMPT as readonly string[]).includes(name) ? false : enforceAppCheck,
       },
       async (request, response) => {
         const router = await routerOf(name);
@@ -178,7 +179,7 @@ export function createCallables(
     );
 
   const groups: Partial<CallableGroups> = {};
-  for (const name of Object.keys(loaders) as ApiName[]) {
+  for (const name of Object.keys(loaders)) {
     const dash = name.indexOf('-');
     (groups[name.slice(0, dash) as Group] ??= {})[name.slice(dash + 1)] = refusingDeepBodies(callable(name));
   }

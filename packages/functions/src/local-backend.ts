@@ -13,8 +13,8 @@ import {
   createFirebaseAuthPort,
   type DocumentStore,
   purgeDeletedOrganisations,
-  allCallables,
-  callableLoaders,
+  callableHandlers,
+  loadersOf,
 } from '@toolkit/server';
 import {
   startAuthLinkDelivery,
@@ -153,9 +153,7 @@ export async function startLocalBackend({
         cors: [...appOrigins],
         // Nothing stands in front of the local API host: a client's X-Forwarded-For is its own words.
         trustedHops: 0,
-        loaders: Object.fromEntries(
-          allCallables.map((handler) => [handler.name, async () => handler]),
-        ) as typeof callableLoaders,
+        loaders: loadersOf(callableHandlers),
       },
     );
     const api: LocalHost = await startLocalHost({

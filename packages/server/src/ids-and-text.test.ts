@@ -1,9 +1,8 @@
 // Ids that are paths ('/') and texts the store cannot hold (NUL, lone surrogates)
 // are refused as invalid-argument before anything is read or written, through the real router,
 // Auth emulator, PGlite store and content service.
-import { z } from 'zod';
-import { API } from '@toolkit/domain';
-import { defineHandler } from './api/handler';
+import { answer, API } from '@toolkit/domain';
+import { implement } from './api/handler';
 import { createRouter, type ApiResponse } from './api/router';
 import { paths } from './repositories/paths';
 import { errorOf, resultOf, snapshotStore, startTestEnv, type TestAccount, type TestEnv } from './testing';
@@ -159,14 +158,19 @@ describe('text the store cannot hold', () => {
 
 describe('the path builders, for a handler that forgot to validate', () => {
   it('refuse a path-like id: the router answers internal and logs it, and nothing is written', async () => {
-    const careless = defineHandler({
-      name: API.setUserRole,
-      access: 'member',
-      input: z.object({ uid: z.string() }),
-      async run({ uid }, { caller, deps }) {
-        await deps.store.set(paths.tenantUser(caller.tenantId, uid), { role: 'viewer' }, { merge: true });
+    const careless = implement(
+      {
+        name: API.setUserRole,
+        access: 'member',
+        request: ({ z }) => z.object({ uid: z.string() }),
+        response: answer<void>(),
       },
-    });
+      {
+        async run({ uid }, { caller, deps }) {
+          await deps.store.set(paths.tenantUser(caller.tenantId, uid), { role: 'viewer' }, { merge: true });
+        },
+      },
+    );
     const router = createRouter(env.deps, [careless]);
     const logged = env.logs.length;
     const before = await snapshotStore(env.store);

@@ -1,14 +1,21 @@
 // @toolkit/server: what @toolkit/functions (Cloud Functions and the local backend) wires together.
 export { createRouter, type Router, type ApiResponse } from './api/router';
-export { defineHandler, type Handler, type ServerDeps, type ContentPort } from './api/handler';
+export {
+  defineHandler,
+  implement,
+  type Handler,
+  type HandlerOf,
+  type ServerDeps,
+  type ContentPort,
+} from './api/handler';
 export { ApiError } from './api/errors';
 export { createFirebaseAuthPort, verifiedTokenOf, type AuthPort, type VerifiedToken } from './auth/port';
 export { createContentPort } from './content';
 export { createCredentialIssuer, generateCredentialKey, type CredentialIssuer } from './credentials/issuer';
 export { createFirestoreStore } from './store/firestore';
 export { UNDECLARED_QUERY } from './store/query-shapes';
-export { allCallables } from './callables';
-export { callableLoaders } from './callables/loaders';
+export { allCallables, callableHandlers } from './callables';
+export { callableLoaders, loadersOf, type CallableLoaders } from './callables/loaders';
 export type { DocumentStore } from './store/port';
 export type { BillingPort } from './billing/port';
 export { deferredBilling } from './billing/deferred';

@@ -3,12 +3,27 @@
 // checks the permission its access names before `run` sees anything, so every handler gets the
 // same checks.
 import type { z } from 'zod';
-import type { ApiName, CatalogueAction, EsgTopic, PermissionSet, Role, ScoringMethod } from '@toolkit/domain';
+import {
+  CALLABLES_BY_NAME,
+  type Access,
+  type AccessOf,
+  type ApiName,
+  type ApiResponses,
+  type CallableDeclaration,
+  type PermissionSet,
+  type RequestSchema,
+  type ResponseOf,
+  type Role,
+} from '@toolkit/domain';
+import { REQUESTS, requestKit } from '@toolkit/domain/requests';
 import type { AuthPort } from '../auth/port';
 import type { BillingPort } from '../billing/port';
 import type { CredentialIssuer } from '../credentials/issuer';
 import type { DocumentStore } from '../store/port';
-import type { HandlerPermission } from './permissions';
+import type { ContentPort } from '../survey-definition';
+
+export type { Access, AccessLevel } from '@toolkit/domain';
+export type { ContentPort, ServerQuestion, ServerSurveyDefinition } from '../survey-definition';
 
 export interface Caller {
   uid: string;
@@ -30,50 +45,6 @@ export interface Member extends Caller {
   permissions: PermissionSet;
 }
 
-export interface ServerQuestion {
-  id: string;
-  type: string;
-  title: string;
-  scoring: { method: ScoringMethod; maxScore: number };
-  scoreMin: number | null;
-  scoreMax: number | null;
-  /** A slider's captions, for its answer in words. */
-  labels: string[] | null;
-  options: { id: string; label: string; score: number }[] | null;
-  multiple: boolean | null;
-}
-
-/** The survey definition as the server needs it (recipients, scoring, logos). */
-export interface ServerSurveyDefinition {
-  id: string;
-  tenantId: string;
-  title: string;
-  requireAccount: boolean;
-  notificationRecipients: string[];
-  notificationBcc: string[];
-  primaryLogo: string | null;
-  secondaryLogo: string | null;
-  primaryColor: string | null;
-  dashboardUrl: string | null;
-  /** What an organisation signs; null text: the survey has no declaration. */
-  declaration: { text: string | null; outro: string | null };
-  /** The overall score runs from 0 to scale; a band applies from its min up to the next band's. */
-  scoring: { scale: number; bands: { min: number; label: string; description: string | null }[] };
-  /** Questions of groups are listed in their section, in order: a group only arranges them. */
-  sections: { title: string; topic: EsgTopic | null; weight: number; questions: ServerQuestion[] }[];
-}
-
-export interface ContentPort {
-  /** null when the survey does not exist; throws the content-service failure otherwise. */
-  getSurvey(surveyId: string): Promise<ServerSurveyDefinition | null>;
-  /** A toolkit's publisher; null when no toolkit has that name. */
-  getToolkit(
-    name: string,
-  ): Promise<{ name: string; title: string; tenantId: string; assessment: string } | null>;
-  /** The action catalogue; throws the content-service failure when it cannot be read. */
-  getActions(): Promise<CatalogueAction[]>;
-}
-
 export interface ServerDeps {
   store: DocumentStore;
   auth: AuthPort;
@@ -87,18 +58,6 @@ export interface ServerDeps {
   now?: () => Date;
   log?: (message: string) => void;
 }
-
-/**
- * public: anyone, token optional · signedIn: any verified token, anonymous included ·
- * account: a verified non-anonymous user · member: an account belonging to a tenant.
- */
-export type AccessLevel = 'public' | 'signedIn' | 'account' | 'member';
-
-/**
- * Who may call a handler, in one declaration: an access level, or `member:<permission>` for a
- * member who must also hold that permission (api/permissions.ts). Only members hold permissions.
- */
-export type Access = AccessLevel | `member:${HandlerPermission}`;
 
 export type CallerFor<A extends Access> = A extends 'public'
   ? Caller | null
@@ -134,22 +93,57 @@ export interface InputIssue {
   message: string;
 }
 
-export interface Handler<A extends Access = Access, S extends z.ZodType = z.ZodType, R = unknown> {
-  name: ApiName;
-  access: A;
+/** What a handler adds to its callable's declaration: what it does. */
+export interface Implementation<A extends Access, S extends z.ZodType, R> {
   /**
    * Set on callables that change roles, billing or membership: the router refuses a token whose
    * session was revoked (a removed member, a deleted account) although it has not expired yet.
    */
   checkRevoked?: true;
-  input: S;
   /** The message for invalid input where the catalogue words it; null leaves the router's "Invalid <field>". */
   inputMessage?: (issues: readonly InputIssue[]) => string | null;
   run(input: z.output<S>, context: HandlerContext<A>): Promise<R>;
 }
 
-export function defineHandler<A extends Access, S extends z.ZodType, R>(
-  handler: Handler<A, S, R>,
-): Handler<A, S, R> {
-  return handler;
+/** A callable as the router runs it: its declaration's name, access and request schema, and its implementation. */
+export interface Handler<
+  A extends Access = Access,
+  S extends z.ZodType = z.ZodType,
+  R = unknown,
+  N extends string = string,
+> extends Implementation<A, S, R> {
+  name: N;
+  access: A;
+  input: S;
+}
+
+/** The handler of a declared callable, typed by its declaration. */
+export type HandlerOf<N extends ApiName> = Handler<AccessOf<N>, RequestSchema<N>, ApiResponses[N], N>;
+
+/**
+ * The handler of a callable declared in @toolkit/domain (callables.ts): the name, access and request
+ * schema come from its declaration, and `run` must answer what the declaration says it answers.
+ */
+export function defineHandler<N extends ApiName>(
+  name: N,
+  implementation: Implementation<AccessOf<N>, RequestSchema<N>, ApiResponses[N]>,
+): HandlerOf<N> {
+  const { access } = CALLABLES_BY_NAME[name] as { access: AccessOf<N> };
+  return { ...implementation, name, access, input: REQUESTS[name] };
+}
+
+/**
+ * A handler for any declaration, its request schema built from it: what defineHandler does for the
+ * API's own, for a declaration outside the API's table (a test's).
+ */
+export function implement<const D extends CallableDeclaration>(
+  declaration: D,
+  implementation: Implementation<D['access'], ReturnType<D['request']>, ResponseOf<D>>,
+): Handler<D['access'], ReturnType<D['request']>, ResponseOf<D>, D['name']> {
+  return {
+    ...implementation,
+    name: declaration.name,
+    access: declaration.access,
+    input: declaration.request(requestKit) as ReturnType<D['request']>,
+  };
 }

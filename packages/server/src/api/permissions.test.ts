@@ -1,12 +1,11 @@
 // The permission a handler's access names, as the router checks it: every role against every
 // members' access a handler can declare, with the refusal each gives; and every callable's access
 // is one the router knows.
-import { API, ROLES, SERVER_ERRORS, type ApiName, type Role } from '@toolkit/domain';
-import { z } from 'zod';
+import { answer, API, ROLES, SERVER_ERRORS, type ApiName, type Role } from '@toolkit/domain';
 import { allCallables } from '../callables';
 import { paths } from '../repositories/paths';
 import { openPgliteStore, type EmbeddedStore } from '../store/pglite';
-import { defineHandler, type Access, type ServerDeps } from './handler';
+import { implement, type Access, type ServerDeps } from './handler';
 import { HANDLER_PERMISSIONS, type HandlerPermission } from './permissions';
 import { createRouter, type CallOutcome } from './router';
 
@@ -52,15 +51,20 @@ const NAMES = Object.values(API) as ApiName[];
 const nameOf = (access: MemberAccess) => NAMES[MEMBER_ACCESSES.indexOf(access)]!;
 let ran: MemberAccess[] = [];
 const standIns = MEMBER_ACCESSES.map((access) =>
-  defineHandler({
-    name: nameOf(access),
-    access,
-    input: z.object({ n: z.number() }),
-    async run() {
-      ran.push(access);
-      return 'ran';
+  implement(
+    {
+      name: nameOf(access),
+      access,
+      request: ({ z }) => z.object({ n: z.number() }),
+      response: answer<string>(),
     },
-  }),
+    {
+      async run() {
+        ran.push(access);
+        return 'ran';
+      },
+    },
+  ),
 );
 
 /** The router reads the store only; any other port a stand-in touched would fail the test. */

@@ -2,9 +2,17 @@
 // member and what a member without it is told. The router checks the named one once the member's
 // stored role is resolved and the request is valid, before the handler runs. Checks that depend on the
 // request's data (whose tenant, whose survey, the role rule) stay in the handlers (callables/access.ts).
-import { canSignDeclaration, SERVER_ERRORS, type Permission } from '@toolkit/domain';
+import {
+  canSignDeclaration,
+  CALLABLE_PERMISSIONS,
+  SERVER_ERRORS,
+  type Access,
+  type AccessLevel,
+  type CallablePermission,
+  type Permission,
+} from '@toolkit/domain';
 import { permissionDenied } from './errors';
-import type { Access, AccessLevel, Member } from './handler';
+import type { Member } from './handler';
 
 interface Rule {
   holds: (member: Member) => boolean;
@@ -39,12 +47,12 @@ const RULES = {
     holds: (member) => canSignDeclaration(member.role),
     refusal: SERVER_ERRORS.signDeclarationRequired,
   },
-} satisfies Record<string, Rule>;
+} satisfies Record<CallablePermission, Rule>;
 
-/** What a members' handler may ask beyond membership, named in its access. */
-export type HandlerPermission = keyof typeof RULES;
+/** What a members' handler may ask beyond membership, named in its access (the domain's list, each with a rule here). */
+export type HandlerPermission = CallablePermission;
 
-export const HANDLER_PERMISSIONS = Object.keys(RULES) as HandlerPermission[];
+export const HANDLER_PERMISSIONS: readonly HandlerPermission[] = CALLABLE_PERMISSIONS;
 
 /** An access declaration's level, and the permission it names on top (null: the level is all). */
 export function accessParts(access: Access): { level: AccessLevel; permission: HandlerPermission | null } {

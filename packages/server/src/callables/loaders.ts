@@ -1,10 +1,14 @@
 // Each callable's handler module, imported on its function's first call. A deployed function loads
 // only its own handler and what that imports (the survey's saves never load exceljs, pdf-lib or
 // Stripe), and function discovery needs none of them: the names come from the keys.
+// Typed by the declarations (@toolkit/domain callables.ts): a declared callable without a loader, or
+// a loader of another callable's handler, does not compile.
 import { API, type ApiName } from '@toolkit/domain';
-import type { Handler } from '../api/handler';
+import type { HandlerOf } from '../api/handler';
 
-export const callableLoaders: { readonly [Name in ApiName]: () => Promise<Handler> } = {
+export type CallableLoaders = { readonly [N in ApiName]: () => Promise<HandlerOf<N>> };
+
+export const callableLoaders: CallableLoaders = {
   [API.setUserRole]: async () => (await import('./admin/set-user-role.js')).setUserRole,
   [API.getUserRole]: async () => (await import('./admin/get-user-role.js')).getUserRole,
   [API.getAvailableRoles]: async () => (await import('./admin/get-available-roles.js')).getAvailableRoles,
@@ -99,3 +103,10 @@ export const callableLoaders: { readonly [Name in ApiName]: () => Promise<Handle
   [API.declineOwnership]: async () => (await import('./ownership/decline.js')).declineOwnership,
   [API.acceptOwnership]: async () => (await import('./ownership/accept.js')).acceptOwnership,
 };
+
+/** Loaders that hand over handlers already imported (the local API host's, see ./index.ts). */
+export function loadersOf(handlers: { readonly [N in ApiName]: HandlerOf<N> }): CallableLoaders {
+  const loaders: Partial<Record<ApiName, () => Promise<unknown>>> = {};
+  for (const name of Object.keys(handlers) as ApiName[]) loaders[name] = async () => handlers[name];
+  return loaders as CallableLoaders;
+}

@@ -11,7 +11,7 @@ import {
   type AnswerValue,
   type ResultScore,
 } from '@toolkit/domain';
-import type { ServerSurveyDefinition } from '../api/handler';
+import type { ServerSurveyDefinition } from '../survey-definition';
 import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
 import { strings } from './decode';
 import { paths } from './paths';

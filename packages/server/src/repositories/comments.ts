@@ -11,7 +11,7 @@ import {
   type AnswerValue,
   type SurveyComment,
 } from '@toolkit/domain';
-import type { ServerSurveyDefinition } from '../api/handler';
+import type { ServerSurveyDefinition } from '../survey-definition';
 import type { DocumentStore, StoreTransaction } from '../store/port';
 import { paths } from './paths';
 import { inAggregate } from './results';

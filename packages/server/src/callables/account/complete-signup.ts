@@ -1,7 +1,6 @@
 // account-completeSignup: sign-up through a toolkit portal makes the user owner of a new tenant,
 // a member organisation of that toolkit, or answers the tenant they already belong to.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { recordAddressProof } from '../../auth/address-proof';
 import { EMAIL_SIGN_IN_CLAIM, signedInByEmail } from '../../auth/email-sign-in';
@@ -13,11 +12,8 @@ import { readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
 
-export const completeSignup = defineHandler({
-  name: API.completeSignup,
-  access: 'account',
+export const completeSignup = defineHandler(API.completeSignup, {
   checkRevoked: true,
-  input: REQUESTS[API.completeSignup],
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.completeSignup]> {
     const email = verifiedEmailOf(caller);
     const byEmail = signedInByEmail(caller);

@@ -2,7 +2,6 @@
 // deletes their account (docs/behaviour.md, A person's data): the store in one transaction, then the
 // sign-in account. Should the last step fail, the answer says so and the account opens no organisation.
 import { ACCOUNT_DELETION_LINK_HOURS, API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { record, textOrNull } from '../../repositories/decode';
@@ -11,11 +10,8 @@ import { verifiedEmailOf } from '../access';
 import { eraseAccount } from './erase-account';
 import { deletionTokenHash } from './request-deletion';
 
-export const confirmAccountDeletion = defineHandler({
-  name: API.confirmAccountDeletion,
-  access: 'member',
+export const confirmAccountDeletion = defineHandler(API.confirmAccountDeletion, {
   checkRevoked: true,
-  input: REQUESTS[API.confirmAccountDeletion],
   async run({ token }, { caller, deps, now }): Promise<ApiResponses[typeof API.confirmAccountDeletion]> {
     const email = verifiedEmailOf(caller);
     const request = record<unknown>(

@@ -1,7 +1,6 @@
 // account-exportMyData: everything the product holds about the caller, as stored (docs/behaviour.md,
 // A person's data): their account, memberships, results with answers, and their entries in the trail.
 import { API, type ApiResponses, type MyDataRecord } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { auditCollection } from '../../repositories/audit';
 import { textOrNull } from '../../repositories/decode';
@@ -12,10 +11,7 @@ import { tenantsOf } from './erase-account';
 const recordsOf = (snapshots: readonly DocSnapshot[]): MyDataRecord[] =>
   snapshots.flatMap(({ path, data }) => (data ? [{ path, data }] : []));
 
-export const exportMyData = defineHandler({
-  name: API.exportMyData,
-  access: 'member',
-  input: REQUESTS[API.exportMyData],
+export const exportMyData = defineHandler(API.exportMyData, {
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.exportMyData]> {
     const { store } = deps;
     const { uid } = caller;

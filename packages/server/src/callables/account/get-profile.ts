@@ -1,14 +1,10 @@
 // account-getProfile: the caller's tenant user record and tenant.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { readTenant } from '../../repositories/tenants';
 import { readProfile } from '../../repositories/users';
 
-export const getProfile = defineHandler({
-  name: API.getProfile,
-  access: 'member',
-  input: REQUESTS[API.getProfile],
+export const getProfile = defineHandler(API.getProfile, {
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getProfile]> {
     const [profile, tenant] = await Promise.all([
       readProfile(deps.store, caller.tenantId, caller.uid),

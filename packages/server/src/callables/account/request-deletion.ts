@@ -10,7 +10,6 @@ import {
   paths as appPaths,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { accountDeletionMail } from '../../mail/account-deletion';
@@ -19,11 +18,8 @@ import { refuseLastOwner } from './erase-account';
 
 export const deletionTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const requestAccountDeletion = defineHandler({
-  name: API.requestAccountDeletion,
-  access: 'member',
+export const requestAccountDeletion = defineHandler(API.requestAccountDeletion, {
   checkRevoked: true,
-  input: REQUESTS[API.requestAccountDeletion],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.requestAccountDeletion]> {
     const email = verifiedEmailOf(caller);
     const token = randomBytes(32).toString('base64url');

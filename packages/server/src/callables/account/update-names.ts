@@ -1,13 +1,9 @@
 // account-updateNames: first and last name into the tenant user and the global user.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 
-export const updateNames = defineHandler({
-  name: API.updateNames,
-  access: 'member',
-  input: REQUESTS[API.updateNames],
+export const updateNames = defineHandler(API.updateNames, {
   async run({ firstName, lastName }, { caller, deps }): Promise<ApiResponses[typeof API.updateNames]> {
     if (firstName === undefined || lastName === undefined) return { status: 'skipped' };
     await deps.store.transaction(async (tx) => {

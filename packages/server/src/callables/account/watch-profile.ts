@@ -2,7 +2,6 @@
 // that sends the caller's profile now and after every change, so an open Profile screen follows
 // edits made in another tab or by an admin. Without streaming it answers the profile once.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { readProfile, tenantUserOf, toProfile } from '../../repositories/users';
@@ -10,10 +9,7 @@ import { readProfile, tenantUserOf, toProfile } from '../../repositories/users';
 /** A stream ends after this long (the client opens a new one): access is checked at each start. */
 export const WATCH_PROFILE_MAX_MS = 10 * 60 * 1000;
 
-export const watchProfile = defineHandler({
-  name: API.watchProfile,
-  access: 'member',
-  input: REQUESTS[API.watchProfile],
+export const watchProfile = defineHandler(API.watchProfile, {
   async run(_input, { caller, deps, request }): Promise<ApiResponses[typeof API.watchProfile]> {
     const { stream } = request;
     const path = paths.tenantUser(caller.tenantId, caller.uid);

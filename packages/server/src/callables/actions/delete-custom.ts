@@ -1,17 +1,13 @@
 // actions-deleteCustom: deletes an action of the organisation's own, on the same terms as writing
 // one. Plans that held it stop listing it (actions-list shows only actions that exist).
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { listCustomActions } from '../../repositories/custom-actions';
 import { paths } from '../../repositories/paths';
 
-export const deleteCustomAction = defineHandler({
-  name: API.deleteCustomAction,
-  access: 'member:editInsights',
-  input: REQUESTS[API.deleteCustomAction],
+export const deleteCustomAction = defineHandler(API.deleteCustomAction, {
   async run({ actionId }, { caller, deps }): Promise<ApiResponses[typeof API.deleteCustomAction]> {
     await requireFeature(deps, caller.tenantId, 'custom-opportunities');
     const path = paths.customAction(caller.tenantId, actionId);

@@ -2,7 +2,6 @@
 // which actions its answers suggest and why, the plan kept on that result, the organisation's own
 // actions, and which answers improved or worsened since the previous completed result.
 import { API, suggestActions, answerChange, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
@@ -11,10 +10,7 @@ import { questionPoints } from '../../scoring';
 import { hasFeature } from '../../billing/entitlements';
 import { listCustomActions } from '../../repositories/custom-actions';
 
-export const listActions = defineHandler({
-  name: API.listActions,
-  access: 'member',
-  input: REQUESTS[API.listActions],
+export const listActions = defineHandler(API.listActions, {
   async run({ surveyId }, { caller, deps }): Promise<ApiResponses[typeof API.listActions]> {
     const definition = await loadSurvey(deps, surveyId);
     let catalogue;

@@ -8,7 +8,6 @@ import {
   SERVER_ERRORS,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
@@ -16,10 +15,7 @@ import { listCustomActions } from '../../repositories/custom-actions';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
 
-export const saveCustomAction = defineHandler({
-  name: API.saveCustomAction,
-  access: 'member:editInsights',
-  input: REQUESTS[API.saveCustomAction],
+export const saveCustomAction = defineHandler(API.saveCustomAction, {
   async run({ actionId, ...action }, { caller, deps }): Promise<ApiResponses[typeof API.saveCustomAction]> {
     await requireFeature(deps, caller.tenantId, 'custom-opportunities');
     if (actionId === null) {

@@ -1,7 +1,6 @@
 // audit-listActivity: the organisation's audit trail for the Activity screen, newest first, a page
 // at a time, of one kind or all. Those who manage the members (owners and admins) read it.
 import { ACTIVITY_PAGE_DEFAULT, API, type ActivityEntry, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { listAudit } from '../../repositories/audit';
 import { paths } from '../../repositories/paths';
@@ -10,10 +9,7 @@ import { tenantUserOf, type TenantUserRecord } from '../../repositories/users';
 const nameOf = (member: TenantUserRecord): string | null =>
   `${member.firstName} ${member.lastName}`.trim() || null;
 
-export const listActivity = defineHandler({
-  name: API.listActivity,
-  access: 'member:manageUsers',
-  input: REQUESTS[API.listActivity],
+export const listActivity = defineHandler(API.listActivity, {
   async run({ kind, cursor, limit }, { caller, deps }): Promise<ApiResponses[typeof API.listActivity]> {
     const { tenantId } = caller;
     const page = await listAudit(deps.store, tenantId, {

@@ -2,14 +2,10 @@
 // (non-owner) member, by the one role rule, from their stored role and rights and what the
 // organisation's plan includes.
 import { allowedRoles, API, roleAllowedBy, ROLES, type RoleChange } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { tenantPlan } from '../../billing/tenant-plan';
 
-export const getAvailableRoles = defineHandler({
-  name: API.getAvailableRoles,
-  access: 'member',
-  input: REQUESTS[API.getAvailableRoles],
+export const getAvailableRoles = defineHandler(API.getAvailableRoles, {
   async run(_input, { caller, deps }) {
     const { entitlements } = await tenantPlan(deps, caller.tenantId);
     const someone: Omit<RoleChange, 'role' | 'operation'> = {

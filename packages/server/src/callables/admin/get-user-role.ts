@@ -1,15 +1,11 @@
 // admin-getUserRole: a member's stored role, e-mail and claims; others' only for user managers.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { readTenantUser } from '../../repositories/users';
 import { requireManageUsersForOthers, requireOwnTenant } from '../access';
 
-export const getUserRole = defineHandler({
-  name: API.getUserRole,
-  access: 'member',
-  input: REQUESTS[API.getUserRole],
+export const getUserRole = defineHandler(API.getUserRole, {
   async run({ uid, tenantId }, { caller, deps }) {
     requireOwnTenant(caller, tenantId);
     requireManageUsersForOthers(caller, [uid], SERVER_ERRORS.othersRolesHidden);

@@ -1,16 +1,12 @@
 // admin-removeUserRole: the member's role goes back to user, and their sessions end: a token they
 // hold is refused at once by the callables that change roles, billing or membership.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { requireOwnTenant } from '../access';
 import { changeRole } from './change-role';
 
-export const removeUserRole = defineHandler({
-  name: API.removeUserRole,
-  access: 'member:assignRoles',
+export const removeUserRole = defineHandler(API.removeUserRole, {
   checkRevoked: true,
-  input: REQUESTS[API.removeUserRole],
   async run({ uid, tenantId }, { caller, deps, now }) {
     requireOwnTenant(caller, tenantId);
     const previousRole = await changeRole(deps, caller, { operation: 'remove', uid, role: 'user' }, now);

@@ -1,18 +1,14 @@
 // admin-setUserRole: an owner or admin gives a member of their tenant a role, as the one
 // role rule allows.
 import { API, SERVER_ERRORS } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { requireRoleInPlan } from '../../billing/entitlements';
 import { tenantPlan } from '../../billing/tenant-plan';
 import { requireOwnTenant } from '../access';
 import { changeRole } from './change-role';
 
-export const setUserRole = defineHandler({
-  name: API.setUserRole,
-  access: 'member:assignRoles',
+export const setUserRole = defineHandler(API.setUserRole, {
   checkRevoked: true,
-  input: REQUESTS[API.setUserRole],
   async run({ uid, tenantId, role }, { caller, deps, now }) {
     requireOwnTenant(caller, tenantId);
     const { entitlements } = await tenantPlan(deps, tenantId);

@@ -1,17 +1,13 @@
 // billing-cancelSubscription: back to Free, recorded as plan.cancelled. What the paid plan's
 // features made is kept; the features themselves become read-only until it upgrades again.
 import { API, FREE_PLAN, isFreePlan, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { planState, tenantPlan } from '../../billing/tenant-plan';
 import { recordPlanChange } from './plan-audit';
 
-export const cancelSubscription = defineHandler({
-  name: API.cancelSubscription,
-  access: 'member:manageBilling',
+export const cancelSubscription = defineHandler(API.cancelSubscription, {
   checkRevoked: true,
-  input: REQUESTS[API.cancelSubscription],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelSubscription]> {
     const current = await tenantPlan(deps, caller.tenantId);
     if (isFreePlan(current.plan) || !current.customerId)

@@ -10,7 +10,6 @@ import {
   type BillingPeriod,
   type PaidPlanId,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler, type Member, type ServerDeps } from '../../api/handler';
 import { planState, tenantPlan } from '../../billing/tenant-plan';
@@ -29,21 +28,15 @@ async function paidPlan(deps: ServerDeps, caller: Member, planId: PaidPlanId, pe
   return { customerId: current.customerId, before, after };
 }
 
-export const previewPlanChange = defineHandler({
-  name: API.previewPlanChange,
-  access: 'member:manageBilling',
-  input: REQUESTS[API.previewPlanChange],
+export const previewPlanChange = defineHandler(API.previewPlanChange, {
   async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.previewPlanChange]> {
     const { customerId } = await paidPlan(deps, caller, planId, period);
     return deps.billing.previewChange(customerId, planId, period);
   },
 });
 
-export const changePlan = defineHandler({
-  name: API.changePlan,
-  access: 'member:manageBilling',
+export const changePlan = defineHandler(API.changePlan, {
   checkRevoked: true,
-  input: REQUESTS[API.changePlan],
   async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.changePlan]> {
     const { customerId, before, after } = await paidPlan(deps, caller, planId, period);
     await deps.billing.changeSubscription(

@@ -2,17 +2,13 @@
 // caller's organisation and is paid; any other id, forged or foreign, is not found. A checkout
 // paid at the provider is recorded as plan.changed on its first confirmation.
 import { API, FREE_PLAN, PLAN_OFFERS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { tenantPlan } from '../../billing/tenant-plan';
 import { recordPlanChange } from './plan-audit';
 
-export const confirmCheckout = defineHandler({
-  name: API.confirmCheckout,
-  access: 'member:manageBilling',
+export const confirmCheckout = defineHandler(API.confirmCheckout, {
   checkRevoked: true,
-  input: REQUESTS[API.confirmCheckout],
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.confirmCheckout]> {
     // The checkout first: reading a paid one brings the plan it bought into the store (Stripe).
     const checkout = await deps.billing.getCheckout(sessionId);

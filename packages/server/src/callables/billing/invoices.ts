@@ -1,26 +1,19 @@
 // billing-listInvoices and billing-openPortal: the organisation's invoices with the provider's PDF
 // or receipt, and the provider's customer portal for the payment method and cancelling.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { readTenant } from '../../repositories/tenants';
 
-export const listInvoices = defineHandler({
-  name: API.listInvoices,
-  access: 'member:manageBilling',
-  input: REQUESTS[API.listInvoices],
+export const listInvoices = defineHandler(API.listInvoices, {
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.listInvoices]> {
     const customerId = (await readTenant(deps.store, caller.tenantId))?.stripeCustomerId;
     return { invoices: customerId ? await deps.billing.listInvoices(customerId) : [] };
   },
 });
 
-export const openBillingPortal = defineHandler({
-  name: API.openBillingPortal,
-  access: 'member:manageBilling',
+export const openBillingPortal = defineHandler(API.openBillingPortal, {
   checkRevoked: true,
-  input: REQUESTS[API.openBillingPortal],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.openBillingPortal]> {
     const customerId = (await readTenant(deps.store, caller.tenantId))?.stripeCustomerId;
     if (!customerId) throw new ApiError('failed-precondition', SERVER_ERRORS.noBillingAccount);

@@ -1,13 +1,9 @@
 // billing-listPrices: the paid plans' prices as the billing provider holds them, for every member
 // (the plan cards show them); nothing in the app types a price.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 
-export const listPlanPrices = defineHandler({
-  name: API.listPlanPrices,
-  access: 'member',
-  input: REQUESTS[API.listPlanPrices],
+export const listPlanPrices = defineHandler(API.listPlanPrices, {
   async run(_input, { deps }): Promise<ApiResponses[typeof API.listPlanPrices]> {
     return { prices: [...(await deps.billing.listPrices())] };
   },

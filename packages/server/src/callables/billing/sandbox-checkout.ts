@@ -2,7 +2,6 @@
 // portal and receipts): what is being bought and paying or cancelling it, the card on file, an
 // invoice's receipt, for the caller's own organisation only.
 import { API, PLAN_OFFERS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Member, type ServerDeps } from '../../api/handler';
 import { isSandbox, type SandboxBilling } from '../../billing/port';
@@ -35,10 +34,7 @@ async function ownSandboxCustomer(deps: ServerDeps, caller: Member) {
   return { sandbox, customerId: tenant.stripeCustomerId };
 }
 
-export const getSandboxCheckout = defineHandler({
-  name: API.getSandboxCheckout,
-  access: 'member:manageBilling',
-  input: REQUESTS[API.getSandboxCheckout],
+export const getSandboxCheckout = defineHandler(API.getSandboxCheckout, {
   async run({ sessionId }, { caller, deps }): Promise<ApiResponses[typeof API.getSandboxCheckout]> {
     const { checkout, sandbox } = await ownSandboxCheckout(deps, caller, sessionId);
     const offer = PLAN_OFFERS.find((plan) => plan.id === checkout.planId)!;
@@ -49,11 +45,8 @@ export const getSandboxCheckout = defineHandler({
   },
 });
 
-export const finishSandboxCheckout = defineHandler({
-  name: API.finishSandboxCheckout,
-  access: 'member:manageBilling',
+export const finishSandboxCheckout = defineHandler(API.finishSandboxCheckout, {
   checkRevoked: true,
-  input: REQUESTS[API.finishSandboxCheckout],
   async run({ sessionId, pay }, { caller, deps }): Promise<ApiResponses[typeof API.finishSandboxCheckout]> {
     const { sandbox } = await ownSandboxCheckout(deps, caller, sessionId);
     const before = planState(await tenantPlan(deps, caller.tenantId));
@@ -68,10 +61,7 @@ export const finishSandboxCheckout = defineHandler({
   },
 });
 
-export const getSandboxPortal = defineHandler({
-  name: API.getSandboxPortal,
-  access: 'member:manageBilling',
-  input: REQUESTS[API.getSandboxPortal],
+export const getSandboxPortal = defineHandler(API.getSandboxPortal, {
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getSandboxPortal]> {
     const { sandbox, customerId } = await ownSandboxCustomer(deps, caller);
     const [portal, { plan }] = await Promise.all([
@@ -82,11 +72,8 @@ export const getSandboxPortal = defineHandler({
   },
 });
 
-export const replaceSandboxCard = defineHandler({
-  name: API.replaceSandboxCard,
-  access: 'member:manageBilling',
+export const replaceSandboxCard = defineHandler(API.replaceSandboxCard, {
   checkRevoked: true,
-  input: REQUESTS[API.replaceSandboxCard],
   async run({ last4 }, { caller, deps }): Promise<ApiResponses[typeof API.replaceSandboxCard]> {
     const { sandbox, customerId } = await ownSandboxCustomer(deps, caller);
     await sandbox.replaceCard(customerId, last4);
@@ -98,10 +85,7 @@ export const replaceSandboxCard = defineHandler({
   },
 });
 
-export const getSandboxInvoice = defineHandler({
-  name: API.getSandboxInvoice,
-  access: 'member:manageBilling',
-  input: REQUESTS[API.getSandboxInvoice],
+export const getSandboxInvoice = defineHandler(API.getSandboxInvoice, {
   async run({ invoiceId }, { caller, deps }): Promise<ApiResponses[typeof API.getSandboxInvoice]> {
     const sandbox = sandboxOf(deps);
     const tenant = await readTenant(deps.store, caller.tenantId);

@@ -1,18 +1,14 @@
 // billing-startCheckout: a checkout for a paid plan. The tenant's billing customer is made on the
 // first checkout and kept as its stripeCustomerId; paying returns to the plans page's success route.
 import { API, MESSAGES, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { readTenant } from '../../repositories/tenants';
 import { planState, tenantPlan } from '../../billing/tenant-plan';
 
-export const startCheckout = defineHandler({
-  name: API.startCheckout,
-  access: 'member:manageBilling',
+export const startCheckout = defineHandler(API.startCheckout, {
   checkRevoked: true,
-  input: REQUESTS[API.startCheckout],
   async run({ planId, period }, { caller, deps }): Promise<ApiResponses[typeof API.startCheckout]> {
     const tenant = await readTenant(deps.store, caller.tenantId);
     if (!tenant) throw notFound(MESSAGES.tenantNotFound);

@@ -2,7 +2,6 @@
 // A change is recorded in the audit trail: the colour as it was and is, the logo only as whether
 // there is one (an image has no place in the trail).
 import { API, type ApiResponses, type Brand } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { changedFields, recordAudit } from '../../repositories/audit';
@@ -10,10 +9,7 @@ import { readBrand } from '../../repositories/brand';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
 
-export const saveBrand = defineHandler({
-  name: API.saveBrand,
-  access: 'member:manageSettings',
-  input: REQUESTS[API.saveBrand],
+export const saveBrand = defineHandler(API.saveBrand, {
   async run({ primaryColor, logo }, { caller, deps }): Promise<ApiResponses[typeof API.saveBrand]> {
     await requireFeature(deps, caller.tenantId, 'brandkit');
     const { tenantId } = caller;

@@ -2,7 +2,6 @@
 // each named as the caller needs it to tell whether it is theirs, and the organisation a confirmed
 // one joins.
 import { API, type ApiResponses, type ResultClaimSummary } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { waitingClaims } from '../../repositories/result-claims';
 import { allAnswers, readResult } from '../../repositories/results';
@@ -10,10 +9,7 @@ import { readOrganisationProfile } from '../../repositories/tenants';
 import { organisationAnswer } from '../survey/respondent';
 import { claimantOf } from './claim-session';
 
-export const describeResultClaims = defineHandler({
-  name: API.describeResultClaims,
-  access: 'member',
-  input: REQUESTS[API.describeResultClaims],
+export const describeResultClaims = defineHandler(API.describeResultClaims, {
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.describeResultClaims]> {
     const { email, tenantId } = claimantOf(caller);
     const claims = await waitingClaims(deps.store, email, now);

@@ -2,7 +2,6 @@
 // result names the address to keep it under; the claim waits for that address to be proven (the
 // sign-in link the browser mails) and is applied once, by account-completeSignup.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { networkOf, type Counter, type Quota } from '../../abuse/limits';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
@@ -35,10 +34,7 @@ function claimQuota(uid: string, ip: string | undefined, at: Date): Quota {
   return { counters, at, message: CLAIM_MESSAGES.tooMany };
 }
 
-export const requestResultClaim = defineHandler({
-  name: API.requestResultClaim,
-  access: 'signedIn',
-  input: REQUESTS[API.requestResultClaim],
+export const requestResultClaim = defineHandler(API.requestResultClaim, {
   async run(
     { tenantId, surveyId, resultId, email },
     { caller, deps, now, request },

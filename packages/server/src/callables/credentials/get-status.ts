@@ -2,7 +2,6 @@
 // says nothing the credential itself does not (no organisation, no tenant). Someone checking an
 // active credential got its link from the organisation, so the check is the credential shared.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { readCredentialSharing, readCredentialStatus } from '../../repositories/credentials';
 import { milestoneWrite } from '../../repositories/milestones';
@@ -11,10 +10,7 @@ import { paths } from '../../repositories/paths';
 /** Who recorded a share seen through the public check (no member did it). */
 const OPENED_BY_SOMEONE_ELSE = 'credential-check';
 
-export const getCredentialStatus = defineHandler({
-  name: API.getCredentialStatus,
-  access: 'public',
-  input: REQUESTS[API.getCredentialStatus],
+export const getCredentialStatus = defineHandler(API.getCredentialStatus, {
   async run({ credentialId }, { deps, now }): Promise<ApiResponses[typeof API.getCredentialStatus]> {
     const stored = await readCredentialStatus(deps.store, credentialId);
     if (!stored) return { status: 'unknown', revokedAt: null };

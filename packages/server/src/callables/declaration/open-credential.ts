@@ -2,17 +2,13 @@
 // (opens, copies or downloads its link): the view-declaration-credential milestone, and the credential
 // marked shared, which a Leader's credential needs for leader-credential-shared (docs/journey.md).
 import { API, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { readCredential } from '../../repositories/credentials';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 
-export const openCredential = defineHandler({
-  name: API.openCredential,
-  access: 'member',
-  input: REQUESTS[API.openCredential],
+export const openCredential = defineHandler(API.openCredential, {
   async run({ credentialId }, { caller, deps, now }): Promise<ApiResponses[typeof API.openCredential]> {
     const { tenantId, uid } = caller;
     await deps.store.transaction(async (tx) => {

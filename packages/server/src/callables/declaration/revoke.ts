@@ -1,7 +1,6 @@
 // declaration-revoke: an owner or admin revokes one of the organisation's credentials; the public
 // check then says it is revoked. Revoking twice keeps the first date, and is recorded once.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { recordAudit } from '../../repositories/audit';
@@ -9,10 +8,7 @@ import { readCredential } from '../../repositories/credentials';
 import { paths } from '../../repositories/paths';
 import { declarationOverview } from './declaration';
 
-export const revokeCredential = defineHandler({
-  name: API.revokeCredential,
-  access: 'member:signDeclaration',
-  input: REQUESTS[API.revokeCredential],
+export const revokeCredential = defineHandler(API.revokeCredential, {
   async run({ credentialId }, { caller, deps, now }): Promise<ApiResponses[typeof API.revokeCredential]> {
     const path = paths.tenantCredential(caller.tenantId, credentialId);
     await deps.store.transaction(async (tx) => {

@@ -5,7 +5,6 @@
 // request says only which declaration was read. The audit trail records the signing (never the token).
 import { API, attestedStage, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { CREDENTIAL_VALID_DAYS } from '@toolkit/domain/credential';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { recordAudit } from '../../repositories/audit';
@@ -18,10 +17,7 @@ import { declarationOverview, loadDeclaration } from './declaration';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const signDeclaration = defineHandler({
-  name: API.signDeclaration,
-  access: 'member:signDeclaration',
-  input: REQUESTS[API.signDeclaration],
+export const signDeclaration = defineHandler(API.signDeclaration, {
   inputMessage: (issues) =>
     issues.some((issue) => issue.message === SERVER_ERRORS.declarationFromStoredFacts)
       ? SERVER_ERRORS.declarationFromStoredFacts

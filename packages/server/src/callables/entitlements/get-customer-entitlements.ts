@@ -1,16 +1,12 @@
 // entitlements-getCustomerEntitlements: the tenant's active entitlements; none on Free.
 // A billing failure answers "Failed to fetch entitlements" with empty entitlements.
 import { API, entitlementKeys, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { readTenant } from '../../repositories/tenants';
 import { requireOwnTenant } from '../access';
 
-export const getCustomerEntitlements = defineHandler({
-  name: API.getCustomerEntitlements,
-  access: 'member',
-  input: REQUESTS[API.getCustomerEntitlements],
+export const getCustomerEntitlements = defineHandler(API.getCustomerEntitlements, {
   async run({ tenantId }, { caller, deps }): Promise<ApiResponses[typeof API.getCustomerEntitlements]> {
     requireOwnTenant(caller, tenantId, SERVER_ERRORS.ownEntitlementsOnly);
     const tenant = await readTenant(deps.store, tenantId);

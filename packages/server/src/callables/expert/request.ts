@@ -2,7 +2,6 @@
 // kept, mailed to the publisher's expert recipients (or, without any, the assessment's notification
 // recipients) and confirmed to the requester; all in one transaction with the hourly limit.
 import { API, ESG_TOPIC_NAMES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { expertRequestQuota, takeQuota } from '../../abuse/limits';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
@@ -20,10 +19,7 @@ const paragraphHtml = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<b
 const wrap = (lines: string[]) =>
   `<div style="max-width:580px;margin:0 auto;font-family:Arial,Helvetica,sans-serif;color:#1e2a26">${lines.join('')}</div>`;
 
-export const requestExpert = defineHandler({
-  name: API.requestExpert,
-  access: 'member',
-  input: REQUESTS[API.requestExpert],
+export const requestExpert = defineHandler(API.requestExpert, {
   async run(
     { topic, message, contact, phone },
     { caller, deps, now },

@@ -4,7 +4,6 @@
 // neither the server's memory nor the request's duration grows with the whole export before the
 // first bytes leave.
 import { API, CSV_BOM, csvRow, type ApiResponses, type ReceivedResultsExportMessage } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler, type ServerDeps, type ServerSurveyDefinition } from '../../api/handler';
 import { completedResultsPage, toStoredResult } from '../../repositories/results';
 import { loadPublishedSurvey } from './access';
@@ -74,10 +73,7 @@ const xlsxParts = (sheetName: string): FileParts => {
   };
 };
 
-export const exportReceivedResults = defineHandler({
-  name: API.exportReceivedResults,
-  access: 'member:viewInsights',
-  input: REQUESTS[API.exportReceivedResults],
+export const exportReceivedResults = defineHandler(API.exportReceivedResults, {
   async run(
     { surveyId, format = 'csv' },
     { caller, deps, request },

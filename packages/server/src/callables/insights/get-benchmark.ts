@@ -13,7 +13,6 @@ import {
   type ApiResponses,
   type PeerGroupSummary,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { invalidArgument } from '../../api/errors';
 import { defineHandler, type ServerSurveyDefinition } from '../../api/handler';
 import { loadSurvey } from '../../content';
@@ -53,10 +52,7 @@ function groupsOf(
   });
 }
 
-export const getBenchmark = defineHandler({
-  name: API.getBenchmark,
-  access: 'member:viewInsights',
-  input: REQUESTS[API.getBenchmark],
+export const getBenchmark = defineHandler(API.getBenchmark, {
   async run(
     { surveyId, opened, downloading, group },
     { caller, deps, now },

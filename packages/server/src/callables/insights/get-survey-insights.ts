@@ -12,7 +12,6 @@ import {
   type ApiResponses,
   type QuestionInsights,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { invalidArgument } from '../../api/errors';
 import { defineHandler, type ServerQuestion } from '../../api/handler';
 import { readAggregate } from '../../repositories/aggregates';
@@ -77,10 +76,7 @@ function questionInsights(
   };
 }
 
-export const getSurveyInsights = defineHandler({
-  name: API.getSurveyInsights,
-  access: 'member:viewInsights',
-  input: REQUESTS[API.getSurveyInsights],
+export const getSurveyInsights = defineHandler(API.getSurveyInsights, {
   async run(request, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
     const { surveyId, opened } = request;
     const definition = await loadPublishedSurvey(deps, caller, surveyId);

@@ -1,7 +1,6 @@
 // insights-listComments: the answers to one open question of a publisher's survey, newest first,
 // searched by word prefix, a page at a time; excluded results' comments are left out.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { commentQuestions, listComments } from '../../repositories/comments';
@@ -11,10 +10,7 @@ const COMMENTS_PAGE_DEFAULT = 20;
 
 export const NO_SUCH_OPEN_QUESTION = 'This survey has no open question with that id.';
 
-export const listSurveyComments = defineHandler({
-  name: API.listComments,
-  access: 'member:viewInsights',
-  input: REQUESTS[API.listComments],
+export const listSurveyComments = defineHandler(API.listComments, {
   async run(
     { surveyId, questionId, search, cursor, limit },
     { caller, deps },

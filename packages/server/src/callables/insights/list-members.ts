@@ -1,7 +1,6 @@
 // insights-listMembers: the organisations that signed up through a toolkit's portal, for the
 // toolkit's publisher (view-insights), newest first.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { listToolkitMembers as readToolkitMembers } from '../../repositories/toolkit-members';
@@ -10,10 +9,7 @@ import { requireOwnTenant } from '../access';
 /** The most members one answer lists. */
 const MEMBERS_MAX = 200;
 
-export const listToolkitMembers = defineHandler({
-  name: API.listToolkitMembers,
-  access: 'member:viewInsights',
-  input: REQUESTS[API.listToolkitMembers],
+export const listToolkitMembers = defineHandler(API.listToolkitMembers, {
   async run({ toolkit: name }, { caller, deps }): Promise<ApiResponses[typeof API.listToolkitMembers]> {
     let toolkit;
     try {

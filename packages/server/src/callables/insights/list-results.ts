@@ -2,7 +2,6 @@
 // Results workbench): filtered, sorted and searched on each result's `listing`, with the count of
 // everything the filter matches, so no request reads more than a page.
 import { API, WORKBENCH_PAGE_DEFAULT, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { listWorkbenchPage, toStoredResult } from '../../repositories/results';
@@ -10,10 +9,7 @@ import { respondentContacts } from '../survey/respondent';
 import { loadPublishedSurvey } from './access';
 import { exclusionOf, receivedRow } from './received';
 
-export const listReceivedResults = defineHandler({
-  name: API.listReceivedResults,
-  access: 'member:viewInsights',
-  input: REQUESTS[API.listReceivedResults],
+export const listReceivedResults = defineHandler(API.listReceivedResults, {
   async run(request, { caller, deps }): Promise<ApiResponses[typeof API.listReceivedResults]> {
     const definition = await loadPublishedSurvey(deps, caller, request.surveyId);
     if (request.from && request.to && request.from > request.to) {

@@ -9,7 +9,6 @@ import {
   type ApiResponses,
   type ResultListing,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler, type ServerSurveyDefinition } from '../../api/handler';
 import {
@@ -112,10 +111,7 @@ export async function storedListing(
   });
 }
 
-export const setResultExcluded = defineHandler({
-  name: API.setResultExcluded,
-  access: 'member:excludeResults',
-  input: REQUESTS[API.setResultExcluded],
+export const setResultExcluded = defineHandler(API.setResultExcluded, {
   async run(
     { surveyId, resultId, excluded, reason },
     { caller, deps },

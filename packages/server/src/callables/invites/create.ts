@@ -13,7 +13,6 @@ import {
   SERVER_ERRORS,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { inviteQuota, quotaPaths, takeQuota } from '../../abuse/limits';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
@@ -42,11 +41,8 @@ import { refuseRoleChange } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
 import { inviteLink, inviteMailFor } from './invite-mail';
 
-export const createInvite = defineHandler({
-  name: API.createInvite,
-  access: 'member:manageUsers',
+export const createInvite = defineHandler(API.createInvite, {
   checkRevoked: true,
-  input: REQUESTS[API.createInvite],
   async run(
     { email, surveyId, role = 'user' },
     { caller, deps, now },

@@ -1,7 +1,6 @@
 // invites-decline: the invitee says no. Nothing was granted, so nothing is taken back; the inviter
 // sees the invite as declined, and its link stops working.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { readInviteByLink, INVITE_STATUS } from '../../repositories/invites';
@@ -9,10 +8,7 @@ import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
 import { assertOpen } from '../journey/verify-and-login-with-invite';
 
-export const declineInvite = defineHandler({
-  name: API.declineInvite,
-  access: 'public',
-  input: REQUESTS[API.declineInvite],
+export const declineInvite = defineHandler(API.declineInvite, {
   async run(link, { deps, now }): Promise<ApiResponses[typeof API.declineInvite]> {
     const { inviteId } = link;
     await deps.store.transaction(async (tx) => {

@@ -2,7 +2,6 @@
 // (who invites them, into which organisation, with which role, to which survey if any). The first
 // opening is noted, so the inviter sees the invite as opened.
 import { API, SERVER_ERRORS, type ApiResponses, type InviteOffer } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
@@ -27,10 +26,7 @@ function stateOf(invite: InviteRecord, now: Date): InviteOffer['state'] {
   return invite.redeemedBy === null ? 'open' : 'accepted';
 }
 
-export const describeInvite = defineHandler({
-  name: API.describeInvite,
-  access: 'public',
-  input: REQUESTS[API.describeInvite],
+export const describeInvite = defineHandler(API.describeInvite, {
   async run(link, { deps, now }): Promise<ApiResponses[typeof API.describeInvite]> {
     const invite = await readInviteByLink(deps.store, link);
     // A replaced invite's link, or one whose key a resend ended, says no more than a link that never existed.

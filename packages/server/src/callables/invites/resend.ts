@@ -3,7 +3,6 @@
 // mails' hourly limits, and the role rule. Each mail carries a new key, which ends the one before; an
 // expired invite gets a new link (the old one stays dead), with its 14 days from now.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { inviteQuota, quotaPaths, takeQuota } from '../../abuse/limits';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
@@ -25,11 +24,8 @@ import { countJoinedOwners } from '../admin/change-role';
 import { inviteLink, inviteMailFor } from './invite-mail';
 import { waitingInviteTo } from './waiting';
 
-export const resendInvite = defineHandler({
-  name: API.resendInvite,
-  access: 'member:manageUsers',
+export const resendInvite = defineHandler(API.resendInvite, {
   checkRevoked: true,
-  input: REQUESTS[API.resendInvite],
   async run({ email }, { caller, deps, now }): Promise<ApiResponses[typeof API.resendInvite]> {
     const { tenantId } = caller;
     // Read first for the mail's words; the transaction reads it again before writing.

@@ -1,7 +1,6 @@
 // invites-withdraw: the organisation takes back an invite not accepted yet. Its link then says it was
 // withdrawn; who could not have sent it (the role rule) cannot take it back either.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { INVITE_STATUS } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
@@ -11,11 +10,8 @@ import { refuseRoleChange } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
 import { waitingInviteTo } from './waiting';
 
-export const withdrawInvite = defineHandler({
-  name: API.withdrawInvite,
-  access: 'member:manageUsers',
+export const withdrawInvite = defineHandler(API.withdrawInvite, {
   checkRevoked: true,
-  input: REQUESTS[API.withdrawInvite],
   async run({ email }, { caller, deps }): Promise<ApiResponses[typeof API.withdrawInvite]> {
     return deps.store.transaction(async (tx) => {
       const [invite, stored] = await Promise.all([

@@ -1,17 +1,13 @@
 // journey-saveAnswer: the invitee's answer into the invite's result, through
 // the same use case as the survey's save.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { checkAnswer, loadSurvey } from '../../content';
 import { saveQuota } from '../../abuse/limits';
 import { recordAnswer } from '../survey/answers';
 import { missingJourneyIds, openInvite } from './open-invite';
 
-export const saveInviteAnswer = defineHandler({
-  name: API.saveInviteAnswer,
-  access: 'signedIn',
-  input: REQUESTS[API.saveInviteAnswer],
+export const saveInviteAnswer = defineHandler(API.saveInviteAnswer, {
   inputMessage: missingJourneyIds,
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveInviteAnswer]> {
     const { tenantId, surveyId, surveyResultId, questionId, answer, seq } = input;

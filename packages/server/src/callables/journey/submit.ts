@@ -1,7 +1,6 @@
 // journey-submit: the invite's result completes, through the same use case
 // as the survey's, and the invite with it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { completionQuota } from '../../abuse/limits';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
@@ -9,10 +8,7 @@ import { loadSurvey } from '../../content';
 import { completeResult } from '../survey/completion';
 import { missingJourneyIds, openInvite } from './open-invite';
 
-export const submitInvite = defineHandler({
-  name: API.submitInvite,
-  access: 'signedIn',
-  input: REQUESTS[API.submitInvite],
+export const submitInvite = defineHandler(API.submitInvite, {
   inputMessage: missingJourneyIds,
   async run(input, { caller, deps, now, request }): Promise<ApiResponses[typeof API.submitInvite]> {
     const inviteId = await openInvite(deps.store, caller, input);

@@ -7,7 +7,6 @@
 // signed-in session; an account registered with the address but never proven (a password someone
 // set without the inbox) is taken over, and its earlier credentials end.
 import { API, MESSAGES, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Caller, type ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
@@ -94,10 +93,7 @@ async function acceptance(
   };
 }
 
-export const verifyAndLoginWithInvite = defineHandler({
-  name: API.verifyAndLoginWithInvite,
-  access: 'public',
-  input: REQUESTS[API.verifyAndLoginWithInvite],
+export const verifyAndLoginWithInvite = defineHandler(API.verifyAndLoginWithInvite, {
   async run(link, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
     const { inviteId } = link;
     const invite = await readInviteByLink(deps.store, link);

@@ -2,17 +2,13 @@
 // the organisation, confirms by the link mailed to it that it wants them. Only the link's holder
 // can: the token is 32 random bytes, stored as its hash. Opening the link again says the same.
 import { ALERT_CONFIRMATION_DAYS, ALERT_KINDS, API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { alertConfirmationOf, alertSettingsOf, alertTokenHash } from '../../repositories/alerts';
 import { paths } from '../../repositories/paths';
 import { organisationProfileOf } from '../../repositories/tenants';
 
-export const confirmAlertRecipient = defineHandler({
-  name: API.confirmAlertRecipient,
-  access: 'public',
-  input: REQUESTS[API.confirmAlertRecipient],
+export const confirmAlertRecipient = defineHandler(API.confirmAlertRecipient, {
   async run({ token }, { deps, now }): Promise<ApiResponses[typeof API.confirmAlertRecipient]> {
     const tokenHash = alertTokenHash(token);
     return deps.store.transaction(async (tx) => {

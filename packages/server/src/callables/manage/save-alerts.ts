@@ -11,7 +11,6 @@ import {
   type AlertRecipients,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { alertsQuota, quotaPaths, takeQuota } from '../../abuse/limits';
 import { defineHandler, type ServerDeps } from '../../api/handler';
 import {
@@ -47,10 +46,7 @@ async function provenMembers(deps: ServerDeps, tenantId: string, listed: readonl
   return new Set(proven.flat());
 }
 
-export const saveAlerts = defineHandler({
-  name: API.saveAlerts,
-  access: 'member:manageAlerts',
-  input: REQUESTS[API.saveAlerts],
+export const saveAlerts = defineHandler(API.saveAlerts, {
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveAlerts]> {
     const requestedBy = verifiedEmailOf(caller);
     const { tenantId } = caller;

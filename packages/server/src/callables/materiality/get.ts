@@ -1,15 +1,11 @@
 // materiality-get: the organisation's double-materiality ratings for any member who reads
 // insights, and whether the plan lets them be changed. After a downgrade they stay readable.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { hasFeature } from '../../billing/entitlements';
 import { readMateriality } from '../../repositories/materiality';
 
-export const getMateriality = defineHandler({
-  name: API.getMateriality,
-  access: 'member:viewInsights',
-  input: REQUESTS[API.getMateriality],
+export const getMateriality = defineHandler(API.getMateriality, {
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.getMateriality]> {
     const [stored, included] = await Promise.all([
       readMateriality(deps.store, caller.tenantId),

@@ -1,17 +1,13 @@
 // materiality-save: replaces the organisation's ratings, for a role that may edit insights, while
 // the plan includes materiality-assessment.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { readMateriality } from '../../repositories/materiality';
 import { paths } from '../../repositories/paths';
 import { FieldValue } from '../../store/port';
 
-export const saveMateriality = defineHandler({
-  name: API.saveMateriality,
-  access: 'member:editMateriality',
-  input: REQUESTS[API.saveMateriality],
+export const saveMateriality = defineHandler(API.saveMateriality, {
   async run({ ratings }, { caller, deps }): Promise<ApiResponses[typeof API.saveMateriality]> {
     await requireFeature(deps, caller.tenantId, 'materiality-assessment');
     await deps.store.set(paths.materiality(caller.tenantId), {

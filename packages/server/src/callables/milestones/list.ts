@@ -8,7 +8,6 @@ import {
   type EntitlementKey,
   type StoredMilestone,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler, type ServerDeps } from '../../api/handler';
 import { hasFeature } from '../../billing/entitlements';
@@ -33,10 +32,7 @@ async function markOutsidePlan(
   );
 }
 
-export const listMilestones = defineHandler({
-  name: API.listMilestones,
-  access: 'member',
-  input: REQUESTS[API.listMilestones],
+export const listMilestones = defineHandler(API.listMilestones, {
   async run({ userIds }, { caller, deps }): Promise<ApiResponses[typeof API.listMilestones]> {
     const ids = [...new Set(userIds ?? [caller.uid])];
     const others = ids.filter((id) => id !== caller.uid);

@@ -7,7 +7,6 @@ import {
   SERVER_ERRORS,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { permissionDenied, unauthenticated } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { handTickWrite } from '../../repositories/milestones';
@@ -19,10 +18,7 @@ import { readTenantUser } from '../../repositories/users';
  * respondent; the tenant claim alone is not trusted, as on every other callable. Only the
  * milestones a member may tick by hand: the others are facts the server records where they happen.
  */
-export const setMilestone = defineHandler({
-  name: API.setMilestone,
-  access: 'public',
-  input: REQUESTS[API.setMilestone],
+export const setMilestone = defineHandler(API.setMilestone, {
   async run({ milestoneId, completed }, { caller, deps }): Promise<ApiResponses[typeof API.setMilestone]> {
     if (!caller) throw unauthenticated(MESSAGES.userNotAuthenticated);
     if (caller.isAnonymous || !caller.tenantId) {

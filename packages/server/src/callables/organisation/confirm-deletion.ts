@@ -11,7 +11,6 @@ import {
   SERVER_ERRORS,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import type { AuthPort } from '../../auth/port';
@@ -37,11 +36,8 @@ async function closeSessions(auth: AuthPort, uid: string, tenantId: string): Pro
   await auth.revokeRefreshTokens(uid);
 }
 
-export const confirmOrganisationDeletion = defineHandler({
-  name: API.confirmOrganisationDeletion,
-  access: 'member',
+export const confirmOrganisationDeletion = defineHandler(API.confirmOrganisationDeletion, {
   checkRevoked: true,
-  input: REQUESTS[API.confirmOrganisationDeletion],
   async run({ token }, { caller, deps, now }): Promise<ApiResponses[typeof API.confirmOrganisationDeletion]> {
     const { tenantId } = caller;
     if (caller.role !== 'owner') throw permissionDenied(SERVER_ERRORS.organisationDeletionByOwnerOnly);

@@ -11,7 +11,6 @@ import {
   paths as appPaths,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
@@ -20,11 +19,8 @@ import { verifiedEmailOf } from '../access';
 import { deletionTokenHash } from '../account/request-deletion';
 import { organisationDeletionMail } from './deletion-mail';
 
-export const requestOrganisationDeletion = defineHandler({
-  name: API.requestOrganisationDeletion,
-  access: 'member',
+export const requestOrganisationDeletion = defineHandler(API.requestOrganisationDeletion, {
   checkRevoked: true,
-  input: REQUESTS[API.requestOrganisationDeletion],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.requestOrganisationDeletion]> {
     if (caller.role !== 'owner') throw permissionDenied(SERVER_ERRORS.organisationDeletionByOwnerOnly);
     const email = verifiedEmailOf(caller);

@@ -1,14 +1,10 @@
 // organisation-save: the organisation's details; saving sets update-organisation.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { milestoneWrite } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
 
-export const saveOrganisation = defineHandler({
-  name: API.saveOrganisation,
-  access: 'member:manageSettings',
-  input: REQUESTS[API.saveOrganisation],
+export const saveOrganisation = defineHandler(API.saveOrganisation, {
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.saveOrganisation]> {
     const organisation = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     await deps.store.transaction(async (tx) => {

@@ -2,7 +2,6 @@
 // the owner who offered becomes admin, so the organisation always has an owner; the claims follow.
 // The offer was made to them as they were then: their membership and role are read again in it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
@@ -14,11 +13,8 @@ import { addresseeUnchanged, ownershipOfferPath, readOffer } from './offer-recor
 /** What the owner who hands over ownership keeps: everything but billing and deleting the organisation. */
 export const FORMER_OWNER_ROLE = 'admin' as const;
 
-export const acceptOwnership = defineHandler({
-  name: API.acceptOwnership,
-  access: 'member',
+export const acceptOwnership = defineHandler(API.acceptOwnership, {
   checkRevoked: true,
-  input: REQUESTS[API.acceptOwnership],
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.acceptOwnership]> {
     const { tenantId, uid } = caller;
     verifiedEmailOf(caller);

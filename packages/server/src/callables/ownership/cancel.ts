@@ -1,16 +1,12 @@
 // ownership-cancel: the owner who offered ownership takes the offer back before it is answered, or
 // clears it from Users once it was withdrawn.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { offerRecordOf, ownershipOfferPath } from './offer-record';
 
-export const cancelOwnershipOffer = defineHandler({
-  name: API.cancelOwnershipOffer,
-  access: 'member',
+export const cancelOwnershipOffer = defineHandler(API.cancelOwnershipOffer, {
   checkRevoked: true,
-  input: REQUESTS[API.cancelOwnershipOffer],
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelOwnershipOffer]> {
     return deps.store.transaction(async (tx) => {
       const record = offerRecordOf((await tx.get(ownershipOfferPath(caller.tenantId))).data);

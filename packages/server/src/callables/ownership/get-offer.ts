@@ -3,15 +3,11 @@
 // Those who manage users also see an offer withdrawn by a change of its member's role, until it would
 // have expired, so the Users screen can say what became of it.
 import { API, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { holdsPermission } from '../../api/permissions';
 import { offerOf, readOffer } from './offer-record';
 
-export const getOwnershipOffer = defineHandler({
-  name: API.getOwnershipOffer,
-  access: 'member',
-  input: REQUESTS[API.getOwnershipOffer],
+export const getOwnershipOffer = defineHandler(API.getOwnershipOffer, {
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.getOwnershipOffer]> {
     const offer = await readOffer(deps.store, caller.tenantId, now);
     if (!offer) return { offer: null };

@@ -2,7 +2,6 @@
 // and proven their address. One offer stands at a time; the member is told by mail and answers on
 // the dashboard (ownership-accept, ownership-decline).
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { recordAudit } from '../../repositories/audit';
@@ -14,11 +13,8 @@ import { joinedOwners } from '../admin/change-role';
 import { ownershipOfferMail } from './offer-mail';
 import { memberName, newOfferRecord, offerOf, ownershipOfferPath, readOffer } from './offer-record';
 
-export const offerOwnership = defineHandler({
-  name: API.offerOwnership,
-  access: 'member',
+export const offerOwnership = defineHandler(API.offerOwnership, {
   checkRevoked: true,
-  input: REQUESTS[API.offerOwnership],
   async run({ uid }, { caller, deps, now }): Promise<ApiResponses[typeof API.offerOwnership]> {
     const { tenantId } = caller;
     if (caller.role !== 'owner') throw permissionDenied(SERVER_ERRORS.ownershipByOwnerOnly);

@@ -2,7 +2,6 @@
 // Any member's completed result is the organisation's (the latest completed wins); a survey the
 // organisation has not completed lists the caller's own latest, still open, result.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import { milestoneWrite } from '../../repositories/milestones';
 import { listOrganisationResults, type OrganisationResult } from '../../repositories/results';
@@ -20,10 +19,7 @@ function latestPerSurvey(entries: readonly OrganisationResult[], uid: string): O
   return [...latest.values()].sort((a, b) => a.link.surveyId.localeCompare(b.link.surveyId));
 }
 
-export const listLatestResults = defineHandler({
-  name: API.listLatestResults,
-  access: 'member',
-  input: REQUESTS[API.listLatestResults],
+export const listLatestResults = defineHandler(API.listLatestResults, {
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.listLatestResults]> {
     const entries = await listOrganisationResults(deps.store, caller.tenantId);
     const results = latestPerSurvey(entries, caller.uid).map(({ link, result }) => ({

@@ -2,17 +2,13 @@
 // results, whichever member completed it; a role that may not edit insights (a viewer) reads the plan
 // but cannot change it.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { findResultOwner, readActionPlan } from '../../repositories/results';
 import { FieldValue, StoreError } from '../../store/port';
 
-export const toggleActionPlan = defineHandler({
-  name: API.toggleActionPlan,
-  access: 'member:editInsights',
-  input: REQUESTS[API.toggleActionPlan],
+export const toggleActionPlan = defineHandler(API.toggleActionPlan, {
   async run(
     { userResultId, actionId, selected },
     { caller, deps },

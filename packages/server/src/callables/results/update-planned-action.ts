@@ -2,17 +2,13 @@
 // organisation's results (whichever member completed it), kept beside actionPlans on the user survey
 // result, in one transaction with the check that the action is planned.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { paths } from '../../repositories/paths';
 import { findResultOwner, readActionPlan } from '../../repositories/results';
 import { FieldValue } from '../../store/port';
 
-export const updatePlannedAction = defineHandler({
-  name: API.updatePlannedAction,
-  access: 'member:editInsights',
-  input: REQUESTS[API.updatePlannedAction],
+export const updatePlannedAction = defineHandler(API.updatePlannedAction, {
   async run(
     { userResultId, actionId, status, owner, dueDate },
     { caller, deps },

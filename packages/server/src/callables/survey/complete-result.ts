@@ -1,6 +1,5 @@
 // survey-completeResult: the result and the user's result complete, scored, mailed once.
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { completionQuota } from '../../abuse/limits';
 import { notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
@@ -8,10 +7,7 @@ import { loadSurvey } from '../../content';
 import { inviteIdOf } from '../../repositories/invites';
 import { completeResult } from './completion';
 
-export const completeSurveyResult = defineHandler({
-  name: API.completeResult,
-  access: 'signedIn',
-  input: REQUESTS[API.completeResult],
+export const completeSurveyResult = defineHandler(API.completeResult, {
   async run(
     { tenantId, surveyId, resultId },
     { caller, deps, now, request },

@@ -9,7 +9,6 @@ import {
   statusOfResult,
   type ApiResponses,
 } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { checkAnswer, loadSurvey } from '../../content';
@@ -25,10 +24,7 @@ import {
 import { startQuota } from '../../abuse/limits';
 import { canReach } from './answers';
 
-export const startResult = defineHandler({
-  name: API.startResult,
-  access: 'signedIn',
-  input: REQUESTS[API.startResult],
+export const startResult = defineHandler(API.startResult, {
   async run(
     { tenantId, surveyId, resultId, prefill },
     { caller, deps, now, request },

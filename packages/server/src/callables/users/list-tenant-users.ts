@@ -2,7 +2,6 @@
 // addressees have not accepted yet (they are not members until they do): whether each was opened,
 // has expired or was declined, who sent it and when.
 import { API, type ApiResponses, type PendingInvite } from '@toolkit/domain';
-import { REQUESTS } from '@toolkit/domain/requests';
 import { defineHandler } from '../../api/handler';
 import {
   INVITE_STATUS,
@@ -20,10 +19,7 @@ function statusOf(invite: InviteRecord, now: Date): PendingInvite['status'] {
   return invite.openedAt === null ? 'pending' : 'opened';
 }
 
-export const listTenantUsers = defineHandler({
-  name: API.listTenantUsers,
-  access: 'member:manageUsers',
-  input: REQUESTS[API.listTenantUsers],
+export const listTenantUsers = defineHandler(API.listTenantUsers, {
   async run(_input, { caller, deps, now }): Promise<ApiResponses[typeof API.listTenantUsers]> {
     const [users, sent] = await Promise.all([
       listUsers(deps.store, caller.tenantId),
