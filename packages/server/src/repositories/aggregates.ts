@@ -147,3 +147,26 @@ export function recordPeerEntry(
   const changed = new Set([...groups.previous, ...groups.now]);
   return { peerChanges: Object.fromEntries([...changed].map((key) => [key, 1])) };
 }
+
+/** The organisation no longer counts among the survey's distinct organisations. */
+export function uncountOrganisation(
+  tx: Pick<StoreTransaction, 'delete'>,
+  ref: { tenantId: string; surveyId: string },
+  key: string,
+): void {
+  tx.delete(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, key));
+}
+
+/** The path of a peer group's published figures: the group key with '-' for ':'. */
+export const peerGroupSnapshotPath = (ref: { tenantId: string; surveyId: string }, key: string): string =>
+  paths.peerGroupSnapshot(ref.tenantId, ref.surveyId, key.replace(':', '-'));
+
+/** Replaces a peer group's snapshot: what was seen of it, when, and its figures as published. */
+export function writePeerGroupSnapshot(
+  tx: Pick<StoreTransaction, 'set'>,
+  ref: { tenantId: string; surveyId: string },
+  key: string,
+  snapshot: DocData,
+): void {
+  tx.set(peerGroupSnapshotPath(ref, key), snapshot);
+}

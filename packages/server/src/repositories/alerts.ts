@@ -4,7 +4,7 @@
 // An address outside the organisation is confirmed through alertConfirmations/{sha256 of the token}.
 import { createHash } from 'node:crypto';
 import { ALERT_KINDS, type AlertRecipients } from '@toolkit/domain';
-import type { DocData, StoreTransaction } from '../store/port';
+import { FieldValue, type DocData, type StoreTransaction } from '../store/port';
 import { record, strings, text } from './decode';
 import { paths } from './paths';
 
@@ -84,3 +84,51 @@ export function alertConfirmationOf(data: DocData | null): AlertConfirmation | n
 
 /** What a confirmation link's token is stored and found by. */
 export const alertTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+type Writer = Pick<StoreTransaction, 'set' | 'update' | 'create' | 'delete'>;
+
+/** Replaces the recipients: the lists, who is confirmed, who waits, and who saved them. */
+export function writeAlertSettings(
+  tx: Pick<Writer, 'set'>,
+  tenantId: string,
+  settings: AlertSettings,
+  updatedBy: string,
+): void {
+  tx.set(paths.alerts(tenantId), {
+    ...settings.listed,
+    confirmed: settings.confirmed,
+    pending: settings.pending.map((entry) => ({ ...entry })),
+    updatedAt: FieldValue.serverTimestamp(),
+    updatedBy,
+  });
+}
+
+/** A confirmation link mailed to `email`, found by its token's hash. */
+export function createAlertConfirmation(
+  tx: Pick<Writer, 'create'>,
+  tokenHash: string,
+  link: { tenantId: string; email: string; sentAt: string; expiresAt: Date },
+): void {
+  const { tenantId, email, sentAt, expiresAt } = link;
+  tx.create(paths.alertConfirmation(tokenHash), { tenantId, email, sentAt, expiresAt });
+}
+
+/** The link stops working. */
+export function deleteAlertConfirmation(tx: Pick<Writer, 'delete'>, tokenHash: string): void {
+  tx.delete(paths.alertConfirmation(tokenHash));
+}
+
+/** The address opened its link: it is confirmed and waits no more, and the link is marked used. */
+export function confirmAlertRecipient(
+  tx: Pick<Writer, 'update'>,
+  tenantId: string,
+  settings: AlertSettings,
+  confirmation: { email: string; tokenHash: string; confirmedAt: string },
+): void {
+  const { email, tokenHash, confirmedAt } = confirmation;
+  tx.update(paths.alerts(tenantId), {
+    confirmed: [...settings.confirmed, email],
+    pending: settings.pending.filter((entry) => entry.tokenHash !== tokenHash).map((entry) => ({ ...entry })),
+  });
+  tx.update(paths.alertConfirmation(tokenHash), { confirmedAt });
+}

@@ -1,6 +1,6 @@
 // The organisation's brand (tenants/{t}/settings/brand, brandkit): a colour and a logo.
 import type { Brand } from '@toolkit/domain';
-import type { DocData, StoreTransaction } from '../store/port';
+import { FieldValue, type DocData, type StoreTransaction } from '../store/port';
 import { textOrNull } from './decode';
 import { paths } from './paths';
 
@@ -15,4 +15,19 @@ export async function readBrand(
   tenantId: string,
 ): Promise<Brand | null> {
   return brandOf((await reader.get(paths.brand(tenantId))).data);
+}
+
+/** Replaces the brand, noting who changed it and when. */
+export function writeBrand(
+  tx: Pick<StoreTransaction, 'set'>,
+  tenantId: string,
+  brand: Brand,
+  updatedBy: string,
+): void {
+  tx.set(paths.brand(tenantId), {
+    primaryColor: brand.primaryColor,
+    logo: brand.logo,
+    updatedAt: FieldValue.serverTimestamp(),
+    updatedBy,
+  });
 }

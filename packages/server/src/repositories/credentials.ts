@@ -54,3 +54,37 @@ export async function readCredentialSharing(
   if (!data) return null;
   return { revoked: textOrNull(data.revokedAt) !== null, shared: textOrNull(data.sharedAt) !== null };
 }
+
+type Writer = Pick<StoreTransaction, 'set' | 'update' | 'create'>;
+
+/** When the credential was last shared (its link opened, copied or checked). */
+export function markCredentialShared(
+  tx: Pick<Writer, 'set'>,
+  tenantId: string,
+  credentialId: string,
+  sharedAt: string,
+): void {
+  tx.set(paths.tenantCredential(tenantId, credentialId), { sharedAt }, { merge: true });
+}
+
+/** Revokes the credential, and says so in its public status. */
+export function revokeCredential(
+  tx: Pick<Writer, 'set' | 'update'>,
+  tenantId: string,
+  credentialId: string,
+  revokedAt: string,
+): void {
+  tx.update(paths.tenantCredential(tenantId, credentialId), { revokedAt });
+  tx.set(paths.credentialStatus(credentialId), { revokedAt }, { merge: true });
+}
+
+/** A new credential, not revoked, with its public status. */
+export function issueCredential(
+  tx: Pick<Writer, 'create'>,
+  tenantId: string,
+  credentialId: string,
+  credential: DocData,
+): void {
+  tx.create(paths.tenantCredential(tenantId, credentialId), { ...credential, revokedAt: null });
+  tx.create(paths.credentialStatus(credentialId), { tenantId, revokedAt: null });
+}

@@ -2,7 +2,7 @@
 // the invited journey is submitted.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { INVITE_LIFETIME_DAYS, type InviteKind, type Role } from '@toolkit/domain';
-import type { DocData, StoreTransaction } from '../store/port';
+import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
 import { filledText, record, role, text } from './decode';
 import { paths } from './paths';
 import type { ResultRef } from './results';
@@ -170,4 +170,94 @@ export async function readInviteByLink(
 ): Promise<InviteRecord | null> {
   const invite = await readInvite(reader, link.inviteId);
   return invite && keyOpens(invite, link.key) ? invite : null;
+}
+
+type Writer = Pick<StoreTransaction, 'update' | 'create'>;
+
+/** A new invite, pending and mailed now (fails at commit when the id is taken). */
+export function createInvite(tx: Pick<Writer, 'create'>, inviteId: string, fields: DocData): void {
+  tx.create(paths.invite(inviteId), {
+    status: INVITE_STATUS.pending,
+    ...fields,
+    createdAt: FieldValue.serverTimestamp(),
+    sentAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/** The invite asks for another role from now on; nothing is mailed. */
+export function setInviteRole(tx: Pick<Writer, 'update'>, inviteId: string, role: Role): void {
+  tx.update(paths.invite(inviteId), { role });
+}
+
+/** The invite is mailed again with a new key (the one before opens nothing), and what else changes with it. */
+export function rekeyInvite(
+  tx: Pick<Writer, 'update'>,
+  inviteId: string,
+  keyHash: string,
+  changes: { role: Role } | { status: typeof INVITE_STATUS.pending },
+): void {
+  tx.update(paths.invite(inviteId), { ...changes, keyHash, sentAt: FieldValue.serverTimestamp() });
+}
+
+/** A later invite of the same address took the invite's place. */
+export function markInviteReplaced(tx: Pick<Writer, 'update'>, inviteId: string): void {
+  tx.update(paths.invite(inviteId), { status: INVITE_STATUS.replaced });
+}
+
+/** Taken back by the organisation before it was accepted. */
+export function withdrawInvite(tx: Pick<Writer, 'update'>, inviteId: string, withdrawnBy: string): void {
+  tx.update(paths.invite(inviteId), {
+    status: INVITE_STATUS.withdrawn,
+    withdrawnAt: FieldValue.serverTimestamp(),
+    withdrawnBy,
+  });
+}
+
+export function declineInvite(tx: Pick<Writer, 'update'>, inviteId: string): void {
+  tx.update(paths.invite(inviteId), {
+    status: INVITE_STATUS.declined,
+    declinedAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/** The invited journey was submitted. */
+export function completeInvite(tx: Pick<Writer, 'update'>, inviteId: string): void {
+  tx.update(paths.invite(inviteId), {
+    status: INVITE_STATUS.completed,
+    completedAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/** The link's first opening, so the inviter sees the invite as opened. */
+export async function markInviteOpened(store: DocumentStore, inviteId: string): Promise<void> {
+  await store.update(paths.invite(inviteId), { openedAt: FieldValue.serverTimestamp() });
+}
+
+/** An acceptance under way holds the invite: `claim` names it, `at` says since when. */
+export function claimInvite(
+  tx: Pick<Writer, 'update'>,
+  inviteId: string,
+  claim: { id: string; at: string },
+): void {
+  tx.update(paths.invite(inviteId), { claim: { id: claim.id, at: claim.at } });
+}
+
+/** The acceptance under way let go of the invite: another may accept it. */
+export function releaseInviteClaim(tx: Pick<Writer, 'update'>, inviteId: string): void {
+  tx.update(paths.invite(inviteId), { claim: FieldValue.delete() });
+}
+
+/** Accepted by `uid`; a team invite asks nothing more, a survey invite stays open for its journey. */
+export function redeemInvite(
+  tx: Pick<Writer, 'update'>,
+  inviteId: string,
+  uid: string,
+  closes: boolean,
+): void {
+  tx.update(paths.invite(inviteId), {
+    redeemedBy: uid,
+    redeemedAt: FieldValue.serverTimestamp(),
+    claim: FieldValue.delete(),
+    ...(closes ? { status: INVITE_STATUS.accepted } : {}),
+  });
 }

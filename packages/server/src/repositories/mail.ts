@@ -1,6 +1,7 @@
 // Mail documents in the Trigger Email extension's format: handlers add them to
 // `mail`; the extension (production) or the local relay delivers them. Every value is escaped.
-import type { DocData } from '../store/port';
+import type { DocData, StoreTransaction } from '../store/port';
+import { paths } from './paths';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -32,6 +33,11 @@ export interface MailMessage {
 /** Every mail document is built here, so every subject is one line whatever it was made of. */
 export function mailDocument({ to, bcc = [], subject, html }: MailMessage): DocData {
   return { to, bcc, message: { subject: singleLine(subject), html } };
+}
+
+/** Queues a mail document (built by mailDocument or one of the mails below) under the id given. */
+export function queueMail(tx: Pick<StoreTransaction, 'create'>, id: string, mail: DocData): void {
+  tx.create(paths.mailDoc(id), mail);
 }
 
 /** How much of someone's free text a subject carries: enough to recognise, too little to bury ours. */

@@ -2,7 +2,7 @@
 // leniently: a rating out of range or for a matter no longer on the list is left out rather than
 // shown wrong.
 import { MATERIALITY_SCALE, MATERIALITY_TOPIC_IDS, type MaterialityRatings } from '@toolkit/domain';
-import type { DocData, StoreTransaction } from '../store/port';
+import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
 import { record, textOrNull } from './decode';
 import { paths } from './paths';
 
@@ -30,4 +30,18 @@ export async function readMateriality(
   tenantId: string,
 ): Promise<StoredMateriality> {
   return materialityOf((await reader.get(paths.materiality(tenantId))).data);
+}
+
+/** Replaces the organisation's ratings. */
+export async function saveMateriality(
+  store: DocumentStore,
+  tenantId: string,
+  ratings: MaterialityRatings,
+  updatedBy: string,
+): Promise<void> {
+  await store.set(paths.materiality(tenantId), {
+    ratings,
+    updatedBy,
+    updatedAt: FieldValue.serverTimestamp(),
+  });
 }

@@ -11,7 +11,7 @@ import {
   type RecordedMilestone,
   type StoredMilestone,
 } from '@toolkit/domain';
-import { FieldValue, type DocData, type DocumentStore } from '../store/port';
+import { FieldValue, type DocData, type DocumentStore, type StoreTransaction } from '../store/port';
 import { listCustomActions } from './custom-actions';
 import { flag, oneOf, textOrNull } from './decode';
 import { readMateriality } from './materiality';
@@ -51,6 +51,40 @@ export function handTickWrite(
 ): { path: string; data: DocData } {
   const write = milestoneWrite(tenantId, milestoneId, completed, userId);
   return { ...write, data: { ...write.data, byHand: true } };
+}
+
+/** Records that the milestone's fact happened, in the caller's transaction (milestoneWrite's write). */
+export function recordMilestone(
+  tx: Pick<StoreTransaction, 'set'>,
+  tenantId: string,
+  milestoneId: MilestoneId,
+  completedBy: string,
+): void {
+  const write = milestoneWrite(tenantId, milestoneId, true, completedBy);
+  tx.set(write.path, write.data, { merge: true });
+}
+
+/** Records that the milestone's fact happened, on its own (no other write goes with it). */
+export async function saveMilestone(
+  store: DocumentStore,
+  tenantId: string,
+  milestoneId: MilestoneId,
+  completedBy: string,
+): Promise<void> {
+  const write = milestoneWrite(tenantId, milestoneId, true, completedBy);
+  await store.set(write.path, write.data, { merge: true });
+}
+
+/** Stores a member's own tick (or untick) by hand. */
+export async function saveHandTick(
+  store: DocumentStore,
+  tenantId: string,
+  userId: string,
+  milestoneId: HandTickedMilestone,
+  completed: boolean,
+): Promise<void> {
+  const write = handTickWrite(tenantId, userId, milestoneId, completed);
+  await store.set(write.path, write.data, { merge: true });
 }
 
 const recordOf = ({ id, data }: { id: string; data: DocData }): RecordedMilestone => ({

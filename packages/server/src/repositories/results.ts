@@ -27,6 +27,15 @@ import { addToAggregate } from './aggregates';
 import { flag, oneOf, record, strings, textOrNull } from './decode';
 import { paths } from './paths';
 
+/** The question whose answer names the respondent's organisation (the survey link can prefill it). */
+export const COMPANY_NAME_QUESTION = 'company-name';
+
+/** The organisation the respondent named, if they answered the company-name question. */
+export function organisationAnswer(answers: Readonly<Record<string, AnswerValue>>): string | null {
+  const company = answers[COMPANY_NAME_QUESTION];
+  return typeof company === 'string' && company.trim() !== '' ? company.trim() : null;
+}
+
 export interface ResultRef {
   tenantId: string;
   surveyId: string;
@@ -423,4 +432,44 @@ export function inAggregate(data: DocData): boolean {
     data[EMPTY_RESULT_MARK] !== true &&
     flag(record<unknown>(data.listing).excluded) === false
   );
+}
+
+type Writer = Pick<StoreTransaction, 'update' | 'create'>;
+
+/** An invite's result, started now and nobody's until the invitee answers it. */
+export function createInvitedResult(tx: Pick<Writer, 'create'>, ref: ResultRef): void {
+  tx.create(resultPath(ref), { startedAt: FieldValue.serverTimestamp(), userId: null });
+}
+
+/** Changes the stored result's fields (a dotted key addresses a nested field). */
+export function updateResult(tx: Pick<Writer, 'update'>, ref: ResultRef, fields: DocData): void {
+  tx.update(resultPath(ref), fields);
+}
+
+/** Changes the fields of a member's user survey result (a dotted key addresses a nested field). */
+export function updateUserResult(
+  tx: Pick<Writer, 'update'>,
+  tenantId: string,
+  uid: string,
+  userResultId: string,
+  fields: DocData,
+): void {
+  tx.update(paths.userSurveyResult(tenantId, uid, userResultId), fields);
+}
+
+/**
+ * Adds the action to the plan of the user survey result, or takes it out; fails with StoreError
+ * 'not-found' when the user survey result does not exist.
+ */
+export async function toggleActionInPlan(
+  store: DocumentStore,
+  tenantId: string,
+  uid: string,
+  userResultId: string,
+  change: { actionId: string; selected: boolean },
+): Promise<void> {
+  const { actionId, selected } = change;
+  await store.update(paths.userSurveyResult(tenantId, uid, userResultId), {
+    actionPlans: selected ? FieldValue.arrayUnion(actionId) : FieldValue.arrayRemove(actionId),
+  });
 }

@@ -1,6 +1,6 @@
 // The organisations that signed up through a toolkit's portal (toolkits/{toolkit}/members/{tenant}),
 // written at sign-up for the toolkit's publisher to see.
-import type { DocumentStore } from '../store/port';
+import type { DocumentStore, StoreTransaction } from '../store/port';
 import { text, textOrNull } from './decode';
 import { paths } from './paths';
 
@@ -26,4 +26,14 @@ export async function listToolkitMembers(
     organisationName: text(data?.organisationName),
     joinedAt: textOrNull(data?.joinedAt),
   }));
+}
+
+/** The organisation joined through the toolkit's portal (fails at commit when recorded already). */
+export function addToolkitMember(
+  tx: Pick<StoreTransaction, 'create'>,
+  toolkit: string,
+  member: { tenantId: string; organisationName: string; joinedAt: unknown },
+): void {
+  const { tenantId, organisationName, joinedAt } = member;
+  tx.create(paths.toolkitMember(toolkit, tenantId), { tenantId, organisationName, joinedAt });
 }

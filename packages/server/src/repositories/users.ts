@@ -1,6 +1,12 @@
 // Global users (users/{uid}) and tenant users (tenants/{t}/users/{uid}).
 import { isPermission, type Permission, type Role, type TenantUserProfile } from '@toolkit/domain';
-import type { DocData, DocSnapshot, DocumentStore, StoreTransaction } from '../store/port';
+import {
+  FieldValue,
+  type DocData,
+  type DocSnapshot,
+  type DocumentStore,
+  type StoreTransaction,
+} from '../store/port';
 import { filledText, flag, role, text } from './decode';
 import { paths } from './paths';
 
@@ -135,4 +141,101 @@ export function globalUserOf(data: DocData | null): GlobalUserRecord | null {
 
 export async function readGlobalUser(reader: Reader, uid: string): Promise<GlobalUserRecord | null> {
   return globalUserOf((await reader.get(paths.globalUser(uid))).data);
+}
+
+type Writer = Pick<StoreTransaction, 'set' | 'update' | 'create' | 'delete'>;
+
+/**
+ * Stores a member's new role. Overrides were granted for the old role; none outlives a change of
+ * role. A member whose role is managed here has joined: an open invite no longer makes them
+ * invitable again.
+ */
+export function writeRole(tx: Pick<Writer, 'update'>, tenantId: string, uid: string, role: Role): void {
+  tx.update(paths.tenantUser(tenantId, uid), {
+    role,
+    permissions: FieldValue.delete(),
+    invitePending: FieldValue.delete(),
+    accountCreatedByInvite: FieldValue.delete(),
+  });
+}
+
+/** A member's first and last name, on their tenant user and their global user alike. */
+export function saveNames(
+  tx: Pick<Writer, 'set'>,
+  tenantId: string,
+  uid: string,
+  names: { firstName: string; lastName: string },
+): void {
+  const { firstName, lastName } = names;
+  tx.set(paths.tenantUser(tenantId, uid), { firstName, lastName }, { merge: true });
+  tx.set(paths.globalUser(uid), { firstName, lastName }, { merge: true });
+}
+
+/** The organisation's details as the member who saved them keeps them on their tenant user. */
+export function saveMemberOrganisation(
+  tx: Pick<Writer, 'set'>,
+  tenantId: string,
+  uid: string,
+  organisation: DocData,
+): void {
+  tx.set(paths.tenantUser(tenantId, uid), { organization: organisation }, { merge: true });
+}
+
+/** What the signer signed, kept on their tenant user. */
+export function recordDeclarationSigner(
+  tx: Pick<Writer, 'set'>,
+  tenantId: string,
+  uid: string,
+  declaration: {
+    surveyId: string;
+    title: string;
+    organisation: string;
+    signedAt: string;
+    credentialId: string;
+  },
+): void {
+  tx.set(paths.tenantUser(tenantId, uid), { declaration }, { merge: true });
+}
+
+/** A new tenant user (fails at commit when one exists). */
+export function createTenantUser(
+  tx: Pick<Writer, 'create'>,
+  tenantId: string,
+  uid: string,
+  fields: DocData,
+): void {
+  tx.create(paths.tenantUser(tenantId, uid), fields);
+}
+
+/** Writes the tenant user whole, replacing any record of old. */
+export function replaceTenantUser(
+  tx: Pick<Writer, 'set'>,
+  tenantId: string,
+  uid: string,
+  fields: DocData,
+): void {
+  tx.set(paths.tenantUser(tenantId, uid), fields);
+}
+
+export function deleteTenantUser(tx: Pick<Writer, 'delete'>, tenantId: string, uid: string): void {
+  tx.delete(paths.tenantUser(tenantId, uid));
+}
+
+/** Merges fields into the global user, making it when there is none. */
+export function mergeGlobalUser(tx: Pick<Writer, 'set'>, uid: string, fields: DocData): void {
+  tx.set(paths.globalUser(uid), fields, { merge: true });
+}
+
+/** The global user no longer lists the organisation among its tenants. */
+export function leaveTenant(tx: Pick<Writer, 'update'>, uid: string, tenantId: string): void {
+  tx.update(paths.globalUser(uid), { tenants: FieldValue.arrayRemove(tenantId) });
+}
+
+/** The newest account-deletion link's token hash, kept on the global user (only it works). */
+export function recordAccountDeletionRequest(
+  tx: Pick<Writer, 'set'>,
+  uid: string,
+  deletionRequest: { tokenHash: string; sentAt: string; expiresAt: string },
+): void {
+  tx.set(paths.globalUser(uid), { deletionRequest }, { merge: true });
 }
