@@ -5,10 +5,11 @@ import { defineHandler } from '../../api/handler';
 import { recordAddressProof } from '../../auth/address-proof';
 import { EMAIL_SIGN_IN_CLAIM, signedInByEmail } from '../../auth/email-sign-in';
 import { grantTenantClaims } from '../../auth/port';
-import { milestoneWrite } from '../../repositories/milestones';
-import { paths } from '../../repositories/paths';
+import { recordMilestone } from '../../repositories/milestones';
 import { waitingClaims } from '../../repositories/result-claims';
-import { readGlobalUser, readTenantUser } from '../../repositories/users';
+import { createOrganisationProfile, createTenant } from '../../repositories/tenants';
+import { addToolkitMember } from '../../repositories/toolkit-members';
+import { createTenantUser, mergeGlobalUser, readGlobalUser, readTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
 
@@ -38,19 +39,14 @@ export const completeSignup = defineHandler(API.completeSignup, {
       if (known) return { tenantId: known, created: false };
       const tenantId = deps.store.newId();
       const createdAt = FieldValue.serverTimestamp();
-      tx.create(paths.tenant(tenantId), {
+      createTenant(tx, tenantId, {
         createdBy: caller.uid,
-        getStarted: true,
         toolkit: input.toolkit,
         createdAt,
         name: organisationName,
       });
-      tx.set(
-        paths.globalUser(caller.uid),
-        { email, firstName, lastName, createdAt, tenants: [tenantId] },
-        { merge: true },
-      );
-      tx.create(paths.tenantUser(tenantId, caller.uid), {
+      mergeGlobalUser(tx, caller.uid, { email, firstName, lastName, createdAt, tenants: [tenantId] });
+      createTenantUser(tx, tenantId, caller.uid, {
         email,
         firstName,
         lastName,
@@ -60,15 +56,10 @@ export const completeSignup = defineHandler(API.completeSignup, {
         organization: { name: organisationName },
         role: 'owner',
       });
-      tx.set(paths.organisation(tenantId), { name: organisationName, createdAt });
+      createOrganisationProfile(tx, tenantId, { name: organisationName, createdAt });
       // The publisher of the toolkit sees who joined through its portal.
-      tx.create(paths.toolkitMember(input.toolkit, tenantId), {
-        tenantId,
-        organisationName,
-        joinedAt: createdAt,
-      });
-      const signUp = milestoneWrite(tenantId, MILESTONE_OF_ACTION.signUp, true, caller.uid);
-      tx.set(signUp.path, signUp.data, { merge: true });
+      addToolkitMember(tx, input.toolkit, { tenantId, organisationName, joinedAt: createdAt });
+      recordMilestone(tx, tenantId, MILESTONE_OF_ACTION.signUp, caller.uid);
       return { tenantId, created: true };
     });
     // Also for an existing tenant: an earlier attempt may have failed after the documents were written.

@@ -11,8 +11,9 @@ import {
   type ApiResponses,
 } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
 import { accountDeletionMail } from '../../mail/account-deletion';
+import { queueMail } from '../../repositories/mail';
+import { recordAccountDeletionRequest } from '../../repositories/users';
 import { verifiedEmailOf } from '../access';
 import { refuseLastOwner } from './erase-account';
 
@@ -27,13 +28,14 @@ export const requestAccountDeletion = defineHandler(API.requestAccountDeletion, 
     const link = `${deps.appUrl.replace(/\/+$/, '')}${appPaths.profile()}#${ACCOUNT_DELETION_FRAGMENT}${token}`;
     await deps.store.transaction(async (tx) => {
       await refuseLastOwner(tx, { uid: caller.uid, email, tenantId: caller.tenantId });
-      tx.set(
-        paths.globalUser(caller.uid),
-        { deletionRequest: { tokenHash: deletionTokenHash(token), sentAt: now.toISOString(), expiresAt } },
-        { merge: true },
-      );
-      tx.create(
-        paths.mailDoc(deps.store.newId()),
+      recordAccountDeletionRequest(tx, caller.uid, {
+        tokenHash: deletionTokenHash(token),
+        sentAt: now.toISOString(),
+        expiresAt,
+      });
+      queueMail(
+        tx,
+        deps.store.newId(),
         accountDeletionMail({ email, link, hours: ACCOUNT_DELETION_LINK_HOURS }),
       );
     });

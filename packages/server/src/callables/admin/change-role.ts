@@ -7,8 +7,8 @@ import type { Member, ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
 import { recordAudit } from '../../repositories/audit';
 import { paths } from '../../repositories/paths';
-import { readTenantUser, tenantUsersOf, type TenantUserRecord } from '../../repositories/users';
-import { FieldValue, type StoreTransaction } from '../../store/port';
+import { readTenantUser, tenantUsersOf, writeRole, type TenantUserRecord } from '../../repositories/users';
+import type { StoreTransaction } from '../../store/port';
 import { refuseRoleChange } from '../access';
 import { offerWithdrawal } from '../ownership/offer-record';
 
@@ -22,25 +22,6 @@ export const countJoinedOwners = (members: readonly TenantUserRecord[]): number 
 export async function joinedOwners(tx: StoreTransaction, tenantId: string): Promise<number> {
   const owners = await tx.query(paths.tenantUsers(tenantId), { where: [['role', '==', 'owner']] });
   return countJoinedOwners(tenantUsersOf(owners));
-}
-
-/**
- * Stores a member's new role. Overrides were granted for the old role; none outlives a change of
- * role. A member whose role is managed here has joined: an open invite no longer makes them
- * invitable again.
- */
-export function writeRole(
-  tx: Pick<StoreTransaction, 'update'>,
-  tenantId: string,
-  uid: string,
-  role: Role,
-): void {
-  tx.update(paths.tenantUser(tenantId, uid), {
-    role,
-    permissions: FieldValue.delete(),
-    invitePending: FieldValue.delete(),
-    accountCreatedByInvite: FieldValue.delete(),
-  });
 }
 
 /**

@@ -16,11 +16,10 @@ import { defineHandler } from '../../api/handler';
 import type { AuthPort } from '../../auth/port';
 import { tenantPlan } from '../../billing/tenant-plan';
 import { recordAudit } from '../../repositories/audit';
-import { record, textOrNull } from '../../repositories/decode';
-import { INVITE_STATUS } from '../../repositories/invites';
+import { INVITE_STATUS, withdrawInvite } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
-import { tenantUsersOf } from '../../repositories/users';
-import { FieldValue } from '../../store/port';
+import { markOrganisationDeleted, readOrganisationDeletionRequest } from '../../repositories/tenants';
+import { deleteTenantUser, leaveTenant, tenantUsersOf } from '../../repositories/users';
 import { deletionTokenHash } from '../account/request-deletion';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,14 +40,11 @@ export const confirmOrganisationDeletion = defineHandler(API.confirmOrganisation
   async run({ token }, { caller, deps, now }): Promise<ApiResponses[typeof API.confirmOrganisationDeletion]> {
     const { tenantId } = caller;
     if (caller.role !== 'owner') throw permissionDenied(SERVER_ERRORS.organisationDeletionByOwnerOnly);
-    const request = record<unknown>((await deps.store.get(paths.tenant(tenantId))).data?.deletionRequest);
-    if (
-      textOrNull(request.tokenHash) !== deletionTokenHash(token) ||
-      textOrNull(request.requestedBy) !== caller.uid
-    ) {
+    const request = await readOrganisationDeletionRequest(deps.store, tenantId);
+    if (request.tokenHash !== deletionTokenHash(token) || request.requestedBy !== caller.uid) {
       throw notFound(SERVER_ERRORS.organisationDeletionLinkNotValid);
     }
-    if (!(now.getTime() < Date.parse(textOrNull(request.expiresAt) ?? ''))) {
+    if (!(now.getTime() < Date.parse(request.expiresAt ?? ''))) {
       throw new ApiError(
         'failed-precondition',
         SERVER_ERRORS.organisationDeletionLinkExpired(ACCOUNT_DELETION_LINK_HOURS),
@@ -67,32 +63,20 @@ export const confirmOrganisationDeletion = defineHandler(API.confirmOrganisation
       ]);
       const people = tenantUsersOf(users);
       const globals = await tx.getAll(people.map((person) => paths.globalUser(person.uid)));
-      for (const { path } of users) tx.delete(path);
-      for (const { path, data } of globals) {
-        if (data) tx.update(path, { tenants: FieldValue.arrayRemove(tenantId) });
+      for (const { id } of users) deleteTenantUser(tx, tenantId, id);
+      globals.forEach(({ data }, index) => {
+        if (data) leaveTenant(tx, people[index]!.uid, tenantId);
+      });
+      for (const { id, data } of invites) {
+        if (data?.status === INVITE_STATUS.pending) withdrawInvite(tx, id, caller.uid);
       }
-      for (const { path, data } of invites) {
-        if (data?.status !== INVITE_STATUS.pending) continue;
-        tx.update(path, {
-          status: INVITE_STATUS.withdrawn,
-          withdrawnAt: FieldValue.serverTimestamp(),
-          withdrawnBy: caller.uid,
-        });
-      }
-      tx.set(
-        paths.tenant(tenantId),
-        {
-          deletionRequest: null,
-          // Who the members were: the purge anonymises their results in other organisations' surveys.
-          deletion: {
-            at: now.toISOString(),
-            by: caller.uid,
-            purgeAfter,
-            members: people.map(({ uid, email }) => ({ uid, email })),
-          },
-        },
-        { merge: true },
-      );
+      markOrganisationDeleted(tx, tenantId, {
+        at: now.toISOString(),
+        by: caller.uid,
+        purgeAfter,
+        // Who the members were: the purge anonymises their results in other organisations' surveys.
+        members: people.map(({ uid, email }) => ({ uid, email })),
+      });
       recordAudit(tx, tenantId, {
         actorUid: caller.uid,
         kind: 'organisation.deleted',

@@ -13,8 +13,8 @@ import {
 } from '@toolkit/domain';
 import { permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
-import { readOrganisationProfile } from '../../repositories/tenants';
+import { queueMail } from '../../repositories/mail';
+import { readOrganisationProfile, recordOrganisationDeletionRequest } from '../../repositories/tenants';
 import { verifiedEmailOf } from '../access';
 import { deletionTokenHash } from '../account/request-deletion';
 import { organisationDeletionMail } from './deletion-mail';
@@ -29,20 +29,15 @@ export const requestOrganisationDeletion = defineHandler(API.requestOrganisation
     const link = `${deps.appUrl.replace(/\/+$/, '')}${appPaths.manage()}#${ORGANISATION_DELETION_FRAGMENT}${token}`;
     const organisation = await readOrganisationProfile(deps.store, caller.tenantId);
     await deps.store.transaction(async (tx) => {
-      tx.set(
-        paths.tenant(caller.tenantId),
-        {
-          deletionRequest: {
-            tokenHash: deletionTokenHash(token),
-            requestedBy: caller.uid,
-            sentAt: now.toISOString(),
-            expiresAt,
-          },
-        },
-        { merge: true },
-      );
-      tx.create(
-        paths.mailDoc(deps.store.newId()),
+      recordOrganisationDeletionRequest(tx, caller.tenantId, {
+        tokenHash: deletionTokenHash(token),
+        requestedBy: caller.uid,
+        sentAt: now.toISOString(),
+        expiresAt,
+      });
+      queueMail(
+        tx,
+        deps.store.newId(),
         organisationDeletionMail({
           email,
           organisation: organisation?.name || 'your organisation',

@@ -1,22 +1,17 @@
 // organisation-save: the organisation's details; saving sets update-organisation.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
-import { milestoneWrite } from '../../repositories/milestones';
-import { paths } from '../../repositories/paths';
+import { recordMilestone } from '../../repositories/milestones';
+import { saveOrganisationProfile } from '../../repositories/tenants';
+import { saveMemberOrganisation } from '../../repositories/users';
 
 export const saveOrganisation = defineHandler(API.saveOrganisation, {
   async run(input, { caller, deps }): Promise<ApiResponses[typeof API.saveOrganisation]> {
     const organisation = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     await deps.store.transaction(async (tx) => {
-      tx.set(paths.organisation(caller.tenantId), organisation, { merge: true });
-      tx.set(paths.tenantUser(caller.tenantId, caller.uid), { organization: organisation }, { merge: true });
-      const milestone = milestoneWrite(
-        caller.tenantId,
-        MILESTONE_OF_ACTION.saveOrganisation,
-        true,
-        caller.uid,
-      );
-      tx.set(milestone.path, milestone.data, { merge: true });
+      saveOrganisationProfile(tx, caller.tenantId, organisation);
+      saveMemberOrganisation(tx, caller.tenantId, caller.uid, organisation);
+      recordMilestone(tx, caller.tenantId, MILESTONE_OF_ACTION.saveOrganisation, caller.uid);
     });
     return { status: 'ok' };
   },

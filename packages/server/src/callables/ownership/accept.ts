@@ -7,8 +7,9 @@ import { defineHandler } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
 import { recordAudit } from '../../repositories/audit';
 import { verifiedEmailOf } from '../access';
-import { writeRole } from '../admin/change-role';
-import { addresseeUnchanged, ownershipOfferPath, readOffer } from './offer-record';
+import { deleteOffer } from '../../repositories/ownership-offers';
+import { writeRole } from '../../repositories/users';
+import { addresseeUnchanged, readOffer } from './offer-record';
 
 /** What the owner who hands over ownership keeps: everything but billing and deleting the organisation. */
 export const FORMER_OWNER_ROLE = 'admin' as const;
@@ -31,7 +32,7 @@ export const acceptOwnership = defineHandler(API.acceptOwnership, {
       const { fromUid: from } = offer.record;
       writeRole(tx, tenantId, uid, 'owner');
       writeRole(tx, tenantId, from, FORMER_OWNER_ROLE);
-      tx.delete(ownershipOfferPath(tenantId));
+      deleteOffer(tx, tenantId);
       recordAudit(tx, tenantId, {
         actorUid: uid,
         kind: 'ownership.transferred',

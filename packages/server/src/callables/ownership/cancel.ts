@@ -3,16 +3,16 @@
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { ApiError, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { offerRecordOf, ownershipOfferPath } from './offer-record';
+import { deleteOffer, readOfferRecord } from '../../repositories/ownership-offers';
 
 export const cancelOwnershipOffer = defineHandler(API.cancelOwnershipOffer, {
   checkRevoked: true,
   async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.cancelOwnershipOffer]> {
     return deps.store.transaction(async (tx) => {
-      const record = offerRecordOf((await tx.get(ownershipOfferPath(caller.tenantId))).data);
+      const record = await readOfferRecord(tx, caller.tenantId);
       if (!record) throw new ApiError('failed-precondition', SERVER_ERRORS.noOwnershipOffer);
       if (record.fromUid !== caller.uid) throw permissionDenied(SERVER_ERRORS.ownershipOfferNotYours);
-      tx.delete(ownershipOfferPath(caller.tenantId));
+      deleteOffer(tx, caller.tenantId);
       return { offer: null };
     });
   },

@@ -1,50 +1,21 @@
-// The organisation's one ownership offer (tenants/{t}/settings/ownershipOffer): who made it, to whom
-// and in which role they were then, until when it stands, and whether it was withdrawn.
+// The organisation's one ownership offer as the ownership callables see it (the record itself is
+// repositories/ownership-offers.ts): whether it stands, with both members as they are now.
 import {
-  isRole,
   OWNERSHIP_OFFER_LIFETIME_DAYS,
   type OwnershipOffer,
   type OwnershipOfferWithdrawal,
   type Role,
 } from '@toolkit/domain';
 import type { ServerDeps } from '../../api/handler';
-import { filledText, oneOf, record as recordOf } from '../../repositories/decode';
 import { inviterNameOf } from '../../repositories/invites';
-import { paths } from '../../repositories/paths';
+import { queueMail } from '../../repositories/mail';
+import { markOfferWithdrawn, readOfferRecord, type OfferRecord } from '../../repositories/ownership-offers';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser, type TenantUserRecord } from '../../repositories/users';
-import type { DocData, StoreTransaction } from '../../store/port';
+import type { StoreTransaction } from '../../store/port';
 import { ownershipWithdrawnMail } from './offer-mail';
 
-export const ownershipOfferPath = (tenantId: string) => `${paths.tenant(tenantId)}/settings/ownershipOffer`;
-
-const WITHDRAWALS: readonly OwnershipOfferWithdrawal[] = ['roleChanged', 'roleRemoved'];
-
-export interface OfferRecord {
-  fromUid: string;
-  toUid: string;
-  /** The member's role when it was offered; null for an offer stored before it was kept. */
-  toRole: Role | null;
-  offeredAt: string;
-  expiresAt: string;
-  withdrawn: { at: string; reason: OwnershipOfferWithdrawal } | null;
-}
-
-function withdrawalOf(stored: unknown): OfferRecord['withdrawn'] {
-  const fields = recordOf<unknown>(stored);
-  const at = filledText(fields.at);
-  return at ? { at, reason: oneOf(WITHDRAWALS, fields.reason, 'roleChanged') } : null;
-}
-
-export function offerRecordOf(data: DocData | null): OfferRecord | null {
-  const fromUid = filledText(data?.fromUid);
-  const toUid = filledText(data?.toUid);
-  const offeredAt = filledText(data?.offeredAt);
-  const expiresAt = filledText(data?.expiresAt);
-  if (!fromUid || !toUid || !offeredAt || !expiresAt) return null;
-  const toRole = isRole(data?.toRole) ? data.toRole : null;
-  return { fromUid, toUid, toRole, offeredAt, expiresAt, withdrawn: withdrawalOf(data?.withdrawn) };
-}
+export { offerRecordOf, ownershipOfferPath, type OfferRecord } from '../../repositories/ownership-offers';
 
 export function newOfferRecord(fromUid: string, to: { uid: string; role: Role }, now: Date): OfferRecord {
   const expires = new Date(now.getTime() + OWNERSHIP_OFFER_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
@@ -77,7 +48,7 @@ export const addresseeUnchanged = ({ record, to }: Pick<StandingOffer, 'record' 
   to !== null && !to.invitePending && (record.toRole === null || to.role === record.toRole);
 
 export async function readOffer(reader: Reader, tenantId: string, now: Date): Promise<StandingOffer | null> {
-  const record = offerRecordOf((await reader.get(ownershipOfferPath(tenantId))).data);
+  const record = await readOfferRecord(reader, tenantId);
   if (!record) return null;
   const [from, to] = await Promise.all([
     readTenantUser(reader, tenantId, record.fromUid),
@@ -120,9 +91,10 @@ export async function offerWithdrawal(
   const { record, from, to } = offer;
   const organisation = await readOrganisationProfile(tx, tenantId);
   return ({ reason, role }) => {
-    tx.update(ownershipOfferPath(tenantId), { withdrawn: { at: now.toISOString(), reason } });
-    tx.create(
-      paths.mailDoc(deps.store.newId()),
+    markOfferWithdrawn(tx, tenantId, { at: now.toISOString(), reason });
+    queueMail(
+      tx,
+      deps.store.newId(),
       ownershipWithdrawnMail({
         email: to.email,
         ownerName: memberName(from),

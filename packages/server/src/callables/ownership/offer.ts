@@ -5,13 +5,14 @@ import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { recordAudit } from '../../repositories/audit';
-import { paths } from '../../repositories/paths';
+import { queueMail } from '../../repositories/mail';
+import { writeOffer } from '../../repositories/ownership-offers';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
 import { refuseRoleChange } from '../access';
 import { joinedOwners } from '../admin/change-role';
 import { ownershipOfferMail } from './offer-mail';
-import { memberName, newOfferRecord, offerOf, ownershipOfferPath, readOffer } from './offer-record';
+import { memberName, newOfferRecord, offerOf, readOffer } from './offer-record';
 
 export const offerOwnership = defineHandler(API.offerOwnership, {
   checkRevoked: true,
@@ -55,7 +56,7 @@ export const offerOwnership = defineHandler(API.offerOwnership, {
       });
       const from = await readTenantUser(tx, tenantId, caller.uid);
       const record = newOfferRecord(caller.uid, { uid, role: target.role }, now);
-      tx.set(ownershipOfferPath(tenantId), { ...record });
+      writeOffer(tx, tenantId, record);
       recordAudit(tx, tenantId, {
         actorUid: caller.uid,
         kind: 'ownership.offered',
@@ -63,8 +64,9 @@ export const offerOwnership = defineHandler(API.offerOwnership, {
         before: null,
         after: { offeredRole: 'owner' },
       });
-      tx.create(
-        paths.mailDoc(deps.store.newId()),
+      queueMail(
+        tx,
+        deps.store.newId(),
         ownershipOfferMail({
           appUrl: deps.appUrl,
           email: account.email ?? target.email,

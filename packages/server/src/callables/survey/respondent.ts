@@ -1,15 +1,14 @@
 // Who answered a result: as the result itself says (the survey link's prefill), else as the account
 // they answered signed in with. Shared by the notification e-mail, the result's listing and the
 // publisher's received results.
-import type { AnswerValue, RespondentContact } from '@toolkit/domain';
+import type { RespondentContact } from '@toolkit/domain';
 import { filledText } from '../../repositories/decode';
 import { paths } from '../../repositories/paths';
 import type { StoredResult } from '../../repositories/results';
 import { tenantUserOf, type TenantUserRecord } from '../../repositories/users';
 import type { DocumentStore, StoreTransaction } from '../../store/port';
 
-/** The question whose answer names the respondent's organisation (the survey link can prefill it). */
-export const COMPANY_NAME_QUESTION = 'company-name';
+export { COMPANY_NAME_QUESTION, organisationAnswer } from '../../repositories/results';
 
 /** First and last name joined, or '' when both are blank. */
 export function joinNames(first: unknown, last: unknown): string {
@@ -25,12 +24,6 @@ export function prefilledName(result: StoredResult): string {
     joinNames(result.respondent.firstName, result.respondent.lastName) ||
     joinNames(result.custom.custom_firstName, result.custom.custom_lastName)
   );
-}
-
-/** The organisation the respondent named, if they answered the company-name question. */
-export function organisationAnswer(answers: Readonly<Record<string, AnswerValue>>): string | null {
-  const company = answers[COMPANY_NAME_QUESTION];
-  return typeof company === 'string' && company.trim() !== '' ? company.trim() : null;
 }
 
 /** The account that fills what the survey link's prefill left out, when they answered signed in. */
