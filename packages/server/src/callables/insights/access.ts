@@ -5,7 +5,7 @@
 import { SERVER_ERRORS, type MILESTONE_OF_ACTION } from '@toolkit/domain';
 import type { Member, ServerDeps, ServerSurveyDefinition } from '../../api/handler';
 import { loadSurvey } from '../../content';
-import { milestoneWrite } from '../../repositories/milestones';
+import { saveMilestone } from '../../repositories/milestones';
 import { requireOwnTenant } from '../access';
 
 /** Sets one of the caller's insights milestones: opening Insights, downloading the priorities. */
@@ -14,8 +14,7 @@ export async function markInsightsMilestone(
   caller: Member,
   milestoneId: (typeof MILESTONE_OF_ACTION)['openInsights' | 'downloadPriorities'],
 ): Promise<void> {
-  const write = milestoneWrite(caller.tenantId, milestoneId, true, caller.uid);
-  await deps.store.set(write.path, write.data, { merge: true });
+  await saveMilestone(deps.store, caller.tenantId, milestoneId, caller.uid);
 }
 
 /** A survey the caller's organisation publishes; refused otherwise. */

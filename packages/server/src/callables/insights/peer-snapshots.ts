@@ -12,6 +12,7 @@ import {
 } from '@toolkit/domain';
 import type { ServerDeps, ServerSurveyDefinition } from '../../api/handler';
 import { addressProven } from '../../auth/address-proof';
+import { peerGroupSnapshotPath, writePeerGroupSnapshot } from '../../repositories/aggregates';
 import { record, textOrNull } from '../../repositories/decode';
 import { paths } from '../../repositories/paths';
 import { allAnswers, inAggregate, toStoredResult } from '../../repositories/results';
@@ -114,8 +115,7 @@ export async function peerGroupViews(
   const views = await Promise.all(
     keys.map((key) =>
       deps.store.transaction(async (tx): Promise<PeerGroupView> => {
-        const path = paths.peerGroupSnapshot(ref.tenantId, ref.surveyId, key.replace(':', '-'));
-        const stored = snapshotOf((await tx.get(path)).data);
+        const stored = snapshotOf((await tx.get(peerGroupSnapshotPath(ref, key))).data);
         const changes = aggregate.peerChanges[key] ?? 0;
         const { organisations, published } = stored;
         if (changes === stored.seen) return { organisations, published };
@@ -138,7 +138,7 @@ export async function peerGroupViews(
               }
             : published,
         };
-        tx.set(path, { seen: changes, lookedOn: today, ...view });
+        writePeerGroupSnapshot(tx, ref, key, { seen: changes, lookedOn: today, ...view });
         return view;
       }),
     ),

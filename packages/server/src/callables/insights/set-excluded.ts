@@ -17,6 +17,7 @@ import {
   organisationCounted,
   organisationKey,
   resultCounts,
+  uncountOrganisation,
 } from '../../repositories/aggregates';
 import { recordAudit } from '../../repositories/audit';
 import { paths } from '../../repositories/paths';
@@ -26,6 +27,7 @@ import {
   inAggregate,
   negatedCounts,
   toStoredResult,
+  updateResult,
   type ResultRef,
   type StoredResult,
 } from '../../repositories/results';
@@ -89,7 +91,7 @@ export async function moveInAggregate(
   );
   addToAggregate(tx, ref, direction === 'out' ? negatedCounts<Partial<AggregateCounts>>(counts) : counts);
   if (organisationMoves && direction === 'out') {
-    tx.delete(paths.aggregateOrganisation(ref.tenantId, ref.surveyId, organisation));
+    uncountOrganisation(tx, ref, organisation);
   }
   if (organisationMoves && direction === 'in') countOrganisation(tx, ref, organisation);
 }
@@ -142,7 +144,7 @@ export const setResultExcluded = defineHandler(API.setResultExcluded, {
       if (!wasIn && belongsIn) await moveInAggregate(tx, definition, ref, result, 'in');
 
       const emptyMark = wasIn && !counted ? { [EMPTY_RESULT_MARK]: true } : {};
-      tx.update(resultPath, { ...listingUpdate, ...emptyMark });
+      updateResult(tx, ref, { ...listingUpdate, ...emptyMark });
       recordAudit(tx, ref.tenantId, {
         actorUid: caller.uid,
         kind: excluded ? 'result.excluded' : 'result.included',

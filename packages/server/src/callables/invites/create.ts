@@ -22,21 +22,25 @@ import { loadSurvey } from '../../content';
 import { mailableAlerts, readAlertSettings } from '../../repositories/alerts';
 import { recordAudit } from '../../repositories/audit';
 import {
+  createInvite as createStoredInvite,
   declineHoldsUntil,
   inviteOf,
   inviterNameOf,
   INVITE_RESEND_AFTER_MS,
+  markInviteReplaced,
   newInviteKey,
   INVITE_STATUS,
   isExpired,
+  rekeyInvite,
+  setInviteRole,
   type InviteRecord,
 } from '../../repositories/invites';
-import { newTeamMemberMail } from '../../repositories/mail';
-import { milestoneWrite } from '../../repositories/milestones';
+import { newTeamMemberMail, queueMail } from '../../repositories/mail';
+import { recordMilestone } from '../../repositories/milestones';
 import { paths } from '../../repositories/paths';
+import { createInvitedResult } from '../../repositories/results';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser, tenantUsersOf } from '../../repositories/users';
-import { FieldValue } from '../../store/port';
 import { refuseRoleChange } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
 import { inviteLink, inviteMailFor } from './invite-mail';
@@ -129,7 +133,7 @@ export const createInvite = defineHandler(API.createInvite, {
             SERVER_ERRORS.inviteMailedRecently(email, INVITE_RESEND_AFTER_MS / 60_000),
           );
         }
-        if (earlier.role !== role) tx.update(paths.invite(earlier.id), { role });
+        if (earlier.role !== role) setInviteRole(tx, earlier.id, role);
         return { status: 'already-sent' as const, email };
       }
       await takeQuota(tx, quota, counters);
@@ -139,23 +143,19 @@ export const createInvite = defineHandler(API.createInvite, {
       let inviteId: string;
       if (sameAsk) {
         inviteId = earlier.id;
-        tx.update(paths.invite(inviteId), { role, keyHash, sentAt: FieldValue.serverTimestamp() });
+        rekeyInvite(tx, inviteId, keyHash, { role });
       } else {
-        if (earlier) tx.update(paths.invite(earlier.id), { status: INVITE_STATUS.replaced });
+        if (earlier) markInviteReplaced(tx, earlier.id);
         inviteId = deps.store.newId();
         let answering = {};
         if (survey && surveyId) {
           const resultId = deps.store.newId();
           // Kept with every other result of the survey, under its publisher: the survey route's tenant.
-          tx.create(paths.result(survey.tenantId, surveyId, resultId), {
-            startedAt: FieldValue.serverTimestamp(),
-            userId: null,
-          });
+          createInvitedResult(tx, { tenantId: survey.tenantId, surveyId, resultId });
           answering = { surveyTenantId: survey.tenantId, surveyId, surveyResultId: resultId };
         }
         // An invite without a kind is a survey invite (stored before kinds), so only a team's says so.
-        tx.create(paths.invite(inviteId), {
-          status: INVITE_STATUS.pending,
+        createStoredInvite(tx, inviteId, {
           ...(kind === 'team' ? { kind } : {}),
           email,
           tenantId,
@@ -163,8 +163,6 @@ export const createInvite = defineHandler(API.createInvite, {
           role,
           keyHash,
           createdBy: caller.uid,
-          createdAt: FieldValue.serverTimestamp(),
-          sentAt: FieldValue.serverTimestamp(),
         });
         recordAudit(tx, tenantId, {
           actorUid: caller.uid,
@@ -174,8 +172,9 @@ export const createInvite = defineHandler(API.createInvite, {
           after: { email, role, ...(surveyId ? { surveyId } : {}) },
         });
       }
-      tx.create(
-        paths.mailDoc(deps.store.newId()),
+      queueMail(
+        tx,
+        deps.store.newId(),
         inviteMailFor(inviteLink(deps, inviteId, key), {
           email,
           kind,
@@ -187,13 +186,13 @@ export const createInvite = defineHandler(API.createInvite, {
       );
       const teamAlert = mailableAlerts(alerts).newTeamMember;
       if (!earlier && teamAlert.length > 0) {
-        tx.create(
-          paths.mailDoc(deps.store.newId()),
+        queueMail(
+          tx,
+          deps.store.newId(),
           newTeamMemberMail({ to: teamAlert, email, role, organisationName, inviterName }),
         );
       }
-      const milestone = milestoneWrite(tenantId, MILESTONE_OF_ACTION.inviteTeamMember, true, caller.uid);
-      tx.set(milestone.path, milestone.data, { merge: true });
+      recordMilestone(tx, tenantId, MILESTONE_OF_ACTION.inviteTeamMember, caller.uid);
       // The link itself stays out of the answer: it signs its holder in, so only the invitee's inbox has it.
       return { status: 'sent' as const, email };
     });

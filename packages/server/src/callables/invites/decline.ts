@@ -3,9 +3,7 @@
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { readInviteByLink, INVITE_STATUS } from '../../repositories/invites';
-import { paths } from '../../repositories/paths';
-import { FieldValue } from '../../store/port';
+import { declineInvite as declineStored, readInviteByLink } from '../../repositories/invites';
 import { assertOpen } from '../journey/verify-and-login-with-invite';
 
 export const declineInvite = defineHandler(API.declineInvite, {
@@ -16,10 +14,7 @@ export const declineInvite = defineHandler(API.declineInvite, {
       assertOpen(invite, now);
       // Once accepted, the invitee is a member: leaving is a matter for the team list.
       if (invite.redeemedBy !== null) throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
-      tx.update(paths.invite(inviteId), {
-        status: INVITE_STATUS.declined,
-        declinedAt: FieldValue.serverTimestamp(),
-      });
+      declineStored(tx, inviteId);
     });
     return { status: 'declined' };
   },

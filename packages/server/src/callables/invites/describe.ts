@@ -10,12 +10,11 @@ import {
   INVITE_STATUS,
   inviterNameOf,
   isExpired,
+  markInviteOpened,
   type InviteRecord,
 } from '../../repositories/invites';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
-import { paths } from '../../repositories/paths';
-import { FieldValue } from '../../store/port';
 
 function stateOf(invite: InviteRecord, now: Date): InviteOffer['state'] {
   if (invite.status === INVITE_STATUS.declined) return 'declined';
@@ -38,7 +37,7 @@ export const describeInvite = defineHandler(API.describeInvite, {
     ]);
     const state = stateOf(invite, now);
     if (state === 'open' && invite.openedAt === null) {
-      await deps.store.update(paths.invite(invite.id), { openedAt: FieldValue.serverTimestamp() });
+      await markInviteOpened(deps.store, invite.id);
     }
     return {
       state,

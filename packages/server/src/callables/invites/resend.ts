@@ -8,17 +8,21 @@ import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import {
+  createInvite,
   declineHoldsUntil,
   INVITE_RESEND_AFTER_MS,
   INVITE_STATUS,
   inviterNameOf,
   isExpired,
+  markInviteReplaced,
   newInviteKey,
+  rekeyInvite,
 } from '../../repositories/invites';
+import { queueMail } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
+import { createInvitedResult } from '../../repositories/results';
 import { readOrganisationProfile } from '../../repositories/tenants';
 import { readTenantUser, tenantUsersOf } from '../../repositories/users';
-import { FieldValue } from '../../store/port';
 import { refuseRoleChange } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
 import { inviteLink, inviteMailFor } from './invite-mail';
@@ -73,34 +77,25 @@ export const resendInvite = defineHandler(API.resendInvite, {
         let asked: Record<string, string> = { kind: 'team' };
         if (invite.kind === 'survey' && invite.surveyId !== null) {
           const resultId = deps.store.newId();
-          tx.create(paths.result(invite.surveyTenantId, invite.surveyId, resultId), {
-            startedAt: FieldValue.serverTimestamp(),
-            userId: null,
-          });
+          createInvitedResult(tx, { tenantId: invite.surveyTenantId, surveyId: invite.surveyId, resultId });
           const { surveyTenantId, surveyId } = invite;
           asked = { surveyTenantId, surveyId, surveyResultId: resultId };
         }
-        tx.update(paths.invite(invite.id), { status: INVITE_STATUS.replaced });
-        tx.create(paths.invite(inviteId), {
-          status: INVITE_STATUS.pending,
+        markInviteReplaced(tx, invite.id);
+        createInvite(tx, inviteId, {
           ...asked,
           email: invite.email,
           tenantId,
           role: invite.role,
           keyHash,
           createdBy: invite.createdBy,
-          createdAt: FieldValue.serverTimestamp(),
-          sentAt: FieldValue.serverTimestamp(),
         });
       } else {
-        tx.update(paths.invite(inviteId), {
-          status: INVITE_STATUS.pending,
-          keyHash,
-          sentAt: FieldValue.serverTimestamp(),
-        });
+        rekeyInvite(tx, inviteId, keyHash, { status: INVITE_STATUS.pending });
       }
-      tx.create(
-        paths.mailDoc(deps.store.newId()),
+      queueMail(
+        tx,
+        deps.store.newId(),
         inviteMailFor(inviteLink(deps, inviteId, key), {
           email,
           kind: invite.kind,

@@ -2,10 +2,9 @@
 // withdrawn; who could not have sent it (the role rule) cannot take it back either.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
-import { INVITE_STATUS } from '../../repositories/invites';
+import { withdrawInvite as withdrawStored } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
 import { tenantUsersOf } from '../../repositories/users';
-import { FieldValue } from '../../store/port';
 import { refuseRoleChange } from '../access';
 import { countJoinedOwners } from '../admin/change-role';
 import { waitingInviteTo } from './waiting';
@@ -25,11 +24,7 @@ export const withdrawInvite = defineHandler(API.withdrawInvite, {
         role: invite.role,
         owners: countJoinedOwners(tenantUsersOf(stored)),
       });
-      tx.update(paths.invite(invite.id), {
-        status: INVITE_STATUS.withdrawn,
-        withdrawnAt: FieldValue.serverTimestamp(),
-        withdrawnBy: caller.uid,
-      });
+      withdrawStored(tx, invite.id, caller.uid);
       return { status: 'withdrawn' as const, email };
     });
   },

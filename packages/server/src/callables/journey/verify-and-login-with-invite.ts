@@ -11,17 +11,19 @@ import { ApiError, notFound } from '../../api/errors';
 import { defineHandler, type Caller, type ServerDeps } from '../../api/handler';
 import { grantTenantClaims } from '../../auth/port';
 import {
+  claimInvite,
   readInviteByLink,
   INVITE_LIFETIME_DAYS,
   INVITE_STATUS,
   isAddressee,
   isExpired,
+  redeemInvite,
+  releaseInviteClaim,
   type InviteRecord,
 } from '../../repositories/invites';
 import { recordAudit } from '../../repositories/audit';
-import { paths } from '../../repositories/paths';
 import { readOrganisationProfile } from '../../repositories/tenants';
-import { readGlobalUser, readTenantUser } from '../../repositories/users';
+import { mergeGlobalUser, readGlobalUser, readTenantUser, replaceTenantUser } from '../../repositories/users';
 import { FieldValue } from '../../store/port';
 
 /** Refuses an invite that does not exist, was submitted or accepted, declined, withdrawn, replaced, or expired. */
@@ -124,12 +126,12 @@ export const verifyAndLoginWithInvite = defineHandler(API.verifyAndLoginWithInvi
       if (current.redeemedBy !== null || claimed) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.inviteOpened);
       }
-      tx.update(paths.invite(inviteId), { claim: { id: claim, at: now.toISOString() } });
+      claimInvite(tx, inviteId, { id: claim, at: now.toISOString() });
     });
     const release = () =>
       deps.store.transaction(async (tx) => {
         if ((await readInviteByLink(tx, link))?.claim?.id === claim) {
-          tx.update(paths.invite(inviteId), { claim: FieldValue.delete() });
+          releaseInviteClaim(tx, inviteId);
         }
       });
     const uid = await provenAccount(deps, invite, addressee).catch(async (error: unknown) => {
@@ -151,28 +153,19 @@ export const verifyAndLoginWithInvite = defineHandler(API.verifyAndLoginWithInvi
       }
       // A transaction that throws writes nothing, so the claim is released after it.
       if (globalUser?.tenants.some((tenant) => tenant !== invite.tenantId)) return 'elsewhere';
-      tx.update(paths.invite(inviteId), {
-        redeemedBy: account.uid,
-        redeemedAt: FieldValue.serverTimestamp(),
-        claim: FieldValue.delete(),
-        // A team invite asks nothing more once accepted; a survey invite stays open for its journey.
-        ...(invite.kind === 'team' ? { status: INVITE_STATUS.accepted } : {}),
-      });
+      // A team invite asks nothing more once accepted; a survey invite stays open for its journey.
+      redeemInvite(tx, inviteId, account.uid, invite.kind === 'team');
       const createdAt = FieldValue.serverTimestamp();
-      tx.set(
-        paths.globalUser(account.uid),
-        {
-          email: invite.email,
-          tenants: FieldValue.arrayUnion(invite.tenantId),
-          ...(globalUser ? {} : { firstName: '', lastName: '', createdAt }),
-          // Proven through the invite link only: the first e-mail sign-in after it ends this session.
-          ...(globalUser?.addressProvenAt ? {} : { addressProvenAt: createdAt, addressProof: 'invite' }),
-        },
-        { merge: true },
-      );
+      mergeGlobalUser(tx, account.uid, {
+        email: invite.email,
+        tenants: FieldValue.arrayUnion(invite.tenantId),
+        ...(globalUser ? {} : { firstName: '', lastName: '', createdAt }),
+        // Proven through the invite link only: the first e-mail sign-in after it ends this session.
+        ...(globalUser?.addressProvenAt ? {} : { addressProvenAt: createdAt, addressProof: 'invite' }),
+      });
       // Someone already in the team keeps their role: an invite never changes a member's.
       if (member && !member.invitePending) return false;
-      tx.set(paths.tenantUser(invite.tenantId, account.uid), {
+      replaceTenantUser(tx, invite.tenantId, account.uid, {
         email: invite.email,
         firstName: globalUser?.firstName ?? '',
         lastName: globalUser?.lastName ?? '',

@@ -3,7 +3,7 @@
 // organisation has not completed lists the caller's own latest, still open, result.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
-import { milestoneWrite } from '../../repositories/milestones';
+import { saveMilestone } from '../../repositories/milestones';
 import { listOrganisationResults, type OrganisationResult } from '../../repositories/results';
 
 /** Per survey: the last completed result, else the caller's latest started one. */
@@ -37,8 +37,7 @@ export const listLatestResults = defineHandler(API.listLatestResults, {
     // page's request (opened) is the view-results milestone, set here where the viewing happens,
     // and only when it has a completed result to show.
     if (input?.opened && results.some((result) => result.isCompleted && result.score)) {
-      const viewed = milestoneWrite(caller.tenantId, MILESTONE_OF_ACTION.openResults, true, caller.uid);
-      await deps.store.set(viewed.path, viewed.data, { merge: true });
+      await saveMilestone(deps.store, caller.tenantId, MILESTONE_OF_ACTION.openResults, caller.uid);
     }
     return { results };
   },

@@ -4,9 +4,8 @@
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
-import { findResultOwner, readActionPlan } from '../../repositories/results';
-import { FieldValue, StoreError } from '../../store/port';
+import { findResultOwner, readActionPlan, toggleActionInPlan } from '../../repositories/results';
+import { StoreError } from '../../store/port';
 
 export const toggleActionPlan = defineHandler(API.toggleActionPlan, {
   async run(
@@ -15,11 +14,8 @@ export const toggleActionPlan = defineHandler(API.toggleActionPlan, {
   ): Promise<ApiResponses[typeof API.toggleActionPlan]> {
     const owner = await findResultOwner(deps.store, caller.tenantId, userResultId);
     if (!owner) throw notFound(SERVER_ERRORS.resultNotFound);
-    const path = paths.userSurveyResult(caller.tenantId, owner, userResultId);
     try {
-      await deps.store.update(path, {
-        actionPlans: selected ? FieldValue.arrayUnion(actionId) : FieldValue.arrayRemove(actionId),
-      });
+      await toggleActionInPlan(deps.store, caller.tenantId, owner, userResultId, { actionId, selected });
     } catch (error) {
       if (error instanceof StoreError && error.code === 'not-found')
         throw notFound(SERVER_ERRORS.resultNotFound);

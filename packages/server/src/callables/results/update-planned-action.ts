@@ -4,8 +4,7 @@
 import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
-import { findResultOwner, readActionPlan } from '../../repositories/results';
+import { findResultOwner, readActionPlan, updateUserResult } from '../../repositories/results';
 import { FieldValue } from '../../store/port';
 
 export const updatePlannedAction = defineHandler(API.updatePlannedAction, {
@@ -21,7 +20,7 @@ export const updatePlannedAction = defineHandler(API.updatePlannedAction, {
       if (!plan) throw notFound(SERVER_ERRORS.resultNotFound);
       if (!plan.actionPlans.includes(actionId))
         throw new ApiError('failed-precondition', SERVER_ERRORS.actionNotPlanned);
-      tx.update(paths.userSurveyResult(tenantId, uid, userResultId), {
+      updateUserResult(tx, tenantId, uid, userResultId, {
         [`actionStatus.${actionId}`]: { status, owner, dueDate, updatedAt: FieldValue.serverTimestamp() },
       });
     });

@@ -5,7 +5,7 @@ import { quotaPaths, takeQuota, type Quota } from '../../abuse/limits';
 import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import { readInvite, inviteIsFor } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
-import { toStoredResult, type ResultRef, type StoredResult } from '../../repositories/results';
+import { toStoredResult, updateResult, type ResultRef, type StoredResult } from '../../repositories/results';
 import type { DocumentStore, StoreTransaction } from '../../store/port';
 
 type Reader = Pick<StoreTransaction, 'get'>;
@@ -57,7 +57,7 @@ async function saveAnswer(store: DocumentStore, save: AnswerSave, now: Date): Pr
     if (result.isCompleted) return { outcome: 'completed' };
     if (seq <= (result.seqs[questionId] ?? -1)) return { outcome: 'stale', updatedAt: result.updatedAt };
     if (quota) await takeQuota(tx, quota, counters);
-    tx.update(path, {
+    updateResult(tx, ref, {
       [field]: { ...result[field], [questionId]: answer },
       seqs: { ...result.seqs, [questionId]: seq },
       updatedAt: now,

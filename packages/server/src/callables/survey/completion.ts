@@ -24,14 +24,16 @@ import {
   resultCounts,
 } from '../../repositories/aggregates';
 import { writeComments } from '../../repositories/comments';
-import { readInvite, INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
-import { mailDocument } from '../../repositories/mail';
-import { milestoneWrite } from '../../repositories/milestones';
+import { completeInvite, readInvite, INVITE_STATUS, inviteIsFor } from '../../repositories/invites';
+import { mailDocument, queueMail } from '../../repositories/mail';
+import { recordMilestone } from '../../repositories/milestones';
 import { mailableAlerts, mergeRecipients, readAlertSettings } from '../../repositories/alerts';
 import { paths } from '../../repositories/paths';
 import {
   allAnswers,
   readResult,
+  updateResult,
+  updateUserResult,
   userResultTenant,
   type ResultRef,
   type StoredResult,
@@ -158,14 +160,16 @@ export async function completeResult(
       completedAt: FieldValue.serverTimestamp(),
     };
     const listing = listingOf({ answers, score, contact, organisation: organisationAnswer(answers) });
-    tx.update(paths.result(ref.tenantId, ref.surveyId, ref.resultId), {
+    updateResult(tx, ref, {
       ...completed,
       score,
       listing,
       [INSIGHTS_COUNTERS_MARK]: true,
     });
     writeComments(tx, ref, definition, answers, completed.completedAt);
-    if (userResultPath && userResult?.data) tx.update(userResultPath, completed);
+    if (result.userId && userResult?.data) {
+      updateUserResult(tx, userResultTenant(ref, result), result.userId, ref.resultId, completed);
+    }
     const counts = resultCounts(
       definition,
       { score, answers },
@@ -194,8 +198,9 @@ export async function completeResult(
         resultId: ref.resultId,
         score,
       });
-      tx.create(
-        paths.mailDoc(store.newId()),
+      queueMail(
+        tx,
+        store.newId(),
         mailDocument({
           to: recipients,
           bcc: definition.notificationBcc,
@@ -205,14 +210,10 @@ export async function completeResult(
       );
     }
     if (caller.tenantId && !caller.isAnonymous) {
-      const milestone = milestoneWrite(caller.tenantId, MILESTONE_OF_ACTION.completeSurvey, true, caller.uid);
-      tx.set(milestone.path, milestone.data, { merge: true });
+      recordMilestone(tx, caller.tenantId, MILESTONE_OF_ACTION.completeSurvey, caller.uid);
     }
     if (inviteMatches && caller.inviteId && inviteOpen) {
-      tx.update(paths.invite(caller.inviteId), {
-        status: INVITE_STATUS.completed,
-        completedAt: FieldValue.serverTimestamp(),
-      });
+      completeInvite(tx, caller.inviteId);
     }
     return { outcome: 'completed', completedAt: null, score };
   });
