@@ -4,16 +4,20 @@ import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
-import { listCustomActions } from '../../repositories/custom-actions';
-import { paths } from '../../repositories/paths';
+import {
+  customActionExists,
+  deleteCustomAction as deleteStoredAction,
+  listCustomActions,
+} from '../../repositories/custom-actions';
 
 export const deleteCustomAction = defineHandler(API.deleteCustomAction, {
   async run({ actionId }, { caller, deps }): Promise<ApiResponses[typeof API.deleteCustomAction]> {
     await requireFeature(deps, caller.tenantId, 'custom-opportunities');
-    const path = paths.customAction(caller.tenantId, actionId);
     await deps.store.transaction(async (tx) => {
-      if (!(await tx.get(path)).data) throw notFound(SERVER_ERRORS.customActionNotFound);
-      tx.delete(path);
+      if (!(await customActionExists(tx, caller.tenantId, actionId))) {
+        throw notFound(SERVER_ERRORS.customActionNotFound);
+      }
+      deleteStoredAction(tx, caller.tenantId, actionId);
     });
     return { customActions: await listCustomActions(deps.store, caller.tenantId) };
   },

@@ -3,8 +3,7 @@
 import { API, MESSAGES, type ApiResponses } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { paths } from '../../repositories/paths';
-import { readTenant } from '../../repositories/tenants';
+import { readTenant, storeStripeCustomerId } from '../../repositories/tenants';
 import { planState, tenantPlan } from '../../billing/tenant-plan';
 
 export const startCheckout = defineHandler(API.startCheckout, {
@@ -19,7 +18,7 @@ export const startCheckout = defineHandler(API.startCheckout, {
       customerId = await deps.store.transaction(async (tx) => {
         const current = (await readTenant(tx, caller.tenantId))?.stripeCustomerId;
         if (current) return current;
-        tx.update(paths.tenant(caller.tenantId), { stripeCustomerId: created });
+        storeStripeCustomerId(tx, caller.tenantId, created);
         return created;
       });
     }

@@ -5,9 +5,7 @@ import { API, type ApiResponses, type Brand } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
 import { changedFields, recordAudit } from '../../repositories/audit';
-import { readBrand } from '../../repositories/brand';
-import { paths } from '../../repositories/paths';
-import { FieldValue } from '../../store/port';
+import { readBrand, writeBrand } from '../../repositories/brand';
 
 export const saveBrand = defineHandler(API.saveBrand, {
   async run({ primaryColor, logo }, { caller, deps }): Promise<ApiResponses[typeof API.saveBrand]> {
@@ -20,12 +18,7 @@ export const saveBrand = defineHandler(API.saveBrand, {
     await deps.store.transaction(async (tx) => {
       const before = traced(await readBrand(tx, tenantId));
       const after = traced({ primaryColor, logo });
-      tx.set(paths.brand(tenantId), {
-        primaryColor,
-        logo,
-        updatedAt: FieldValue.serverTimestamp(),
-        updatedBy: caller.uid,
-      });
+      writeBrand(tx, tenantId, { primaryColor, logo }, caller.uid);
       const change = changedFields(before, after);
       if (change) {
         const logoState = (state: Record<string, unknown>) =>

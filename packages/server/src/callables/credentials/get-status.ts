@@ -3,9 +3,12 @@
 // active credential got its link from the organisation, so the check is the credential shared.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
-import { readCredentialSharing, readCredentialStatus } from '../../repositories/credentials';
-import { milestoneWrite } from '../../repositories/milestones';
-import { paths } from '../../repositories/paths';
+import {
+  markCredentialShared,
+  readCredentialSharing,
+  readCredentialStatus,
+} from '../../repositories/credentials';
+import { recordMilestone } from '../../repositories/milestones';
 
 /** Who recorded a share seen through the public check (no member did it). */
 const OPENED_BY_SOMEONE_ELSE = 'credential-check';
@@ -20,18 +23,8 @@ export const getCredentialStatus = defineHandler(API.getCredentialStatus, {
         const sharing = await readCredentialSharing(tx, tenantId, credentialId);
         // Recorded once: later checks of a shared credential write nothing.
         if (!sharing || sharing.revoked || sharing.shared) return;
-        tx.set(
-          paths.tenantCredential(tenantId, credentialId),
-          { sharedAt: now.toISOString() },
-          { merge: true },
-        );
-        const shared = milestoneWrite(
-          tenantId,
-          MILESTONE_OF_ACTION.openDeclarationCredential,
-          true,
-          OPENED_BY_SOMEONE_ELSE,
-        );
-        tx.set(shared.path, shared.data, { merge: true });
+        markCredentialShared(tx, tenantId, credentialId, now.toISOString());
+        recordMilestone(tx, tenantId, MILESTONE_OF_ACTION.openDeclarationCredential, OPENED_BY_SOMEONE_ELSE);
       });
     }
     return { status: revokedAt ? 'revoked' : 'active', revokedAt };

@@ -4,9 +4,8 @@
 import { API, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { readCredential } from '../../repositories/credentials';
-import { milestoneWrite } from '../../repositories/milestones';
-import { paths } from '../../repositories/paths';
+import { markCredentialShared, readCredential } from '../../repositories/credentials';
+import { recordMilestone } from '../../repositories/milestones';
 
 export const openCredential = defineHandler(API.openCredential, {
   async run({ credentialId }, { caller, deps, now }): Promise<ApiResponses[typeof API.openCredential]> {
@@ -14,15 +13,10 @@ export const openCredential = defineHandler(API.openCredential, {
     await deps.store.transaction(async (tx) => {
       const credential = await readCredential(tx, tenantId, credentialId);
       if (!credential) throw notFound(SERVER_ERRORS.credentialNotFound);
-      const milestone = milestoneWrite(tenantId, MILESTONE_OF_ACTION.openDeclarationCredential, true, uid);
-      tx.set(milestone.path, milestone.data, { merge: true });
+      recordMilestone(tx, tenantId, MILESTONE_OF_ACTION.openDeclarationCredential, uid);
       // When it was last shared; a revoked credential no longer vouches, so sharing it counts for nothing.
       if (!credential.revokedAt) {
-        tx.set(
-          paths.tenantCredential(tenantId, credentialId),
-          { sharedAt: now.toISOString() },
-          { merge: true },
-        );
+        markCredentialShared(tx, tenantId, credentialId, now.toISOString());
       }
     });
     return { status: 'ok' };

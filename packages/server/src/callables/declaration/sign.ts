@@ -8,11 +8,10 @@ import { CREDENTIAL_VALID_DAYS } from '@toolkit/domain/credential';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { recordAudit } from '../../repositories/audit';
-import { readCredential } from '../../repositories/credentials';
-import { listRecordedMilestones, milestoneWrite } from '../../repositories/milestones';
-import { paths } from '../../repositories/paths';
-import { readOrganisationProfile, readTenant } from '../../repositories/tenants';
-import { readTenantUser } from '../../repositories/users';
+import { issueCredential, readCredential, revokeCredential } from '../../repositories/credentials';
+import { listRecordedMilestones, recordMilestone } from '../../repositories/milestones';
+import { readOrganisationProfile, readTenant, setDeclarationCredential } from '../../repositories/tenants';
+import { readTenantUser, recordDeclarationSigner } from '../../repositories/users';
 import { declarationOverview, loadDeclaration } from './declaration';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,10 +52,9 @@ export const signDeclaration = defineHandler(API.signDeclaration, {
       const previous = previousId ? await readCredential(tx, tenantId, previousId) : null;
       // Signing again replaces the credential: the old one must not keep vouching for the organisation.
       if (previous && !previous.revokedAt) {
-        tx.update(paths.tenantCredential(tenantId, previous.id), { revokedAt: signedAt });
-        tx.set(paths.credentialStatus(previous.id), { revokedAt: signedAt }, { merge: true });
+        revokeCredential(tx, tenantId, previous.id, signedAt);
       }
-      tx.create(paths.tenantCredential(tenantId, id), {
+      issueCredential(tx, tenantId, id, {
         token,
         organisation,
         stage,
@@ -65,17 +63,16 @@ export const signDeclaration = defineHandler(API.signDeclaration, {
         signedAt,
         expiresAt: expiresAt.toISOString(),
         signedBy: { uid, name, email },
-        revokedAt: null,
       });
-      tx.create(paths.credentialStatus(id), { tenantId, revokedAt: null });
-      tx.set(paths.tenant(tenantId), { declarationCredentialId: id }, { merge: true });
-      tx.set(
-        paths.tenantUser(tenantId, uid),
-        { declaration: { surveyId, title: declaration.title, organisation, signedAt, credentialId: id } },
-        { merge: true },
-      );
-      const milestone = milestoneWrite(tenantId, MILESTONE_OF_ACTION.signDeclaration, true, uid);
-      tx.set(milestone.path, milestone.data, { merge: true });
+      setDeclarationCredential(tx, tenantId, id);
+      recordDeclarationSigner(tx, tenantId, uid, {
+        surveyId,
+        title: declaration.title,
+        organisation,
+        signedAt,
+        credentialId: id,
+      });
+      recordMilestone(tx, tenantId, MILESTONE_OF_ACTION.signDeclaration, uid);
       recordAudit(tx, tenantId, {
         actorUid: uid,
         kind: 'declaration.signed',

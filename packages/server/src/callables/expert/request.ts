@@ -7,11 +7,10 @@ import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { mailableAlerts, readAlertSettings } from '../../repositories/alerts';
-import { escapeHtml, mailDocument } from '../../repositories/mail';
-import { paths } from '../../repositories/paths';
+import { createExpertRequest } from '../../repositories/expert-requests';
+import { escapeHtml, mailDocument, queueMail } from '../../repositories/mail';
 import { readOrganisationProfile, readTenant } from '../../repositories/tenants';
 import { readTenantUser } from '../../repositories/users';
-import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
 
 /** Escaped, with the requester's line breaks kept. */
@@ -52,7 +51,7 @@ export const requestExpert = defineHandler(API.requestExpert, {
 
     await deps.store.transaction(async (tx) => {
       await takeQuota(tx, expertRequestQuota(uid, now));
-      tx.create(paths.expertRequest(tenantId, requestId), {
+      createExpertRequest(tx, tenantId, requestId, {
         topic,
         message,
         contact,
@@ -60,10 +59,10 @@ export const requestExpert = defineHandler(API.requestExpert, {
         requestedBy: { uid, name, email },
         toolkit: toolkit.name,
         sentTo: experts,
-        createdAt: FieldValue.serverTimestamp(),
       });
-      tx.create(
-        paths.mailDoc(deps.store.newId()),
+      queueMail(
+        tx,
+        deps.store.newId(),
         mailDocument({
           to: experts,
           subject: `Expert request from ${organisationName}: ${topicName}`,
@@ -75,8 +74,9 @@ export const requestExpert = defineHandler(API.requestExpert, {
         }),
       );
       if (email) {
-        tx.create(
-          paths.mailDoc(deps.store.newId()),
+        queueMail(
+          tx,
+          deps.store.newId(),
           mailDocument({
             to: [email],
             subject: `We received your expert request: ${topicName}`,

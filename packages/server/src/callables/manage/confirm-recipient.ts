@@ -4,7 +4,12 @@
 import { ALERT_CONFIRMATION_DAYS, ALERT_KINDS, API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { ApiError, notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { alertConfirmationOf, alertSettingsOf, alertTokenHash } from '../../repositories/alerts';
+import {
+  alertConfirmationOf,
+  alertSettingsOf,
+  alertTokenHash,
+  confirmAlertRecipient as confirmStored,
+} from '../../repositories/alerts';
 import { paths } from '../../repositories/paths';
 import { organisationProfileOf } from '../../repositories/tenants';
 
@@ -32,13 +37,7 @@ export const confirmAlertRecipient = defineHandler(API.confirmAlertRecipient, {
       if (!(now.getTime() - sentAt < ALERT_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000)) {
         throw new ApiError('failed-precondition', SERVER_ERRORS.alertLinkExpired(ALERT_CONFIRMATION_DAYS));
       }
-      tx.update(paths.alerts(tenantId), {
-        confirmed: [...settings.confirmed, email],
-        pending: settings.pending
-          .filter((entry) => entry.tokenHash !== tokenHash)
-          .map((entry) => ({ ...entry })),
-      });
-      tx.update(paths.alertConfirmation(tokenHash), { confirmedAt: now.toISOString() });
+      confirmStored(tx, tenantId, settings, { email, tokenHash, confirmedAt: now.toISOString() });
       return answer;
     });
   },

@@ -16,15 +16,17 @@ import { defineHandler, type ServerDeps } from '../../api/handler';
 import {
   alertSettingsOf,
   alertTokenHash,
+  createAlertConfirmation,
+  deleteAlertConfirmation,
   mergeRecipients,
+  writeAlertSettings,
   type PendingRecipient,
 } from '../../repositories/alerts';
 import { changedFields, recordAudit } from '../../repositories/audit';
-import { alertConfirmationMail } from '../../repositories/mail';
+import { alertConfirmationMail, queueMail } from '../../repositories/mail';
 import { paths } from '../../repositories/paths';
 import { organisationProfileOf } from '../../repositories/tenants';
 import { listTenantUsers } from '../../repositories/users';
-import { FieldValue } from '../../store/port';
 import { verifiedEmailOf } from '../access';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -86,14 +88,15 @@ export const saveAlerts = defineHandler(API.saveAlerts, {
       const mailed = toMail.map((email): PendingRecipient => {
         const token = randomBytes(32).toString('base64url');
         const tokenHash = alertTokenHash(token);
-        tx.create(paths.alertConfirmation(tokenHash), {
+        createAlertConfirmation(tx, tokenHash, {
           tenantId,
           email,
           sentAt,
           expiresAt: new Date(now.getTime() + ALERT_CONFIRMATION_DAYS * DAY),
         });
-        tx.create(
-          paths.mailDoc(deps.store.newId()),
+        queueMail(
+          tx,
+          deps.store.newId(),
           alertConfirmationMail({
             email,
             link: `${appUrl}/alerts/confirm#${token}`,
@@ -112,16 +115,10 @@ export const saveAlerts = defineHandler(API.saveAlerts, {
       // A link of an address no longer waiting (removed, or replaced by a new link) stops working.
       for (const { tokenHash } of before.pending) {
         if (!kept.some((entry) => entry.tokenHash === tokenHash)) {
-          tx.delete(paths.alertConfirmation(tokenHash));
+          deleteAlertConfirmation(tx, tokenHash);
         }
       }
-      tx.set(paths.alerts(tenantId), {
-        ...alerts,
-        confirmed,
-        pending: waiting.map((entry) => ({ ...entry })),
-        updatedAt: FieldValue.serverTimestamp(),
-        updatedBy: caller.uid,
-      });
+      writeAlertSettings(tx, tenantId, { listed: alerts, confirmed, pending: waiting }, caller.uid);
       const change = changedFields(before.listed, alerts);
       if (change) {
         recordAudit(tx, tenantId, {

@@ -3,18 +3,12 @@
 import { API, type ApiResponses } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
 import { requireFeature } from '../../billing/entitlements';
-import { readMateriality } from '../../repositories/materiality';
-import { paths } from '../../repositories/paths';
-import { FieldValue } from '../../store/port';
+import { readMateriality, saveMateriality as saveRatings } from '../../repositories/materiality';
 
 export const saveMateriality = defineHandler(API.saveMateriality, {
   async run({ ratings }, { caller, deps }): Promise<ApiResponses[typeof API.saveMateriality]> {
     await requireFeature(deps, caller.tenantId, 'materiality-assessment');
-    await deps.store.set(paths.materiality(caller.tenantId), {
-      ratings,
-      updatedBy: caller.uid,
-      updatedAt: FieldValue.serverTimestamp(),
-    });
+    await saveRatings(deps.store, caller.tenantId, ratings, caller.uid);
     return { ...(await readMateriality(deps.store, caller.tenantId)), included: true };
   },
 });

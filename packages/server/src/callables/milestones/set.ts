@@ -9,7 +9,7 @@ import {
 } from '@toolkit/domain';
 import { permissionDenied, unauthenticated } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
-import { handTickWrite } from '../../repositories/milestones';
+import { saveHandTick } from '../../repositories/milestones';
 import { readTenantUser } from '../../repositories/users';
 
 /**
@@ -30,8 +30,7 @@ export const setMilestone = defineHandler(API.setMilestone, {
     if (!isHandTicked(milestoneId)) {
       throw permissionDenied(SERVER_ERRORS.milestoneNotByHand(milestoneName(milestoneId)));
     }
-    const write = handTickWrite(caller.tenantId, caller.uid, milestoneId, completed);
-    await deps.store.set(write.path, write.data, { merge: true });
+    await saveHandTick(deps.store, caller.tenantId, caller.uid, milestoneId, completed);
     return { status: 'ok' };
   },
 });
