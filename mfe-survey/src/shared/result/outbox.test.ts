@@ -1,5 +1,4 @@
 import type { AnswerValue } from '@toolkit/domain';
-import { once } from './completion';
 import { Outbox, outboxStorageKey, type OutboxEntry, type OutboxOptions } from './outbox';
 
 /** The network edge: a server that keeps the newest seq per question, and can be made to fail. */
@@ -226,7 +225,7 @@ describe('the answer outbox', () => {
     expect(server.calls).toHaveLength(2);
   });
 
-  it('drains past a running back-off wait, then completes exactly once', async () => {
+  it('drains past a running back-off wait', async () => {
     const server = new FakeServer();
     server.failWith = new Error('unavailable');
     const outbox = createOutbox(server);
@@ -234,31 +233,7 @@ describe('the answer outbox', () => {
     await jest.advanceTimersByTimeAsync(0);
     server.failWith = null;
 
-    const completions: string[] = [];
-    const complete = once(async () => {
-      await outbox.drain();
-      completions.push(JSON.stringify(server.answers()));
-      return 'done';
-    });
-    const results = await Promise.all([complete(), complete()]);
-    expect(await complete()).toBe('done');
-
-    expect(results).toEqual(['done', 'done']);
-    expect(completions).toEqual(['{"q1":5}']);
-  });
-});
-
-describe('once', () => {
-  it('runs again after a failure, never after a success', async () => {
-    let calls = 0;
-    const run = once(async () => {
-      calls += 1;
-      if (calls === 1) throw new Error('offline');
-      return calls;
-    });
-    await expect(run()).rejects.toThrow('offline');
-    expect(await run()).toBe(2);
-    expect(await run()).toBe(2);
-    expect(calls).toBe(2);
+    await outbox.drain();
+    expect(server.answers()).toEqual({ q1: 5 });
   });
 });
