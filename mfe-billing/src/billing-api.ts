@@ -7,13 +7,12 @@ import {
   FREE_PLAN,
   isPaidSubscription,
   planOfSubscriptions,
-  type ApiResponses,
   type BillingPeriod,
   type PaidPlanId,
   type SandboxCard,
   type Subscription,
 } from '@toolkit/domain';
-import { api, call, type QueryError } from '@toolkit/data';
+import { api, call, callableMutation, callableQuery, callThrough, type QueryError } from '@toolkit/data';
 import { entitlementsLoaded, planResolved } from '@toolkit/store-contract';
 
 export interface OrganisationPlan {
@@ -29,9 +28,6 @@ export interface PlanChoice {
   period: BillingPeriod;
 }
 
-type SubscriptionDetails = ApiResponses[typeof API.getSubscriptionDetails];
-type CustomerEntitlements = ApiResponses[typeof API.getCustomerEntitlements];
-
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -41,13 +37,13 @@ export const billingApi = api.injectEndpoints({
     organisationPlan: build.query<OrganisationPlan, string>({
       async queryFn(tenantId, _api, _options, baseQuery) {
         const [details, granted] = await Promise.all([
-          baseQuery(call(API.getSubscriptionDetails, null)),
-          baseQuery(call(API.getCustomerEntitlements, { tenantId })),
+          callThrough(baseQuery, call(API.getSubscriptionDetails, null)),
+          callThrough(baseQuery, call(API.getCustomerEntitlements, { tenantId })),
         ]);
         if (details.error) return { error: details.error };
         if (granted.error) return { error: granted.error };
-        const plan = planOfSubscriptions((details.data as SubscriptionDetails).subscriptions);
-        const { entitlements, error } = granted.data as CustomerEntitlements;
+        const plan = planOfSubscriptions(details.data.subscriptions);
+        const { entitlements, error } = granted.data;
         if (error) {
           const refused: QueryError = {
             code: 'internal',
@@ -57,7 +53,7 @@ export const billingApi = api.injectEndpoints({
           };
           return { error: refused };
         }
-        const { subscriptions } = details.data as SubscriptionDetails;
+        const { subscriptions } = details.data;
         const subscription =
           subscriptions.find(
             (candidate) => isPaidSubscription(candidate) || candidate.status === 'past_due',
@@ -81,8 +77,8 @@ export const billingApi = api.injectEndpoints({
      * The return from checkout: paid only once the server finds the session is this organisation's
      * and paid. Reading a paid one brings its plan into the server's store, so the plan is asked again.
      */
-    checkoutConfirmation: build.query<ApiResponses[typeof API.confirmCheckout], string>({
-      query: (sessionId) => call(API.confirmCheckout, { sessionId }),
+    checkoutConfirmation: callableQuery(build, API.confirmCheckout, {
+      request: (sessionId: string) => ({ sessionId }),
       async onQueryStarted(_sessionId, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -93,60 +89,51 @@ export const billingApi = api.injectEndpoints({
       },
     }),
     /** Opens a checkout for a paid plan and period; the plan changes only once it is paid. */
-    startCheckout: build.mutation<ApiResponses[typeof API.startCheckout], PlanChoice>({
-      query: (choice) => call(API.startCheckout, choice),
+    startCheckout: callableMutation(build, API.startCheckout, {
+      request: (choice: PlanChoice) => choice,
     }),
     /** The provider's prices of the paid plans; they change only in the provider's dashboard. */
-    planPrices: build.query<ApiResponses[typeof API.listPlanPrices]['prices'], void>({
-      query: () => call(API.listPlanPrices, null),
-      transformResponse: ({ prices }: ApiResponses[typeof API.listPlanPrices]) => prices,
+    planPrices: callableQuery(build, API.listPlanPrices, {
+      transformResponse: ({ prices }) => prices,
     }),
     /** What a change of plan or period does to the current period, as the provider prorates it. */
-    planChangePreview: build.query<ApiResponses[typeof API.previewPlanChange], PlanChoice>({
-      query: (choice) => call(API.previewPlanChange, choice),
+    planChangePreview: callableQuery(build, API.previewPlanChange, {
+      request: (choice: PlanChoice) => choice,
       providesTags: ['Plan'],
     }),
-    changePlan: build.mutation<ApiResponses[typeof API.changePlan], PlanChoice>({
-      query: (choice) => call(API.changePlan, choice),
+    changePlan: callableMutation(build, API.changePlan, {
+      request: (choice: PlanChoice) => choice,
       invalidatesTags: ['Plan'],
     }),
-    invoices: build.query<ApiResponses[typeof API.listInvoices]['invoices'], void>({
-      query: () => call(API.listInvoices, null),
-      transformResponse: ({ invoices }: ApiResponses[typeof API.listInvoices]) => invoices,
+    invoices: callableQuery(build, API.listInvoices, {
+      transformResponse: ({ invoices }) => invoices,
       providesTags: ['Plan'],
     }),
     /** A customer portal session: the answer's url leaves the app for it. */
-    openBillingPortal: build.mutation<ApiResponses[typeof API.openBillingPortal], void>({
-      query: () => call(API.openBillingPortal, null),
-    }),
-    cancelPlan: build.mutation<ApiResponses[typeof API.cancelSubscription], void>({
-      query: () => call(API.cancelSubscription, null),
+    openBillingPortal: callableMutation(build, API.openBillingPortal, {}),
+    cancelPlan: callableMutation(build, API.cancelSubscription, {
       invalidatesTags: ['Plan'],
     }),
     /** The local billing sandbox's checkout session (`npm start`'s stand-in for the provider's). */
-    sandboxCheckout: build.query<ApiResponses[typeof API.getSandboxCheckout], string>({
-      query: (sessionId) => call(API.getSandboxCheckout, { sessionId }),
+    sandboxCheckout: callableQuery(build, API.getSandboxCheckout, {
+      request: (sessionId: string) => ({ sessionId }),
     }),
     /** Pays or cancels a sandbox checkout; paying changes the plan. */
-    finishSandboxCheckout: build.mutation<
-      ApiResponses[typeof API.finishSandboxCheckout],
-      { sessionId: string; pay: boolean }
-    >({
-      query: (finish) => call(API.finishSandboxCheckout, finish),
+    finishSandboxCheckout: callableMutation(build, API.finishSandboxCheckout, {
+      request: (finish: { sessionId: string; pay: boolean }) => finish,
       invalidatesTags: ['Plan'],
     }),
     /** The sandbox's stand-in for the customer portal: the card on file and whether a payment failed. */
-    sandboxPortal: build.query<ApiResponses[typeof API.getSandboxPortal], void>({
-      query: () => call(API.getSandboxPortal, null),
+    sandboxPortal: callableQuery(build, API.getSandboxPortal, {
       providesTags: ['Plan'],
     }),
     /** Another test card, which pays what is owed. */
-    replaceSandboxCard: build.mutation<ApiResponses[typeof API.replaceSandboxCard], SandboxCard['last4']>({
-      query: (last4) => call(API.replaceSandboxCard, { last4 }),
+    replaceSandboxCard: callableMutation(build, API.replaceSandboxCard, {
+      request: (last4: SandboxCard['last4']) => ({ last4 }),
       invalidatesTags: ['Plan'],
     }),
-    sandboxInvoice: build.query<ApiResponses[typeof API.getSandboxInvoice], string>({
-      query: (invoiceId) => call(API.getSandboxInvoice, { invoiceId }),
+    sandboxInvoice: callableQuery(build, API.getSandboxInvoice, {
+      request: (invoiceId: string) => ({ invoiceId }),
     }),
   }),
 });

@@ -1,6 +1,6 @@
 // The invite link's reads and writes, injected into the one API slice (@toolkit/data).
 import { API, type ApiRequest, type ApiResponses, type InviteOffer } from '@toolkit/domain';
-import { api, call } from '@toolkit/data';
+import { api, callableMutation, callableQuery } from '@toolkit/data';
 
 export type Accepted = ApiResponses[typeof API.verifyAndLoginWithInvite];
 
@@ -10,8 +10,8 @@ export type InviteLink = ApiRequest<typeof API.describeInvite>;
 const offers = api.injectEndpoints({
   endpoints: (build) => ({
     /** What an invite link offers its holder. */
-    invite: build.query<InviteOffer, InviteLink>({
-      query: (link) => call(API.describeInvite, link),
+    invite: callableQuery(build, API.describeInvite, {
+      request: (link: InviteLink) => link,
       providesTags: (_offer, _error, link) => [{ type: 'Invite', id: link.inviteId }],
     }),
   }),
@@ -44,14 +44,14 @@ export const journeyApi = offers.injectEndpoints({
      * Accepts the invite (journey-verifyAndLoginWithInvite): the holder becomes a member and signs in
      * with the answer's custom token, so the caller's journey, profile and team are someone else's now.
      */
-    acceptInvite: build.mutation<Accepted, InviteLink>({
-      query: (link) => call(API.verifyAndLoginWithInvite, link),
+    acceptInvite: callableMutation(build, API.verifyAndLoginWithInvite, {
+      request: (link: InviteLink) => link,
       invalidatesTags: (accepted) => (accepted ? ['Milestones', 'Profile', 'Team'] : []),
       onQueryStarted: (link, lifecycle) => markOffer(link, 'accepted', lifecycle),
     }),
     /** Declines the invite: the inviting team's list shows it declined; the holder joins nothing. */
-    declineInvite: build.mutation<ApiResponses[typeof API.declineInvite], InviteLink>({
-      query: (link) => call(API.declineInvite, link),
+    declineInvite: callableMutation(build, API.declineInvite, {
+      request: (link: InviteLink) => link,
       invalidatesTags: (declined) => (declined ? ['Team'] : []),
       onQueryStarted: (link, lifecycle) => markOffer(link, 'declined', lifecycle),
     }),

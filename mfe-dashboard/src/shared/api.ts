@@ -19,7 +19,14 @@ import {
   type SurveyListQuery,
   type ToolkitQuery,
 } from '@toolkit/domain';
-import { api, call, contentQuery, useProfileQuery, type QueryError, type QueryLike } from '@toolkit/data';
+import {
+  api,
+  callableQuery,
+  contentQuery,
+  useProfileQuery,
+  type QueryError,
+  type QueryLike,
+} from '@toolkit/data';
 
 export type { Profile } from '@toolkit/data';
 export type LatestResults = ApiResponses[typeof API.listLatestResults];
@@ -83,8 +90,8 @@ const withPath = (survey: { id: string; title: string; tenantId: string }): Tool
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `opened`: asked by the Results page, which the server records as the view-results milestone. */
-    latestResults: build.query<LatestResults, { opened?: boolean } | void>({
-      query: (arg) => call(API.listLatestResults, arg?.opened ? { opened: true } : null),
+    latestResults: callableQuery(build, API.listLatestResults, {
+      request: (arg: { opened?: boolean } | void) => (arg?.opened ? { opened: true } : null),
       providesTags: ['Results'],
       onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg?.opened, lifecycle),
     }),
@@ -92,9 +99,16 @@ export const dashboardApi = api.injectEndpoints({
      * The member's own results of a survey over time and the peer benchmark, against every
      * organisation or one of the caller's peer `group`s; `opened` by the Insights screen (view-insights).
      */
-    benchmark: build.query<BenchmarkAnswer, { surveyId: string; opened?: boolean; group?: string }>({
-      query: ({ surveyId, opened = false, group }) =>
-        call(API.getBenchmark, { surveyId, opened, ...(group ? { group } : {}) }),
+    benchmark: callableQuery(build, API.getBenchmark, {
+      request: ({
+        surveyId,
+        opened = false,
+        group,
+      }: {
+        surveyId: string;
+        opened?: boolean;
+        group?: string;
+      }) => ({ surveyId, opened, ...(group ? { group } : {}) }),
       providesTags: ['Results', 'Benchmark'],
       onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg.opened, lifecycle),
     }),
@@ -102,52 +116,48 @@ export const dashboardApi = api.injectEndpoints({
      * What a survey the member's organisation publishes has received, with the trend over the
      * range and granularity asked (the server's defaults where left out).
      */
-    surveyInsights: build.query<SurveyInsightsAnswer, SurveyInsightsRequest>({
-      query: (request) => call(API.getSurveyInsights, request),
+    surveyInsights: callableQuery(build, API.getSurveyInsights, {
+      request: (request: SurveyInsightsRequest) => request,
       providesTags: ['Results'],
     }),
     /**
      * One page of the results a survey the organisation publishes received, filtered, searched and
      * sorted as asked (the Results workbench's view), with the count of all pages.
      */
-    receivedResults: build.query<ReceivedResults, ReceivedResultsQuery>({
-      query: (arg) => call(API.listReceivedResults, arg),
+    receivedResults: callableQuery(build, API.listReceivedResults, {
+      request: (arg: ReceivedResultsQuery) => arg,
       providesTags: ['Results'],
     }),
-    receivedResult: build.query<ReceivedResultAnswer, { surveyId: string; resultId: string }>({
-      query: (arg) => call(API.getReceivedResult, arg),
+    receivedResult: callableQuery(build, API.getReceivedResult, {
+      request: (arg: { surveyId: string; resultId: string }) => arg,
       providesTags: ['Results'],
     }),
     /** The action catalogue against the member's latest completed result of a survey, and its plan. */
-    actions: build.query<ActionsAnswer, string>({
-      query: (surveyId) => call(API.listActions, { surveyId }),
+    actions: callableQuery(build, API.listActions, {
+      request: (surveyId: string) => ({ surveyId }),
       // Whether the organisation's own actions can be written follows the plan.
       providesTags: ['Actions', 'Plan'],
     }),
     /** The organisations that signed up through a toolkit the member's organisation publishes. */
-    toolkitMembers: build.query<ToolkitMembers, string>({
-      query: (toolkit) => call(API.listToolkitMembers, { toolkit }),
+    toolkitMembers: callableQuery(build, API.listToolkitMembers, {
+      request: (toolkit: string) => ({ toolkit }),
       providesTags: ['Members'],
     }),
     /** The declaration of the organisation's toolkit, its credential and whether the member may sign. */
-    declaration: build.query<DeclarationAnswer, void>({
-      query: () => call(API.getDeclaration, null),
+    declaration: callableQuery(build, API.getDeclaration, {
       providesTags: ['Declaration'],
     }),
     /** Who receives which notification of the member's organisation. */
-    alerts: build.query<AlertsAnswer, void>({
-      query: () => call(API.getAlerts, null),
+    alerts: callableQuery(build, API.getAlerts, {
       providesTags: ['Alerts'],
     }),
     /** The organisation's double-materiality ratings and whether its plan lets them be changed. */
-    materiality: build.query<MaterialityAnswer, void>({
-      query: () => call(API.getMateriality, null),
+    materiality: callableQuery(build, API.getMateriality, {
       // Whether the ratings can be changed follows the plan.
       providesTags: ['Materiality', 'Plan'],
     }),
     /** The organisation's brand and whether its plan applies it. */
-    brand: build.query<BrandAnswer, void>({
-      query: () => call(API.getBrand, null),
+    brand: callableQuery(build, API.getBrand, {
       providesTags: ['Brand', 'Plan'],
     }),
     toolkit: build.query<Toolkit, string>({

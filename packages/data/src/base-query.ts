@@ -1,7 +1,13 @@
 // How the API slice reaches the server: every endpoint is a callable (by name, with its typed
 // request) or a content query, and every failure becomes one plain, serialisable QueryError.
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { isCallableErrorCode, type ApiName, type ApiRequest, type CallableErrorCode } from '@toolkit/domain';
+import {
+  isCallableErrorCode,
+  type ApiName,
+  type ApiRequest,
+  type ApiResponses,
+  type CallableErrorCode,
+} from '@toolkit/domain';
 import { isCallableError, type CallableClient, type ContentClient } from '@toolkit/platform';
 
 /** The shell services the data layer uses, handed to the store as its thunk `extra`. */
@@ -71,14 +77,17 @@ export function toQueryError(error: unknown): QueryError {
   };
 }
 
-/** One callable request: the name and the request its schema accepts. */
-export interface CallableRequest {
-  name: ApiName;
+/**
+ * One callable request: the name and the request its schema accepts. The name carries the answer's
+ * type (ApiResponses[N]) to the endpoint that sends it (./api.ts, callableQuery and friends).
+ */
+export interface CallableRequest<N extends ApiName = ApiName> {
+  name: N;
   data: unknown;
 }
 
 /** A callable request, typed against the API's request schema. */
-export const call = <N extends ApiName>(name: N, data: ApiRequest<N>): CallableRequest => ({ name, data });
+export const call = <N extends ApiName>(name: N, data: ApiRequest<N>): CallableRequest<N> => ({ name, data });
 
 export const callableBaseQuery: BaseQueryFn<CallableRequest, unknown, QueryError> = async (
   { name, data },
@@ -90,6 +99,28 @@ export const callableBaseQuery: BaseQueryFn<CallableRequest, unknown, QueryError
     return { error: toQueryError(error) };
   }
 };
+
+/** What the base query answers an endpoint's `queryFn`. */
+export type CallableOutcome<T> = { data: T; error?: undefined } | { error: QueryError; data?: undefined };
+
+/**
+ * The answer of a callable as its declaration types it. The one place the data layer takes the
+ * wire's JSON for the declared answer: the server's handler is compiled against the same declaration
+ * (defineHandler's `run` must return it), so the two cannot drift apart.
+ */
+export const answerOf = <N extends ApiName>(_name: N, data: unknown): ApiResponses[N] =>
+  data as ApiResponses[N];
+
+/** A callable sent through the base query handed to a `queryFn`, its answer typed by the declaration. */
+export async function callThrough<N extends ApiName>(
+  baseQuery: (
+    request: CallableRequest,
+  ) => PromiseLike<{ data?: unknown; error?: QueryError }> | { data?: unknown; error?: QueryError },
+  request: CallableRequest<N>,
+): Promise<CallableOutcome<ApiResponses[N]>> {
+  const { data, error } = await baseQuery(request);
+  return error ? { error } : { data: answerOf(request.name, data) };
+}
 
 /** A content-service query as an endpoint's `queryFn`: `read` picks the answer out of the response. */
 export function contentQuery<Arg, Response, Result>(

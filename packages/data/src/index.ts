@@ -1,6 +1,7 @@
 export {
   api,
   callableMutation,
+  callableQuery,
   TAGS,
   type ApiBuilder,
   useMilestonesQuery,
@@ -11,11 +12,14 @@ export {
 } from './api';
 export { attachApi, WithApi } from './attach';
 export {
+  answerOf,
   call,
+  callThrough,
   contentQuery,
   isQueryError,
   servicesOf,
   toQueryError,
+  type CallableOutcome,
   type CallableRequest,
   type DataServices,
   type QueryError,

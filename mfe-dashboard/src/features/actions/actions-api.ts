@@ -1,8 +1,8 @@
 // What the Actions screen changes: the plan (which actions, and each one's status, owner and due
 // date) and the organisation's own actions. Each refreshes the actions wherever they show and the
 // journey's milestones; adding to or removing from the plan also changes the result that holds it.
-import { API, type ApiResponses } from '@toolkit/domain';
-import { api, call, callableMutation } from '@toolkit/data';
+import { API } from '@toolkit/domain';
+import { api, callableMutation } from '@toolkit/data';
 
 const actionsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,8 +10,8 @@ const actionsApi = api.injectEndpoints({
     updatePlannedAction: callableMutation(build, API.updatePlannedAction, ['Actions', 'Milestones']),
     saveCustomAction: callableMutation(build, API.saveCustomAction, ['Actions', 'Milestones']),
     /** A deleted action leaves the plan as well (the server lists only actions that exist). */
-    deleteCustomAction: build.mutation<ApiResponses[typeof API.deleteCustomAction], string>({
-      query: (actionId) => call(API.deleteCustomAction, { actionId }),
+    deleteCustomAction: callableMutation(build, API.deleteCustomAction, {
+      request: (actionId: string) => ({ actionId }),
       invalidatesTags: ['Actions', 'Milestones'],
     }),
   }),

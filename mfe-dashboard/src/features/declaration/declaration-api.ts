@@ -1,22 +1,22 @@
 // What the Declaration screen changes: signing (the sign-declaration milestone), revoking, and
 // opening the credential (the view-declaration-credential milestone, recorded by the server).
-import { API, type DeclarationOverview } from '@toolkit/domain';
-import { api, call } from '@toolkit/data';
+import { API } from '@toolkit/domain';
+import { api, callableMutation } from '@toolkit/data';
 
 const declarationApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Signs the declaration of `surveyId`, the one the signer read. */
-    signDeclaration: build.mutation<DeclarationOverview, string>({
-      query: (surveyId) => call(API.signDeclaration, { surveyId }),
+    signDeclaration: callableMutation(build, API.signDeclaration, {
+      request: (surveyId: string) => ({ surveyId }),
       invalidatesTags: ['Declaration', 'Milestones'],
     }),
-    revokeCredential: build.mutation<DeclarationOverview, string>({
-      query: (credentialId) => call(API.revokeCredential, { credentialId }),
+    revokeCredential: callableMutation(build, API.revokeCredential, {
+      request: (credentialId: string) => ({ credentialId }),
       // A revoked credential no longer counts for the Leader's milestones.
       invalidatesTags: ['Declaration', 'Milestones'],
     }),
-    openCredential: build.mutation<unknown, string>({
-      query: (credentialId) => call(API.openCredential, { credentialId }),
+    openCredential: callableMutation(build, API.openCredential, {
+      request: (credentialId: string) => ({ credentialId }),
       invalidatesTags: ['Milestones'],
     }),
   }),

@@ -1,6 +1,6 @@
 // Manage's writes: who receives the organisation's notifications, and its brand. Each invalidates
 // what it changed, so every screen showing it (the dashboard's theme, for the brand) updates.
-import { api, call, callableMutation } from '@toolkit/data';
+import { api, call, callableMutation, callThrough } from '@toolkit/data';
 import { API, type ApiRequest } from '@toolkit/domain';
 import { dashboardApi, type AlertsAnswer } from '../../shared/api';
 
@@ -8,10 +8,9 @@ const manageApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveAlerts: build.mutation<AlertsAnswer, ApiRequest<typeof API.saveAlerts>>({
       async queryFn(request, { dispatch }, _extra, baseQuery) {
-        const { data, error } = await baseQuery(call(API.saveAlerts, request));
+        const { data: stored, error } = await callThrough(baseQuery, call(API.saveAlerts, request));
         if (error) return { error };
         // The answer is the settings as stored: they show with the "Saved" that names them.
-        const stored = data as AlertsAnswer;
         dispatch(dashboardApi.util.updateQueryData('alerts', undefined, () => stored));
         return { data: stored };
       },

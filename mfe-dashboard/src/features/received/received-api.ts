@@ -4,12 +4,10 @@ import {
   API,
   PEER_FACETS,
   WORKBENCH_FILTERS_QUERY,
-  type ApiRequest,
-  type ApiResponses,
   type PeerFacet,
   type WorkbenchFiltersQuery,
 } from '@toolkit/domain';
-import { api, call, contentQuery } from '@toolkit/data';
+import { api, callableMutation, contentQuery } from '@toolkit/data';
 
 /** A filter's choices: option id (or band label) and what the survey calls it. */
 export interface Choice {
@@ -45,13 +43,7 @@ const receivedApi = api.injectEndpoints({
       queryFn: contentQuery(WORKBENCH_FILTERS_QUERY, (id: string) => ({ id }), filtersOf),
     }),
     /** Leaves or rejoins every aggregate, so every screen showing results or insights is asked again. */
-    setResultExcluded: build.mutation<
-      ApiResponses[typeof API.setResultExcluded],
-      ApiRequest<typeof API.setResultExcluded>
-    >({
-      query: (request) => call(API.setResultExcluded, request),
-      invalidatesTags: ['Results', 'Benchmark'],
-    }),
+    setResultExcluded: callableMutation(build, API.setResultExcluded, ['Results', 'Benchmark']),
   }),
 });
 

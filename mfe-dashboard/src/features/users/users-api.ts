@@ -1,7 +1,7 @@
 // The team as the caller may manage it, and the changes to it: each invalidates the team (tag
 // Team), and an invite is also the journey's invite-team milestone (tag Milestones). Survey invites
 // (Assessments) use the same createInvite with a survey named.
-import { api, call, callableMutation, servicesOf, toQueryError } from '@toolkit/data';
+import { api, call, callableMutation, callThrough, servicesOf, toQueryError } from '@toolkit/data';
 import {
   API,
   type ApiRequest,
@@ -29,13 +29,13 @@ const teamApi = api.injectEndpoints({
     team: build.query<Team, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const [list, roles] = await Promise.all([
-          baseQuery(call(API.listTenantUsers, null)),
-          baseQuery(call(API.getAvailableRoles, null)),
+          callThrough(baseQuery, call(API.listTenantUsers, null)),
+          callThrough(baseQuery, call(API.getAvailableRoles, null)),
         ]);
         if (list.error) return { error: list.error };
         if (roles.error) return { error: roles.error };
-        const { users, invites } = list.data as ApiResponses[typeof API.listTenantUsers];
-        const { availableRoles, userRole } = roles.data as ApiResponses[typeof API.getAvailableRoles];
+        const { users, invites } = list.data;
+        const { availableRoles, userRole } = roles.data;
         return { data: { users: [...users].sort(byRankThenName), invites, availableRoles, userRole } };
       },
       providesTags: ['Team'],
@@ -57,10 +57,10 @@ const usersApi = teamApi.injectEndpoints({
   endpoints: (build) => ({
     setUserRole: build.mutation<ApiResponses[typeof API.setUserRole], ApiRequest<typeof API.setUserRole>>({
       async queryFn(request, { dispatch }, _extra, baseQuery) {
-        const { data, error } = await baseQuery(call(API.setUserRole, request));
+        const { data, error } = await callThrough(baseQuery, call(API.setUserRole, request));
         if (error) return { error };
         dispatch(showRole(request.uid, request.role));
-        return { data: data as ApiResponses[typeof API.setUserRole] };
+        return { data };
       },
       invalidatesTags: ['Team'],
     }),
@@ -69,9 +69,8 @@ const usersApi = teamApi.injectEndpoints({
       ApiRequest<typeof API.removeUserRole>
     >({
       async queryFn(request, { dispatch }, _extra, baseQuery) {
-        const { data, error } = await baseQuery(call(API.removeUserRole, request));
+        const { data: answer, error } = await callThrough(baseQuery, call(API.removeUserRole, request));
         if (error) return { error };
-        const answer = data as ApiResponses[typeof API.removeUserRole];
         dispatch(showRole(request.uid, answer.newRole));
         return { data: answer };
       },
