@@ -83,7 +83,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const earlyKey = earlyAnswersKey(tenantId, surveyId);
   // Effects read the latest props; the navigate function changes with every location, and
   // starting a result must not.
-  const latest = useRef({ navigate, config: { callable, tenantId, surveyId, query } as StartConfig });
+  const latest = useRef({ navigate, config: { callable, tenantId, surveyId, query } });
   useLayoutEffect(() => {
     latest.current = { navigate, config: { callable, tenantId, surveyId, query } };
   });
@@ -97,35 +97,34 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   }));
   const [shown, setShown] = useState(machine.state);
   // The open results' outboxes and what they were started with, by run.
-  const sessions = useRef(new Map<number, { outbox: Outbox; config: StartConfig }>());
+  const [sessions] = useState(() => new Map<number, { outbox: Outbox; config: StartConfig }>());
 
   // Events are handled one at a time, in order, and synchronously: an event an effect raises (an
   // outbox announcing its status as an answer is put) waits until the effects before it have run.
   const send = useCallback(
     function send(event: SessionEvent): void {
-      const current = machine;
-      current.queue.push(event);
-      if (current.busy) return;
-      current.busy = true;
+      machine.queue.push(event);
+      if (machine.busy) return;
+      machine.busy = true;
       try {
-        for (let next = current.queue.shift(); next; next = current.queue.shift()) {
-          const [state, effects] = transition(current.state, next);
-          current.state = state;
+        for (let next = machine.queue.shift(); next; next = machine.queue.shift()) {
+          const [state, effects] = transition(machine.state, next);
+          machine.state = state;
           effects.forEach(perform);
         }
       } finally {
-        current.busy = false;
-        setShown(current.state);
+        machine.busy = false;
+        setShown(machine.state);
       }
 
       function perform(effect: SessionEffect): void {
-        const session = 'run' in effect ? sessions.current.get(effect.run) : undefined;
+        const session = 'run' in effect ? sessions.get(effect.run) : undefined;
         switch (effect.type) {
           case 'startResult':
             return startResult(effect.run, latest.current.config);
           case 'closeOutbox':
             session?.outbox.dispose();
-            sessions.current.delete(effect.run);
+            sessions.delete(effect.run);
             return;
           case 'put':
             return session?.outbox.put(effect.questionId, effect.answer, { delayMs: effect.delayMs });
@@ -199,7 +198,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
               onlineEvents: window,
             });
             outbox.subscribe((status) => send({ type: 'saveStatusChanged', run, status }));
-            sessions.current.set(run, { outbox, config });
+            sessions.set(run, { outbox, config });
             send({
               type: 'started',
               run,
@@ -239,7 +238,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
           );
       }
     },
-    [machine, dispatch],
+    [machine, sessions, dispatch],
   );
 
   // A result starts once the session is settled, and again whenever it changes (a sign-in or
