@@ -1,6 +1,6 @@
 // Tenant isolation and authorisation for EVERY callable in allCallables, against the real Auth
-// emulator, PGlite and the local content service. A new handler without an entry in CASES fails
-// the suite. Each entry names one request aimed at tenant A's data and what must happen when it
+// emulator, PGlite and the local content service. CASES is keyed by the declared callable names
+// (@toolkit/domain callables.ts): a new declaration without an entry does not compile. Each entry names one request aimed at tenant A's data and what must happen when it
 // comes (1) without a token, (2) from an anonymous session, (3) from tenant B's owner and (4) from
 // a caller below the bar; a refusal must leave every stored document byte-for-byte as it was.
 import {
