@@ -128,7 +128,7 @@ export function defineHandler<N extends ApiName>(
   name: N,
   implementation: Implementation<AccessOf<N>, RequestSchema<N>, ApiResponses[N]>,
 ): HandlerOf<N> {
-  const { access } = CALLABLES_BY_NAME[name] as { access: AccessOf<N> };
+  const { access } = CALLABLES_BY_NAME[name];
   return { ...implementation, name, access, input: REQUESTS[name] };
 }
 
