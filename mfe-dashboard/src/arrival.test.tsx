@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type DeclarationOverview } from '@toolkit/domain';
+import { API, MESSAGES, type DeclarationOverview } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
+import { selectTenantKind } from '@toolkit/store-contract';
 import { createFakeApi, OWNER_PROFILE, renderDashboard, SURVEYS } from './testing/fake-api';
 import { result, SCORE } from './testing/results';
 
@@ -131,15 +132,38 @@ describe('a screen for the other kind of organisation', () => {
     expect(screen.queryByText(/is a screen for/)).not.toBeInTheDocument();
   });
 
-  it('refuses nothing while the catalogue cannot say what the organisation is', async () => {
+  it('neither opens nor refuses a one-kind screen while the catalogue cannot be read: it says so, with Try again', async () => {
+    let offline = true;
     const api = createFakeApi({
-      'content:SurveyList': () => serverError('unavailable', 'Content offline'),
+      'content:SurveyList': () =>
+        offline ? serverError('unavailable', 'Content offline') : { surveys: SURVEYS },
       [API.listToolkitMembers]: () => ({ members: [] }),
+      [API.listMilestones]: () => ({ milestones: {} }),
     });
-    // A business would be sent to its dashboard, were the catalogue read.
-    renderDashboard('/dashboard/members', api);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
-    expect(screen.queryByText(/is a screen for/)).not.toBeInTheDocument();
+    const { store } = renderDashboard('/dashboard/members', api);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.catalogueUnavailable);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Members' })).not.toBeInTheDocument();
+    // What the shell's header and gate read from the same store: no kind guessed there either.
+    expect(selectTenantKind(store.getState())).toBe('unknown');
+    // Only the sections every kind has are listed meanwhile.
+    const nav = await dashboardNav();
+    expect(nav.queryByRole('link', { name: 'Assessments' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Members' })).not.toBeInTheDocument();
+
+    offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    // A business, once the catalogue is read: sent to its dashboard, told why.
+    expect(await screen.findByText(/Members is a screen for/)).toBeInTheDocument();
+    expect(selectTenantKind(store.getState())).toBe('business');
+    expect(api.calls.filter((c) => c.name === 'content:SurveyList')).toHaveLength(2);
+  });
+
+  it('reads the catalogue once for the navigation, the overview and its published surveys', async () => {
+    const api = createFakeApi({ 'content:SurveyList': () => ({ surveys: SURVEYS }) });
+    const { store } = renderDashboard('/dashboard', api, { claims: PUBLISHER });
+    expect(await screen.findByRole('link', { name: 'Survey insights' })).toBeInTheDocument();
+    expect(selectTenantKind(store.getState())).toBe('publisher');
+    expect(api.calls.filter((c) => c.name === 'content:SurveyList')).toHaveLength(1);
   });
 });
 

@@ -4,10 +4,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading, useProfileQuery } from '@toolkit/data';
-import { elsewhereNotice, hasPermission, matchRoute, opensFor, paths } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
-import { Notice } from '@toolkit/ui';
-import { useTenantKind } from './tenant-kind';
+import { elsewhereNotice, hasPermission, matchRoute, MESSAGES, opensFor, paths } from '@toolkit/domain';
+import { useAppSelector, useTenantKind } from '@toolkit/store-contract';
+import { ErrorPanel, Notice } from '@toolkit/ui';
 
 interface Arrival {
   notice: string;
@@ -50,16 +49,20 @@ function useFocusWhenShown(label: string | undefined, key: string) {
 /**
  * The dashboard's pages, with the notice of why the person arrived on one, when there is one. A
  * screen for the other kind of organisation (@toolkit/domain DASHBOARD_SECTIONS) is not opened: it
- * waits for the kind to be known, then sends the person to the dashboard's first page, saying why.
+ * waits for the kind to be known, then sends the person to the dashboard's first page, saying why;
+ * when the kind cannot be known, it says so with "Try again".
  */
 export function WithArrivalNotice() {
   const { pathname, state, key } = useLocation();
-  const kind = useTenantKind();
+  const { kind, retry } = useTenantKind();
   const arrival = arrivalIn(state);
   useFocusWhenShown(arrival?.field, key);
   const route = matchRoute(pathname)?.route;
-  if (route && kind === 'pending' && !(opensFor(route.id, 'business') && opensFor(route.id, 'publisher')))
-    return <Loading />;
+  const forOneKind = route && !(opensFor(route.id, 'business') && opensFor(route.id, 'publisher'));
+  if (forOneKind && kind === 'pending') return <Loading />;
+  // Neither opened nor refused on a guess, as the shell's gate does: the member can ask again.
+  if (forOneKind && kind === 'unknown')
+    return <ErrorPanel message={MESSAGES.catalogueUnavailable} onRetry={retry} />;
   if (route && (kind === 'business' || kind === 'publisher') && !opensFor(route.id, kind))
     return (
       <Navigate

@@ -3,10 +3,9 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useProfileQuery } from '@toolkit/data';
 import { navigationFor, opensFor, paths, type AuthClaims, type NavigationEntry } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
+import { useAppSelector, useTenantKind } from '@toolkit/store-contract';
 import { MutedText } from '@toolkit/ui';
 import { BrandLogo, BrandProvider } from './shared/brand';
-import { useTenantKind } from './tenant-kind';
 
 const Layout = styled.div`
   display: grid;
@@ -64,12 +63,15 @@ function Organisation() {
   return name ? <OrganisationName>{name}</OrganisationName> : null;
 }
 
-/** The sections listed for the organisation's kind; until it is known, those every kind has. */
+/**
+ * The sections listed for the organisation's kind; until it is known, or when it cannot be (the
+ * overview then says so), those every kind has.
+ */
 function useNavigation(claims: AuthClaims): NavigationEntry[] {
-  const kind = useTenantKind();
-  if (kind === 'pending')
+  const { kind } = useTenantKind();
+  if (kind === 'pending' || kind === 'unknown')
     return navigationFor('business', claims).filter((entry) => opensFor(entry.route.id, 'publisher'));
-  return navigationFor(kind === 'unknown' ? 'business' : kind, claims);
+  return navigationFor(kind, claims);
 }
 
 /** The dashboard's frame: the sections for what the organisation is, those the user's role opens. */

@@ -1,21 +1,9 @@
-// Whether the signed-in member's organisation is a publisher or a business (@toolkit/domain
-// tenantKindOf), and which surveys it publishes, from the survey catalogue the dashboard reads.
+// Which surveys the signed-in member's organisation publishes, from the survey catalogue the
+// shell's store reads once for every app (@toolkit/store-contract useCatalogue); the organisation's
+// kind comes from the same place (useTenantKind), so the dashboard and the shell never disagree.
 import { useMemo } from 'react';
 import type { QueryLike } from '@toolkit/data';
-import { tenantKindOf, type TenantKind } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
-import { dashboardApi } from './shared/api';
-
-/**
- * `pending` until the catalogue has answered; `unknown` when it could not be read, so nothing is
- * decided on a guess (no screen is refused, the navigation stays the business's as before).
- */
-export function useTenantKind(): TenantKind | 'pending' | 'unknown' {
-  const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
-  const catalogue = dashboardApi.useSurveyCatalogueQuery();
-  if (catalogue.data) return tenantKindOf(tenantId, new Map(Object.entries(catalogue.data)));
-  return catalogue.isError ? 'unknown' : 'pending';
-}
+import { signedInTenantId, useAppSelector, useCatalogue } from '@toolkit/store-contract';
 
 export interface PublishedSurvey {
   id: string;
@@ -24,15 +12,20 @@ export interface PublishedSurvey {
 
 /** The surveys the organisation publishes, in the catalogue's order. */
 export function usePublishedSurveys(): QueryLike<PublishedSurvey[]> {
-  const tenantId = useAppSelector((state) => state.auth.claims?.tenantId ?? null);
-  const catalogue = dashboardApi.useSurveyCatalogueQuery();
+  const tenantId = useAppSelector((state) => signedInTenantId(state.auth));
+  const catalogue = useCatalogue();
   const published = useMemo(
     () =>
-      catalogue.data &&
-      Object.entries(catalogue.data)
+      catalogue.surveys &&
+      Object.entries(catalogue.surveys)
         .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
         .map(([id, info]) => ({ id, title: info.title })),
-    [catalogue.data, tenantId],
+    [catalogue.surveys, tenantId],
   );
-  return { ...catalogue, data: published };
+  return {
+    data: published ?? undefined,
+    isError: catalogue.status === 'failed',
+    error: catalogue.error === null ? undefined : new Error(catalogue.error),
+    refetch: catalogue.retry,
+  };
 }

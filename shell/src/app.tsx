@@ -65,7 +65,7 @@ function RouteContent({
   }
   // Keyed by owner: moving between one remote's own pages keeps its parcel mounted.
   return (
-    <KindGate route={route} content={services.content}>
+    <KindGate route={route}>
       <RemoteArea
         key={route.owner}
         name={route.owner}

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { ROUTE_BY_ID, type RouteId } from '@toolkit/domain';
+import { MESSAGES, ROUTE_BY_ID, type RouteId } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
-import type { AuthState } from '@toolkit/store-contract';
+import { createAppStore, type AuthState } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { buildTheme } from '@toolkit/ui';
 import { KindGate } from './kind-gate';
@@ -31,12 +32,18 @@ function Dashboard() {
   return <p>Dashboard: {(state as { arrival?: { notice: string } } | null)?.arrival?.notice}</p>;
 }
 
-function renderAt(routeId: RouteId, auth: AuthState) {
+function renderAt(
+  routeId: RouteId,
+  auth: AuthState,
+  request: () => Promise<unknown> = () => Promise.resolve(CATALOGUE),
+) {
   const route = ROUTE_BY_ID[routeId];
-  const content = { request: jest.fn(() => Promise.resolve(CATALOGUE)) } as unknown as ContentClient;
+  const content = { request: jest.fn(request) } as unknown as ContentClient;
   function Theme({ children }: { children: ReactNode }) {
     return <ThemeProvider theme={buildTheme()}>{children}</ThemeProvider>;
   }
+  // The shell's services reach the catalogue through the store, as bootstrap hands them to it.
+  const store = createAppStore({ storage: null, extra: { content }, preloadedState: { auth } });
   renderWithProviders(
     <MemoryRouter initialEntries={[route.path]}>
       <Routes>
@@ -44,14 +51,14 @@ function renderAt(routeId: RouteId, auth: AuthState) {
         <Route
           path="*"
           element={
-            <KindGate route={route} content={content}>
+            <KindGate route={route}>
               <p>The remote’s screen</p>
             </KindGate>
           }
         />
       </Routes>
     </MemoryRouter>,
-    { preloadedState: { auth }, wrapper: Theme },
+    { store, wrapper: Theme },
   );
   return content;
 }
@@ -76,5 +83,19 @@ describe('KindGate', () => {
     const content = renderAt('dashboardProfile', signedIn('publisher-1'));
     expect(screen.getByText('The remote’s screen')).toBeInTheDocument();
     expect(content.request).not.toHaveBeenCalled();
+  });
+
+  it('neither opens nor refuses a one-kind screen when the catalogue cannot be read: it says so, with Try again', async () => {
+    let offline = true;
+    const content = renderAt('journeyStep1', signedIn('business-1'), () =>
+      offline ? Promise.reject(new Error('offline')) : Promise.resolve(CATALOGUE),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.catalogueUnavailable);
+    expect(screen.queryByText('The remote’s screen')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Dashboard:/)).not.toBeInTheDocument();
+    offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('The remote’s screen')).toBeInTheDocument();
+    expect(content.request).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,27 +1,18 @@
 // A remote's screen for the other kind of organisation (the journey's stages are a business's) is
 // not opened by its address: the member is sent to the dashboard's first page, told why, as the
-// dashboard does for its own sections (@toolkit/domain DASHBOARD_SECTIONS).
+// dashboard does for its own sections (@toolkit/domain DASHBOARD_SECTIONS). The kind comes from the
+// store's catalogue (@toolkit/store-contract useTenantKind), the one the remotes read.
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { elsewhereNotice, opensFor, paths, type RouteDefinition } from '@toolkit/domain';
-import type { ContentClient } from '@toolkit/platform';
-import { useAppSelector } from '@toolkit/store-contract';
-import { Spinner } from '@toolkit/ui';
-import { useTenantKind } from './tenant-kind';
+import { elsewhereNotice, MESSAGES, opensFor, paths, type RouteDefinition } from '@toolkit/domain';
+import { signedInTenantId, useAppSelector, useTenantKind } from '@toolkit/store-contract';
+import { ErrorPanel, Spinner } from '@toolkit/ui';
 
-function ForOneKind({
-  route,
-  content,
-  tenantId,
-  children,
-}: {
-  route: RouteDefinition;
-  content: ContentClient;
-  tenantId: string;
-  children: ReactNode;
-}) {
-  const kind = useTenantKind(content, tenantId);
-  if (kind === null) return <Spinner label="Loading…" />;
+function ForOneKind({ route, children }: { route: RouteDefinition; children: ReactNode }) {
+  const { kind, retry } = useTenantKind();
+  if (kind === 'pending') return <Spinner label="Loading…" />;
+  // Neither opened nor refused on a guess: the member can ask again.
+  if (kind === 'unknown') return <ErrorPanel message={MESSAGES.catalogueUnavailable} onRetry={retry} />;
   if (opensFor(route.id, kind)) return children;
   // The dashboard shows the notice it finds in the router state on arrival.
   return (
@@ -33,22 +24,9 @@ function ForOneKind({
   );
 }
 
-export function KindGate({
-  route,
-  content,
-  children,
-}: {
-  route: RouteDefinition;
-  content: ContentClient;
-  children: ReactNode;
-}) {
-  const auth = useAppSelector((state) => state.auth);
-  const tenantId = auth.status === 'signedIn' ? auth.claims.tenantId : null;
+export function KindGate({ route, children }: { route: RouteDefinition; children: ReactNode }) {
+  const tenantId = useAppSelector((state) => signedInTenantId(state.auth));
   const forEveryKind = opensFor(route.id, 'business') && opensFor(route.id, 'publisher');
   if (forEveryKind || !tenantId) return children;
-  return (
-    <ForOneKind route={route} content={content} tenantId={tenantId}>
-      {children}
-    </ForOneKind>
-  );
+  return <ForOneKind route={route}>{children}</ForOneKind>;
 }

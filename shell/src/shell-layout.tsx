@@ -1,10 +1,9 @@
 import { Link, NavLink } from 'react-router';
 import styled, { useTheme } from 'styled-components';
 import { hasAccess, paths } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
+import { useAppSelector, useTenantKind } from '@toolkit/store-contract';
 import { Button, Logo } from '@toolkit/ui';
 import type { ShellServices } from './services';
-import { useTenantKind } from './tenant-kind';
 
 const Header = styled.header`
   display: flex;
@@ -89,7 +88,8 @@ export function ShellLayout({ services, children }: { services: ShellServices; c
   const { logos, breakpoints } = useTheme();
   const logo = logos.primary;
   const signedIn = auth.status === 'signedIn';
-  const kind = useTenantKind(services.content, signedIn ? auth.claims.tenantId : null);
+  // Until the catalogue tells (or when it cannot), no kind's own link is offered.
+  const { kind } = useTenantKind();
   return (
     <>
       <Header>

@@ -8,7 +8,6 @@ import {
   ARTICLE_QUERY,
   ARTICLES_QUERY,
   paths,
-  SURVEY_LIST_QUERY,
   TOOLKIT_QUERY,
   type ApiRequest,
   type ApiResponses,
@@ -16,7 +15,6 @@ import {
   type ArticlesQuery,
   type EsgTopic,
   type ReceivedResultsQuery,
-  type SurveyListQuery,
   type ToolkitQuery,
 } from '@toolkit/domain';
 import {
@@ -27,6 +25,7 @@ import {
   type QueryError,
   type QueryLike,
 } from '@toolkit/data';
+import { useCatalogue } from '@toolkit/store-contract';
 
 export type { Profile } from '@toolkit/data';
 export type LatestResults = ApiResponses[typeof API.listLatestResults];
@@ -176,15 +175,6 @@ export const dashboardApi = api.injectEndpoints({
         },
       ),
     }),
-    /** Titles and publishers of the published surveys, by id, for naming results. */
-    surveyCatalogue: build.query<Record<string, SurveyInfo>, void>({
-      queryFn: contentQuery(
-        SURVEY_LIST_QUERY,
-        () => undefined,
-        ({ surveys }: SurveyListQuery) =>
-          Object.fromEntries(surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }])),
-      ),
-    }),
     /** The academy's articles of a topic whose text holds every word searched for; both optional. */
     articles: build.query<ArticleSummary[], { topic?: EsgTopic | null; search?: string } | void>({
       queryFn: contentQuery(
@@ -247,8 +237,9 @@ export type Catalogue = ReadonlyMap<string, SurveyInfo>;
  * content failure only costs the nicer names.
  */
 export function useSurveyCatalogue(): Catalogue {
-  const { data } = dashboardApi.useSurveyCatalogueQuery();
-  return useMemo(() => new Map(Object.entries(data ?? {})), [data]);
+  // The store's catalogue, read once for every app (@toolkit/store-contract).
+  const { surveys } = useCatalogue();
+  return useMemo(() => new Map(Object.entries(surveys ?? {})), [surveys]);
 }
 
 /**

@@ -29,6 +29,12 @@ export const MESSAGES = {
   /** The abuse limit on answer saves: far above any person's pace, so only a runaway client meets it. */
   tooManySaves:
     'Your answers are arriving faster than we can save them. They are kept and will be saved in a moment.',
+  /**
+   * The survey catalogue, which tells a publisher from a business, could not be read: said with
+   * "Try again" where a screen depends on it, rather than showing one kind's screens on a guess.
+   */
+  catalogueUnavailable:
+    'We could not tell whether your organisation publishes surveys or answers them, so the screens that depend on it are not shown yet.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

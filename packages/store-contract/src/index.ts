@@ -31,4 +31,6 @@ export * from './slices/auth';
 export * from './slices/tenant';
 export * from './slices/survey';
 export * from './slices/plan';
+export * from './slices/catalogue';
+export { useCatalogue, useTenantKind } from './tenant-kind';
 export type { WithSlice } from '@reduxjs/toolkit';

@@ -2,6 +2,7 @@
 // (docs/decisions.md).
 import { readLogo } from '@toolkit/ui';
 import type { AuthState } from './slices/auth';
+import type { CatalogueState } from './slices/catalogue';
 import type { PlanState } from './slices/plan';
 import type { SurveyState } from './slices/survey';
 import type { TenantState } from './slices/tenant';
@@ -12,6 +13,8 @@ export interface ShellState {
   tenant: TenantState;
   survey: SurveyState;
   plan: PlanState;
+  /** Not persisted: read again each visit, so a survey published since shows. */
+  catalogue: CatalogueState;
 }
 
 /**

@@ -37,7 +37,7 @@ declare module './store' {
 describe('createAppStore', () => {
   it('has the shell slices with their initial state', () => {
     const state = createAppStore({ storage: null }).getState();
-    expect(Object.keys(state).sort()).toEqual(['auth', 'plan', 'survey', 'tenant']);
+    expect(Object.keys(state).sort()).toEqual(['auth', 'catalogue', 'plan', 'survey', 'tenant']);
     expect(state.survey.status).toBe(1);
   });
 

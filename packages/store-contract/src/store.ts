@@ -15,6 +15,7 @@ import {
   type ShellState,
 } from './persistence';
 import { authSlice } from './slices/auth';
+import { catalogueSlice } from './slices/catalogue';
 import { planSlice } from './slices/plan';
 import { surveySlice } from './slices/survey';
 import { tenantSlice } from './slices/tenant';
@@ -30,7 +31,7 @@ import { tenantSlice } from './slices/tenant';
 export interface LazyLoadedSlices {}
 
 /** The slices the shell owns; remotes inject theirs under other keys. */
-const SHELL_SLICES = [authSlice, tenantSlice, surveySlice, planSlice] as const;
+const SHELL_SLICES = [authSlice, tenantSlice, surveySlice, planSlice, catalogueSlice] as const;
 
 function createRootReducer() {
   return combineSlices(...SHELL_SLICES).withLazyLoadedSlices<LazyLoadedSlices>();

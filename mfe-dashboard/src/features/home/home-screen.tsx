@@ -4,15 +4,15 @@ import styled from 'styled-components';
 import {
   hasAccess,
   matchRoute,
+  MESSAGES,
   type AuthClaims,
   type JourneyMilestone,
   type JourneyStage,
 } from '@toolkit/domain';
 import { Loading, LoadError, useProfileQuery } from '@toolkit/data';
 import { JourneyOverview, useJourney } from '@toolkit/journey-view';
-import { selectClaims, selectUser, useAppSelector } from '@toolkit/store-contract';
-import { buttonStyles, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
-import { useTenantKind } from '../../tenant-kind';
+import { selectClaims, selectUser, useAppSelector, useTenantKind } from '@toolkit/store-contract';
+import { buttonStyles, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { OwnershipOfferNotice } from '../../shared/ownership-offer';
 import { PublisherOverview } from './publisher-overview';
 
@@ -112,13 +112,22 @@ function BusinessHome() {
 
 /** Overview: for a publisher what its surveys received, for a business its journey. */
 export function HomeScreen() {
-  const kind = useTenantKind();
+  const { kind, retry } = useTenantKind();
   return (
     <Stack gap={5}>
       <Greeting publisher={kind === 'publisher'} />
       {/* Members who cannot open Users answer an ownership offer here. */}
       <OwnershipOfferNotice />
-      {kind === 'publisher' ? <PublisherOverview /> : kind === 'pending' ? <Loading /> : <BusinessHome />}
+      {kind === 'publisher' ? (
+        <PublisherOverview />
+      ) : kind === 'business' ? (
+        <BusinessHome />
+      ) : kind === 'unknown' ? (
+        // Neither overview on a guess: the shell's header and gate do not guess either.
+        <ErrorPanel message={MESSAGES.catalogueUnavailable} onRetry={retry} />
+      ) : (
+        <Loading />
+      )}
     </Stack>
   );
 }
