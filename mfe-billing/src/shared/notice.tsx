@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 
-/** A one-line outcome on the Plans page: good news plain, a failure in the danger colour. */
-export const Notice = styled.p<{ $tone: 'good' | 'bad' }>`
+/** A one-line good outcome on the Plans page; a failure is an ErrorText. */
+export const Notice = styled.p`
   margin: 0;
   font-weight: 600;
-  color: ${({ theme, $tone }) => ($tone === 'good' ? theme.colors.text : theme.colors.danger)};
 `;

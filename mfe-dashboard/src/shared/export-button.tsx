@@ -1,16 +1,11 @@
 // Downloads every received result of a survey as CSV or as an Excel workbook. The server streams
 // the file in pages; the buttons say how many results have arrived, and what failed if it did.
 import { useState } from 'react';
-import styled from 'styled-components';
 import { describeError } from '@toolkit/data';
 import type { ExportFormat } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useDownloadReceivedResultsMutation } from './export-api';
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 const NAMES: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel' };
 
@@ -58,9 +53,9 @@ export function ExportButton({ surveyId, surveyTitle }: { surveyId: string; surv
         )}
       </div>
       {exported.isError && (
-        <Problem role="alert">
+        <ErrorText role="alert">
           {describeError(exported.error, `export the results as ${NAMES[format]}`)}
-        </Problem>
+        </ErrorText>
       )}
     </Stack>
   );

@@ -14,11 +14,11 @@ function renderThemed(ui: ReactNode) {
 }
 
 describe('SectionHeading', () => {
-  it('is an h2 by default and an h3 one level down, without the browser margins', () => {
+  it('is an h2, or an h3 a level down, without the browser margins', () => {
     renderThemed(
       <>
         <SectionHeading>Your results</SectionHeading>
-        <SectionHeading level={3}>By topic</SectionHeading>
+        <SectionHeading as="h3">By topic</SectionHeading>
       </>,
     );
     const section = screen.getByRole('heading', { level: 2, name: 'Your results' });
@@ -31,8 +31,8 @@ describe('SectionHeading', () => {
     renderThemed(
       <>
         <SectionHeading>Plain</SectionHeading>
-        <SectionHeading size="medium">Medium</SectionHeading>
-        <SectionHeading level={3} size="small">
+        <SectionHeading $size="medium">Medium</SectionHeading>
+        <SectionHeading as="h3" $size="small">
           Small
         </SectionHeading>
       </>,

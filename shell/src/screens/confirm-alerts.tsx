@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ALERT_LABELS, API, type ApiResponses } from '@toolkit/domain';
 import { callApi, CallableError, type CallableClient } from '@toolkit/platform';
 import { Button, Card, MutedText, PageTitle, Spinner } from '@toolkit/ui';
+import { ErrorText } from '@toolkit/ui/error-text';
 
 type State =
   | { kind: 'ready' }
@@ -57,10 +58,10 @@ export function ConfirmAlerts({ callable }: { callable: CallableClient }) {
             {state.answer.kinds.map((kind) => ALERT_LABELS[kind].title).join(', ')}.
           </p>
         )}
-        {state.kind === 'refused' && <p role="alert">{state.message}</p>}
+        {state.kind === 'refused' && <ErrorText role="alert">{state.message}</ErrorText>}
         {state.kind === 'unavailable' && (
           <>
-            <p role="alert">We could not confirm just now: {state.message}</p>
+            <ErrorText role="alert">We could not confirm just now: {state.message}</ErrorText>
             <Button onClick={confirm}>Try again</Button>
           </>
         )}

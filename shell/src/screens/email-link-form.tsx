@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@toolkit/ui';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { Form } from './form';
 
 // A long address (up to 320 characters) wraps anywhere rather than widening the card.
-const Message = styled.p<{ $tone: 'ok' | 'error' }>`
+const Message = styled.p`
   margin: 0;
   overflow-wrap: anywhere;
-  color: ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.text)};
 `;
 
 export interface EmailLinkFormProps {
@@ -67,9 +67,8 @@ export function EmailLinkForm({ submitLabel, onSubmit, successMessage }: EmailLi
         {state.kind === 'sending' ? 'Sending…' : submitLabel}
       </Button>
       <div aria-live="polite">
-        {(state.kind === 'sent' || state.kind === 'error') && (
-          <Message $tone={state.kind === 'error' ? 'error' : 'ok'}>{state.text}</Message>
-        )}
+        {state.kind === 'sent' && <Message>{state.text}</Message>}
+        {state.kind === 'error' && <ErrorText>{state.text}</ErrorText>}
       </div>
     </Form>
   );

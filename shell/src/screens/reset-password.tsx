@@ -1,18 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import styled from 'styled-components';
 import { paths } from '@toolkit/domain';
 import { Button, Card, ErrorPanel, PageTitle, Spinner, Stack } from '@toolkit/ui';
+import { ErrorText } from '@toolkit/ui/error-text';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { Form } from './form';
 
 /** The identity provider's default policy. */
 const MIN_PASSWORD_LENGTH = 6;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 type State =
   | { kind: 'checking' }
@@ -120,7 +115,7 @@ export function ResetPassword({
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
           />
-          <div aria-live="polite">{problem && <Problem id={problemId}>{problem}</Problem>}</div>
+          <div aria-live="polite">{problem && <ErrorText id={problemId}>{problem}</ErrorText>}</div>
           <Button type="submit" disabled={state.kind === 'saving'}>
             {state.kind === 'saving' ? 'Saving…' : 'Change password'}
           </Button>

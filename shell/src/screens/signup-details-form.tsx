@@ -6,6 +6,7 @@ import { API } from '@toolkit/domain';
 import { fieldMessage, REQUESTS } from '@toolkit/domain/requests';
 import { Button } from '@toolkit/ui';
 import { FieldGrid, TextField } from '@toolkit/ui/form';
+import { ErrorText } from '@toolkit/ui/error-text';
 
 /** The fields completeSignup checks, each required here: this is a new organisation's sign-up. */
 const FIELDS = REQUESTS[API.completeSignup].required().shape;
@@ -21,13 +22,6 @@ const LABELS: Record<keyof SignupDetails, string> = {
   firstName: 'First name',
   lastName: 'Last name',
 };
-
-const Failure = styled.p`
-  margin: 0;
-  overflow-wrap: anywhere;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: 600;
-`;
 
 const Column = styled.form`
   display: grid;
@@ -95,7 +89,7 @@ export function SignupDetailsForm({
           {sending ? 'Setting up…' : 'Finish sign-up'}
         </Button>
       </div>
-      <div aria-live="polite">{failure && <Failure>{failure}</Failure>}</div>
+      <div aria-live="polite">{failure && <ErrorText>{failure}</ErrorText>}</div>
     </Column>
   );
 }

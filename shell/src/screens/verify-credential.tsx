@@ -7,6 +7,7 @@ import { API } from '@toolkit/domain';
 import type { DeclarationCredential } from '@toolkit/domain/credential';
 import { callApi, type CallableClient } from '@toolkit/platform';
 import { Button, Card, MutedText, PageTitle, Spinner } from '@toolkit/ui';
+import { ErrorText } from '@toolkit/ui/error-text';
 
 type Verdict =
   | { kind: 'checking' }
@@ -125,7 +126,7 @@ export function VerifyCredential({ callable }: { callable: CallableClient }) {
         )}
         {verdict.kind === 'unavailable' && (
           <>
-            <p role="alert">We could not check this credential just now: {verdict.message}</p>
+            <ErrorText role="alert">We could not check this credential just now: {verdict.message}</ErrorText>
             <Button onClick={check}>Try again</Button>
           </>
         )}

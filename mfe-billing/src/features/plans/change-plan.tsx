@@ -5,6 +5,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDate, formatMoney, PLAN_OFFERS, type ChangePreview, type PlanPrice } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
 import { Button, Card, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useChangePlanMutation, usePlanChangePreviewQuery, type PlanChoice } from '../../billing-api';
 import { Notice } from '../../shared/notice';
 import { periodWords } from '../../shared/periods';
@@ -57,11 +59,11 @@ export function ChangePlan({
   return (
     <Card>
       <Stack gap={3} role="group" aria-labelledby="plan-change-heading">
-        <h2 id="plan-change-heading" ref={heading} tabIndex={-1} style={{ margin: 0 }}>
+        <SectionHeading id="plan-change-heading" ref={heading} tabIndex={-1}>
           Switch to {name}, billed {periodWords[choice.period].adverb}
-        </h2>
+        </SectionHeading>
         {changing.isSuccess ? (
-          <Notice role="status" $tone="good">
+          <Notice role="status">
             Done: your organisation is on the {changing.data.plan} plan, billed{' '}
             {periodWords[choice.period].adverb}. The invoice is listed below.
           </Notice>
@@ -77,9 +79,7 @@ export function ChangePlan({
               </p>
             )}
             {changing.isError && (
-              <Notice role="alert" $tone="bad">
-                {describeError(changing.error, 'switch your plan')}
-              </Notice>
+              <ErrorText role="alert">{describeError(changing.error, 'switch your plan')}</ErrorText>
             )}
           </>
         )}

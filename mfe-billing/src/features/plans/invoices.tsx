@@ -5,8 +5,9 @@ import styled from 'styled-components';
 import { formatDate, formatMoney, type InvoiceStatus } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useInvoicesQuery, useOpenBillingPortalMutation } from '../../billing-api';
-import { Notice } from '../../shared/notice';
 
 const STATUS_WORDS: Record<InvoiceStatus, string> = {
   draft: 'Draft',
@@ -50,7 +51,7 @@ export function Invoices({ showPortal, goTo }: { showPortal: boolean; goTo: (url
   return (
     <Card>
       <Stack gap={3}>
-        <h2 style={{ margin: 0 }}>Invoices and receipts</h2>
+        <SectionHeading>Invoices and receipts</SectionHeading>
         <QueryView
           query={invoices}
           doing="load your invoices"
@@ -92,9 +93,7 @@ export function Invoices({ showPortal, goTo }: { showPortal: boolean; goTo: (url
               </Button>
             </div>
             {portal.isError && (
-              <Notice role="alert" $tone="bad">
-                {describeError(portal.error, 'open the billing portal')}
-              </Notice>
+              <ErrorText role="alert">{describeError(portal.error, 'open the billing portal')}</ErrorText>
             )}
           </Stack>
         )}

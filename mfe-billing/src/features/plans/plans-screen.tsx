@@ -21,6 +21,8 @@ import {
 import { describeError, Loading, QueryView } from '@toolkit/data';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import {
   useCancelPlanMutation,
   useCheckoutConfirmationQuery,
@@ -89,20 +91,18 @@ function CheckoutOutcome({ confirmation }: { confirmation: Confirmation }) {
   if (confirmation.isLoading) return <Loading label="Confirming your checkout…" />;
   if (confirmation.isError) {
     return (
-      <Notice role="alert" $tone="bad">
+      <ErrorText role="alert">
         We could not find this checkout for your organisation, so your plan has not changed.
-      </Notice>
+      </ErrorText>
     );
   }
   if (!confirmation.currentData) return null;
   return confirmation.currentData.paid ? (
-    <Notice role="status" $tone="good">
+    <Notice role="status">
       Thank you: your organisation is on the {confirmation.currentData.plan} plan now.
     </Notice>
   ) : (
-    <Notice role="alert" $tone="bad">
-      This checkout was not paid, so your plan has not changed.
-    </Notice>
+    <ErrorText role="alert">This checkout was not paid, so your plan has not changed.</ErrorText>
   );
 }
 
@@ -113,7 +113,7 @@ function PastDue({ plan, subscription }: { plan: string; subscription: Subscript
   return (
     <Card role="alert">
       <Stack gap={2}>
-        <h2 style={{ margin: 0 }}>A payment failed</h2>
+        <SectionHeading>A payment failed</SectionHeading>
         {plan === FREE_PLAN ? (
           <p style={{ margin: 0 }}>
             The last payment for your {paidPlan} plan failed and its grace period has ended, so your
@@ -209,9 +209,7 @@ function PlanChoices({
       <div aria-live="polite">
         <CheckoutOutcome confirmation={confirmation} />
         {params.get('checkout') === 'canceled' && (
-          <Notice role="status" $tone="good">
-            Checkout cancelled. Your plan has not changed.
-          </Notice>
+          <Notice role="status">Checkout cancelled. Your plan has not changed.</Notice>
         )}
       </div>
       {subscription?.status === 'past_due' && <PastDue plan={plan} subscription={subscription} />}
@@ -227,10 +225,10 @@ function PlanChoices({
                   <li key={offer.id}>
                     <Card aria-current={isCurrent ? 'true' : undefined}>
                       <Stack gap={3}>
-                        <h2 style={{ margin: 0 }}>
+                        <SectionHeading>
                           {offer.name}
                           {isCurrent && ' (your plan)'}
-                        </h2>
+                        </SectionHeading>
                         <PriceTag planId={offer.id} period={period} prices={list} />
                         <p style={{ margin: 0 }}>{offer.summary}</p>
                         <Features aria-label={`Features of ${offer.name}`}>
@@ -262,16 +260,12 @@ function PlanChoices({
           </>
         )}
       </QueryView>
-      {problem && (
-        <Notice role="alert" $tone="bad">
-          {problem}
-        </Notice>
-      )}
+      {problem && <ErrorText role="alert">{problem}</ErrorText>}
       <Invoices showPortal={subscription !== null} goTo={goTo} />
       {plan !== FREE_PLAN && (
         <Card>
           <Stack gap={3}>
-            <h2 style={{ margin: 0 }}>Cancel your plan</h2>
+            <SectionHeading>Cancel your plan</SectionHeading>
             {confirmingCancel ? (
               <Stack gap={2} role="group" aria-label="Confirm cancelling">
                 <p style={{ margin: 0 }}>

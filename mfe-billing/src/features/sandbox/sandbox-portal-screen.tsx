@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { FREE_PLAN, paths, SANDBOX_CARD_ENDINGS } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import {
   useCancelPlanMutation,
   useReplaceSandboxCardMutation,
@@ -32,25 +34,25 @@ export function SandboxPortalScreen() {
         {({ card, plan, pastDue }) => (
           <>
             {pastDue && (
-              <Notice role="alert" $tone="bad">
+              <ErrorText role="alert">
                 A renewal payment failed. Use another card to pay it and keep your plan.
-              </Notice>
+              </ErrorText>
             )}
             <Card>
               <Stack gap={3}>
-                <h2 style={{ margin: 0 }}>Payment method</h2>
+                <SectionHeading>Payment method</SectionHeading>
                 <p style={{ margin: 0 }}>
                   {card ? `${card.brand} ending ${card.last4}` : 'No card on file.'}
                 </p>
                 {replacing.isSuccess && (
-                  <Notice role="status" $tone="good">
+                  <Notice role="status">
                     Your payment method is now {replacing.data.card.brand} ending {replacing.data.card.last4}.
                   </Notice>
                 )}
                 {replacing.isError && (
-                  <Notice role="alert" $tone="bad">
+                  <ErrorText role="alert">
                     {describeError(replacing.error, 'change your payment method')}
-                  </Notice>
+                  </ErrorText>
                 )}
                 <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
                   {SANDBOX_CARD_ENDINGS.filter((last4) => last4 !== card?.last4).map((last4) => (
@@ -68,11 +70,9 @@ export function SandboxPortalScreen() {
             </Card>
             <Card>
               <Stack gap={3}>
-                <h2 style={{ margin: 0 }}>Your plan: {plan}</h2>
+                <SectionHeading>Your plan: {plan}</SectionHeading>
                 {cancelling.isError && (
-                  <Notice role="alert" $tone="bad">
-                    {describeError(cancelling.error, 'cancel the plan')}
-                  </Notice>
+                  <ErrorText role="alert">{describeError(cancelling.error, 'cancel the plan')}</ErrorText>
                 )}
                 {plan === FREE_PLAN ? (
                   <p style={{ margin: 0 }}>Nothing to cancel: your organisation is on Free.</p>

@@ -1,16 +1,12 @@
 // Academy detail (academy/{slug}): one article, its sanitised text and embedded video, and the
 // actions it helps with; "not found" for a slug the CMS does not have.
 import { Link, useParams } from 'react-router';
-import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
 import { ESG_TOPIC_NAMES, paths, formatDate } from '@toolkit/domain';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { RichText } from '@toolkit/ui/rich-text';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useArticleQuery } from '../../shared/api';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
 
 function BackLink() {
   return <Link to={paths.academy()}>← All articles</Link>;
@@ -42,7 +38,7 @@ export function AcademyDetailScreen() {
               {found.actions.length > 0 && (
                 <Card>
                   <Stack gap={3}>
-                    <Heading>Actions this article helps with</Heading>
+                    <SectionHeading>Actions this article helps with</SectionHeading>
                     <ul>
                       {found.actions.map((action) => (
                         <li key={action.id}>

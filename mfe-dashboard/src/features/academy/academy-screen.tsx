@@ -7,6 +7,7 @@ import { EmptyState, QueryView } from '@toolkit/data';
 import { ESG_TOPIC_NAMES, ESG_TOPICS, paths, type EsgTopic } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { controlStyles } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useArticlesQuery } from '../../shared/api';
 
 const Filters = styled.div`
@@ -46,12 +47,6 @@ const List = styled.ul`
   display: grid;
   gap: ${({ theme }) => theme.space[4]}px;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr));
-`;
-
-const ArticleTitle = styled.h2`
-  margin: 0;
-  font-size: 1.125rem;
-  overflow-wrap: anywhere;
 `;
 
 const isTopic = (value: string | null): value is EsgTopic =>
@@ -150,9 +145,9 @@ export function AcademyScreen() {
                   <li key={article.slug}>
                     <Card>
                       <Stack gap={2}>
-                        <ArticleTitle>
+                        <SectionHeading $size="small">
                           <Link to={paths.academyDetail(article.slug)}>{article.title}</Link>
-                        </ArticleTitle>
+                        </SectionHeading>
                         <MutedText>
                           {ESG_TOPIC_NAMES[article.topic]} · {article.readingMinutes} min read
                         </MutedText>

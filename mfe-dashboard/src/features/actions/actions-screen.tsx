@@ -8,9 +8,11 @@ import { describeError, QueryView } from '@toolkit/data';
 import { ESG_TOPIC_NAMES, hasPermission, paths, planProgress, type ActionsOverview } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useActionsQuery, useArticleTitles, useToolkit } from '../../shared/api';
 import { AssessmentLink } from '../../shared/assessment-link';
-import { ActionBox, Heading, LEVEL_NAMES, List, Problem } from './action-parts';
+import { ActionBox, LEVEL_NAMES, List } from './action-parts';
 import { useToggleActionPlanMutation } from './actions-api';
 import { CustomActions } from './custom-actions';
 import { PlannedActionItem } from './planned-action';
@@ -56,10 +58,10 @@ function Overview({ data, userResultId }: { data: ActionsOverview; userResultId:
 
   return (
     <Stack>
-      {problem && <Problem role="alert">{problem}</Problem>}
+      {problem && <ErrorText role="alert">{problem}</ErrorText>}
       <Card aria-labelledby={planId}>
         <Stack gap={3}>
-          <Heading id={planId}>Your plan</Heading>
+          <SectionHeading id={planId}>Your plan</SectionHeading>
           {!editable && (
             <MutedText>Your role can read the plan; an owner, admin or editor can change it.</MutedText>
           )}
@@ -91,7 +93,7 @@ function Overview({ data, userResultId }: { data: ActionsOverview; userResultId:
       {data.changes.length > 0 && (
         <Card>
           <Stack gap={3}>
-            <Heading>Since your previous Quickscan</Heading>
+            <SectionHeading>Since your previous Quickscan</SectionHeading>
             <List>
               {data.changes.map((change) => (
                 <li key={change.questionId} style={{ listStyle: 'none' }}>
@@ -106,7 +108,7 @@ function Overview({ data, userResultId }: { data: ActionsOverview; userResultId:
       <CustomActions data={data} editable={editable} planned={planned} onPlan={add} />
       <Card>
         <Stack gap={3}>
-          <Heading>Suggested for you</Heading>
+          <SectionHeading>Suggested for you</SectionHeading>
           {suggestions.length === 0 ? (
             <MutedText>
               Your answers leave nothing to suggest: every step in the catalogue is in place.
@@ -156,7 +158,7 @@ function ActionsOf({ surveyId }: { surveyId: string }) {
         ) : (
           <Card>
             <Stack gap={3}>
-              <Heading>Complete the Quickscan first</Heading>
+              <SectionHeading>Complete the Quickscan first</SectionHeading>
               <MutedText>
                 Suggested actions follow your answers: complete the Quickscan to get yours.
               </MutedText>

@@ -6,8 +6,9 @@ import { ACTION_STATUSES, API, type PlannedAction, formatDate } from '@toolkit/d
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { Actions, FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { STATUS_LABELS } from '../../shared/action-status';
-import { Problem } from './action-parts';
 import { useToggleActionPlanMutation, useUpdatePlannedActionMutation } from './actions-api';
 
 const Item = styled.li`
@@ -15,11 +16,6 @@ const Item = styled.li`
   border-radius: ${({ theme }) => theme.radii.medium};
   padding: ${({ theme }) => theme.space[4]}px;
   list-style: none;
-`;
-
-const Title = styled.h3`
-  margin: 0;
-  overflow-wrap: anywhere;
 `;
 
 /** The fields of the plan entry as updatePlannedAction checks them. */
@@ -66,7 +62,7 @@ function PlannedActionForm({
   return (
     <Item>
       <Stack gap={3}>
-        <Title>{title}</Title>
+        <SectionHeading as="h3">{title}</SectionHeading>
         <FieldGrid>
           <SelectField label={`Status of ${title}`} {...form.register('status')}>
             {ACTION_STATUSES.map((value) => (
@@ -95,7 +91,7 @@ function PlannedActionForm({
             Remove from plan
           </Button>
         </Actions>
-        {problem && <Problem role="alert">{problem}</Problem>}
+        {problem && <ErrorText role="alert">{problem}</ErrorText>}
       </Stack>
     </Item>
   );
@@ -116,7 +112,7 @@ export function PlannedActionItem({
   return (
     <Item>
       <Stack gap={1}>
-        <Title>{title}</Title>
+        <SectionHeading as="h3">{title}</SectionHeading>
         <MutedText>
           {STATUS_LABELS[planned.status]}
           {planned.owner ? ` · ${planned.owner}` : ''}

@@ -5,6 +5,7 @@ import { QueryView } from '@toolkit/data';
 import { hasPermission, paths, type ResultSummary, formatDate } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import {
   useLatestResultsQuery,
   useSurveyCatalogue,
@@ -54,9 +55,7 @@ function InviteToAnswerCard({ surveys }: { surveys: ToolkitSurvey[] }) {
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <h2 id={headingId} style={{ margin: 0 }}>
-          Invite someone to answer
-        </h2>
+        <SectionHeading id={headingId}>Invite someone to answer</SectionHeading>
         <MutedText>
           They receive their own link by e-mail and answer for your organisation. To add a colleague to your
           team without a survey, use Users.
@@ -100,9 +99,7 @@ function AssessmentCard({ survey, done }: { survey: ToolkitSurvey; done: boolean
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <h2 id={headingId} style={{ margin: 0 }}>
-          {survey.title}
-        </h2>
+        <SectionHeading id={headingId}>{survey.title}</SectionHeading>
         <MutedText>
           Questions on energy, waste, people, community and governance. Your answers are saved as you go, and
           your scores appear on the Results page.
@@ -148,9 +145,7 @@ export function AssessmentsScreen() {
       </QueryView>
       <Card aria-labelledby={latestId}>
         <Stack gap={3}>
-          <h2 id={latestId} style={{ margin: 0 }}>
-            Your latest results
-          </h2>
+          <SectionHeading id={latestId}>Your latest results</SectionHeading>
           <QueryView
             query={results}
             doing="load your results"

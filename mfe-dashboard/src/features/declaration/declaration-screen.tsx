@@ -8,6 +8,8 @@ import { formatDate } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
 import type { DeclarationOverview, OrganisationCredential } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useOrganisationNameFirst } from '../../arrival';
 import { useDeclarationQuery } from '../../shared/api';
 import { CredentialQr } from './credential-qr';
@@ -16,16 +18,6 @@ import {
   useRevokeCredentialMutation,
   useSignDeclarationMutation,
 } from './declaration-api';
-
-const Heading = styled.h2`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 const Confirm = styled.label`
   display: flex;
@@ -101,12 +93,12 @@ function CredentialCard({
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Heading id={headingId}>Your declaration credential</Heading>
+        <SectionHeading id={headingId}>Your declaration credential</SectionHeading>
         {revoked ? (
-          <Problem>
+          <ErrorText>
             Revoked on {formatDate(credential.revokedAt)}. Its page now tells anyone who checks it that it no
             longer stands.
-          </Problem>
+          </ErrorText>
         ) : (
           <MutedText>
             Signed for {credential.organisation} by {credential.signedBy.name || credential.signedBy.email} on{' '}
@@ -133,7 +125,7 @@ function CredentialCard({
         <div aria-live="polite">
           {copied === 'copied' && <MutedText>Link copied.</MutedText>}
           {copied === 'failed' && (
-            <Problem>We couldn't copy the link; select it and copy it instead.</Problem>
+            <ErrorText>We couldn't copy the link; select it and copy it instead.</ErrorText>
           )}
         </div>
         {canRevoke && !revoked && !confirming && (
@@ -206,7 +198,7 @@ function DeclarationView({ overview }: { overview: DeclarationOverview }) {
     return (
       <Card>
         <Stack gap={3}>
-          <Heading>No declaration to sign</Heading>
+          <SectionHeading>No declaration to sign</SectionHeading>
           <MutedText>
             Your organisation did not join a toolkit with a declaration, so there is nothing to sign here.
           </MutedText>
@@ -250,11 +242,11 @@ function DeclarationView({ overview }: { overview: DeclarationOverview }) {
     <Stack>
       <Card aria-labelledby={headingId}>
         <Stack gap={3}>
-          <Heading id={headingId}>{declaration.title}</Heading>
+          <SectionHeading id={headingId}>{declaration.title}</SectionHeading>
           <div>{paragraphs(declaration.text)}</div>
           {signed && declaration.outro && <div>{paragraphs(declaration.outro)}</div>}
           {signArea}
-          {problem && <Problem role="alert">{problem}</Problem>}
+          {problem && <ErrorText role="alert">{problem}</ErrorText>}
         </Stack>
       </Card>
       {credential && (

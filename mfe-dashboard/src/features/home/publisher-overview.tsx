@@ -7,6 +7,7 @@ import { QueryView } from '@toolkit/data';
 import { formatDate, hasAccess, paths, workbenchSearchParams } from '@toolkit/domain';
 import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useReceivedResultsQuery, useSurveyInsightsQuery } from '../../shared/api';
 import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
 
@@ -107,9 +108,7 @@ function SurveyCard({ survey }: { survey: PublishedSurvey }) {
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
-        <h2 id={headingId} style={{ margin: 0 }}>
-          {survey.title}
-        </h2>
+        <SectionHeading id={headingId}>{survey.title}</SectionHeading>
         <QueryView query={totals} doing="load what the survey received">
           {({ completed, organisations, trend }) => (
             <Figures>
@@ -129,7 +128,7 @@ function SurveyCard({ survey }: { survey: PublishedSurvey }) {
           )}
         </QueryView>
         <Stack gap={2}>
-          <h3 style={{ margin: 0 }}>Latest results</h3>
+          <SectionHeading as="h3">Latest results</SectionHeading>
           <LatestResults surveyId={survey.id} />
         </Stack>
         <Links>

@@ -7,6 +7,7 @@ import { QueryView } from '@toolkit/data';
 import { CSV_BOM, csvRow, type Benchmark, type BenchmarkRow, formatDate, PEER_FACETS } from '@toolkit/domain';
 import { Button, buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useBenchmarkQuery, type BenchmarkAnswer } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
 import { TableScrollRegion } from '../../shared/charts';
@@ -14,11 +15,6 @@ import { Table } from '../../shared/table';
 import { PriorityTopics } from './priority-topics';
 import { ScoreTrend } from './score-trend';
 import { SpreadChart } from './spread-chart';
-
-const Heading = styled.h2`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
@@ -217,7 +213,7 @@ export function BenchmarkCard({
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
-        <Heading id={headingId}>How you compare: {surveyTitle}</Heading>
+        <SectionHeading id={headingId}>How you compare: {surveyTitle}</SectionHeading>
         <QueryView query={answer} doing="load your benchmark">
           {(data) =>
             !data.benchmark ? (

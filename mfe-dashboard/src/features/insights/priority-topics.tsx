@@ -2,25 +2,17 @@
 // topic, downloadable as CSV and PDF (a download is the journey's download-actions milestone, which
 // the server records when it gives the priorities for the file).
 import { useState } from 'react';
-import styled from 'styled-components';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { describeError } from '@toolkit/data';
 import { CSV_BOM, csvRow, type ActionsOverview, ESG_TOPIC_NAMES, type PriorityTopic } from '@toolkit/domain';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useActionsQuery } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
 import { createPdfWriter } from '../../shared/pdf-writer';
 import { useDownloadPrioritiesMutation } from './insights-api';
-
-const Subheading = styled.h3`
-  margin: 0;
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 interface Priority extends PriorityTopic {
   actions: string[];
@@ -103,7 +95,7 @@ export function PriorityTopics({
 
   return (
     <Stack gap={3}>
-      <Subheading>Priority ESG topics</Subheading>
+      <SectionHeading as="h3">Priority ESG topics</SectionHeading>
       <ol>
         {list.map((priority) => (
           <li key={priority.topic}>
@@ -120,7 +112,7 @@ export function PriorityTopics({
           Download priorities (PDF)
         </Button>
       </Actions>
-      {problem && <Problem role="alert">{problem}</Problem>}
+      {problem && <ErrorText role="alert">{problem}</ErrorText>}
     </Stack>
   );
 }

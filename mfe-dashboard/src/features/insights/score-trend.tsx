@@ -3,15 +3,12 @@
 import styled from 'styled-components';
 import { formatDate } from '@toolkit/domain';
 import { Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import type { BenchmarkAnswer } from '../../shared/api';
 import { Table } from '../../shared/table';
 import { ChartFigure, PercentLineChart, TableScrollRegion } from '../../shared/charts';
 
 type History = BenchmarkAnswer['history'];
-
-const Subheading = styled.h3`
-  margin: 0;
-`;
 
 const Areas = styled.div`
   display: grid;
@@ -50,7 +47,7 @@ export function ScoreTrend({ history }: { history: History }) {
   const dates = history.map((entry) => formatDate(entry.completedAt));
   return (
     <Stack gap={3}>
-      <Subheading>Your scores over time</Subheading>
+      <SectionHeading as="h3">Your scores over time</SectionHeading>
       <Areas>
         {areas.map((area) => (
           <ChartFigure

@@ -1,19 +1,15 @@
 // Manage (settings, billing or edit-insights): who receives which notification of the organisation,
 // its brand, and where its details and plan are kept; for owners, deleting the organisation.
 import { Link } from 'react-router';
-import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
 import { hasPermission, paths, roleFromClaims } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useAlertsQuery } from '../../shared/api';
 import { AlertsForm } from './alerts-form';
 import { BrandCard } from './brand-card';
 import { ConfirmOrganisationDeletion, DeleteOrganisationCard } from './organisation-deletion';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
 
 export function ManageScreen() {
   const alerts = useAlertsQuery();
@@ -29,7 +25,7 @@ export function ManageScreen() {
       <BrandCard />
       <Card>
         <Stack gap={3}>
-          <Heading>Organisation</Heading>
+          <SectionHeading>Organisation</SectionHeading>
           <MutedText>
             Your organisation&apos;s name, industry, size and country are kept on your{' '}
             <Link to={paths.profile()}>Profile</Link>; your team and their roles on{' '}
@@ -40,7 +36,7 @@ export function ManageScreen() {
       {hasPermission(claims, 'manageBilling') && (
         <Card>
           <Stack gap={3}>
-            <Heading>Plan</Heading>
+            <SectionHeading>Plan</SectionHeading>
             <MutedText>
               See your plan and change it on <Link to={paths.plans()}>Plans</Link>.
             </MutedText>

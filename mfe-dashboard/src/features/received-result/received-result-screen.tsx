@@ -13,16 +13,13 @@ import {
   type ReceivedResult,
 } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, ScoreBand, ScoreOverall, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useBrandQuery, useReceivedResultQuery, useSurveyCatalogue } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
 import { surveyTitle } from '../../shared/surveys';
 import { buildResultPdf } from './result-pdf';
 import { NOT_GIVEN, organisationLine, sectionScore } from './result-words';
-
-const Heading = styled.h2`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
 
 const Title = styled(PageTitle)`
   margin: 0;
@@ -32,11 +29,6 @@ const Title = styled(PageTitle)`
 const TextLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
   align-self: flex-start;
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Excluded = styled.p`
@@ -83,7 +75,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Heading id={headingId}>{title}</Heading>
+        <SectionHeading id={headingId}>{title}</SectionHeading>
         {children}
       </Stack>
     </Card>
@@ -137,7 +129,7 @@ function WhoAnswered({ result }: { result: ReceivedResult }) {
         <dt>Organisation they named</dt>
         <dd>{result.organisation ?? NOT_GIVEN}</dd>
       </Pairs>
-      <Heading as="h3">Organisation profile</Heading>
+      <SectionHeading as="h3">Organisation profile</SectionHeading>
       {given.length > 0 ? (
         <Pairs>
           {given.map(([field, label]) => (
@@ -180,7 +172,7 @@ function PdfDownload({ result, title }: { result: ReceivedResult; title: string 
       <Button type="button" onClick={download} disabled={brand.isLoading || building}>
         {building ? 'Making the PDF…' : 'Download PDF'}
       </Button>
-      {failed && <Problem role="alert">We couldn't make the PDF. Please try again.</Problem>}
+      {failed && <ErrorText role="alert">We couldn't make the PDF. Please try again.</ErrorText>}
     </Stack>
   );
 }

@@ -1,24 +1,19 @@
 // Asks why a result is excluded (a test, junk) before taking it out of every aggregate; the reason
 // goes to the audit with who excluded it.
 import { useEffect, useId, useRef } from 'react';
-import styled from 'styled-components';
 import { z } from 'zod';
 import { useRequestForm } from '@toolkit/data/form';
 import { API, type ReceivedResultRow } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions, TextAreaField } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useSetResultExcludedMutation } from './received-api';
 import { nameOf } from './results-table';
 
 /** The reason as setResultExcluded checks it, required here since this form always excludes. */
 const REASON_FORM = z.object({ reason: REQUESTS[API.setResultExcluded].shape.reason.unwrap() });
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: 600;
-`;
 
 export function ExcludeDialog({
   surveyId,
@@ -64,15 +59,13 @@ export function ExcludeDialog({
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap={3}>
-          <h2 id={headingId} style={{ margin: 0 }}>
-            Exclude the result of {nameOf(row)}?
-          </h2>
+          <SectionHeading id={headingId}>Exclude the result of {nameOf(row)}?</SectionHeading>
           <MutedText>
             An excluded result (a test, or junk) leaves every count, score and benchmark. It stays listed
             under Excluded, where it can be included again.
           </MutedText>
           <TextAreaField label="Reason" rows={2} required {...reason} />
-          {form.failure && <Problem role="alert">{form.failure}</Problem>}
+          {form.failure && <ErrorText role="alert">{form.failure}</ErrorText>}
           <Actions>
             <Button type="submit" disabled={excluding.isLoading}>
               {excluding.isLoading ? 'Excluding…' : 'Exclude result'}

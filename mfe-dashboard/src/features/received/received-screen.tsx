@@ -9,6 +9,7 @@ import { hasPermission, type ReceivedResultRow, type ReceivedResultsQuery } from
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { useReceivedResultsQuery } from '../../shared/api';
 import { ExportButton } from '../../shared/export-button';
 import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
@@ -31,12 +32,6 @@ const Count = styled.p`
   margin: 0;
   font-weight: 600;
   font-size: 1.1rem;
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: 600;
 `;
 
 const count = new Intl.NumberFormat();
@@ -99,7 +94,7 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
       )}
       <div role="status">{told && <MutedText>{told}</MutedText>}</div>
       {including.isError && (
-        <Problem role="alert">{describeError(including.error, 'include the result again')}</Problem>
+        <ErrorText role="alert">{describeError(including.error, 'include the result again')}</ErrorText>
       )}
       {excluding && (
         <ExcludeDialog

@@ -1,12 +1,13 @@
 // Reports: the latest completed result as a PDF report (organisation, date, scores with a chart,
 // the benchmark when it may be shown, the action plan) and the organisation's results as CSV.
 import { useId, useState, useTransition } from 'react';
-import styled from 'styled-components';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { QueryView, useProfileQuery } from '@toolkit/data';
 import { hasAccess, type ActionsOverview, type ResultSummary, formatDate } from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 import { STATUS_LABELS } from '../../shared/action-status';
 import {
   useActionsQuery,
@@ -20,16 +21,6 @@ import { AssessmentLink } from '../../shared/assessment-link';
 import { fileSlug, saveFile } from '../../shared/download';
 import { latestScored, surveyTitle } from '../../shared/surveys';
 import { buildReportPdf } from './pdf-report';
-
-const Heading = styled.h2`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 /** The plan as the report lists it: each action's title and status. */
 function planLines(actions: ActionsOverview | undefined, fallback: readonly string[]): string[] {
@@ -92,7 +83,7 @@ function ReportCard({
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Heading id={headingId}>{title}</Heading>
+        <SectionHeading id={headingId}>{title}</SectionHeading>
         <MutedText>
           {organisation}, completed on {formatDate(result.completedAt)}: overall{' '}
           {result.score.overall.percent}%
@@ -100,7 +91,7 @@ function ReportCard({
         <Button type="button" onClick={download} disabled={!ready || building}>
           {building ? 'Making the PDF…' : 'Download PDF report'}
         </Button>
-        {failed && <Problem role="alert">We couldn't make the PDF report. Please try again.</Problem>}
+        {failed && <ErrorText role="alert">We couldn't make the PDF report. Please try again.</ErrorText>}
       </Stack>
     </Card>
   );
@@ -127,7 +118,7 @@ export function ReportsScreen() {
           ) : (
             <Card>
               <Stack gap={3}>
-                <Heading>No report yet</Heading>
+                <SectionHeading>No report yet</SectionHeading>
                 <MutedText>A report is made from a completed Quickscan. Complete it to get yours.</MutedText>
                 <AssessmentLink>Complete the Quickscan</AssessmentLink>
               </Stack>

@@ -4,11 +4,8 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { paths } from '@toolkit/domain';
 import { Card, MutedText, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useActionsQuery } from '../../shared/api';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
 
 const List = styled.ul`
   margin: 0;
@@ -38,7 +35,7 @@ export function AnswersToImprove({ surveyId }: { surveyId: string }) {
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Heading id={headingId}>Answers to work on</Heading>
+        <SectionHeading id={headingId}>Answers to work on</SectionHeading>
         <MutedText>
           Each of these answers has actions that help; add them to your plan on the Actions page.
         </MutedText>

@@ -1,20 +1,15 @@
 import { useId } from 'react';
-import styled from 'styled-components';
 import { formatDate } from '@toolkit/domain';
 import { QueryView } from '@toolkit/data';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
 import { Card, MutedText, PageTitle, ScoreBand, ScoreOverall, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useLatestResultsQuery, useSurveyCatalogue } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
 import { latestScored, surveyTitle } from '../../shared/surveys';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
-
-const Heading = styled.h2`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
 
 function ScoreTable({ score }: { score: ResultScore }) {
   const sections = [...score.sections].sort((a, b) => a.sectionIndex - b.sectionIndex);
@@ -60,7 +55,7 @@ function LatestResult({ result, title }: { result: ResultSummary & { score: Resu
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
         <Stack gap={1}>
-          <Heading id={headingId}>{title}</Heading>
+          <SectionHeading id={headingId}>{title}</SectionHeading>
           <MutedText>Completed on {formatDate(result.completedAt)}</MutedText>
         </Stack>
         <ScoreOverall>
@@ -82,7 +77,7 @@ function NoResult() {
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Heading id={headingId}>You have not completed a Quickscan yet</Heading>
+        <SectionHeading id={headingId}>You have not completed a Quickscan yet</SectionHeading>
         <MutedText>
           Complete the Quickscan to see how your business scores in each area of sustainability.
         </MutedText>

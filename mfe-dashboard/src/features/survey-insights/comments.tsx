@@ -4,13 +4,9 @@ import styled from 'styled-components';
 import { LoadError, QueryView } from '@toolkit/data';
 import { formatDate } from '@toolkit/domain';
 import { Button, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { SearchForm } from '../../shared/view-controls';
 import { useCommentsInfiniteQuery } from './survey-insights-api';
-
-const Heading = styled.h3`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
 
 const Question = styled.section`
   display: flex;
@@ -49,9 +45,9 @@ export function Comments({
   const shown = comments.currentData;
   return (
     <Question aria-labelledby={headingId}>
-      <Heading id={headingId}>
+      <SectionHeading as="h3" id={headingId}>
         {question.title} ({question.count} {question.count === 1 ? 'comment' : 'comments'})
-      </Heading>
+      </SectionHeading>
       <SearchForm
         label="Words in the comment"
         name={`Search the comments on ${question.title}`}

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
 import { formatDate, type ScoreSpread, type SurveyInsights, type TrendGranularity } from '@toolkit/domain';
 import { Card, MutedText, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useSurveyInsightsQuery, type SurveyInsightsRequest } from '../../shared/api';
 import { Table } from '../../shared/table';
 import {
@@ -16,16 +17,6 @@ import {
 } from '../../shared/charts';
 import { Comments } from './comments';
 import { QuestionAnswers } from './question-answers';
-
-const Heading = styled.h2`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Subheading = styled.h3`
-  margin: 0;
-  overflow-wrap: anywhere;
-`;
 
 const Figures = styled.dl`
   display: grid;
@@ -74,7 +65,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
-        <Heading id={headingId}>{title}</Heading>
+        <SectionHeading id={headingId}>{title}</SectionHeading>
         {children}
       </Stack>
     </Card>
@@ -260,7 +251,7 @@ function Answers({ insights }: { insights: SurveyInsights }) {
     <Section title="Answers">
       {sections.map((section) => (
         <Stack key={section.sectionIndex} gap={4}>
-          <Subheading>{section.title}</Subheading>
+          <SectionHeading as="h3">{section.title}</SectionHeading>
           {section.questions.map((question) => (
             <QuestionAnswers key={question.id} question={question} />
           ))}

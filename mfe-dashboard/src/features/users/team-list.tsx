@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { EmptyState } from '@toolkit/data';
 import { Card, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { MemberList } from './member-list';
 import { MemberRow } from './member-row';
 import type { Setting } from './roles';
@@ -22,9 +23,7 @@ export function TeamList({
   return (
     <Card aria-labelledby={titleId}>
       <Stack>
-        <h2 id={titleId} style={{ margin: 0 }}>
-          Team
-        </h2>
+        <SectionHeading id={titleId}>Team</SectionHeading>
         {team.users.length === 0 ? (
           <EmptyState>No one has joined your organisation yet.</EmptyState>
         ) : (

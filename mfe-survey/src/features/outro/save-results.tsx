@@ -5,6 +5,8 @@ import type { AppServices } from '@toolkit/parcel';
 import { callApi } from '@toolkit/platform';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { TextField } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
 
 export interface ResultRef {
   tenantId: string;
@@ -18,20 +20,10 @@ type State =
   | { kind: 'failed'; message: string }
   | { kind: 'sent'; email: string };
 
-const Heading = styled.h2`
-  margin: 0;
-  font-size: 1.25rem;
-`;
-
 const Sent = styled.p`
   margin: 0;
   font-weight: 600;
   overflow-wrap: anywhere;
-`;
-
-const Failure = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -70,7 +62,9 @@ export function SaveResults({ services, result }: { services: AppServices; resul
   return (
     <section aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Heading id={headingId}>Keep your results</Heading>
+        <SectionHeading $size="medium" id={headingId}>
+          Keep your results
+        </SectionHeading>
         <MutedText>
           We e-mail you a link. Opening it creates your account with that address; once you confirm these
           results are yours, your score and answers are kept in it.
@@ -99,7 +93,9 @@ export function SaveResults({ services, result }: { services: AppServices; resul
                   {state.kind === 'sending' ? 'Sending…' : 'Save my results'}
                 </Button>
               </div>
-              <div aria-live="polite">{state.kind === 'failed' && <Failure>{state.message}</Failure>}</div>
+              <div aria-live="polite">
+                {state.kind === 'failed' && <ErrorText>{state.message}</ErrorText>}
+              </div>
             </Stack>
           </form>
         )}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import styled from 'styled-components';
 import type { ResultScore } from '@toolkit/domain';
 import { MutedText, ScoreBand, ScoreOverall, Spinner, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 
 // visx comes with the chart: it downloads on the outro, never with a respondent's first slide.
 const ScoreChart = lazy(() => import('@toolkit/ui/score-chart'));
@@ -9,11 +10,6 @@ const ScoreChart = lazy(() => import('@toolkit/ui/score-chart'));
 /** Whether the score has anything to show: a survey without scored sections has none. */
 export const hasScoredSections = (score: ResultScore | null): score is ResultScore =>
   score !== null && score.sections.some((section) => section.weight > 0 && section.max > 0);
-
-const Heading = styled.h2`
-  margin: 0;
-  font-size: 1.25rem;
-`;
 
 const Sections = styled.ul`
   margin: 0;
@@ -36,7 +32,9 @@ export function YourScore({ score }: { score: ResultScore }) {
   return (
     <section aria-labelledby={headingId}>
       <Stack gap={4}>
-        <Heading id={headingId}>Your score</Heading>
+        <SectionHeading $size="medium" id={headingId}>
+          Your score
+        </SectionHeading>
         <ScoreOverall>
           Overall: {score.overall.percent}% ({score.overall.points} out of {score.overall.max})
         </ScoreOverall>
