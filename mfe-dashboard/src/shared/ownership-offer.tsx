@@ -8,6 +8,9 @@ import { formatDate, type OwnershipOffer, type OwnershipOfferWithdrawal } from '
 import { selectUid, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SaveProgress } from '@toolkit/ui/save-progress';
+import { progressOf } from './mutation-progress';
 import {
   useAcceptOwnershipMutation,
   useCancelOwnershipOfferMutation,
@@ -17,10 +20,6 @@ import {
 
 const OfferCard = styled(Card)`
   border-left: 6px solid ${({ theme }) => theme.colors.link};
-`;
-
-const Status = styled.p`
-  margin: 0;
 `;
 
 /** The member offered ownership answers it: accepting makes them owner and the offering owner admin. */
@@ -37,9 +36,7 @@ function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
   return (
     <OfferCard aria-labelledby={titleId}>
       <Stack gap={2}>
-        <h2 id={titleId} style={{ margin: 0 }}>
-          {offer.from.name} offers you ownership
-        </h2>
+        <SectionHeading id={titleId}>{offer.from.name} offers you ownership</SectionHeading>
         <p style={{ margin: 0 }}>
           If you accept, you become the organisation’s owner: you manage billing, give any role and may delete
           the organisation. {offer.from.name} becomes an admin. The offer stands until{' '}
@@ -68,7 +65,7 @@ function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
             Decline
           </Button>
         </Actions>
-        <Status role="status">{busy ? 'Working…' : failure}</Status>
+        <SaveProgress busy={busy} failure={failure} done={false} saving="Working…" />
       </Stack>
     </OfferCard>
   );
@@ -109,11 +106,11 @@ function PendingOffer({ offer, uid }: { offer: OwnershipOffer; uid: string | nul
   return (
     <OfferCard aria-labelledby={titleId}>
       <Stack gap={2}>
-        <h2 id={titleId} style={{ margin: 0 }}>
+        <SectionHeading id={titleId}>
           {offer.withdrawn
             ? `Ownership offer to ${offer.to.name} withdrawn`
             : `Ownership offered to ${offer.to.name}`}
-        </h2>
+        </SectionHeading>
         <OfferStatus offer={offer} uid={uid} />
         {offer.from.uid === uid && (
           <Actions>
@@ -130,13 +127,7 @@ function PendingOffer({ offer, uid }: { offer: OwnershipOffer; uid: string | nul
             </Button>
           </Actions>
         )}
-        <Status role="status">
-          {cancelling.isLoading
-            ? 'Working…'
-            : cancelling.isError
-              ? describeError(cancelling.error, 'cancel the offer')
-              : null}
-        </Status>
+        <SaveProgress {...progressOf(cancelling, 'cancel the offer')} done={false} saving="Working…" />
       </Stack>
     </OfferCard>
   );

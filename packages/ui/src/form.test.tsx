@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { buildTheme } from './theme';
-import { SaveStatus, SelectField, TextAreaField, TextField } from './form';
+import { SelectField, TextAreaField, TextField } from './form';
 
 const themed = (ui: React.ReactElement) => render(<ThemeProvider theme={buildTheme()}>{ui}</ThemeProvider>);
 
@@ -27,16 +27,5 @@ describe('labelled form controls', () => {
     expect(message).toHaveAccessibleDescription('A few words');
     expect(message).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByLabelText('Role')).toHaveAccessibleDescription('Choose a role.');
-  });
-
-  it('announce a save’s outcome in a live region, a failure in its own words', () => {
-    const { rerender } = themed(<SaveStatus state={{ kind: 'saving' }} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Saving…');
-    rerender(
-      <ThemeProvider theme={buildTheme()}>
-        <SaveStatus state={{ kind: 'failed', message: "We couldn't save your details." }} />
-      </ThemeProvider>,
-    );
-    expect(screen.getByRole('status')).toHaveTextContent("We couldn't save your details.");
   });
 });

@@ -1,5 +1,5 @@
-// The design system's form controls: labelled fields whose hint and error are tied to them, and the
-// save status every form announces. A subpath of @toolkit/ui, so only the apps with forms bundle it.
+// The design system's form controls: labelled fields whose hint and error are tied to them. A subpath
+// of @toolkit/ui, so only the apps with forms bundle it; the save status is @toolkit/ui/save-progress.
 import {
   useId,
   type InputHTMLAttributes,
@@ -146,41 +146,3 @@ export const Actions = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space[3]}px;
 `;
-
-export type SaveState =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
-
-const StatusText = styled.p<{ $failed: boolean }>`
-  margin: 0;
-  overflow-wrap: anywhere;
-  color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
-  font-weight: ${({ $failed }) => ($failed ? 600 : 400)};
-`;
-
-/**
- * "Saving…", "Saved" or the failure, in a live region so screen-reader users hear the outcome;
- * `saving` and `saved` replace those words where the action is not a save.
- */
-export function SaveStatus({
-  state,
-  saving = 'Saving…',
-  saved = 'Saved',
-}: {
-  state: SaveState;
-  saving?: string;
-  saved?: string;
-}) {
-  const text =
-    state.kind === 'saving'
-      ? saving
-      : state.kind === 'saved'
-        ? saved
-        : state.kind === 'failed'
-          ? state.message
-          : '';
-  return (
-    <StatusText role="status" $failed={state.kind === 'failed'}>
-      {text}
-    </StatusText>
-  );
-}

@@ -1,10 +1,6 @@
-// What the Actions screen's cards share: the card heading, the list, one action's box, the words
-// for effort and impact, and a refused change.
+// What the Actions screen's cards share: the list, one action's box and the words
+// for effort and impact.
 import styled from 'styled-components';
-
-export const Heading = styled.h2`
-  margin: 0;
-`;
 
 export const List = styled.ul`
   margin: 0;
@@ -29,9 +25,3 @@ export const ActionBox = styled.li`
 `;
 
 export const LEVEL_NAMES = { LOW: 'low', MEDIUM: 'medium', HIGH: 'high' } as const;
-
-/** A change the server refused, said where it was asked for. */
-export const Problem = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-`;

@@ -17,9 +17,10 @@ import {
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions, FieldGrid, SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
-import { SaveProgress } from '../../shared/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SaveProgress } from '@toolkit/ui/save-progress';
 import { PlanNote } from '../../shared/plan-note';
-import { ActionBox, Heading, LEVEL_NAMES, List } from './action-parts';
+import { ActionBox, LEVEL_NAMES, List } from './action-parts';
 import { useDeleteCustomActionMutation, useSaveCustomActionMutation } from './actions-api';
 
 /** An action's fields as saveCustomAction checks them; the id says which action they change. */
@@ -95,7 +96,7 @@ export function CustomActions({
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Heading id={headingId}>Your own actions</Heading>
+        <SectionHeading id={headingId}>Your own actions</SectionHeading>
         {!data.customActionsIncluded && (
           <PlanNote
             feature="custom-opportunities"
@@ -151,7 +152,7 @@ export function CustomActions({
             aria-label={editing ? 'Change the action' : 'Write an action'}
           >
             <Stack gap={3}>
-              <h3 style={{ margin: 0 }}>{editing ? 'Change the action' : 'Write an action'}</h3>
+              <SectionHeading as="h3">{editing ? 'Change the action' : 'Write an action'}</SectionHeading>
               <TextField label="Title" maxLength={CUSTOM_ACTION_TITLE_MAX} {...form.field('title')} />
               <TextAreaField
                 label="What it involves"

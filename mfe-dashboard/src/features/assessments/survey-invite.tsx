@@ -6,8 +6,8 @@ import { API, type ApiResponses } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, MutedText, Stack } from '@toolkit/ui';
 import { Actions, TextField } from '@toolkit/ui/form';
+import { SaveProgress } from '@toolkit/ui/save-progress';
 import type { ToolkitSurvey } from '../../shared/api';
-import { SaveProgress } from '../../shared/form';
 import { useInviteToAnswerMutation } from './assessments-api';
 
 const INVITE = REQUESTS[API.createInvite].pick({ email: true });

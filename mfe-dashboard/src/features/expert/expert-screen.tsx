@@ -7,12 +7,9 @@ import { API, ESG_TOPIC_NAMES, ESG_TOPICS, EXPERT_MESSAGE_MAX, type ApiRequest }
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SelectField, TextAreaField, TextField } from '@toolkit/ui/form';
-import { SubmitRow } from '../../shared/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SubmitRow } from '@toolkit/ui/save-progress';
 import { useRequestExpertMutation } from './expert-api';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
 
 const Choices = styled.fieldset`
   border: 0;
@@ -57,7 +54,7 @@ export function ExpertScreen() {
         <PageTitle>Ask an expert</PageTitle>
         <Card>
           <Stack gap={3}>
-            <Heading>Your request is on its way</Heading>
+            <SectionHeading>Your request is on its way</SectionHeading>
             <p role="status">
               The toolkit&apos;s experts have your question and will contact you as you asked.
               {sent.data.to ? ` We sent a copy to ${sent.data.to}.` : ''}
@@ -80,7 +77,7 @@ export function ExpertScreen() {
       <Card aria-labelledby={headingId}>
         <form noValidate onSubmit={(event) => void onSubmit(event)}>
           <Stack gap={4}>
-            <Heading id={headingId}>What would you like help with?</Heading>
+            <SectionHeading id={headingId}>What would you like help with?</SectionHeading>
             <MutedText>
               The sustainability experts of your toolkit answer questions about your results, your action plan
               or anything on your way. They usually reply within two working days.

@@ -17,13 +17,10 @@ import {
 import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
 import { Card, MutedText, Stack } from '@toolkit/ui';
 import { TextAreaField } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SubmitRow } from '@toolkit/ui/save-progress';
 import { useAlertsQuery } from '../../shared/api';
-import { SubmitRow } from '../../shared/form';
 import { useSaveAlertsMutation } from './manage-api';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
 
 const PendingList = styled.ul`
   margin: 0;
@@ -123,7 +120,7 @@ export function AlertsForm({ loaded }: { loaded: ApiResponses[typeof API.getAler
     <Card aria-labelledby={headingId}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap={4}>
-          <Heading id={headingId}>Notifications</Heading>
+          <SectionHeading id={headingId}>Notifications</SectionHeading>
           <MutedText>
             Who receives which e-mail. Put one address per line, up to {ALERT_RECIPIENTS_MAX} for each. Your
             team members&apos; addresses receive them at once; any other address first gets an e-mail asking

@@ -2,7 +2,6 @@
 // with brandkit; on another plan the stored brand is shown read-only with the plan that applies it.
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { describeError } from '@toolkit/data';
 import {
   BRAND_LOGO_MAX_BYTES,
   ENTITLEMENT_NAMES,
@@ -13,8 +12,11 @@ import {
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { ErrorText } from '@toolkit/ui/error-text';
+import { SaveProgress } from '@toolkit/ui/save-progress';
 import { useBrandQuery } from '../../shared/api';
-import { SaveProgress } from '../../shared/form';
+import { progressOf } from '../../shared/mutation-progress';
 import { useSaveBrandMutation } from './manage-api';
 
 const DEFAULT_COLOUR = '#1f5f4a';
@@ -75,9 +77,7 @@ export function BrandCard() {
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <h2 id={headingId} style={{ margin: 0 }}>
-          Brand
-        </h2>
+        <SectionHeading id={headingId}>Brand</SectionHeading>
         {!data.applied && (
           <MutedText>
             {ENTITLEMENT_NAMES.brandkit} come with the {planUnlocking('brandkit').name} plan
@@ -106,11 +106,7 @@ export function BrandCard() {
             />
           )}
         </Field>
-        {problem && (
-          <p role="alert" style={{ margin: 0 }}>
-            {problem}
-          </p>
-        )}
+        {problem && <ErrorText role="alert">{problem}</ErrorText>}
         {editable && (
           <Actions>
             <Button type="button" onClick={() => void saveBrand(brand)} disabled={saving.isLoading}>
@@ -122,9 +118,7 @@ export function BrandCard() {
               </Button>
             )}
             <SaveProgress
-              busy={saving.isLoading}
-              failure={saving.isError ? describeError(saving.error, 'save your brand') : null}
-              done={saving.isSuccess}
+              {...progressOf(saving, 'save your brand')}
               saved="Saved. Your dashboard and reports use this brand."
             />
           </Actions>

@@ -19,16 +19,13 @@ import {
 import { useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SubmitRow } from '@toolkit/ui/save-progress';
 import { useMaterialityQuery } from '../../shared/api';
-import { SubmitRow } from '../../shared/form';
 import { PlanNote } from '../../shared/plan-note';
 import { MaterialityMatrix } from './materiality-matrix';
 import { useSaveMaterialityMutation } from './materiality-api';
 import { RATINGS_FORM, ratingsOf } from './ratings-form';
-
-const Heading = styled.h2`
-  margin: 0;
-`;
 
 const Matter = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -89,7 +86,7 @@ function Assessment({ data }: { data: MaterialityAssessment }) {
     <Layout>
       <Card aria-labelledby={formId}>
         <Stack gap={3}>
-          <Heading id={formId}>Rate each matter</Heading>
+          <SectionHeading id={formId}>Rate each matter</SectionHeading>
           <MutedText>
             Impact: how much your business affects people and planet through it. Financial importance: how
             much it affects your business’s costs, revenue or risks. Leave a matter unrated if it does not
@@ -146,7 +143,7 @@ function Assessment({ data }: { data: MaterialityAssessment }) {
       </Card>
       <Card>
         <Stack gap={3}>
-          <Heading>Matrix</Heading>
+          <SectionHeading>Matrix</SectionHeading>
           <MaterialityMatrix ranked={ranked} />
           {ranked.length === 0 ? (
             <MutedText>Rate a matter on both sides to place it on the matrix.</MutedText>

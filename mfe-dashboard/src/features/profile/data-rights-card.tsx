@@ -3,7 +3,6 @@
 // account, which the server confirms through a link it e-mails them.
 import { useId } from 'react';
 import styled from 'styled-components';
-import { describeError } from '@toolkit/data';
 import {
   ACCOUNT_DELETION_LINK_HOURS,
   MY_DATA_COLLECTIONS,
@@ -13,18 +12,16 @@ import {
 } from '@toolkit/domain';
 import { Button, Card, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { DeletionLinkRequest } from '@toolkit/ui/deletion-link';
+import { SaveProgress } from '@toolkit/ui/save-progress';
 import { saveFile } from '../../shared/download';
-import { SaveProgress } from '../../shared/form';
+import { progressOf } from '../../shared/mutation-progress';
 import { useExportMyDataMutation, useRequestAccountDeletionMutation } from './profile-api';
 
 const Text = styled.p`
   margin: 0;
   overflow-wrap: anywhere;
-`;
-
-const SubHeading = styled.h3`
-  margin: 0;
-  font-size: 1.1rem;
 `;
 
 const Files = styled.ul`
@@ -58,7 +55,9 @@ function DownloadMyData() {
   const data = exported.data;
   return (
     <Stack gap={3} role="group" aria-labelledby={titleId}>
-      <SubHeading id={titleId}>Your data</SubHeading>
+      <SectionHeading as="h3" $size="small" id={titleId}>
+        Your data
+      </SectionHeading>
       <Text>
         Download everything we hold about you: your profile, your memberships, your survey results with their
         answers, and the changes you made in your organisation.
@@ -68,9 +67,7 @@ function DownloadMyData() {
           Download my data
         </Button>
         <SaveProgress
-          busy={exported.isLoading}
-          failure={exported.isError ? describeError(exported.error, 'gather your data') : null}
-          done={exported.isSuccess}
+          {...progressOf(exported, 'gather your data')}
           saving="Gathering your data…"
           saved="Your data is downloaded as one JSON file."
         />
@@ -103,37 +100,24 @@ function DownloadMyData() {
 }
 
 function DeleteMyAccount() {
-  const titleId = useId();
   const [requestDeletion, requested] = useRequestAccountDeletionMutation();
   return (
-    <Stack gap={3} role="group" aria-labelledby={titleId}>
-      <SubHeading id={titleId}>Delete your account</SubHeading>
-      <Text>
-        Deleting your account removes your profile and your membership, and you can no longer sign in. Your
-        survey results stay in your organisation&rsquo;s figures without your name or e-mail address. We
-        e-mail you a link to confirm; it works for {ACCOUNT_DELETION_LINK_HOURS} hours.
-      </Text>
-      <Actions>
-        <Button
-          variant="secondary"
-          disabled={requested.isLoading}
-          onClick={() => void requestDeletion(null).catch(() => undefined)}
-        >
-          Delete my account
-        </Button>
-        <SaveProgress
-          busy={requested.isLoading}
-          failure={requested.isError ? describeError(requested.error, 'start deleting your account') : null}
-          done={requested.isSuccess}
-          saving="Sending…"
-          saved={
-            requested.data
-              ? `We've e-mailed a link to ${requested.data.email}. Open it to delete your account; until then nothing changes.`
-              : undefined
-          }
-        />
-      </Actions>
-    </Stack>
+    <DeletionLinkRequest
+      frame="group"
+      heading="Delete your account"
+      what={
+        <>
+          Deleting your account removes your profile and your membership, and you can no longer sign in. Your
+          survey results stay in your organisation&rsquo;s figures without your name or e-mail address.
+        </>
+      }
+      linkHours={ACCOUNT_DELETION_LINK_HOURS}
+      action="Delete my account"
+      subject="your account"
+      onRequest={() => void requestDeletion(null).catch(() => undefined)}
+      progress={progressOf(requested, 'start deleting your account')}
+      sentTo={requested.data?.email}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { API, type TenantUserProfile } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Card, Stack } from '@toolkit/ui';
 import { FieldGrid, TextField } from '@toolkit/ui/form';
-import { SubmitRow } from '../../shared/form';
+import { SubmitRow } from '@toolkit/ui/save-progress';
 import { describeAccountFailure } from './account-messages';
 import { useUpdateDisplayNameMutation, useUpdateNamesMutation } from './profile-api';
 import { required } from './required';

@@ -4,7 +4,7 @@ import { API, ORGANISATION_SIZE_MEASURE, ORGANISATION_SIZES, type TenantUserProf
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Card, Stack } from '@toolkit/ui';
 import { FieldGrid, SelectField, TextField } from '@toolkit/ui/form';
-import { SubmitRow } from '../../shared/form';
+import { SubmitRow } from '@toolkit/ui/save-progress';
 import { useSaveOrganisationMutation } from './profile-api';
 
 // The bands the Quickscan's size question offers, so both say the same about the organisation.

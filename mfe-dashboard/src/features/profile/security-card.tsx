@@ -6,18 +6,14 @@ import { useRequestForm } from '@toolkit/data/form';
 import { selectUser, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, Stack } from '@toolkit/ui';
 import { Actions, FieldGrid, TextField } from '@toolkit/ui/form';
-import { SaveProgress, SubmitRow } from '../../shared/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SaveProgress, SubmitRow } from '@toolkit/ui/save-progress';
 import { describeAccountFailure, MIN_PASSWORD_LENGTH } from './account-messages';
 import { useSendPasswordResetMutation, useUpdatePasswordMutation } from './profile-api';
 
 const Text = styled.p`
   margin: 0;
   overflow-wrap: anywhere;
-`;
-
-const SubHeading = styled.h3`
-  margin: 0;
-  font-size: 1.1rem;
 `;
 
 /**
@@ -59,7 +55,9 @@ function ChangePasswordForm({ email }: { email: string | null }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={titleId}>
       <Stack gap={3}>
-        <SubHeading id={titleId}>Change password</SubHeading>
+        <SectionHeading as="h3" $size="small" id={titleId}>
+          Change password
+        </SectionHeading>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
         <FieldGrid>
@@ -97,7 +95,9 @@ function PasswordResetLink({ email }: { email: string | null }) {
 
   return (
     <Stack gap={3} role="group" aria-labelledby={titleId}>
-      <SubHeading id={titleId}>Reset by e-mail</SubHeading>
+      <SectionHeading as="h3" $size="small" id={titleId}>
+        Reset by e-mail
+      </SectionHeading>
       {email ? (
         <>
           <Text>We can e-mail a link for setting a new password to {email}.</Text>

@@ -9,17 +9,13 @@ import { describeError, QueryView } from '@toolkit/data';
 import { formatDate, paths, type ResultClaimSummary } from '@toolkit/domain';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SaveProgress } from '@toolkit/ui/save-progress';
 import {
   useConfirmResultClaimMutation,
   useDeclineResultClaimMutation,
   useResultClaimsQuery,
 } from './save-results-api';
-
-const Heading = styled.h2`
-  margin: 0;
-  font-size: 1.25rem;
-  overflow-wrap: anywhere;
-`;
 
 const Facts = styled.dl`
   margin: 0;
@@ -29,13 +25,6 @@ const Facts = styled.dl`
   dd {
     margin: 0 0 ${({ theme }) => theme.space[2]}px;
     overflow-wrap: anywhere;
-  }
-`;
-
-const Status = styled.p`
-  margin: 0;
-  &:empty {
-    display: none;
   }
 `;
 
@@ -96,7 +85,9 @@ function WaitingResult({
   return (
     <Card aria-labelledby={titleId}>
       <Stack gap={3}>
-        <Heading id={titleId}>{claim.surveyTitle}</Heading>
+        <SectionHeading $size="medium" id={titleId}>
+          {claim.surveyTitle}
+        </SectionHeading>
         <Facts>
           <dt>Completed</dt>
           <dd>{claim.completedAt ? formatDate(claim.completedAt) : 'Date not known'}</dd>
@@ -116,8 +107,8 @@ function WaitingResult({
           <Button variant="secondary" disabled={busy} onClick={discard}>
             This isn’t mine
           </Button>
+          <SaveProgress busy={busy} failure={failure} done={false} saving="Working…" />
         </Actions>
-        <Status role="status">{busy ? 'Working…' : failure}</Status>
       </Stack>
     </Card>
   );

@@ -12,7 +12,8 @@ import {
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions, SelectField, TextField } from '@toolkit/ui/form';
-import { SaveProgress } from '../../shared/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SaveProgress } from '@toolkit/ui/save-progress';
 import { ROLE_LABEL, rolesFor, type Setting } from './roles';
 import { useCreateInviteMutation } from './users-api';
 
@@ -55,9 +56,7 @@ export function InviteForm({
     <Card aria-labelledby={titleId}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack>
-          <h2 id={titleId} style={{ margin: 0 }}>
-            Invite a team member
-          </h2>
+          <SectionHeading id={titleId}>Invite a team member</SectionHeading>
           <MutedText>
             We e-mail them an invitation to join your organisation on this dashboard. They join with the role
             you choose once they accept; the link works once, for them only.

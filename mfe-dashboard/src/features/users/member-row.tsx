@@ -2,21 +2,18 @@
 // may; the list shows the new role once the server has it.
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { describeError, isPermissionDenied } from '@toolkit/data';
+import { isPermissionDenied } from '@toolkit/data';
 import type { Role, TenantUserProfile } from '@toolkit/domain';
 import { Button, buttonStyles, MutedText, type ButtonVariant } from '@toolkit/ui';
 import { Actions, SelectField } from '@toolkit/ui/form';
-import { SaveProgress } from '../../shared/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SaveProgress } from '@toolkit/ui/save-progress';
+import { progressOf } from '../../shared/mutation-progress';
 import { MemberItem } from './member-list';
 import { displayName } from './members';
 import { ROLE_LABEL, rolesFor, type Setting } from './roles';
 import { TransferOwnership } from './transfer-ownership';
 import { useRemoveUserRoleMutation, useSetUserRoleMutation, useTeamQuery } from './users-api';
-
-const MemberName = styled.h3`
-  margin: 0;
-  font-size: 1.05rem;
-`;
 
 const ConfirmBox = styled.div`
   display: grid;
@@ -104,10 +101,10 @@ export function MemberRow({
   return (
     <MemberItem ref={row} aria-label={name}>
       <div>
-        <MemberName>
+        <SectionHeading as="h3" $size="small">
           {name}
           {isSelf && ' (you)'}
-        </MemberName>
+        </SectionHeading>
         {/* Without a name the heading line already is the address. */}
         {name !== member.email && <MutedText>{member.email}</MutedText>}
       </div>
@@ -145,11 +142,7 @@ export function MemberRow({
                 Remove role
               </RowButton>
             )}
-            <SaveProgress
-              busy={busy}
-              failure={latest.request.isError ? describeError(latest.request.error, latest.doing) : null}
-              done={latest.request.isSuccess}
-            />
+            <SaveProgress {...progressOf(latest.request, latest.doing)} busy={busy} />
           </Actions>
           {confirming && (
             <ConfirmBox role="group" aria-label={`Confirm removing ${name}’s role`}>

@@ -7,6 +7,8 @@ import { describeError, isPermissionDenied } from '@toolkit/data';
 import { formatDate, type PendingInvite } from '@toolkit/domain';
 import { Button, MutedText, Card, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { SectionHeading } from '@toolkit/ui/section-heading';
+import { SaveProgress } from '@toolkit/ui/save-progress';
 import { useSurveyCatalogue } from '../../shared/api';
 import { surveyTitle } from '../../shared/surveys';
 import { MemberItem, MemberList } from './member-list';
@@ -20,10 +22,10 @@ const STATUS: Record<PendingInvite['status'], string> = {
   declined: 'Declined the invitation',
 };
 
-const Outcome = styled.p`
-  margin: ${({ theme }) => theme.space[2]}px 0 0;
-  &:empty {
-    margin: 0;
+/** The heading, and under it the status once it says something. */
+const Titled = styled.div`
+  & > [role='status']:not(:empty) {
+    margin-top: ${({ theme }) => theme.space[2]}px;
   }
 `;
 
@@ -59,26 +61,34 @@ export function PendingInvites({
     void act(withdraw({ email }));
   };
 
-  let outcome: string | null = null;
-  if (resending.isError) outcome = describeError(resending.error, 'send the invitation again');
-  else if (withdrawing.isError) outcome = describeError(withdrawing.error, 'withdraw the invitation');
-  else if (resending.data?.status === 'already-sent')
-    outcome = `We e-mailed ${resending.data.email} less than 10 minutes ago, so we did not send it again yet.`;
-  else if (resending.data) outcome = `Invitation sent again to ${resending.data.email}.`;
+  const failure = resending.isError
+    ? describeError(resending.error, 'send the invitation again')
+    : withdrawing.isError
+      ? describeError(withdrawing.error, 'withdraw the invitation')
+      : null;
+  let done: string | null = null;
+  if (resending.data?.status === 'already-sent')
+    done = `We e-mailed ${resending.data.email} less than 10 minutes ago, so we did not send it again yet.`;
+  else if (resending.data) done = `Invitation sent again to ${resending.data.email}.`;
   else if (withdrawing.data)
-    outcome = `Invitation to ${withdrawing.data.email} withdrawn: its link now says so.`;
+    done = `Invitation to ${withdrawing.data.email} withdrawn: its link now says so.`;
+  const outcome = failure ?? done;
 
   if (invites.length === 0 && !outcome) return null;
   return (
     <Card aria-labelledby={titleId}>
       <Stack>
         {/* Heading and status together: the status is empty until a resend or withdrawal. */}
-        <div>
-          <h2 id={titleId} style={{ margin: 0 }}>
-            Invitations
-          </h2>
-          <Outcome role="status">{latest.isLoading ? 'Working…' : outcome}</Outcome>
-        </div>
+        <Titled>
+          <SectionHeading id={titleId}>Invitations</SectionHeading>
+          <SaveProgress
+            busy={latest.isLoading}
+            failure={failure}
+            done={done !== null}
+            saving="Working…"
+            saved={done ?? undefined}
+          />
+        </Titled>
         {invites.length === 0 ? (
           <MutedText>No invitations are waiting.</MutedText>
         ) : (

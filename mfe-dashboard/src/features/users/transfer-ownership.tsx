@@ -2,10 +2,11 @@
 // member accepts or declines (ownership-offer.tsx). While an offer stands no second one is made.
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { describeError } from '@toolkit/data';
 import type { TenantUserProfile } from '@toolkit/domain';
 import { Button, buttonStyles, type ButtonVariant } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
+import { SaveProgress } from '@toolkit/ui/save-progress';
+import { progressOf } from '../../shared/mutation-progress';
 import { displayName } from './members';
 import { useOfferOwnershipMutation, useOwnershipOfferQuery } from '../../shared/ownership-api';
 
@@ -18,10 +19,6 @@ const ConfirmBox = styled.div`
 
 const ToggleButton = styled.button<{ $variant: ButtonVariant }>`
   ${buttonStyles}
-`;
-
-const Status = styled.p`
-  margin: 0;
 `;
 
 export function TransferOwnership({ member }: { member: TenantUserProfile }) {
@@ -66,15 +63,11 @@ export function TransferOwnership({ member }: { member: TenantUserProfile }) {
         >
           Transfer ownership
         </ToggleButton>
-        <Status role="status">
-          {offering.isLoading
-            ? 'Working…'
-            : offering.isError
-              ? describeError(offering.error, `offer ownership to ${name}`)
-              : offering.isSuccess
-                ? `Ownership offered to ${name}. We e-mailed them; nothing changes until they accept.`
-                : null}
-        </Status>
+        <SaveProgress
+          {...progressOf(offering, `offer ownership to ${name}`)}
+          saving="Working…"
+          saved={`Ownership offered to ${name}. We e-mailed them; nothing changes until they accept.`}
+        />
       </Actions>
       {confirming && (
         <ConfirmBox role="group" aria-label={`Confirm transferring ownership to ${name}`}>

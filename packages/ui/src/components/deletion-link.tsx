@@ -37,7 +37,7 @@ function Framed({
   if (frame === 'group') {
     return (
       <Stack gap={3} role="group" aria-labelledby={titleId}>
-        <SectionHeading id={titleId} level={3} size="small">
+        <SectionHeading id={titleId} as="h3" $size="small">
           {heading}
         </SectionHeading>
         {children}
