@@ -2,7 +2,7 @@
 // and what it tells about the signed-in organisation: a tenant publishing one of its surveys is a
 // publisher, any other a business (@toolkit/domain tenantKindOf). One slice of the shell's store,
 // so the shell's header and gate and every remote read the same answer from one request.
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { SURVEY_LIST_QUERY, tenantKindOf, type SurveyListQuery, type TenantKind } from '@toolkit/domain';
 import type { AuthState } from './auth';
 
@@ -39,52 +39,58 @@ function contentOf(extra: unknown): ContentReader {
   );
 }
 
-/**
- * Reads the catalogue unless it is read or being read: however many screens ask at once, the
- * content service is asked once. After a failure it is asked again only when this is dispatched
- * again (a "Try again"), never by a screen mounting, so a failing service is not asked in a loop.
- */
-export const loadCatalogue = createAsyncThunk<
-  Record<string, CatalogueSurvey>,
-  void,
-  { state: { catalogue: CatalogueState }; extra: unknown }
->(
-  'catalogue/load',
-  async (_, { extra }) => {
-    const { surveys } = await contentOf(extra).request<SurveyListQuery>(SURVEY_LIST_QUERY);
-    return Object.fromEntries(surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }]));
-  },
-  {
-    condition: (_, { getState }) => {
-      const { status } = getState().catalogue;
-      return status === 'idle' || status === 'failed';
-    },
-  },
-);
-
 export const catalogueSlice = createSlice({
   name: 'catalogue',
   initialState: initialCatalogueState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(loadCatalogue.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
-      .addCase(loadCatalogue.fulfilled, (state, action) => {
-        state.status = 'ready';
-        state.surveys = action.payload;
-      })
-      .addCase(loadCatalogue.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = action.error.message ?? 'The survey catalogue could not be read.';
-      });
+  reducers: {
+    catalogueRequested(state) {
+      state.status = 'loading';
+      state.error = null;
+    },
+    catalogueLoaded(state, action: PayloadAction<Record<string, CatalogueSurvey>>) {
+      state.status = 'ready';
+      state.surveys = action.payload;
+    },
+    catalogueFailed(state, action: PayloadAction<string>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
   },
   selectors: {
     selectCatalogue: (state) => state,
   },
 });
+
+export const { catalogueRequested, catalogueLoaded, catalogueFailed } = catalogueSlice.actions;
+
+/**
+ * Reads the catalogue unless it is read or being read: however many screens ask at once, the
+ * content service is asked once. After a failure it is asked again only when this is dispatched
+ * again (a "Try again"), never by a screen mounting, so a failing service is not asked in a loop.
+ * A plain thunk, not createAsyncThunk: the apps share a slim @reduxjs/toolkit without it
+ * (@toolkit/federation), and the shell's first download stays as it was.
+ */
+export function loadCatalogue() {
+  return async (
+    dispatch: (action: UnknownAction) => unknown,
+    getState: () => { catalogue: CatalogueState },
+    extra: unknown,
+  ): Promise<void> => {
+    const { status } = getState().catalogue;
+    if (status === 'loading' || status === 'ready') return;
+    dispatch(catalogueRequested());
+    try {
+      const { surveys } = await contentOf(extra).request<SurveyListQuery>(SURVEY_LIST_QUERY);
+      dispatch(
+        catalogueLoaded(
+          Object.fromEntries(surveys.map(({ id, title, tenantId }) => [id, { title, tenantId }])),
+        ),
+      );
+    } catch (error) {
+      dispatch(catalogueFailed(error instanceof Error ? error.message : String(error)));
+    }
+  };
+}
 
 export const { selectCatalogue } = catalogueSlice.selectors;
 
