@@ -311,11 +311,13 @@ for (const instance of Object.keys(firebase.extensions ?? {})) {
 }
 
 // The artifact, installed and loaded where nothing of the monorepo can be found.
+// Every callable's name, from the declarations (`name: 'area-name'`).
 const expected = [
-  ...readFileSync(path.join(root, 'packages/domain/src/api-names.ts'), 'utf8').matchAll(
-    /:\s*'([a-z]+-[A-Za-z]+)'/g,
+  ...readFileSync(path.join(root, 'packages/domain/src/callables.ts'), 'utf8').matchAll(
+    /\bname:\s*'([a-z]+-[A-Za-z]+)'/g,
   ),
 ].map((match) => match[1]);
+check(expected.length > 0, 'no callable declarations found in packages/domain/src/callables.ts');
 // Beside the callables: the Stripe webhook, the sign-up guard and the daily purge of deleted organisations.
 expected.push('stripeWebhook', 'refusePasswordSignUp', 'purgeOrganisations');
 const sandbox = mkdtempSync(path.join(os.tmpdir(), 'functions-artifact-'));
