@@ -12,8 +12,6 @@ const KEPT: Record<string, string> = {
   // A question's title on the survey's first slide, spaced for the question under it; sharing the
   // section heading's definition would add bytes to the first slide.
   'mfe-survey/src/features/answering/questions/parts.tsx': 'styled h2/h3',
-  // Home's shortcuts heading changes with the rework of Home under way; it takes SectionHeading then.
-  'mfe-dashboard/src/features/home/home-screen.tsx': 'inline-styled h2/h3',
 };
 
 const RULES: { name: string; use: string; pattern: RegExp }[] = [

@@ -13,6 +13,7 @@ import { Loading, LoadError, useProfileQuery } from '@toolkit/data';
 import { JourneyOverview, useJourney } from '@toolkit/journey-view';
 import { selectClaims, selectUser, useAppSelector, useTenantKind } from '@toolkit/store-contract';
 import { buttonStyles, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { OwnershipOfferNotice } from '../../shared/ownership-offer';
 import { PublisherOverview } from './publisher-overview';
 
@@ -90,9 +91,7 @@ function BusinessHome() {
       {next.length > 0 && (
         <Card aria-labelledby={shortcutsId}>
           <Stack gap={3}>
-            <h2 id={shortcutsId} style={{ margin: 0 }}>
-              Your next steps
-            </h2>
+            <SectionHeading id={shortcutsId}>Your next steps</SectionHeading>
             <ShortcutList>
               {next.map((milestone, index) => (
                 <li key={milestone.id}>

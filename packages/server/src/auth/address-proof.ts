@@ -4,9 +4,8 @@
 // first proof of all, ends every credential and session from before (a password someone registered
 // without the inbox, a session opened with someone else's invite link).
 import type { Caller, ServerDeps } from '../api/handler';
-import { paths } from '../repositories/paths';
-import { readGlobalUser } from '../repositories/users';
-import { FieldValue, type StoreTransaction } from '../store/port';
+import { readGlobalUser, recordAddressProven } from '../repositories/users';
+import type { StoreTransaction } from '../store/port';
 import { signedInByEmail } from './email-sign-in';
 
 /** Whether the server has already recorded a proof of this account's address. */
@@ -26,13 +25,6 @@ export async function recordAddressProof(
   const byInbox = signedInByEmail(caller);
   if (user?.addressProvenAt && (user.addressProof === 'inbox' || !byInbox)) return false;
   await deps.auth.endUnprovenCredentials(caller.uid);
-  await deps.store.set(
-    paths.globalUser(caller.uid),
-    {
-      ...(user?.addressProvenAt ? {} : { addressProvenAt: FieldValue.serverTimestamp() }),
-      ...(byInbox ? { addressProof: 'inbox' } : {}),
-    },
-    { merge: true },
-  );
+  await recordAddressProven(deps.store, caller.uid, { first: !user?.addressProvenAt, byInbox });
   return true;
 }

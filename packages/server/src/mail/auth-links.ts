@@ -4,8 +4,7 @@
 // app is never sent: the emulator accepts any continue URL (Firebase accepts only the authorised
 // domains), and the page a sign-in link continues to receives its one-time code.
 import type { DocData, DocumentStore } from '../store/port';
-import { escapeHtml, mailDocument } from '../repositories/mail';
-import { paths } from '../repositories/paths';
+import { escapeHtml, mailDocument, queueMail } from '../repositories/mail';
 
 /** One document per delivered code (the code is the id), so a restart does not send it again. */
 export const DELIVERED_CODES = 'local-auth-links';
@@ -157,7 +156,7 @@ export function startAuthLinkDelivery({
       }
       const mailId = store.newId();
       tx.create(marker, { email: code.email, requestType: code.requestType, mailId });
-      tx.create(paths.mailDoc(mailId), mail);
+      queueMail(tx, mailId, mail);
       return true;
     });
     if (foreign !== null)

@@ -226,6 +226,25 @@ export function mergeGlobalUser(tx: Pick<Writer, 'set'>, uid: string, fields: Do
   tx.set(paths.globalUser(uid), fields, { merge: true });
 }
 
+/**
+ * Records that the account's address was proven: when first (kept from then on), and whether through
+ * the inbox (an invite link's proof is recorded without it).
+ */
+export async function recordAddressProven(
+  store: Pick<DocumentStore, 'set'>,
+  uid: string,
+  { first, byInbox }: { first: boolean; byInbox: boolean },
+): Promise<void> {
+  await store.set(
+    paths.globalUser(uid),
+    {
+      ...(first ? { addressProvenAt: FieldValue.serverTimestamp() } : {}),
+      ...(byInbox ? { addressProof: 'inbox' } : {}),
+    },
+    { merge: true },
+  );
+}
+
 /** The global user no longer lists the organisation among its tenants. */
 export function leaveTenant(tx: Pick<Writer, 'update'>, uid: string, tenantId: string): void {
   tx.update(paths.globalUser(uid), { tenants: FieldValue.arrayRemove(tenantId) });
