@@ -1,6 +1,7 @@
 import { API, SERVER_ERRORS } from '@toolkit/domain';
 import { errorOf, resultOf, snapshotStore, startTestEnv, uniqueEmail, type TestEnv } from '../../testing';
 import { paths } from '../../repositories/paths';
+import { recordAddressProven } from '../../repositories/users';
 
 let env: TestEnv;
 
@@ -103,6 +104,9 @@ describe('account-completeSignup', () => {
 
   it('creates one tenant when the same user signs up twice at once', async () => {
     const account = await env.account();
+    // The address is already proven (as after an earlier link sign-in), so neither call ends the
+    // session the other carries: what races here is the tenant's creation alone.
+    await recordAddressProven(env.store, account.uid, { first: true, byInbox: true });
     const results = await Promise.all(
       [1, 2].map(async () =>
         resultOf<{ tenantId: string }>(
@@ -112,6 +116,24 @@ describe('account-completeSignup', () => {
     );
     expect(results[0]?.tenantId).toBe(results[1]?.tenantId);
     expect(await data(paths.globalUser(account.uid))).toMatchObject({ tenants: [results[0]?.tenantId] });
+  });
+
+  it('makes one tenant when two first sign-ups race with the session the first proof ends', async () => {
+    // The first proof of the address ends every earlier session, the one the other call carries too:
+    // that call is either through before it or refused as ended, never a second tenant.
+    const account = await env.account();
+    const responses = await Promise.all(
+      [1, 2].map(() => env.call(API.completeSignup, { toolkit: 'quickscan' }, account.token)),
+    );
+    const tenants = responses
+      .filter((response) => response.status === 200)
+      .map((response) => resultOf<{ tenantId: string }>(response).tenantId);
+    expect(tenants.length).toBeGreaterThan(0);
+    expect(new Set(tenants).size).toBe(1);
+    for (const refused of responses.filter((response) => response.status !== 200)) {
+      expect(errorOf(refused)).toEqual({ status: 'UNAUTHENTICATED', message: SERVER_ERRORS.sessionEnded });
+    }
+    expect(await data(paths.globalUser(account.uid))).toMatchObject({ tenants: [tenants[0]] });
   });
 
   it('refuses an address that was never proven, and changes nothing', async () => {
