@@ -1,12 +1,17 @@
 import {
+  alertKindsFor,
   DASHBOARD_SECTIONS,
   navigationFor,
   opensFor,
+  refusedNotice,
+  rolesThatOpen,
   tenantKindOf,
+  whoMayDo,
+  whoMayOpen,
   type TenantKind,
 } from './dashboard-sections';
 import { ROLES, type Role } from './roles';
-import { routesOwnedBy } from './routes';
+import { ROUTE_BY_ID, routesOwnedBy } from './routes';
 
 const CATALOGUE = new Map([
   ['quickscan', { title: 'Quickscan', tenantId: 'demo-publisher' }],
@@ -156,5 +161,47 @@ describe('opensFor', () => {
     expect(
       routesOwnedBy('journey').filter((route) => route.id !== 'journeyInvite' && !classified.has(route.id)),
     ).toEqual([]);
+  });
+});
+
+describe('alertKindsFor', () => {
+  it('lists a business only the notifications that can happen to it', () => {
+    expect(alertKindsFor('business')).toEqual(['newTeamMember']);
+  });
+
+  it('lists a publisher those of its surveys and toolkits as well', () => {
+    expect(alertKindsFor('publisher')).toEqual(['newResult', 'newTeamMember', 'expertRequest']);
+  });
+});
+
+describe('who may open a screen', () => {
+  it.each([
+    ['admin', 'an owner or admin'],
+    ['billing', 'an owner or billing member'],
+    ['management', 'an owner, admin, billing member or editor'],
+    ['insights', 'an owner, admin, billing member, editor or viewer'],
+  ] as const)('names the roles that meet %s', (requirement, who) => {
+    expect(rolesThatOpen(requirement)).toBe(who);
+  });
+
+  it('names who can do what a link leads to, for a role that does not open it', () => {
+    const member = { role: 'user', tenantId: 't' };
+    expect(whoMayDo('/dashboard/insights', member, 'download your priority ESGs')).toBe(
+      'An owner, admin, billing member, editor or viewer can download your priority ESGs.',
+    );
+    expect(whoMayOpen('/dashboard/users', { role: 'editor' })).toBe('an owner or admin');
+  });
+
+  it('names nobody where the role opens the screen or it needs no rights', () => {
+    expect(whoMayDo('/dashboard/insights', { role: 'viewer' }, 'download your priority ESGs')).toBeNull();
+    expect(whoMayOpen('/dashboard/profile', { role: 'user' })).toBeNull();
+  });
+
+  it('tells on the dashboard why a screen opened by its address was not shown', () => {
+    expect(refusedNotice(ROUTE_BY_ID.plans, { role: 'admin' })).toBe(
+      'Only an owner or billing member can open Plans, so here is your dashboard.',
+    );
+    expect(refusedNotice(ROUTE_BY_ID.plans, { role: 'billing' })).toBeNull();
+    expect(refusedNotice(ROUTE_BY_ID.dashboardProfile, { role: 'user' })).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 // The dashboard's sections and whom each is for (docs/behaviour.md, Publisher dashboard): a tenant
 // that publishes surveys works with what its toolkits received; a business works on itself. This
-// one table decides the navigation and which screens open for which kind of tenant.
-import { hasAccess, type AuthClaims } from './roles';
-import { ROUTE_BY_ID, type RouteDefinition, type RouteId } from './routes';
+// one table decides the navigation and which screens open for which kind of tenant, and which
+// notifications can happen to it. Where a role does not open a screen, it is told who can.
+import { ALERT_KINDS, type AlertKind } from './manage';
+import { hasAccess, ROLES, type AccessRequirement, type AuthClaims, type Role } from './roles';
+import { matchRoute, ROUTE_BY_ID, type RouteDefinition, type RouteId } from './routes';
 
 export type TenantKind = 'business' | 'publisher';
 export type SectionAudience = TenantKind | 'both';
@@ -66,6 +68,12 @@ export function opensFor(route: RouteId, kind: TenantKind): boolean {
   return audience === 'both' || audience === kind;
 }
 
+/** "An owner or admin can invite a team member." for a screen these claims do not open; null when they do. */
+export function whoMayDo(path: string, claims: AuthClaims | null | undefined, act: string): string | null {
+  const who = whoMayOpen(path, claims);
+  return who && `${who.charAt(0).toUpperCase()}${who.slice(1)} can ${act}.`;
+}
+
 /** Why a screen opened by its address is not shown to this kind of organisation, on the page it leads to. */
 export function elsewhereNotice(kind: TenantKind, screen: string): string {
   return kind === 'publisher'
@@ -88,4 +96,61 @@ export function navigationFor(kind: TenantKind, claims: AuthClaims | null | unde
       return [{ route, label: section.labels?.[kind] ?? route.screen }];
     },
   );
+}
+
+/**
+ * The notifications that can happen to a kind of tenant: results and expert requests reach the
+ * publisher of the survey or toolkit; a new team member happens to every organisation.
+ */
+const ALERT_AUDIENCE: Readonly<Record<AlertKind, SectionAudience>> = {
+  newResult: 'publisher',
+  newTeamMember: 'both',
+  expertRequest: 'publisher',
+};
+
+export function alertKindsFor(kind: TenantKind): AlertKind[] {
+  return ALERT_KINDS.filter((alert) => ALERT_AUDIENCE[alert] === 'both' || ALERT_AUDIENCE[alert] === kind);
+}
+
+/** A role as a sentence names its holder. */
+const HOLDER: Readonly<Record<Role, string>> = {
+  owner: 'owner',
+  admin: 'admin',
+  billing: 'billing member',
+  editor: 'editor',
+  viewer: 'viewer',
+  user: 'member',
+};
+
+/** The roles whose rights meet `requirement`, highest first, as a sentence names them: "an owner or admin". */
+export function rolesThatOpen(requirement: AccessRequirement): string {
+  const names = [...ROLES]
+    .reverse()
+    .filter((role) => hasAccess({ role }, requirement))
+    .map((role) => HOLDER[role]);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+  return `${/^[aeiou]/.test(listed) ? 'an' : 'a'} ${listed}`;
+}
+
+/**
+ * Who may open the screen at `path` when these claims do not ("an owner or admin"); null when they
+ * do, or the path needs no rights. A link to such a screen names them instead of bouncing back.
+ */
+export function whoMayOpen(path: string, claims: AuthClaims | null | undefined): string | null {
+  const requires = matchRoute(path)?.route.meta.requires;
+  return requires && !hasAccess(claims, requires) ? rolesThatOpen(requires) : null;
+}
+
+/** "An owner or admin can invite a team member." for a screen these claims do not open; null when they do. */
+export function whoMayDo(path: string, claims: AuthClaims | null | undefined, act: string): string | null {
+  const who = whoMayOpen(path, claims);
+  return who && `${who.charAt(0).toUpperCase()}${who.slice(1)} can ${act}.`;
+}
+
+/** Why a screen opened by its address is not shown to these claims, on the dashboard it leads to; null when it opens. */
+export function refusedNotice(route: RouteDefinition, claims: AuthClaims | null | undefined): string | null {
+  const requires = route.meta.requires;
+  return requires && !hasAccess(claims, requires)
+    ? `Only ${rolesThatOpen(requires)} can open ${route.screen}, so here is your dashboard.`
+    : null;
 }
