@@ -9,6 +9,7 @@ import {
   distribution,
   emptyAggregate,
   keyValue,
+  overallStandingSentence,
   peerPublicationDue,
   percentileOf,
   periodOf,
@@ -18,6 +19,7 @@ import {
   trendOf,
   trendRangeProblem,
   shardOf,
+  standingOf,
   sumShards,
   valueKey,
   type AggregateCounts,
@@ -178,6 +180,84 @@ describe('distribution and percentileOf', () => {
   });
 });
 
+describe('standingOf and overallStandingSentence', () => {
+  /** Twelve organisations' results, 10 to 65 in steps of 5. */
+  const twelve = Object.fromEntries(
+    [10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65].map((v) => [String(v), 1]),
+  );
+
+  test.each<[string, Record<string, number>, number, string]>([
+    [
+      'the lowest, counted among them',
+      twelve,
+      10,
+      'Compared with 12 organisations, your overall score is the lowest.',
+    ],
+    [
+      'the lowest, below every one',
+      twelve,
+      4,
+      'Compared with 12 organisations, your overall score is the lowest.',
+    ],
+    [
+      'the lowest, tied with another',
+      { ...twelve, '10': 2 },
+      10,
+      'Compared with 12 organisations, your overall score is the lowest.',
+    ],
+    ['the highest', twelve, 65, 'Compared with 12 organisations, your overall score is the highest.'],
+    [
+      'the highest, above every one',
+      twelve,
+      99.5,
+      'Compared with 12 organisations, your overall score is the highest.',
+    ],
+    [
+      'alone in the group',
+      { '42': 1 },
+      42.5,
+      'Compared with 12 organisations, your overall score is the same as all of theirs.',
+    ],
+    [
+      'level with every one',
+      { '50': 12 },
+      50,
+      'Compared with 12 organisations, your overall score is the same as all of theirs.',
+    ],
+    [
+      'in the middle: ties do not count as lower',
+      twelve,
+      30,
+      'Compared with 12 organisations, your overall score is higher than 33% of theirs.',
+    ],
+    [
+      'second lowest of many: never 0 %',
+      { '10': 1, '20': 299, '30': 100 },
+      20,
+      'Compared with 12 organisations, your overall score is higher than 1% of theirs.',
+    ],
+    [
+      'second highest of many: never 100 %',
+      { '10': 300, '20': 1, '30': 1 },
+      20,
+      'Compared with 12 organisations, your overall score is higher than 99% of theirs.',
+    ],
+  ])('%s', (_case, histogram, yours, sentence) => {
+    expect(overallStandingSentence(standingOf(histogram, yours), '12 organisations')).toBe(sentence);
+  });
+
+  it('names the group compared with', () => {
+    expect(
+      overallStandingSentence(
+        { place: 'between', higherThan: 40 },
+        '12 organisations like yours (My sector: Retail)',
+      ),
+    ).toBe(
+      'Compared with 12 organisations like yours (My sector: Retail), your overall score is higher than 40% of theirs.',
+    );
+  });
+});
+
 describe('peerPublicationDue', () => {
   const k = BENCHMARK_MIN_ORGANISATIONS;
 
@@ -220,6 +300,7 @@ describe('benchmark', () => {
         title: 'Overall',
         yours: 60,
         percentile: 100,
+        standing: { place: 'highest' },
         peers: { count: 10, mean: 50, q1: 50, median: 50, q3: 50 },
       },
       sections: [
@@ -227,6 +308,7 @@ describe('benchmark', () => {
           title: 'Section 1',
           yours: 30,
           percentile: 0,
+          standing: { place: 'lowest' },
           peers: { count: 10, mean: 40, q1: 40, median: 40, q3: 40 },
         },
       ],

@@ -245,11 +245,58 @@ export function percentileOf(histogram: Readonly<Record<string, number>>, percen
   return count === 0 ? 0 : Math.round(((below + equal / 2) / count) * 100);
 }
 
+/**
+ * Where a score stands among the counted results, as a sentence may say it: lowest, highest, level
+ * with every one, or higher than a share of them (strictly lower scores only, ties not counting).
+ */
+export type Standing =
+  { place: 'lowest' } | { place: 'highest' } | { place: 'level' } | { place: 'between'; higherThan: number };
+
+/** The standing of `percent` among a whole-percent histogram's results (which may include it). */
+export function standingOf(histogram: Readonly<Record<string, number>>, percent: number): Standing {
+  const own = Number(percentKey(percent));
+  let below = 0;
+  let above = 0;
+  let count = 0;
+  for (const [value, n] of sortedBuckets(histogram)) {
+    count += n;
+    if (value < own) below += n;
+    else if (value > own) above += n;
+  }
+  if (below === 0 && above === 0) return { place: 'level' };
+  if (below === 0) return { place: 'lowest' };
+  if (above === 0) return { place: 'highest' };
+  // Between the two, so never "0 %" nor "100 %" however many results there are.
+  return { place: 'between', higherThan: Math.min(99, Math.max(1, Math.round((below / count) * 100))) };
+}
+
+/**
+ * The benchmark's sentence about the overall score, `among` naming who it is compared with
+ * ("12 organisations"): the lowest and the highest are said as such, never "higher than 0 %".
+ */
+export function overallStandingSentence(standing: Standing, among: string): string {
+  return `Compared with ${among}, your overall score is ${standingWords(standing)}.`;
+}
+
+function standingWords(standing: Standing): string {
+  switch (standing.place) {
+    case 'lowest':
+      return 'the lowest';
+    case 'highest':
+      return 'the highest';
+    case 'level':
+      return 'the same as all of theirs';
+    case 'between':
+      return `higher than ${standing.higherThan}% of theirs`;
+  }
+}
+
 export interface BenchmarkRow {
   title: string;
   /** The organisation's own percent. */
   yours: number;
   percentile: number;
+  standing: Standing;
   peers: Distribution;
 }
 
@@ -272,7 +319,9 @@ export function benchmark(
   }
   const row = (title: string, histogram: Record<string, number> | undefined, yours: number) => {
     const peers = distribution(histogram ?? {});
-    return peers ? { title, yours, percentile: percentileOf(histogram ?? {}, yours), peers } : null;
+    if (!peers) return null;
+    const standing = standingOf(histogram ?? {}, yours);
+    return { title, yours, percentile: percentileOf(histogram ?? {}, yours), standing, peers };
   };
   const overall = row('Overall', aggregate.overall, own.overall.percent);
   if (!overall) return { status: 'too-few', organisations, needed: BENCHMARK_MIN_ORGANISATIONS };
