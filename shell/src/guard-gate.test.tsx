@@ -17,6 +17,12 @@ function LocationProbe() {
   return <p data-testid="location">{location.pathname}</p>;
 }
 
+/** The dashboard's part: the notice it is handed in the router state. */
+function ArrivalProbe() {
+  const { state } = useLocation();
+  return <p data-testid="arrival">{(state as { arrival?: { notice: string } } | null)?.arrival?.notice}</p>;
+}
+
 function fakeAuth(freshClaims: AuthClaims = { role: 'owner', tenantId: 't1' }) {
   return {
     load: jest.fn(() => Promise.resolve()),
@@ -122,6 +128,32 @@ describe('GuardGate', () => {
     expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/dashboard$/);
     expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'an admin',
+      '/dashboard/plans',
+      'admin',
+      'Only an owner or billing member can open Plans, so here is your dashboard.',
+    ],
+    [
+      'a member without a role',
+      '/dashboard/insights',
+      'user',
+      'Only an owner, admin, billing member, editor or viewer can open Insights, so here is your dashboard.',
+    ],
+  ])('tells %s sent from %s to the dashboard who may open it', async (_who, path, role, notice) => {
+    const claims = { role, tenantId: 't1' };
+    renderGate(path, signedIn(claims), { authFake: fakeAuth(claims), page: () => <ArrivalProbe /> });
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/dashboard$/);
+  });
+
+  it('carries no notice of rights on a redirect for another reason', async () => {
+    renderGate('/no-such-page', signedIn({ role: 'user', tenantId: 't1' }), { page: () => <ArrivalProbe /> });
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/));
+    expect(screen.getByTestId('arrival')).toBeEmptyDOMElement();
   });
 
   it('refreshes the claims before a page that needs rights: a removed admin role is refused at once', async () => {

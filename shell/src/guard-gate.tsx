@@ -4,6 +4,7 @@ import {
   evaluateGuards,
   matchRoute,
   outcomeBeforeSession,
+  refusedNotice,
   type GuardDecision,
   type GuardReason,
   type GuardInput,
@@ -20,6 +21,14 @@ import { ErrorPanel, Spinner } from '@toolkit/ui';
 import { redirectState } from './screens/not-found-notice';
 import type { ShellServices } from './services';
 import { useSurveyAccess } from './survey-definition';
+
+// The chain's refusals for missing rights (rule 6): the dashboard they land on says who may open the page.
+const REFUSED_FOR_RIGHTS: ReadonlySet<GuardReason> = new Set<GuardReason>([
+  'more rights needed',
+  'billing access needed',
+  'insights access needed',
+  'management access needed',
+]);
 
 /**
  * The key of the navigation that arrived at the current path; kept while only its query or fragment
@@ -120,11 +129,14 @@ export function GuardGate({
   }, [loadSessionNow, sessionFailed, services.auth]);
   const keptShowing = shownEarlyKey === location.key && decision.kind !== 'redirect';
   const busy = useRef(false);
-  // What was not found goes along, so the page it lands on can say so.
-  const redirectOptions = (reason: GuardReason) => ({
-    replace: true,
-    state: redirectState(reason, location.state),
-  });
+  // What was not found, or who may open the page, goes along, so the page it lands on can say so
+  // (the dashboard shows the arrival notice, as for a screen of the other kind of organisation).
+  const redirectOptions = (reason: GuardReason) => {
+    const refused =
+      REFUSED_FOR_RIGHTS.has(reason) && match ? refusedNotice(match.route, input.auth.claims) : null;
+    const state = redirectState(reason, location.state);
+    return { replace: true, state: refused ? { ...state, arrival: { notice: refused } } : state };
+  };
   // Session effects belong to arriving at a page: once a page has been let through, a sign-in made
   // on it (e.g. /complete-signup finishing an e-mail link) is not undone by its forced sign-out.
   const [settledKey, setSettledKey] = useState<string | null>(null);
