@@ -62,6 +62,10 @@ function setup(overview: ActionsOverview = OVERVIEW, role = 'owner') {
   return { api, server, store, user: userEvent.setup() };
 }
 
+/** A plan entry's field as a screen reader meets it: its short label, within the action's group. */
+const plannedField = async (title: string, label: string) =>
+  within(await screen.findByRole('group', { name: title })).getByLabelText(label);
+
 describe('Actions screen', () => {
   it('invites a first Quickscan when there is no completed result', async () => {
     setup({ ...OVERVIEW, result: null, plan: [], changes: [] });
@@ -74,7 +78,7 @@ describe('Actions screen', () => {
     expect(api.callsTo(API.listActions)).toEqual([{ surveyId: 'business-quickscan' }]);
     expect(screen.getByRole('progressbar', { name: 'Plan progress' })).toHaveAttribute('value', '0');
     expect(screen.getByText(/0% done \(0 of 1\)/)).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Status of Track your energy use' })).toHaveValue('doing');
+    expect(await plannedField('Track your energy use', 'Status')).toHaveValue('doing');
     expect(screen.getByText('▲ Improved: How often do you track energy?')).toBeInTheDocument();
     const led = screen.getByRole('heading', { name: 'Replace lighting with LEDs' }).closest('li')!;
     expect(
@@ -84,13 +88,25 @@ describe('Actions screen', () => {
     expect(screen.queryByRole('heading', { name: 'Buy more from local suppliers' })).not.toBeInTheDocument();
   });
 
+  it('labels each planned action’s fields Status, Owner and Due within a group named by the action', async () => {
+    setup({
+      ...OVERVIEW,
+      plan: [...OVERVIEW.plan, { actionId: 'switch-to-led', status: 'todo', owner: 'Robin', dueDate: null }],
+    });
+    const energy = await screen.findByRole('group', { name: 'Track your energy use' });
+    const led = screen.getByRole('group', { name: 'Replace lighting with LEDs' });
+    expect(within(energy).getByRole('combobox', { name: 'Status' })).toHaveValue('doing');
+    expect(within(energy).getByRole('textbox', { name: 'Owner' })).toHaveValue('Sam');
+    expect(within(energy).getByLabelText('Due')).toHaveValue('2026-12-31');
+    expect(within(led).getByRole('combobox', { name: 'Status' })).toHaveValue('todo');
+    expect(within(led).getByRole('textbox', { name: 'Owner' })).toHaveValue('Robin');
+    expect(within(led).getByLabelText('Due')).toHaveValue('');
+  });
+
   it('adds a suggestion to the plan and saves an action as done', async () => {
     const { api, user } = setup();
     // Saved while it is the plan's only action, so it is the whole plan's progress.
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Status of Track your energy use' }),
-      'done',
-    );
+    await user.selectOptions(await plannedField('Track your energy use', 'Status'), 'done');
     await user.click(
       within(screen.getAllByRole('heading', { name: 'Track your energy use' })[0]!.closest('li')!).getByRole(
         'button',
@@ -109,9 +125,7 @@ describe('Actions screen', () => {
     expect(await screen.findByText(/100% done \(1 of 1\)/)).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Add “Replace lighting with LEDs” to plan' }));
-    expect(await screen.findByRole('combobox', { name: 'Status of Replace lighting with LEDs' })).toHaveValue(
-      'todo',
-    );
+    expect(await plannedField('Replace lighting with LEDs', 'Status')).toHaveValue('todo');
     expect(api.callsTo(API.toggleActionPlan)).toEqual([
       { userResultId: 'ur-2', actionId: 'switch-to-led', selected: true },
     ]);
@@ -119,7 +133,7 @@ describe('Actions screen', () => {
 
   it('refuses an owner the server refuses, and saves nothing until it is one', async () => {
     const { api, user } = setup();
-    const owner = await screen.findByRole('textbox', { name: 'Owner of Track your energy use' });
+    const owner = await plannedField('Track your energy use', 'Owner');
     const item = owner.closest('li')!;
     await user.clear(owner);
     await user.click(owner);
@@ -157,9 +171,7 @@ describe('Actions screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "We couldn't add the action to your plan: your account no longer has permission to do this.",
     );
-    expect(
-      screen.queryByRole('combobox', { name: 'Status of Replace lighting with LEDs' }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Replace lighting with LEDs' })).not.toBeInTheDocument();
   });
 
   it('shows a viewer the plan without controls to change it', async () => {
@@ -201,7 +213,7 @@ describe('Actions screen', () => {
     const { api, store, user } = setup();
     // The journey shown elsewhere (the home screen's) reads the milestones meanwhile.
     store.dispatch(dataApi.endpoints.milestones.initiate());
-    const status = await screen.findByRole('combobox', { name: 'Status of Track your energy use' });
+    const status = await plannedField('Track your energy use', 'Status');
     await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(1));
     await user.selectOptions(status, 'done');
     await user.click(within(status.closest('li')!).getByRole('button', { name: 'Save' }));
@@ -220,7 +232,7 @@ describe('Actions screen', () => {
         details: { problems: { dueDate: 'must be today or later' } },
       });
     });
-    const due = await screen.findByLabelText('Due date of Track your energy use');
+    const due = await plannedField('Track your energy use', 'Due');
     await user.clear(due);
     await user.type(due, '2020-01-01');
     await user.click(within(due.closest('li')!).getByRole('button', { name: 'Save' }));
@@ -295,7 +307,7 @@ describe('Actions screen', () => {
       expect(saved).toEqual([{ actionId: null, ...written }]);
 
       await user.click(screen.getByRole('button', { name: `Add “${BIKES.title}” to plan` }));
-      expect(await screen.findByRole('combobox', { name: `Status of ${BIKES.title}` })).toHaveValue('todo');
+      expect(await plannedField(BIKES.title, 'Status')).toHaveValue('todo');
       expect(api.callsTo(API.toggleActionPlan)).toEqual([
         { userResultId: 'ur-2', actionId: 'custom-1', selected: true },
       ]);
@@ -310,9 +322,7 @@ describe('Actions screen', () => {
 
       await user.click(screen.getByRole('button', { name: 'Delete “Bike to work month”' }));
       expect(await screen.findByText('Write the steps the catalogue does not cover.')).toBeInTheDocument();
-      expect(
-        screen.queryByRole('combobox', { name: 'Status of Bike to work month' }),
-      ).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Bike to work month' })).not.toBeInTheDocument();
     });
 
     it('shows the server’s words beside the field it refused, keeping what was typed', async () => {
@@ -341,7 +351,7 @@ describe('Actions screen', () => {
       expect(
         await screen.findByText(/Your actions are kept and stay in your plan; they cannot be changed./),
       ).toBeInTheDocument();
-      expect(screen.getByRole('combobox', { name: `Status of ${BIKES.title}` })).toBeInTheDocument();
+      expect(await plannedField(BIKES.title, 'Status')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: `Edit “${BIKES.title}”` })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: `Delete “${BIKES.title}”` })).not.toBeInTheDocument();
     });

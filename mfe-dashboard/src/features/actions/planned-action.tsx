@@ -1,4 +1,5 @@
 // One action of the plan: its status, owner and due date, saved together, and removal.
+import { useId } from 'react';
 import styled from 'styled-components';
 import { describeError } from '@toolkit/data';
 import { useRequestForm } from '@toolkit/data/form';
@@ -33,6 +34,7 @@ function PlannedActionForm({
   title: string;
   userResultId: string;
 }) {
+  const headingId = useId();
   const [save, saving] = useUpdatePlannedActionMutation();
   const [toggle, removing] = useToggleActionPlanMutation();
   const form = useRequestForm(PLANNED_FIELDS, {
@@ -61,10 +63,13 @@ function PlannedActionForm({
 
   return (
     <Item>
-      <Stack gap={3}>
-        <SectionHeading as="h3">{title}</SectionHeading>
+      {/* The fields' short labels are heard with the action's title, the group's name. */}
+      <Stack gap={3} role="group" aria-labelledby={headingId}>
+        <SectionHeading as="h3" id={headingId}>
+          {title}
+        </SectionHeading>
         <FieldGrid>
-          <SelectField label={`Status of ${title}`} {...form.register('status')}>
+          <SelectField label="Status" {...form.register('status')}>
             {ACTION_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {STATUS_LABELS[value]}
@@ -72,12 +77,12 @@ function PlannedActionForm({
             ))}
           </SelectField>
           <TextField
-            label={`Owner of ${title}`}
+            label="Owner"
             {...form.register('owner', { setValueAs: noneIfEmpty })}
             error={errors.owner?.message}
           />
           <TextField
-            label={`Due date of ${title}`}
+            label="Due"
             type="date"
             {...form.register('dueDate', { setValueAs: noneIfEmpty })}
             error={errors.dueDate?.message}
