@@ -68,12 +68,6 @@ export function opensFor(route: RouteId, kind: TenantKind): boolean {
   return audience === 'both' || audience === kind;
 }
 
-/** "An owner or admin can invite a team member." for a screen these claims do not open; null when they do. */
-export function whoMayDo(path: string, claims: AuthClaims | null | undefined, act: string): string | null {
-  const who = whoMayOpen(path, claims);
-  return who && `${who.charAt(0).toUpperCase()}${who.slice(1)} can ${act}.`;
-}
-
 /** Why a screen opened by its address is not shown to this kind of organisation, on the page it leads to. */
 export function elsewhereNotice(kind: TenantKind, screen: string): string {
   return kind === 'publisher'
