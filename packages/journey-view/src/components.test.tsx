@@ -160,14 +160,45 @@ describe('JourneyOverview', () => {
     );
   });
 
-  it('names the plan a milestone needs without a link for a member who may not open the plans', async () => {
+  it('names the plan a milestone needs, and who can change it, for a member who may not open the plans', async () => {
     renderOverview(stored([{ id: 'materiality-assessed', completed: false, outsidePlan: true }]), {
       role: 'viewer',
     });
     await ready();
     const innovator = milestones('Innovator');
-    expect(innovator[0]).toHaveTextContent('Save a materiality assessmentIncluded in Leader');
+    expect(innovator[0]).toHaveTextContent(
+      'Save a materiality assessmentIncluded in LeaderAn owner or billing member can change the plan.',
+    );
     expect(within(innovator[0]!).queryByRole('link')).toBeNull();
+  });
+
+  it('names a milestone on a screen the role does not open, with who can do it, instead of linking it', async () => {
+    renderOverview(stored([{ id: 'view-insights', completed: true }]), { role: 'user', tenantId: 't1' });
+    await ready();
+    const explorer = milestones('Explorer');
+    expect(explorer.map((item) => item.textContent)).toEqual([
+      'Review Organisation Insights✓ Done',
+      'Download your priority ESGs○ Not doneAn owner, admin, billing member, editor or viewer can download your priority ESGs.',
+      'Sign the declaration○ Not done',
+      'Share your declaration credentials○ Not done',
+    ]);
+    expect(explorer.map((item) => within(item).queryByRole('link')?.getAttribute('href') ?? null)).toEqual([
+      null,
+      null,
+      '/dashboard/declaration',
+      '/dashboard/declaration',
+    ]);
+    expect(within(milestones('Initiator')[4]!).queryByRole('link')).toBeNull();
+    expect(milestones('Initiator')[4]).toHaveTextContent('An owner or admin can invite a team member.');
+  });
+
+  it('names the next milestone with who can do it when it is on a screen the role does not open', async () => {
+    const done = ['update-organisation', 'complete-quickscan', 'view-results'];
+    renderOverview(stored(done.map((id) => ({ id, completed: true }))), { role: 'viewer', tenantId: 't1' });
+    await ready();
+    const line = screen.getByText('Next milestone:', { exact: false });
+    expect(line).toHaveTextContent('Next milestone: Invite a team member (an owner or admin can do this)');
+    expect(within(line).queryByRole('link')).toBeNull();
   });
 
   it('lets stored records override the defaults, including the sign-up one', async () => {

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { JourneyMilestone, JourneyStage } from '@toolkit/domain';
+import { whoMayOpen, type JourneyMilestone, type JourneyStage } from '@toolkit/domain';
+import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Stack } from '@toolkit/ui';
 import { JourneyStatusNotice } from './journey-status-notice';
 import { ProgressSummaryBar } from './progress-summary-bar';
@@ -64,7 +65,10 @@ export function JourneyOverview({
   reload,
 }: JourneyOverviewProps) {
   const titleId = useId();
+  const claims = useAppSelector(selectClaims);
   const next = nextMilestone(stages);
+  // The organisation's next milestone, also when it is another role's to do: then named, with who can.
+  const whoMay = next ? whoMayOpen(next.link, claims) : null;
   return (
     <section aria-labelledby={titleId}>
       <Stack gap={4}>
@@ -72,7 +76,11 @@ export function JourneyOverview({
         <JourneyStatusNotice status={status} error={error} reload={reload} />
         <ProgressSummaryBar summary={summary} />
         <Next>
-          {next ? (
+          {next && whoMay ? (
+            <>
+              Next milestone: <strong>{next.name}</strong> ({whoMay} can do this)
+            </>
+          ) : next ? (
             <>
               Next milestone: <NextLink to={next.link}>{next.name}</NextLink>
             </>

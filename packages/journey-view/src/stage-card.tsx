@@ -2,7 +2,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { hasAccess, type JourneyMilestone, type JourneyStage } from '@toolkit/domain';
+import {
+  whoMayDo,
+  type AuthClaims,
+  type JourneyMilestone,
+  type JourneyStage,
+  type MilestoneId,
+} from '@toolkit/domain';
 import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { StageIcon } from './stage-icon';
@@ -139,28 +145,54 @@ const StageLink = styled(Link)`
   font-weight: 600;
 `;
 
+/* Who can do it, on a line of its own below the milestone and its status. */
+const WhoMay = styled.span`
+  flex-basis: 100%;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+/** What a milestone asks, as "An owner or admin can …" goes on, where its name does not say it. */
+const ACTS: Partial<Record<MilestoneId, string>> = {
+  'team-of-three': 'invite the team',
+};
+
+/**
+ * Who can do a milestone that leads to a screen these claims do not open ("An owner or admin can
+ * invite a team member."); null when the claims open it. Such a milestone is named, not linked: its
+ * link would only bounce the member back.
+ */
+function whoMayReach(milestone: JourneyMilestone, claims: AuthClaims): string | null {
+  if (milestone.includedIn !== null) return whoMayDo(milestone.link, claims, 'change the plan');
+  const act = ACTS[milestone.id] ?? `${milestone.name.charAt(0).toLowerCase()}${milestone.name.slice(1)}`;
+  return whoMayDo(milestone.link, claims, act);
+}
+
 function Milestone({ milestone, linked }: { milestone: JourneyMilestone; linked: boolean }) {
-  const mayOpenPlans = hasAccess(useAppSelector(selectClaims), 'billing');
+  const whoMay = whoMayReach(milestone, useAppSelector(selectClaims));
   // A milestone the plan does not include leads to the plans, whether or not its stage is open;
-  // for a member who may not open them, it only names the plan.
+  // for a member who may not open them, it names the plan and who can change it.
   if (milestone.includedIn !== null) {
     return (
       <MilestoneItem $done={false}>
         <span>{milestone.name}</span>
-        {mayOpenPlans ? (
+        {whoMay ? (
+          <>
+            <span>Included in {milestone.includedIn}</span>
+            <WhoMay>{whoMay}</WhoMay>
+          </>
+        ) : (
           <MilestoneLink to={milestone.link}>
             Included in {milestone.includedIn}
             <VisuallyHidden>: see the plans</VisuallyHidden>
           </MilestoneLink>
-        ) : (
-          <span>Included in {milestone.includedIn}</span>
         )}
       </MilestoneItem>
     );
   }
   return (
     <MilestoneItem $done={milestone.completed}>
-      {linked ? (
+      {linked && !whoMay ? (
         <MilestoneLink to={milestone.link}>{milestone.name}</MilestoneLink>
       ) : (
         <span>{milestone.name}</span>
@@ -169,6 +201,7 @@ function Milestone({ milestone, linked }: { milestone: JourneyMilestone; linked:
         <span aria-hidden="true">{milestone.completed ? '✓ ' : '○ '}</span>
         {milestone.completed ? 'Done' : 'Not done'}
       </Status>
+      {linked && whoMay && !milestone.completed && <WhoMay>{whoMay}</WhoMay>}
     </MilestoneItem>
   );
 }
