@@ -9,6 +9,7 @@ import { RemoteArea } from './remotes/remote-area';
 import { AuthErrorNotice } from './screens/auth-error-notice';
 import { NotFoundNotice } from './screens/not-found-notice';
 import { ShellLayout } from './shell-layout';
+import { TenantTheme } from './tenant-theme';
 import type { ShellServices } from './services';
 
 // A respondent on /survey never needs these screens: they download when their page opens.
@@ -47,7 +48,7 @@ function RouteContent({
     return (
       <Suspense fallback={<Spinner label="Loading…" />}>
         {route.id === 'completeSignup' ? (
-          <CompleteSignup auth={services.auth} callable={services.callable} />
+          <CompleteSignup auth={services.auth} callable={services.callable} content={services.content} />
         ) : route.id === 'verifyCredential' ? (
           <VerifyCredential callable={services.publicCallable} />
         ) : route.id === 'confirmAlerts' ? (
@@ -80,17 +81,19 @@ function RouteContent({
 export function App({ services, remoteServices }: { services: ShellServices; remoteServices: AppServices }) {
   return (
     <BrowserRouter>
-      <ShellLayout services={services}>
-        <GuardGate services={services}>
-          {(match) => (
-            <>
-              <AuthErrorNotice />
-              <NotFoundNotice match={match} />
-              <RouteContent match={match} services={services} remoteServices={remoteServices} />
-            </>
-          )}
-        </GuardGate>
-      </ShellLayout>
+      <TenantTheme services={services}>
+        <ShellLayout services={services}>
+          <GuardGate services={services}>
+            {(match) => (
+              <>
+                <AuthErrorNotice />
+                <NotFoundNotice match={match} />
+                <RouteContent match={match} services={services} remoteServices={remoteServices} />
+              </>
+            )}
+          </GuardGate>
+        </ShellLayout>
+      </TenantTheme>
     </BrowserRouter>
   );
 }

@@ -9,7 +9,6 @@ import { createFirebaseAuth } from './auth/firebase-auth';
 import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
-import { TenantTheme } from './tenant-theme';
 import { syncPlan } from './plan-sync';
 
 const root = createRoot(document.getElementById('root')!);
@@ -50,9 +49,7 @@ async function start() {
 
   root.render(
     <Provider store={store}>
-      <TenantTheme>
-        <App services={services} remoteServices={remoteServices} />
-      </TenantTheme>
+      <App services={services} remoteServices={remoteServices} />
     </Provider>,
   );
 }

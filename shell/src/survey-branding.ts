@@ -3,7 +3,21 @@
 import type { RawSurvey } from '@toolkit/platform/survey-definition';
 import { readLogo, type TenantBranding } from '@toolkit/ui/theme';
 
-export function brandingOf(survey: RawSurvey): TenantBranding {
+/** The definition fields that style a survey, as the definition and the portal's toolkit carry them. */
+export type SurveyStyling = Pick<
+  RawSurvey,
+  | 'primaryColor'
+  | 'secondaryColor'
+  | 'tertiaryColor'
+  | 'quaternaryColor'
+  | 'globalFont'
+  | 'textColor'
+  | 'primaryLogo'
+  | 'secondaryLogo'
+  | 'mobileSecondaryLogo'
+>;
+
+export function brandingOf(survey: SurveyStyling): TenantBranding {
   const entries: [keyof TenantBranding, unknown][] = [
     ['primaryColor', survey.primaryColor],
     ['secondaryColor', survey.secondaryColor],

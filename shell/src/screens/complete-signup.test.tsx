@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { API, type AuthClaims } from '@toolkit/domain';
-import { CallableError } from '@toolkit/platform';
+import { CallableError, type ContentClient } from '@toolkit/platform';
 import { createFakeBackend, type FakeBackend } from '@toolkit/platform/testing';
 import { buildTheme } from '@toolkit/ui';
 import { AddressMismatchError, type ShellAuth } from '../auth/firebase-auth';
@@ -40,22 +40,85 @@ function fakeAuth(claims: AuthClaims) {
   };
 }
 
-function openLink(claims: AuthClaims, fake: FakeBackend, auth = fakeAuth(claims)) {
+/** The CMS's toolkits as far as the next step goes: the survey each portal offers, and its access. */
+const portalSurvey = (id: string, tenantId: string, requireAccount: boolean) => ({
+  id,
+  tenantId,
+  requireAccount,
+  primaryColor: '#0b5d7a',
+  secondaryColor: '#f4d35e',
+  tertiaryColor: '#eeeeee',
+  quaternaryColor: '#dddddd',
+  globalFont: null,
+  textColor: '#111111',
+  primaryLogo: null,
+  secondaryLogo: null,
+  mobileSecondaryLogo: null,
+});
+
+const TOOLKITS: Record<string, unknown> = {
+  quickscan: {
+    title: 'Sustainability Quickscan',
+    publisher: 'Demo Publisher Business Network',
+    assessment: portalSurvey('business-quickscan', 'demo-publisher', true),
+    publicSurvey: portalSurvey('quickscan', 'demo-publisher', false),
+  },
+  coastal: {
+    title: 'Coastal Green Business Check',
+    publisher: 'Coastal Council',
+    assessment: portalSurvey('coastal-check', 'coastal-council', true),
+    publicSurvey: null,
+  },
+};
+
+const cms = (fail = false) =>
+  ({
+    request: async (_query: string, variables?: { name: string }) => {
+      if (fail) throw new Error('Could not receive the data from content service!');
+      return { toolkit: TOOLKITS[variables?.name ?? ''] ?? null };
+    },
+  }) as unknown as ContentClient;
+
+/** The link's own address, as the e-mail opens it: the toolkit it was asked on travels in it. */
+function arriveAt(path: string) {
+  window.history.replaceState(null, '', path);
+}
+
+afterEach(() => arriveAt('/'));
+
+function openLink(claims: AuthClaims, fake: FakeBackend, auth = fakeAuth(claims), content = cms()) {
   render(
     <ThemeProvider theme={buildTheme()}>
       <MemoryRouter initialEntries={['/complete-signup']}>
         <Routes>
           <Route
             path="/complete-signup"
-            element={<CompleteSignup auth={auth as unknown as ShellAuth} callable={fake} />}
+            element={<CompleteSignup auth={auth as unknown as ShellAuth} callable={fake} content={content} />}
           />
           <Route path="/dashboard" element={<p>dashboard</p>} />
           <Route path="/dashboard/save-results" element={<p>save results</p>} />
+          <Route path="/survey/:tenantId/:surveyId" element={<SurveyPage />} />
         </Routes>
       </MemoryRouter>
     </ThemeProvider>,
   );
   return auth;
+}
+
+function SurveyPage() {
+  const { tenantId, surveyId } = useParams();
+  return (
+    <p>
+      survey {tenantId}/{surveyId}
+    </p>
+  );
+}
+
+async function answerDetails() {
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Organisation name' }), 'Harbour Bakery');
+  await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Ann');
+  await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Baker');
+  await userEvent.click(screen.getByRole('button', { name: 'Finish sign-up' }));
 }
 
 const signedUp = (pendingClaims = 0) =>
@@ -124,6 +187,45 @@ describe('CompleteSignup', () => {
 
   it('leads to the page that asks whether results waiting for the address are theirs', async () => {
     openLink({ tenantId: 't1', role: 'owner' }, signedUp(1));
+    expect(await screen.findByText('save results')).toBeInTheDocument();
+  });
+
+  it('goes on into its toolkit’s survey after a sign-up whose survey needs an account', async () => {
+    arriveAt('/complete-signup?toolkit=coastal&mode=signIn&oobCode=x');
+    const fake = signedUp();
+    openLink({}, fake);
+    await answerDetails();
+    expect(await screen.findByText('survey coastal-council/coastal-check')).toBeInTheDocument();
+    expect(fake.callsTo(API.completeSignup)).toEqual([
+      { toolkit: 'coastal', organisationName: 'Harbour Bakery', firstName: 'Ann', lastName: 'Baker' },
+    ]);
+  });
+
+  it('reads the toolkit from the link the provider wraps, too', async () => {
+    const continueUrl = encodeURIComponent('http://localhost/complete-signup?toolkit=coastal');
+    arriveAt(`/complete-signup?mode=signIn&oobCode=x&continueUrl=${continueUrl}`);
+    openLink({}, signedUp());
+    await answerDetails();
+    expect(await screen.findByText('survey coastal-council/coastal-check')).toBeInTheDocument();
+  });
+
+  it('takes a returning member to the dashboard, whichever portal the link came from', async () => {
+    arriveAt('/complete-signup?toolkit=coastal&mode=signIn&oobCode=x');
+    openLink({ tenantId: 't1', role: 'owner' }, signedUp());
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+  });
+
+  it('goes to the dashboard when the toolkit cannot be read, where its survey is offered', async () => {
+    arriveAt('/complete-signup?toolkit=coastal&mode=signIn&oobCode=x');
+    openLink({}, signedUp(), fakeAuth({}), cms(true));
+    await answerDetails();
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+  });
+
+  it('puts results waiting for the address first, even after a toolkit’s sign-up', async () => {
+    arriveAt('/complete-signup?toolkit=coastal&mode=signIn&oobCode=x');
+    openLink({}, signedUp(1));
+    await answerDetails();
     expect(await screen.findByText('save results')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { API, paths } from '@toolkit/domain';
-import { callApi, type CallableClient } from '@toolkit/platform';
+import { callApi, type CallableClient, type ContentClient } from '@toolkit/platform';
 import { Card, ErrorPanel, PageTitle, Spinner } from '@toolkit/ui';
-import { DEFAULT_TOOLKIT } from './portal-toolkit';
+import { DEFAULT_TOOLKIT, linkedToolkit, loadToolkit } from './portal-toolkit';
 import { AddressMismatchError, type ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
 import { SignupDetailsForm, type SignupDetails } from './signup-details-form';
@@ -16,16 +16,17 @@ type State =
   | { kind: 'failed'; message: string }
   | { kind: 'setupFailed'; message: string };
 
-/** The toolkit portal the link was requested from (`/flow/{toolkit}` puts it in the continue URL). */
-export function toolkitOf(href: string): string {
-  const url = new URL(href);
-  const direct = url.searchParams.get('toolkit');
-  if (direct) return direct;
-  const continueUrl = url.searchParams.get('continueUrl');
-  const nested = continueUrl
-    ? URL.canParse(continueUrl) && new URL(continueUrl).searchParams.get('toolkit')
-    : null;
-  return nested || DEFAULT_TOOLKIT;
+/** The toolkit portal the link was requested from; the plain portal's when it names none. */
+export const toolkitOf = (href: string): string => linkedToolkit(href) ?? DEFAULT_TOOLKIT;
+
+/**
+ * Where a new organisation goes once signed up: into the survey its toolkit's portal offers when
+ * that needs an account (what the person came to take), else the dashboard. The survey is read from
+ * the toolkit, never from the link, so it is always that toolkit's own.
+ */
+async function afterSignUp(content: ContentClient, toolkit: string): Promise<string> {
+  const found = await loadToolkit(content, toolkit).catch(() => null);
+  return found?.survey.requireAccount ? found.surveyPath : paths.dashboard();
 }
 
 const setupFailure = (error: unknown) =>
@@ -34,7 +35,15 @@ const setupFailure = (error: unknown) =>
   }`;
 
 /** Finishes an e-mail-link sign-in, asking for the address when the link is opened on another device. */
-export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: CallableClient }) {
+export function CompleteSignup({
+  auth,
+  callable,
+  content,
+}: {
+  auth: ShellAuth;
+  callable: CallableClient;
+  content: ContentClient;
+}) {
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'checking' });
   const started = useRef(false);
@@ -69,9 +78,12 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
   // guard runs. A failure with details is told beside their form, which stays.
   const setUpAccount = async (details?: SignupDetails): Promise<string | null> => {
     if (!details) setState({ kind: 'checking' });
+    const toolkit = toolkitOf(href);
+    // Asked meanwhile: a sign-up goes on into its toolkit's survey.
+    const next = details ? afterSignUp(content, toolkit) : Promise.resolve(paths.dashboard());
     try {
       const { sessionToken, pendingClaims } = await callApi(callable, API.completeSignup, {
-        toolkit: toolkitOf(href),
+        toolkit,
         ...details,
       });
       // Proving the address ended every earlier session, this one's included: it goes on with the new one.
@@ -81,7 +93,7 @@ export function CompleteSignup({ auth, callable }: { auth: ShellAuth; callable: 
       }
       await auth.refreshClaims();
       // Results someone asked to save under this address are the signer's only once they say so.
-      navigate(pendingClaims > 0 ? paths.saveResults() : paths.dashboard(), { replace: true });
+      navigate(pendingClaims > 0 ? paths.saveResults() : await next, { replace: true });
       return null;
     } catch (error) {
       if (details) return setupFailure(error);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import styled from 'styled-components';
 import { Button } from '@toolkit/ui';
 import { ErrorText } from '@toolkit/ui/error-text';
@@ -15,9 +15,11 @@ export interface EmailLinkFormProps {
   /** Resolves to null on success, else the message to show. */
   onSubmit: (email: string) => Promise<string | null>;
   successMessage: (email: string) => string;
+  /** The address field, for a page that leads the person to it. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function EmailLinkForm({ submitLabel, onSubmit, successMessage }: EmailLinkFormProps) {
+export function EmailLinkForm({ submitLabel, onSubmit, successMessage, inputRef }: EmailLinkFormProps) {
   const inputId = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; text: string }>(
@@ -55,6 +57,7 @@ export function EmailLinkForm({ submitLabel, onSubmit, successMessage }: EmailLi
     <Form onSubmit={submit} noValidate>
       <label htmlFor={inputId}>E-mail address</label>
       <input
+        ref={inputRef}
         id={inputId}
         type="email"
         autoComplete="email"

@@ -1,112 +1,139 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ThemeProvider } from 'styled-components';
 import type { ContentClient } from '@toolkit/platform';
 import { renderWithProviders } from '@toolkit/store-contract/testing';
-import { buildTheme } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
+import type { ShellServices } from '../services';
+import { TenantTheme } from '../tenant-theme';
 import { Portal } from './portal';
+
+/** A survey as the toolkit query answers it: its access and its look. */
+const survey = (
+  id: string,
+  tenantId: string,
+  requireAccount: boolean,
+  primaryColor: string,
+  logo: string,
+) => ({
+  id,
+  tenantId,
+  requireAccount,
+  primaryColor,
+  secondaryColor: '#f4d35e',
+  tertiaryColor: '#eeeeee',
+  quaternaryColor: '#dddddd',
+  globalFont: null,
+  textColor: '#111111',
+  primaryLogo: { url: `/assets/${id}.svg`, title: logo, width: 240, height: 60 },
+  secondaryLogo: null,
+  mobileSecondaryLogo: null,
+});
 
 const TOOLKITS: Record<string, unknown> = {
   quickscan: {
-    name: 'quickscan',
     title: 'Sustainability Quickscan',
-    tenantId: 'demo-publisher',
-    assessment: { id: 'business-quickscan', title: 'Business Quickscan', tenantId: 'demo-publisher' },
-    teamSurvey: null,
-    publicSurvey: { id: 'quickscan', title: 'Quickscan', tenantId: 'demo-publisher' },
+    publisher: 'Demo Publisher Business Network',
+    assessment: survey('business-quickscan', 'demo-publisher', true, '#1f5f4a', 'Demo Publisher'),
+    publicSurvey: survey('quickscan', 'demo-publisher', false, '#1f5f4a', 'Demo Publisher'),
   },
   coastal: {
-    name: 'coastal',
     title: 'Coastal Green Business Check',
     publisher: 'Coastal Council',
-    tenantId: 'coastal-council',
-    assessment: { id: 'coastal-check', title: 'Coastal Green Business Check', tenantId: 'coastal-council' },
-    teamSurvey: null,
+    assessment: survey('coastal-check', 'coastal-council', true, '#0b5d7a', 'Coastal Council'),
     publicSurvey: null,
   },
 };
 
-/** The coastal check's definition, as far as its look and access go. */
-const COASTAL_CHECK = {
-  id: 'coastal-check',
-  tenantId: 'coastal-council',
-  requireAccount: true,
-  primaryColor: '#0b5d7a',
-  primaryLogo: { url: '/assets/logo-coastal.svg', title: 'Coastal Council', width: 240, height: 60 },
-};
-
-/**
- * The CMS answering the toolkit query (the edge the portal reads through); `asked` lists the
- * toolkits asked for, `surveysAsked` the survey definitions.
- */
+/** The CMS answering the toolkit query (the edge the portal reads through); `asked` lists the toolkits asked for. */
 function contentAnswering(fail = false) {
   const asked: unknown[] = [];
-  const surveysAsked: unknown[] = [];
   return {
     asked,
-    surveysAsked,
-    request: async <T,>(query: string, variables?: unknown) => {
-      const isToolkit = /\btoolkit\(/.test(query);
-      (isToolkit ? asked : surveysAsked).push(variables);
+    request: async <T,>(_query: string, variables?: unknown) => {
+      asked.push(variables);
       if (fail) throw new Error('Could not receive the data from content service!');
-      if (!isToolkit) {
-        const { id } = variables as { id: string };
-        return { survey: id === COASTAL_CHECK.id ? COASTAL_CHECK : null } as T;
-      }
       return { toolkit: TOOLKITS[(variables as { name: string }).name] ?? null } as T;
     },
-  } as ContentClient & { asked: unknown[]; surveysAsked: unknown[] };
+  } as ContentClient & { asked: unknown[] };
 }
 
+/** The portal at its address, in the shell's theme; `sent` lists the sign-in links asked for. */
 function renderPortal(content: ContentClient, toolkitName?: string) {
-  const auth = { sendSignInLink: async () => ({ success: true }) } as unknown as ShellAuth;
-  return renderWithProviders(
-    <ThemeProvider theme={buildTheme()}>
-      <MemoryRouter>
+  const sent: { email: string; continueUrl: string }[] = [];
+  const auth = {
+    sendSignInLink: async (email: string, continueUrl: string) => {
+      sent.push({ email, continueUrl });
+      return { success: true };
+    },
+  } as unknown as ShellAuth;
+  const services = { content } as ShellServices;
+  const rendered = renderWithProviders(
+    <MemoryRouter initialEntries={[toolkitName ? `/flow/${toolkitName}` : '/']}>
+      <TenantTheme services={services}>
         <Portal auth={auth} content={content} toolkitName={toolkitName} />
-      </MemoryRouter>
-    </ThemeProvider>,
+      </TenantTheme>
+    </MemoryRouter>,
   );
+  return { ...rendered, sent };
+}
+
+async function askForLink(email = 'ann@example.com') {
+  await userEvent.type(screen.getByRole('textbox', { name: 'E-mail address' }), email);
+  await userEvent.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+  await screen.findByText(`Check your inbox: we sent a sign-in link to ${email}.`);
 }
 
 describe('Portal', () => {
-  it('presents the toolkit of its address: its title and its survey', async () => {
+  it('starts its toolkit’s sign-up from the main button when its survey needs an account', async () => {
     const content = contentAnswering();
-    renderPortal(content, 'coastal');
+    const { sent } = renderPortal(content, 'coastal');
     expect(
       await screen.findByRole('heading', { name: 'Welcome to the Coastal Green Business Check toolkit' }),
     ).toBeInTheDocument();
-    // No survey anyone may answer: the link goes to the assessment.
-    expect(screen.getByRole('link', { name: 'Take the Quickscan' })).toHaveAttribute(
-      'href',
-      '/survey/coastal-council/coastal-check',
-    );
+    // Opening the survey signed out would only lead back to a portal: the button leads to signing up.
+    expect(screen.queryByRole('link', { name: 'Take the Quickscan' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Take the Quickscan' }));
+    expect(screen.getByRole('textbox', { name: 'E-mail address' })).toHaveFocus();
+    expect(
+      screen.getByText(
+        /Your organisation joins the Coastal Green Business Check toolkit, and its Quickscan opens/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/It is answered with an account: sign up below first/)).toBeInTheDocument();
+
+    await askForLink();
+    expect(sent).toEqual([
+      { email: 'ann@example.com', continueUrl: 'http://localhost/complete-signup?toolkit=coastal' },
+    ]);
     expect(content.asked).toEqual([{ name: 'coastal' }]);
   });
 
-  it('wears its publisher’s look, names its publisher and says when its survey needs an account', async () => {
-    const content = contentAnswering();
-    const { store } = renderPortal(content, 'coastal');
+  it('wears its publisher’s look and names its publisher', async () => {
+    const { store } = renderPortal(contentAnswering(), 'coastal');
     expect(await screen.findByText('Offered by Coastal Council')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Coastal Council' })).toHaveAttribute(
       'src',
-      '/assets/logo-coastal.svg',
+      '/assets/coastal-check.svg',
     );
-    expect(screen.getByRole('link', { name: 'Take the Quickscan' })).toHaveStyle({
+    expect(screen.getByRole('button', { name: 'Take the Quickscan' })).toHaveStyle({
       backgroundColor: '#0b5d7a',
     });
-    expect(content.surveysAsked).toEqual([{ id: 'coastal-check' }]);
-    expect(
-      await screen.findByText(/It is answered with an account: sign up below first/),
-    ).toBeInTheDocument();
-    // The look is the portal's alone: the stored tenant look (kept into sign-up) is untouched.
+    // The look is the page's alone: nothing of it is kept for the next page.
     expect(store.getState().tenant.branding).toBeNull();
   });
 
-  it('offers the default toolkit’s public survey on the plain portal', async () => {
-    const content = contentAnswering();
-    const { store } = renderPortal(content);
+  it('opens a survey anyone may answer directly', async () => {
+    renderPortal(contentAnswering(), 'quickscan');
+    expect(await screen.findByRole('link', { name: 'Take the Quickscan' })).toHaveAttribute(
+      'href',
+      '/survey/demo-publisher/quickscan',
+    );
+    expect(screen.queryByText(/It is answered with an account/)).not.toBeInTheDocument();
+  });
+
+  it('offers the default toolkit’s public survey on the plain portal, in the product’s own look', async () => {
+    const { sent } = renderPortal(contentAnswering());
     expect(await screen.findByRole('link', { name: 'Take the Quickscan' })).toHaveAttribute(
       'href',
       '/survey/demo-publisher/quickscan',
@@ -114,17 +141,19 @@ describe('Portal', () => {
     expect(
       screen.getByRole('heading', { name: 'Where does your business stand on sustainability?' }),
     ).toBeVisible();
-    // The product's own portal: no publisher's name or look.
     expect(screen.queryByText(/Offered by/)).not.toBeInTheDocument();
-    expect(content.surveysAsked).toEqual([]);
-    expect(store.getState().tenant.branding).toBeNull();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    await askForLink();
+    expect(sent[0]?.continueUrl).toBe('http://localhost/complete-signup');
   });
 
-  it('says so for an unknown toolkit and still lets the visitor sign up', async () => {
-    renderPortal(contentAnswering(), 'no-such-kit');
+  it('says so for an unknown toolkit and signs the visitor up for the general Quickscan', async () => {
+    const { sent } = renderPortal(contentAnswering(), 'no-such-kit');
     expect(await screen.findByText(/There is no toolkit called “no-such-kit”/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Take the Quickscan' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Take the Quickscan' })).not.toBeInTheDocument();
+    await askForLink();
+    expect(sent[0]?.continueUrl).toBe('http://localhost/complete-signup');
   });
 
   it('says when the CMS cannot be reached', async () => {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useMemo } from 'react';
-import styled, { ThemeProvider, useTheme } from 'styled-components';
+import { useRef } from 'react';
+import styled, { useTheme } from 'styled-components';
 import { paths } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
 import {
-  buildTheme,
+  Button,
   buttonStyles,
   Card,
   Logo,
@@ -15,7 +15,7 @@ import {
 } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
-import { DEFAULT_TOOLKIT, usePortalToolkit, useToolkitLook } from './portal-toolkit';
+import { DEFAULT_TOOLKIT, usePortalToolkit } from './portal-toolkit';
 
 const Lead = styled.p`
   font-size: 1.125rem;
@@ -50,68 +50,77 @@ export function Portal({
   toolkitName?: string;
 }) {
   const toolkit = usePortalToolkit(content, toolkitName ?? DEFAULT_TOOLKIT);
-  // The plain portal is the product's own; a toolkit's portal is its publisher's.
+  // The plain portal is the product's own; a toolkit's portal is its publisher's, and the shell's
+  // theme wears its look (tenant-theme.tsx).
   const own = toolkitName && toolkit.status === 'ready' ? toolkit : null;
-  const look = useToolkitLook(content, own?.survey ?? null);
-  const productTheme = useTheme();
-  const theme = useMemo(() => (look ? buildTheme(look.branding) : productTheme), [look, productTheme]);
+  const theme = useTheme();
+  const emailField = useRef<HTMLInputElement>(null);
+  // A survey answered with an account is taken once signed up: its button starts the sign-up.
+  const needsAccount = toolkit.status === 'ready' && toolkit.survey.requireAccount;
+  // The link names the toolkit the organisation signs up through, unless there is no such toolkit.
   const continueUrl = `${window.location.origin}${paths.completeSignup()}${
-    toolkitName ? `?toolkit=${encodeURIComponent(toolkitName)}` : ''
+    toolkitName && toolkit.status !== 'missing' ? `?toolkit=${encodeURIComponent(toolkitName)}` : ''
   }`;
   return (
-    <ThemeProvider theme={theme}>
-      <Stack gap={5}>
-        <section aria-labelledby="portal-title">
-          <PageTitle id="portal-title">
-            {own
-              ? `Welcome to the ${own.title} toolkit`
-              : 'Where does your business stand on sustainability?'}
-          </PageTitle>
-          {own?.publisher && (
-            <Publisher>
-              <Logo logo={theme.logos.primary} />
-              <span>Offered by {own.publisher}</span>
-            </Publisher>
-          )}
-          <Lead>
-            Answer a short self-assessment, see your results straight away, and follow a clear journey from
-            your first steps to leading your sector.
-          </Lead>
-          {toolkit.status === 'ready' && (
+    <Stack gap={5}>
+      <section aria-labelledby="portal-title">
+        <PageTitle id="portal-title">
+          {own ? `Welcome to the ${own.title} toolkit` : 'Where does your business stand on sustainability?'}
+        </PageTitle>
+        {own?.publisher && (
+          <Publisher>
+            <Logo logo={theme.logos.primary} />
+            <span>Offered by {own.publisher}</span>
+          </Publisher>
+        )}
+        <Lead>
+          Answer a short self-assessment, see your results straight away, and follow a clear journey from your
+          first steps to leading your sector.
+        </Lead>
+        {toolkit.status === 'ready' &&
+          (needsAccount ? (
+            <Button onClick={() => emailField.current?.focus()}>Take the Quickscan</Button>
+          ) : (
             <StartLink $variant="primary" to={toolkit.surveyPath}>
               Take the Quickscan
             </StartLink>
-          )}
-          {look?.needsAccount && (
-            <MutedText>
-              It is answered with an account: sign up below first, then take it from your dashboard.
-            </MutedText>
-          )}
-          {toolkit.status === 'missing' && (
-            <MutedText role="status">
-              There is no toolkit called “{toolkitName}”. Check the address, or sign up below for the general
-              Quickscan.
-            </MutedText>
-          )}
-          {toolkit.status === 'failed' && (
-            <MutedText role="status">
-              The Quickscan cannot be opened just now. Please try again later.
-            </MutedText>
-          )}
-        </section>
-        <Card aria-labelledby="signin-title">
-          <h2 id="signin-title">Sign up or sign in</h2>
-          <p>We'll e-mail you a link. No password needed.</p>
-          <EmailLinkForm
-            submitLabel="E-mail me a sign-in link"
-            successMessage={(email) => `Check your inbox: we sent a sign-in link to ${email}.`}
-            onSubmit={async (email) => {
-              const result = await auth.sendSignInLink(email, continueUrl);
-              return result.success ? null : `We couldn't send the link: ${result.message}`;
-            }}
-          />
-        </Card>
-      </Stack>
-    </ThemeProvider>
+          ))}
+        {needsAccount && (
+          <MutedText>
+            It is answered with an account: sign up below first, and it opens as soon as you have.
+          </MutedText>
+        )}
+        {toolkit.status === 'missing' && (
+          <MutedText role="status">
+            There is no toolkit called “{toolkitName}”. Check the address, or sign up below for the general
+            Quickscan.
+          </MutedText>
+        )}
+        {toolkit.status === 'failed' && (
+          <MutedText role="status">
+            The Quickscan cannot be opened just now. Please try again later.
+          </MutedText>
+        )}
+      </section>
+      <Card aria-labelledby="signin-title">
+        <h2 id="signin-title">Sign up or sign in</h2>
+        <p>We'll e-mail you a link. No password needed.</p>
+        {own && needsAccount && (
+          <p>
+            New here? Your organisation joins the {own.title} toolkit, and its Quickscan opens as soon as you
+            have signed up.
+          </p>
+        )}
+        <EmailLinkForm
+          inputRef={emailField}
+          submitLabel="E-mail me a sign-in link"
+          successMessage={(email) => `Check your inbox: we sent a sign-in link to ${email}.`}
+          onSubmit={async (email) => {
+            const result = await auth.sendSignInLink(email, continueUrl);
+            return result.success ? null : `We couldn't send the link: ${result.message}`;
+          }}
+        />
+      </Card>
+    </Stack>
   );
 }
