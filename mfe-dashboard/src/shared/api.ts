@@ -64,23 +64,6 @@ export interface Toolkit {
   teamSurvey: ToolkitSurvey | null;
 }
 
-/**
- * A read asked with a flag the server records as a milestone (`opened`): once it is answered, the
- * journey's milestones are asked again wherever they show.
- */
-async function refreshMilestonesIf(
-  recorded: boolean | undefined,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
-) {
-  if (!recorded) return;
-  try {
-    await queryFulfilled;
-  } catch {
-    return; // nothing was recorded; the screen shows the failure
-  }
-  dispatch(api.util.invalidateTags(['Milestones']));
-}
-
 const withPath = (survey: { id: string; title: string; tenantId: string }): ToolkitSurvey => ({
   ...survey,
   path: paths.survey(survey.tenantId, survey.id),
@@ -88,28 +71,19 @@ const withPath = (survey: { id: string; title: string; tenantId: string }): Tool
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `opened`: asked by the Results page, which the server records as the view-results milestone. */
     latestResults: callableQuery(build, API.listLatestResults, {
-      request: (arg: { opened?: boolean } | void) => (arg?.opened ? { opened: true } : null),
       providesTags: ['Results'],
-      onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg?.opened, lifecycle),
     }),
     /**
      * The member's own results of a survey over time and the peer benchmark, against every
-     * organisation or one of the caller's peer `group`s; `opened` by the Insights screen (view-insights).
+     * organisation or one of the caller's peer `group`s.
      */
     benchmark: callableQuery(build, API.getBenchmark, {
-      request: ({
+      request: ({ surveyId, group }: { surveyId: string; group?: string }) => ({
         surveyId,
-        opened = false,
-        group,
-      }: {
-        surveyId: string;
-        opened?: boolean;
-        group?: string;
-      }) => ({ surveyId, opened, ...(group ? { group } : {}) }),
+        ...(group ? { group } : {}),
+      }),
       providesTags: ['Results', 'Benchmark'],
-      onQueryStarted: (arg, lifecycle) => refreshMilestonesIf(arg.opened, lifecycle),
     }),
     /**
      * What a survey the member's organisation publishes has received, with the trend over the

@@ -46,6 +46,7 @@ import {
   type PriorityTopic,
 } from './insights';
 import { MILESTONE_IDS, type StoredMilestone } from './journey';
+import { REGION_IDS, REGION_PROBLEM, type QuickscanDetails } from './organisation-profile';
 import {
   ALERT_TOKEN_PATTERN,
   BRAND_LOGO_MAX_BYTES,
@@ -85,6 +86,11 @@ import {
 
 /** The most comments one listComments request returns. */
 export const COMMENTS_PAGE_MAX = 100;
+
+/** A toolkit's members: a page as Members shows it, the most one request lists, the longest search. */
+export const MEMBERS_PAGE = 25;
+export const MEMBERS_PAGE_MAX = 100;
+export const MEMBERS_SEARCH_MAX = 100;
 
 /** The files the received results export to. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -167,7 +173,22 @@ export const CALLABLES = declareCallables({
   verifyAndLoginWithInvite: {
     name: 'journey-verifyAndLoginWithInvite',
     access: 'public',
-    request: ({ inviteLink }) => inviteLink,
+    /**
+     * The invitee's name, asked as they accept, goes on their membership: both names or neither
+     * (then the account's, if it has one).
+     */
+    request: ({ z, inviteLink, name }) =>
+      inviteLink
+        .extend({
+          firstName: z.string().trim().min(1, 'Enter your first name.').pipe(name).optional(),
+          lastName: z.string().trim().min(1, 'Enter your last name.').pipe(name).optional(),
+        })
+        .superRefine(({ firstName, lastName }, ctx) => {
+          if (firstName !== undefined && lastName === undefined)
+            ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'Enter your last name.' });
+          if (lastName !== undefined && firstName === undefined)
+            ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'Enter your first name.' });
+        }),
     response: answer<{
       /**
        * The invite's result; null for a team invite (nothing to answer: on to the dashboard). The
@@ -263,9 +284,20 @@ export const CALLABLES = declareCallables({
         name: name.min(1, SERVER_ERRORS.organisationNameMissing),
         industry: name.optional(),
         size: name.optional(),
-        country: name.optional(),
+        /** One of the Quickscan's regions; '' when not stated. */
+        region: z.enum(['', ...REGION_IDS], REGION_PROBLEM).optional(),
       }),
     response: answer<{ status: 'ok' }>(),
+  },
+  /**
+   * What the organisation's latest completed result that answers them says of its sector, size and
+   * region, for Profile to offer where the profile states nothing yet; null before any.
+   */
+  getQuickscanDetails: {
+    name: 'organisation-quickscanDetails',
+    access: 'member',
+    request: ({ z }) => z.null().or(z.object({})).optional(),
+    response: answer<{ details: QuickscanDetails | null }>(),
   },
   /** An owner asks to delete the organisation: a fresh confirmation link is mailed to them. */
   requestOrganisationDeletion: {
@@ -349,12 +381,7 @@ export const CALLABLES = declareCallables({
   listLatestResults: {
     name: 'results-listLatest',
     access: 'member',
-    /** `opened`: the Results page asks, which is the view-results milestone (listing elsewhere is not). */
-    request: ({ z }) =>
-      z
-        .null()
-        .or(z.object({ opened: z.boolean().optional() }))
-        .optional(),
+    request: ({ z }) => z.null().optional(),
     response: answer<{ results: ResultSummary[] }>(),
   },
   /**
@@ -507,19 +534,35 @@ export const CALLABLES = declareCallables({
     request: ({ z }) => z.object({ milestoneId: z.enum(MILESTONE_IDS), completed: z.boolean() }),
     response: answer<{ status: 'ok' }>(),
   },
+  /**
+   * A screen the member opened that is a journey milestone, sent once by the screen: the Results
+   * page (view-results, once a completed result shows), Insights (view-insights), the priorities
+   * downloaded (download-actions). The server records it only when what it proves holds, and answers
+   * whether it did.
+   */
+  recordVisit: {
+    name: 'milestones-recordVisit',
+    access: 'member',
+    request: ({ z, id }) =>
+      z.discriminatedUnion('visit', [
+        z.object({ visit: z.literal('results') }),
+        z.object({ visit: z.literal('insights') }),
+        z.object({ visit: z.literal('priorities'), surveyId: id }),
+      ]),
+    response: answer<{ recorded: boolean }>(),
+  },
   /** A publisher's view of the results its survey received. */
   getSurveyInsights: {
     name: 'insights-getSurveyInsights',
     access: 'member:viewInsights',
     /**
-     * `opened`: the Insights screen asks, which is the view-insights milestone. `from`/`to`: the trend's
-     * UTC days (inclusive); `granularity`: per ISO week or month. Each defaults (docs/behaviour.md, Survey insights and peers).
+     * `from`/`to`: the trend's UTC days (inclusive); `granularity`: per ISO week or month. Each
+     * defaults (docs/behaviour.md, Survey insights and peers).
      */
     request: ({ z, id, calendarDay }) =>
       z
         .object({
           surveyId: id,
-          opened: z.boolean().optional(),
           from: calendarDay.optional(),
           to: calendarDay.optional(),
           granularity: z.enum(TREND_GRANULARITIES, 'Group the trend by week or month.').optional(),
@@ -534,15 +577,10 @@ export const CALLABLES = declareCallables({
   getBenchmark: {
     name: 'insights-getBenchmark',
     access: 'member:viewInsights',
-    /**
-     * `downloading`: the priorities are fetched for a file, which is the download-actions milestone.
-     * `group`: a peer group of the caller's (e.g. 'sector:retail') to benchmark within.
-     */
+    /** `group`: a peer group of the caller's (e.g. 'sector:retail') to benchmark within. */
     request: ({ z, id }) =>
       z.object({
         surveyId: id,
-        opened: z.boolean().optional(),
-        downloading: z.boolean().optional(),
         group: z
           .string()
           .regex(PEER_GROUP_PATTERN, 'Name a peer group as facet:option, e.g. sector:retail.')
@@ -651,14 +689,34 @@ export const CALLABLES = declareCallables({
     request: ({ z, id }) => z.object({ surveyId: id, resultId: id }),
     response: answer<ReceivedResult>(),
   },
-  /** The organisations that signed up through a toolkit the caller's organisation publishes. */
+  /**
+   * The organisations that signed up through a toolkit the caller's organisation publishes, one page
+   * at a time; `search`: words the organisation's name has a word starting with.
+   */
   listToolkitMembers: {
     name: 'insights-listMembers',
     access: 'member:viewInsights',
-    request: ({ z, id }) => z.object({ toolkit: id }),
-    /** Newest first, at most 200. */
+    request: ({ z, id, text }) =>
+      z.object({
+        toolkit: id,
+        search: text({ max: MEMBERS_SEARCH_MAX }).optional(),
+        /** The previous page's `next`. */
+        cursor: id.optional(),
+        limit: z
+          .number()
+          .int()
+          .min(1, `List 1 to ${MEMBERS_PAGE_MAX} members.`)
+          .max(MEMBERS_PAGE_MAX, `List 1 to ${MEMBERS_PAGE_MAX} members.`)
+          .optional(),
+      }),
+    /**
+     * Newest first. `next`: the cursor of the page after it (null on the last page); `total`: the
+     * members matching the search, every page together.
+     */
     response: answer<{
       members: { tenantId: string; organisationName: string; joinedAt: string | null }[];
+      next: string | null;
+      total: number;
     }>(),
   },
   /** Every completed result of a survey as CSV, streamed page by page. */

@@ -328,6 +328,7 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ name: '' }), field: 'name' },
   },
+  [API.getQuickscanDetails]: OWN_PROFILE,
   // Deleting the organisation: its owner only, by the link mailed to them.
   [API.requestOrganisationDeletion]: {
     ...MEMBER,
@@ -837,6 +838,15 @@ const CASES: Record<ApiName, Case> = {
     tooLow: ANY_MEMBER,
     rightful: 'ownerA',
     invalid: { data: () => ({ milestoneId: 'fly-to-the-moon', completed: true }), field: 'milestoneId' },
+  },
+  [API.recordVisit]: {
+    ...MEMBER,
+    // Opening Insights needs the permission to view them; it names no survey and no tenant.
+    attack: () => ({ visit: 'insights' }),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'userA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ visit: 'priorities', surveyId: 'a/b' }), field: 'surveyId' },
   },
   [API.getOwnershipOffer]: OWN_PROFILE,
   [API.offerOwnership]: {

@@ -208,8 +208,7 @@ export function BenchmarkCard({
   surveyPath: string;
 }) {
   const headingId = useId();
-  // Asked as the opened Insights screen, which the server records as the view-insights milestone.
-  const answer = useBenchmarkQuery({ surveyId, opened: true });
+  const answer = useBenchmarkQuery({ surveyId });
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>

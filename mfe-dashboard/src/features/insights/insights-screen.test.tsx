@@ -48,7 +48,7 @@ const SHOWN: BenchmarkAnswer['benchmark'] = {
 };
 
 function setup(handlers: FakeHandlers, tenantId = 'tenant-1', path = '/dashboard/insights') {
-  const api = createFakeApi(handlers);
+  const api = createFakeApi({ [API.recordVisit]: () => ({ recorded: true }), ...handlers });
   renderDashboard(path, api, { claims: { role: 'owner', tenantId } });
   return { api, user: userEvent.setup() };
 }
@@ -85,7 +85,7 @@ const rowsOf = (table: HTMLElement) =>
     .map((row) => Array.from(row.children, (cell) => cell.textContent));
 
 describe('Insights screen for a business', () => {
-  it('asks as the opened Insights screen and invites a first completion when there is no result', async () => {
+  it('sends the Insights visit once and invites a first completion when there is no result', async () => {
     const { api } = setup({
       [API.getBenchmark]: () =>
         benchmarkAnswer({
@@ -98,7 +98,9 @@ describe('Insights screen for a business', () => {
       'href',
       '/survey/demo-publisher/business-quickscan',
     );
-    expect(api.callsTo(API.getBenchmark)).toEqual([{ surveyId: 'business-quickscan', opened: true }]);
+    expect(api.callsTo(API.getBenchmark)).toEqual([{ surveyId: 'business-quickscan' }]);
+    // Opening the screen is the view-insights milestone, sent once.
+    expect(api.callsTo(API.recordVisit)).toEqual([{ visit: 'insights' }]);
     // Not a publisher: nothing is asked about received results.
     expect(api.callsTo(API.getSurveyInsights)).toEqual([]);
   });
@@ -190,11 +192,15 @@ describe('Insights screen for a business', () => {
     await waitFor(() =>
       expect(files.has('sustainability-quickscan-for-your-business-priority-topics.pdf')).toBe(true),
     );
-    // Each file's priorities are asked of the server for the download: its download-actions milestone.
-    expect(api.callsTo(API.getBenchmark).slice(-2)).toEqual([
-      { surveyId: 'business-quickscan', downloading: true },
-      { surveyId: 'business-quickscan', downloading: true },
-    ]);
+    // Each download is sent as the download-actions visit; the benchmark is not read again for it.
+    await waitFor(() =>
+      expect(api.callsTo(API.recordVisit)).toEqual([
+        { visit: 'insights' },
+        { visit: 'priorities', surveyId: 'business-quickscan' },
+        { visit: 'priorities', surveyId: 'business-quickscan' },
+      ]),
+    );
+    expect(api.callsTo(API.getBenchmark)).toEqual([{ surveyId: 'business-quickscan' }]);
     expect(api.callsTo(API.setMilestone)).toEqual([]);
   });
 
@@ -338,8 +344,8 @@ describe('Insights screen: peers like the business', () => {
       '55',
     ]);
     expect(api.callsTo(API.getBenchmark)).toEqual([
-      { surveyId: 'business-quickscan', opened: true },
-      { surveyId: 'business-quickscan', opened: false, group: 'sector:retail' },
+      { surveyId: 'business-quickscan' },
+      { surveyId: 'business-quickscan', group: 'sector:retail' },
     ]);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Compare with' }), '');
     expect(await screen.findByText(/Compared with 14 organisations,/)).toBeInTheDocument();
@@ -362,7 +368,6 @@ describe('Insights screen: peers like the business', () => {
     await waitFor(() =>
       expect(api.callsTo(API.getBenchmark)).toContainEqual({
         surveyId: 'business-quickscan',
-        opened: false,
         group: 'region:vic',
       }),
     );

@@ -3,10 +3,12 @@
 import { QueryView } from '@toolkit/data';
 import { PageTitle, Stack } from '@toolkit/ui';
 import { useToolkit } from '../../shared/api';
+import { useVisitRecorded } from '../../shared/visits';
 import { BenchmarkCard } from './benchmark-card';
 
 export function InsightsScreen() {
   const toolkit = useToolkit();
+  useVisitRecorded({ visit: 'insights' });
   return (
     <Stack>
       <PageTitle>Insights</PageTitle>

@@ -12,7 +12,7 @@ import { ErrorText } from '@toolkit/ui/error-text';
 import { useActionsQuery } from '../../shared/api';
 import { fileSlug, saveFile } from '../../shared/download';
 import { createPdfWriter } from '../../shared/pdf-writer';
-import { useDownloadPrioritiesMutation } from './insights-api';
+import { useRecordVisitMutation } from '../../shared/visits';
 
 interface Priority extends PriorityTopic {
   actions: string[];
@@ -73,24 +73,27 @@ export function PriorityTopics({
   priorities: readonly PriorityTopic[];
 }) {
   const { data: actions } = useActionsQuery(priorities.length > 0 ? surveyId : skipToken);
-  const [downloadPriorities] = useDownloadPrioritiesMutation();
+  const [recordVisit] = useRecordVisitMutation();
   const [problem, setProblem] = useState<string | null>(null);
   if (priorities.length === 0) return null;
   const list = withActions(priorities, actions);
   const name = `${fileSlug(surveyTitle)}-priority-topics`;
 
-  // The file holds the priorities the server gives for it: asking for them to download is the
-  // journey's download-actions milestone, which the server records.
+  // The file holds the priorities as shown; the download is the journey's download-actions
+  // milestone, which the server records once it has priorities of its own to confirm it.
   async function download(kind: 'csv' | 'pdf') {
     setProblem(null);
     try {
-      const rows = withActions(await downloadPriorities(surveyId).unwrap(), actions);
-      if (kind === 'csv') saveFile(`${name}.csv`, [prioritiesCsv(rows)], 'text/csv;charset=utf-8');
-      else saveFile(`${name}.pdf`, [(await prioritiesPdf(surveyTitle, rows)) as BlobPart], 'application/pdf');
+      if (kind === 'csv') saveFile(`${name}.csv`, [prioritiesCsv(list)], 'text/csv;charset=utf-8');
+      else saveFile(`${name}.pdf`, [(await prioritiesPdf(surveyTitle, list)) as BlobPart], 'application/pdf');
     } catch (error) {
       console.error('The priority topics could not be made into a file.', error);
       setProblem(describeError(error, 'make the file'));
+      return;
     }
+    recordVisit({ visit: 'priorities', surveyId })
+      .unwrap()
+      .catch((error: unknown) => console.error('The download could not be recorded.', error));
   }
 
   return (

@@ -74,8 +74,9 @@ describe('Reports screen', () => {
         type: 'application/pdf',
       },
     ]);
-    // Reports is not the Insights screen: the benchmark is read without setting view-insights.
-    expect(api.callsTo(API.getBenchmark)).toEqual([{ surveyId: 'business-quickscan', opened: false }]);
+    // Reports is not the Insights screen: the benchmark is read, and no visit is recorded.
+    expect(api.callsTo(API.getBenchmark)).toEqual([{ surveyId: 'business-quickscan' }]);
+    expect(api.callsTo(API.recordVisit)).toEqual([]);
   });
 
   it('leaves the benchmark out for a member without view-insights', async () => {

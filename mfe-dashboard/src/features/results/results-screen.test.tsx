@@ -38,8 +38,9 @@ describe('Results screen', () => {
       'href',
       '/survey/demo-publisher/business-quickscan',
     );
-    // Opening the page asks as the Results page, which the server records as view-results.
-    expect(api.callsTo(API.listLatestResults)).toEqual([{ opened: true }]);
+    // Without a result to show, opening the page is not the view-results milestone.
+    expect(api.callsTo(API.listLatestResults)).toEqual([null]);
+    expect(api.callsTo(API.recordVisit)).toEqual([]);
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
@@ -109,10 +110,11 @@ describe('Results screen', () => {
     expect(await screen.findByRole('img')).toBeInTheDocument();
   });
 
-  it('has the journey’s milestones asked again once the server has recorded the opening', async () => {
+  it('sends the view-results visit once a result shows, and the journey asks again once it is recorded', async () => {
     const api = createFakeApi({
       [API.listLatestResults]: () => ({ results: [NEWER] }),
       [API.listMilestones]: () => ({ milestones: {} }),
+      [API.recordVisit]: () => ({ recorded: true }),
     });
     const answered = deferred<void>();
     api.gate(API.listLatestResults, answered.promise);
@@ -120,10 +122,15 @@ describe('Results screen', () => {
     // The journey shown elsewhere (the home screen's) reads the milestones meanwhile.
     store.dispatch(dataApi.endpoints.milestones.initiate());
     await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(1));
+    // Nothing is sent before the result shows.
+    expect(api.callsTo(API.recordVisit)).toEqual([]);
     answered.resolve();
     expect(await screen.findByRole('img')).toBeInTheDocument();
-    // view-results is recorded as the results are given: the journey asks again to show it.
     await waitFor(() => expect(api.callsTo(API.listMilestones)).toHaveLength(2));
+    // Reading the results again (a refetch) sends no second visit.
+    await store.dispatch(dataApi.util.invalidateTags(['Results']));
+    await waitFor(() => expect(api.callsTo(API.listLatestResults)).toHaveLength(2));
+    expect(api.callsTo(API.recordVisit)).toEqual([{ visit: 'results' }]);
   });
 
   it('links each weak answer to the actions that address it', async () => {

@@ -8,6 +8,7 @@ import { useLatestResultsQuery, useSurveyCatalogue } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
 import { latestScored, surveyTitle } from '../../shared/surveys';
 import { AssessmentLink } from '../../shared/assessment-link';
+import { useVisitRecorded } from '../../shared/visits';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
 
@@ -89,8 +90,9 @@ function NoResult() {
 
 /** The results page does not require a completed survey; without one it says so. */
 export function ResultsScreen() {
-  // Asked as the opened Results page, which the server records as the view-results milestone.
-  const results = useLatestResultsQuery({ opened: true });
+  const results = useLatestResultsQuery();
+  // The page showing a result is the view-results milestone.
+  useVisitRecorded(results.data && latestScored(results.data.results)?.score ? { visit: 'results' } : null);
   const catalogue = useSurveyCatalogue();
   return (
     <Stack>

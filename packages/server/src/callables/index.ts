@@ -43,7 +43,9 @@ import { submitInvite } from './journey/submit';
 import { verifyAndLoginWithInvite } from './journey/verify-and-login-with-invite';
 import { listMilestones } from './milestones/list';
 import { setMilestone } from './milestones/set';
+import { recordVisit } from './milestones/record-visit';
 import { saveOrganisation } from './organisation/save';
+import { getQuickscanDetails } from './organisation/quickscan-details';
 import { confirmOrganisationDeletion } from './organisation/confirm-deletion';
 import { requestOrganisationDeletion } from './organisation/request-deletion';
 import { listLatestResults } from './results/list-latest';
@@ -108,6 +110,7 @@ export const callableHandlers: { readonly [N in ApiName]: HandlerOf<N> } = {
   [API.requestAccountDeletion]: requestAccountDeletion,
   [API.confirmAccountDeletion]: confirmAccountDeletion,
   [API.saveOrganisation]: saveOrganisation,
+  [API.getQuickscanDetails]: getQuickscanDetails,
   [API.requestOrganisationDeletion]: requestOrganisationDeletion,
   [API.confirmOrganisationDeletion]: confirmOrganisationDeletion,
   [API.startResult]: startResult,
@@ -131,6 +134,7 @@ export const callableHandlers: { readonly [N in ApiName]: HandlerOf<N> } = {
   [API.withdrawInvite]: withdrawInvite,
   [API.listMilestones]: listMilestones,
   [API.setMilestone]: setMilestone,
+  [API.recordVisit]: recordVisit,
   [API.getSurveyInsights]: getSurveyInsights,
   [API.getBenchmark]: getBenchmark,
   [API.listComments]: listSurveyComments,

@@ -29,6 +29,8 @@ export const callableLoaders: CallableLoaders = {
   [API.confirmAccountDeletion]: async () =>
     (await import('./account/confirm-deletion.js')).confirmAccountDeletion,
   [API.saveOrganisation]: async () => (await import('./organisation/save.js')).saveOrganisation,
+  [API.getQuickscanDetails]: async () =>
+    (await import('./organisation/quickscan-details.js')).getQuickscanDetails,
   [API.requestOrganisationDeletion]: async () =>
     (await import('./organisation/request-deletion.js')).requestOrganisationDeletion,
   [API.confirmOrganisationDeletion]: async () =>
@@ -54,6 +56,7 @@ export const callableLoaders: CallableLoaders = {
   [API.withdrawInvite]: async () => (await import('./invites/withdraw.js')).withdrawInvite,
   [API.listMilestones]: async () => (await import('./milestones/list.js')).listMilestones,
   [API.setMilestone]: async () => (await import('./milestones/set.js')).setMilestone,
+  [API.recordVisit]: async () => (await import('./milestones/record-visit.js')).recordVisit,
   [API.getSurveyInsights]: async () => (await import('./insights/get-survey-insights.js')).getSurveyInsights,
   [API.getBenchmark]: async () => (await import('./insights/get-benchmark.js')).getBenchmark,
   [API.listComments]: async () => (await import('./insights/list-comments.js')).listSurveyComments,

@@ -6,19 +6,18 @@ import {
   API,
   benchmark,
   facetOfGroup,
-  MILESTONE_OF_ACTION,
   PEER_FACETS,
   peerGroupsIn,
   priorityTopics,
   type ApiResponses,
   type PeerGroupSummary,
+  type ResultScore,
 } from '@toolkit/domain';
 import { invalidArgument } from '../../api/errors';
-import { defineHandler, type ServerSurveyDefinition } from '../../api/handler';
+import { defineHandler, type ServerDeps, type ServerSurveyDefinition } from '../../api/handler';
 import { loadSurvey } from '../../content';
 import { readAggregate } from '../../repositories/aggregates';
 import { allAnswers, listOrganisationResults } from '../../repositories/results';
-import { markInsightsMilestone } from './access';
 import { isShown, peerGroupViews, type PeerGroupView } from './peer-snapshots';
 import { isCounted } from './received';
 
@@ -52,18 +51,32 @@ function groupsOf(
   });
 }
 
+/**
+ * The organisation's scored results of a survey, whichever member completed them, in the order they
+ * were completed (a result with no scored answer is neither in the history nor benchmarked).
+ */
+async function completedResults(deps: ServerDeps, tenantId: string, definition: ServerSurveyDefinition) {
+  const results = await listOrganisationResults(deps.store, tenantId, definition.id);
+  return results.filter(({ result }) => result?.isCompleted && result.score && isCounted(definition, result));
+}
+
+const prioritiesOf = (definition: ServerSurveyDefinition, score: ResultScore) =>
+  priorityTopics(
+    score,
+    definition.sections.map((section) => section.topic),
+  );
+
+/** The priority topics of the organisation's latest scored result of a survey (none before it). */
+export async function latestPriorities(deps: ServerDeps, tenantId: string, surveyId: string) {
+  const definition = await loadSurvey(deps, surveyId);
+  const latest = (await completedResults(deps, tenantId, definition)).at(-1);
+  return latest ? prioritiesOf(definition, latest.result!.score!) : [];
+}
+
 export const getBenchmark = defineHandler(API.getBenchmark, {
-  async run(
-    { surveyId, opened, downloading, group },
-    { caller, deps, now },
-  ): Promise<ApiResponses[typeof API.getBenchmark]> {
+  async run({ surveyId, group }, { caller, deps, now }): Promise<ApiResponses[typeof API.getBenchmark]> {
     const definition = await loadSurvey(deps, surveyId);
-    // The organisation's results, whichever member completed them, in the order they were completed.
-    const results = await listOrganisationResults(deps.store, caller.tenantId, surveyId);
-    // A result with no scored answer is neither in the history nor benchmarked.
-    const completed = results.filter(
-      ({ result }) => result?.isCompleted && result.score && isCounted(definition, result),
-    );
+    const completed = await completedResults(deps, caller.tenantId, definition);
     const history = completed.map(({ link, result }) => ({
       resultId: link.resultId,
       completedAt: result!.completedAt,
@@ -78,18 +91,10 @@ export const getBenchmark = defineHandler(API.getBenchmark, {
       : [];
     // A business may not probe the figures of groups it is not in.
     if (group !== undefined && !groupKeys.includes(group)) throw invalidArgument(NOT_YOUR_PEER_GROUP);
-    if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
     if (!latest) return { surveyId, history, benchmark: null, priorities: [], groups: [], group: null };
     const score = latest.result!.score!;
     const aggregate = await readAggregate(deps.store, latest.link.surveyTenantId, surveyId);
-    const priorities = priorityTopics(
-      score,
-      definition.sections.map((section) => section.topic),
-    );
-    // Only a download with priorities in it is the download-actions milestone.
-    if (downloading && priorities.length > 0) {
-      await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.downloadPriorities);
-    }
+    const priorities = prioritiesOf(definition, score);
     const views = await peerGroupViews(
       deps,
       definition,

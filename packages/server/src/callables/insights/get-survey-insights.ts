@@ -2,7 +2,6 @@
 // so the answer costs the same at 100 results and at 10,000.
 import {
   API,
-  MILESTONE_OF_ACTION,
   distribution,
   firstCompletionDay,
   keyValue,
@@ -16,7 +15,7 @@ import { invalidArgument } from '../../api/errors';
 import { defineHandler, type ServerQuestion } from '../../api/handler';
 import { readAggregate } from '../../repositories/aggregates';
 import { commentQuestions } from '../../repositories/comments';
-import { loadPublishedSurvey, markInsightsMilestone } from './access';
+import { loadPublishedSurvey } from './access';
 
 /** Counts above 0 only: a result taken out of the aggregate leaves its keys at 0. */
 const above0 = (counts: Record<string, number> = {}) =>
@@ -78,14 +77,13 @@ function questionInsights(
 
 export const getSurveyInsights = defineHandler(API.getSurveyInsights, {
   async run(request, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
-    const { surveyId, opened } = request;
+    const { surveyId } = request;
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
     const aggregate = await readAggregate(deps.store, definition.tenantId, surveyId);
     const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
     const range = resolveTrendRange(request, today, firstCompletionDay(above0(aggregate.days)));
     if ('problem' in range)
       throw invalidArgument(range.problem, { fields: ['from'], problems: { from: range.problem } });
-    if (opened) await markInsightsMilestone(deps, caller, MILESTONE_OF_ACTION.openInsights);
 
     const questions = definition.sections.flatMap((section, sectionIndex) =>
       section.questions.flatMap((question) => {

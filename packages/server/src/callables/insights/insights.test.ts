@@ -18,9 +18,18 @@ import {
   readAggregate,
 } from '../../repositories/aggregates';
 import { paths } from '../../repositories/paths';
+import { addToolkitMember } from '../../repositories/toolkit-members';
 import { scoreResult } from '../../scoring';
 import { FieldValue } from '../../store/port';
-import { answerSurvey, errorOf, resultOf, startTestEnv, type TestAccount, type TestEnv } from '../../testing';
+import {
+  answerSurvey,
+  errorOf,
+  resultOf,
+  snapshotStore,
+  startTestEnv,
+  type TestAccount,
+  type TestEnv,
+} from '../../testing';
 
 const PUBLISHER = 'demo-publisher';
 const SURVEY = 'quickscan';
@@ -44,14 +53,14 @@ async function respond(account: TestAccount, own: Record<string, unknown>) {
   return (await answerSurvey(env, account, { tenantId: PUBLISHER, surveyId: SURVEY }, answers)).completion;
 }
 
-const insights = async (account: TestAccount, opened = false) =>
+const insights = async (account: TestAccount) =>
   resultOf<ApiResponses[typeof API.getSurveyInsights]>(
-    await env.call(API.getSurveyInsights, { surveyId: SURVEY, opened }, account.token),
+    await env.call(API.getSurveyInsights, { surveyId: SURVEY }, account.token),
   );
 
 const benchmarkOf = async (account: TestAccount) =>
   resultOf<ApiResponses[typeof API.getBenchmark]>(
-    await env.call(API.getBenchmark, { surveyId: SURVEY, opened: true }, account.token),
+    await env.call(API.getBenchmark, { surveyId: SURVEY }, account.token),
   );
 
 // First in the file: it needs the survey's aggregate to start empty.
@@ -108,21 +117,10 @@ describe('insights-getBenchmark', () => {
     const percents = shown.priorities.map((priority) => priority.percent);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(new Set(shown.priorities.map((priority) => priority.topic)).size).toBe(3);
+    // Reading the insights records no milestone: the screen's visit does (milestones-recordVisit).
     expect(
       (await env.store.get(paths.organisationMilestone('tenant-business', 'view-insights'))).data,
-    ).toMatchObject({ completed: true });
-
-    // Fetching the priorities for a file is the download-actions milestone; reading them is not.
-    const downloaded = paths.organisationMilestone('tenant-business', 'download-actions');
-    expect((await env.store.get(downloaded)).data).toBeNull();
-    const forFile = resultOf<ApiResponses[typeof API.getBenchmark]>(
-      await env.call(API.getBenchmark, { surveyId: SURVEY, downloading: true }, business.token),
-    );
-    expect(forFile.priorities).toEqual(shown.priorities);
-    expect((await env.store.get(downloaded)).data).toMatchObject({
-      completed: true,
-      completedBy: business.uid,
-    });
+    ).toBeNull();
   });
 });
 
@@ -224,14 +222,6 @@ describe('insights-getSurveyInsights', () => {
     const text = JSON.stringify(seen);
     expect(text).not.toContain('Secret Name');
     expect(text).not.toContain('confidential');
-  });
-
-  it('sets view-insights only when the screen is opened', async () => {
-    const milestone = paths.organisationMilestone(PUBLISHER, 'view-insights');
-    await insights(publisherOwner);
-    expect((await env.store.get(milestone)).data).toBeNull();
-    await insights(publisherOwner, true);
-    expect((await env.store.get(milestone)).data).toMatchObject({ completed: true });
   });
 
   it('refuses a viewer of another organisation and a member without view-insights', async () => {
@@ -551,5 +541,117 @@ describe('insights-listMembers', () => {
       status: 'PERMISSION_DENIED',
       message: SERVER_ERRORS.notYourToolkit,
     });
+  });
+});
+
+describe('insights-listMembers with hundreds of members', () => {
+  const TOOLKIT = 'coastal';
+  const KINDS = ['Harbour Bakery', 'Reef Café', 'Dune Builders', 'Tide Motors'];
+  const TOTAL = 312;
+  /** Members recorded before members carried search terms: the first listing gives them theirs. */
+  const OLD = 3;
+  let publisher: TestAccount;
+  /** Every member's id, newest first. */
+  let newestFirst: string[];
+
+  const list = async (request: Record<string, unknown>) =>
+    resultOf<ApiResponses[typeof API.listToolkitMembers]>(
+      await env.call(API.listToolkitMembers, { toolkit: TOOLKIT, ...request }, publisher.token),
+    );
+
+  /** Every page of a request, following `next`. */
+  async function walk(request: Record<string, unknown>) {
+    const pages: ApiResponses[typeof API.listToolkitMembers][] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await list({ ...request, ...(cursor ? { cursor } : {}) });
+      pages.push(page);
+      cursor = page.next;
+    } while (cursor);
+    return pages;
+  }
+
+  beforeAll(async () => {
+    publisher = await env.member('coastal-council', 'owner');
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const members = Array.from({ length: TOTAL }, (_, index) => ({
+      tenantId: `coastal-member-${String(index).padStart(3, '0')}`,
+      organisationName: `${KINDS[index % KINDS.length]} ${index}`,
+      joinedAt: new Date(start + index * 60_000),
+    }));
+    for (let from = 0; from < TOTAL - OLD; from += 200) {
+      await env.store.transaction(async (tx) => {
+        for (const member of members.slice(from, Math.min(from + 200, TOTAL - OLD))) {
+          addToolkitMember(tx, TOOLKIT, member);
+        }
+      });
+    }
+    for (const member of members.slice(TOTAL - OLD)) {
+      await env.store.set(paths.toolkitMember(TOOLKIT, member.tenantId), member);
+    }
+    newestFirst = members.map((member) => member.tenantId).reverse();
+  });
+
+  it('lists 25 a page, newest first, with the count of all, and walks every page once', async () => {
+    const first = await list({});
+    expect(first.total).toBe(TOTAL);
+    expect(first.members).toHaveLength(25);
+    expect(first.members[0]).toEqual({
+      tenantId: 'coastal-member-311',
+      organisationName: 'Tide Motors 311',
+      joinedAt: '2026-01-01T05:11:00.000Z',
+    });
+
+    const pages = await walk({});
+    expect(pages).toHaveLength(Math.ceil(TOTAL / 25));
+    expect(pages.every((page) => page.total === TOTAL)).toBe(true);
+    expect(pages.flatMap((page) => page.members.map((member) => member.tenantId))).toEqual(newestFirst);
+    expect(pages.at(-1)!.members).toHaveLength(TOTAL % 25);
+    expect(pages.at(-1)!.next).toBeNull();
+  });
+
+  it('searches by a word of the name, from its start, whatever the case and accents', async () => {
+    const reefs = newestFirst.filter((id) => Number(id.slice(-3)) % KINDS.length === 1);
+    for (const search of ['reef', 'CAFE', 'Café', 'caf']) {
+      const pages = await walk({ search });
+      expect(pages[0]!.total).toBe(reefs.length);
+      expect(pages.flatMap((page) => page.members.map((member) => member.tenantId))).toEqual(reefs);
+    }
+    // The members recorded before terms are found too (Reef Café 309 is among the reefs above).
+    expect((await list({ search: '311' })).members.map((member) => member.organisationName)).toEqual([
+      'Tide Motors 311',
+    ]);
+    const bigger = await list({ search: 'harbour', limit: 50 });
+    expect(bigger.members).toHaveLength(50);
+    expect(bigger.total).toBe(TOTAL / KINDS.length);
+    const none = await list({ search: 'lighthouse' });
+    expect(none).toEqual({ members: [], next: null, total: 0 });
+  });
+
+  it('refuses a bad page size or search in words, changing nothing', async () => {
+    const before = await snapshotStore(env.store);
+    const refusals = [
+      [{ limit: 0 }, 'limit', 'List 1 to 100 members.'],
+      [{ limit: 101 }, 'limit', 'List 1 to 100 members.'],
+      [{ search: 'x'.repeat(101) }, 'search', SERVER_ERRORS.textTooLong(100)],
+      [{ cursor: 'a/b' }, 'cursor', undefined],
+    ] as const;
+    for (const [request, field, message] of refusals) {
+      const error = errorOf(
+        await env.call(API.listToolkitMembers, { toolkit: TOOLKIT, ...request }, publisher.token),
+      );
+      expect(error.status).toBe('INVALID_ARGUMENT');
+      expect(JSON.stringify(error)).toContain(field);
+      if (message) expect(JSON.stringify(error)).toContain(message);
+    }
+    expect(
+      errorOf(
+        await env.call(API.listToolkitMembers, { toolkit: TOOLKIT, cursor: 'gone-member' }, publisher.token),
+      ),
+    ).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: SERVER_ERRORS.pageGone,
+    });
+    expect(await snapshotStore(env.store)).toBe(before);
   });
 });

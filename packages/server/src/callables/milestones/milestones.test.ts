@@ -1,4 +1,4 @@
-// milestones-set and milestones-list over the real Auth emulator, PGlite and the local content
+// milestones-set, milestones-list and milestones-recordVisit over the real Auth emulator, PGlite and the local content
 // service; the milestones that record product facts, set by the server where they happen; the
 // milestones of stages 3 to 5, derived from what the organisation stored; all of them the organisation's.
 import {
@@ -9,6 +9,7 @@ import {
   milestoneName,
   SERVER_ERRORS,
   SERVER_FACT_MILESTONES,
+  type ApiRequest,
   type ApiResponses,
 } from '@toolkit/domain';
 import {
@@ -146,33 +147,50 @@ describe('milestones-set', () => {
 });
 
 describe('milestones the server records where they happen', () => {
+  const visit = (member: TestAccount, request: ApiRequest<typeof API.recordVisit>) =>
+    env.call(API.recordVisit, request, member.token);
+
   it('view-results: the Results page is opened with a completed result to show', async () => {
     const member = await env.member('tenant-results', 'viewer');
-    const openResults = () => env.call(API.listLatestResults, { opened: true }, member.token);
-    resultOf(await openResults());
+    const openResults = () => visit(member, { visit: 'results' });
+    expect(resultOf(await openResults())).toEqual({ recorded: false });
     expect(await milestone('tenant-results', 'view-results')).toBeNull();
     await takeQuickscan(member, { complete: false });
-    resultOf(await openResults());
+    expect(resultOf(await openResults())).toEqual({ recorded: false });
     expect(await milestone('tenant-results', 'view-results')).toBeNull();
 
     await takeQuickscan(member);
+    // Reading the results records nothing: only the page's visit does.
     resultOf(await env.call(API.listLatestResults, null, member.token));
     expect(await milestone('tenant-results', 'view-results')).toBeNull();
-    resultOf(await openResults());
+    expect(resultOf(await openResults())).toEqual({ recorded: true });
     expect(await milestone('tenant-results', 'view-results')).toMatchObject({
       completed: true,
       completedBy: member.uid,
     });
   });
 
-  it('download-actions: the priorities are served for a file, not before there are any', async () => {
+  it('view-insights: Insights opened by a member who may view them', async () => {
+    const user = await env.member('tenant-insights', 'user');
+    expect(errorOf(await visit(user, { visit: 'insights' }))).toMatchObject({ status: 'PERMISSION_DENIED' });
+    expect(await milestone('tenant-insights', 'view-insights')).toBeNull();
+    const owner = await env.member('tenant-insights', 'owner');
+    resultOf(await env.call(API.getBenchmark, { surveyId: SURVEY }, owner.token));
+    expect(await milestone('tenant-insights', 'view-insights')).toBeNull();
+    expect(resultOf(await visit(owner, { visit: 'insights' }))).toEqual({ recorded: true });
+    expect(await milestone('tenant-insights', 'view-insights')).toMatchObject({ completedBy: owner.uid });
+  });
+
+  it('download-actions: the priorities are downloaded, not before there are any', async () => {
     const owner = await env.member('tenant-download', 'owner');
-    const download = () => env.call(API.getBenchmark, { surveyId: SURVEY, downloading: true }, owner.token);
-    expect(resultOf<ApiResponses[typeof API.getBenchmark]>(await download()).priorities).toEqual([]);
+    const download = () => visit(owner, { visit: 'priorities', surveyId: SURVEY });
+    expect(resultOf(await download())).toEqual({ recorded: false });
     expect(await milestone('tenant-download', 'download-actions')).toBeNull();
 
     await takeQuickscan(owner);
-    expect(resultOf<ApiResponses[typeof API.getBenchmark]>(await download()).priorities).not.toEqual([]);
+    resultOf(await env.call(API.getBenchmark, { surveyId: SURVEY }, owner.token));
+    expect(await milestone('tenant-download', 'download-actions')).toBeNull();
+    expect(resultOf(await download())).toEqual({ recorded: true });
     expect(await milestone('tenant-download', 'download-actions')).toMatchObject({
       completed: true,
       completedBy: owner.uid,
@@ -281,7 +299,7 @@ describe('the journey is the organisation’s', () => {
     await takeQuickscan(owner);
     expect(await completedIds(member)).toContain('complete-quickscan');
     // The member opens the results the owner completed: view-results is the organisation's too.
-    resultOf(await env.call(API.listLatestResults, { opened: true }, member.token));
+    resultOf(await env.call(API.recordVisit, { visit: 'results' }, member.token));
     expect(await completedIds(owner)).toEqual(expect.arrayContaining(['complete-quickscan', 'view-results']));
     expect(await milestone('tenant-shared', 'view-results')).toMatchObject({ completedBy: member.uid });
     expect(await env.store.query(paths.milestones('tenant-shared', member.uid))).toEqual([]);

@@ -1,9 +1,8 @@
 // results-listLatest: the organisation's latest result per survey, for the Results and Assessments pages.
 // Any member's completed result is the organisation's (the latest completed wins); a survey the
 // organisation has not completed lists the caller's own latest, still open, result.
-import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
+import { API, type ApiResponses } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
-import { saveMilestone } from '../../repositories/milestones';
 import { listOrganisationResults, type OrganisationResult } from '../../repositories/results';
 
 /** Per survey: the last completed result, else the caller's latest started one. */
@@ -20,7 +19,7 @@ function latestPerSurvey(entries: readonly OrganisationResult[], uid: string): O
 }
 
 export const listLatestResults = defineHandler(API.listLatestResults, {
-  async run(input, { caller, deps }): Promise<ApiResponses[typeof API.listLatestResults]> {
+  async run(_input, { caller, deps }): Promise<ApiResponses[typeof API.listLatestResults]> {
     const entries = await listOrganisationResults(deps.store, caller.tenantId);
     const results = latestPerSurvey(entries, caller.uid).map(({ link, result }) => ({
       resultId: link.resultId,
@@ -33,12 +32,6 @@ export const listLatestResults = defineHandler(API.listLatestResults, {
       score: result?.score ?? null,
       actionPlans: link.plan.actionPlans,
     }));
-    // Listing is not viewing the results (the Assessments page lists them too): only the Results
-    // page's request (opened) is the view-results milestone, set here where the viewing happens,
-    // and only when it has a completed result to show.
-    if (input?.opened && results.some((result) => result.isCompleted && result.score)) {
-      await saveMilestone(deps.store, caller.tenantId, MILESTONE_OF_ACTION.openResults, caller.uid);
-    }
     return { results };
   },
 });
