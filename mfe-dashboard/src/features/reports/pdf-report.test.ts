@@ -1,4 +1,6 @@
 import { PDFDocument, PDFName, PDFStream } from 'pdf-lib';
+import type { Benchmark, BenchmarkRow } from '@toolkit/domain';
+import { pdfText } from '../../testing/pdf-text';
 import { SCORE } from '../../testing/results';
 import { printable } from '../../shared/pdf-writer';
 import { buildReportPdf, type ReportInput } from './pdf-report';
@@ -30,6 +32,33 @@ describe('buildReportPdf', () => {
     expect(printable('Café “Ōtaki” 🌱 – 50%')).toBe('Café “?taki” ? – 50%');
     await expect(buildReportPdf({ ...INPUT, organisation: 'Ōtaki 🌱 Ltd' })).resolves.toBeInstanceOf(
       Uint8Array,
+    );
+  });
+
+  it('says where the overall score stands among its peers, the lowest as the lowest', async () => {
+    const overall = (standing: BenchmarkRow['standing']): Benchmark => ({
+      status: 'shown',
+      organisations: 12,
+      overall: {
+        title: 'Overall',
+        yours: 12,
+        percentile: 4,
+        standing,
+        peers: { count: 12, mean: 40, q1: 30, median: 41, q3: 52 },
+      },
+      sections: [],
+    });
+    // Wrapped lines put back together.
+    const said = async (benchmark: Benchmark) =>
+      (await pdfText(await buildReportPdf({ ...INPUT, benchmark }))).replace(/\n/g, ' ');
+
+    const lowest = await said(overall({ place: 'lowest' }));
+    expect(lowest).toContain(
+      'Compared with 12 organisations, your overall score is the lowest. Their median: 41%.',
+    );
+    expect(lowest).not.toMatch(/higher than/);
+    expect(await said(overall({ place: 'between', higherThan: 40 }))).toContain(
+      'Compared with 12 organisations, your overall score is higher than 40% of theirs. Their median: 41%.',
     );
   });
 

@@ -1,6 +1,6 @@
 // The PDF report of a result: organisation, date, overall and section scores with a bar chart, the
 // peer benchmark when it may be shown, and the action plan.
-import type { Benchmark, ResultScore } from '@toolkit/domain';
+import { overallStandingSentence, type Benchmark, type ResultScore } from '@toolkit/domain';
 import { createPdfWriter, type PdfBrand } from '../../shared/pdf-writer';
 
 export interface ReportInput {
@@ -44,8 +44,8 @@ export async function buildReportPdf(input: ReportInput): Promise<Uint8Array> {
   const { benchmark } = input;
   if (benchmark?.status === 'shown') {
     pdf.write(
-      `Compared with ${benchmark.organisations} organisations, your overall score is higher than ` +
-        `${benchmark.overall.percentile}% of theirs (their median: ${benchmark.overall.peers.median}%).`,
+      `${overallStandingSentence(benchmark.overall.standing, `${benchmark.organisations} organisations`)} ` +
+        `Their median: ${benchmark.overall.peers.median}%.`,
     );
     for (const row of benchmark.sections) {
       pdf.write(
