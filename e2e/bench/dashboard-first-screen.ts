@@ -2,7 +2,7 @@
 // later work on the dashboard cannot quietly grow it: an owner of a new business (made as the e2e
 // suite makes one, e2e/support/auth.ts: proven by an e-mail link, then signed in through the
 // portal's form and the link in the inbox) opens /dashboard cold on the same phone and networks.
-// Shown: its heading ("Welcome back…") has a size. Usable: its first content is there and answers
+// Shown: its heading ("Welcome…", "Welcome back…" after a first visit) has a size. Usable: its first content is there and answers
 // a tap: the greeting names the person (their profile arrived), nothing in the page is loading
 // (no spinner, nothing busy or inert), and the first link of its content can be followed.
 import { authEmulatorClient, signUpProven } from '@toolkit/dev-stack';
@@ -20,7 +20,7 @@ const watchFirstScreen = `(() => {
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0;
   };
-  const heading = () => [...document.querySelectorAll('h1')].find((h1) => /^Welcome back/.test(h1.textContent.trim()) && sized(h1));
+  const heading = () => [...document.querySelectorAll('h1')].find((h1) => /^Welcome( back)?(,|$)/.test(h1.textContent.trim()) && sized(h1));
   let shown;
   let waiting = false;
   const atFrame = () => {
@@ -99,7 +99,7 @@ async function signInThroughPortal(browser: CdpBrowser, context: string, stack: 
     await page.send('Page.navigate', { url: await signInLink(stack, email, requestedAt) });
     await askPage(
       page,
-      `[...document.querySelectorAll('h1')].some((h1) => h1.textContent.startsWith('Welcome back')) ? '""' : null`,
+      `[...document.querySelectorAll('h1')].some((h1) => /^Welcome( back)?(,|$)/.test(h1.textContent.trim())) ? '""' : null`,
       'The dashboard after sign-in',
       60_000,
     );

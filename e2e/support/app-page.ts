@@ -1,7 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The dashboard home's heading: "Welcome back", with the first name once it is known. */
-export const DASHBOARD_HOME = /^Welcome back/;
+/**
+ * The dashboard home's heading: "Welcome" on a first visit, "Welcome back" after, with the first name
+ * once it is known.
+ */
+export const DASHBOARD_HOME = /^Welcome( back)?(,|$)/;
 
 /** The page object for the shell: where we are and which screen shows. */
 export class AppPage {

@@ -4,6 +4,7 @@
 import { expect, type Page } from '@playwright/test';
 import { authEmulatorClient, readLocalRuntimeConfig, signUpProven } from '@toolkit/dev-stack';
 import { ADVANCED_ROLES, API, type ApiResponses, type Role } from '@toolkit/domain';
+import { DASHBOARD_HOME } from './app-page';
 import { linkIn, waitForMail } from './mail';
 import { E2E_API_URL, E2E_PORTS, root } from './stack';
 
@@ -53,7 +54,7 @@ export async function signInThroughPortal(
   await page.goto(linkIn(mail, 'oobCode'));
   const askedDetails = page.getByRole('button', { name: 'Finish sign-up' });
   // Setting up the session and loading the dashboard can take a while on a busy machine.
-  await expect(askedDetails.or(page.getByRole('heading', { level: 1, name: /^Welcome back/ }))).toBeVisible({
+  await expect(askedDetails.or(page.getByRole('heading', { level: 1, name: DASHBOARD_HOME }))).toBeVisible({
     timeout: 45_000,
   });
   if (await askedDetails.isVisible()) await fillSignupDetails(page, details);

@@ -44,7 +44,8 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
   await expect(page).toHaveURL(/\/complete-signup/);
   await fillSignupDetails(page, { organisationName: organisation, firstName: 'Ann', lastName: 'Baker' });
   await app.expectDashboardHome();
-  await app.expectScreen('Welcome back, Ann');
+  // The first visit after sign-up: no "Welcome back" to someone who has not been here before.
+  await app.expectScreen('Welcome, Ann');
   await expect(page.getByText(`Here is how ${organisation} is getting on.`)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'dashboard home');
 
@@ -144,7 +145,7 @@ test('an organisation stored without a name is taken to its name field when it o
   // Signed up before sign-up asked for names: the organisation has none.
   const { email } = await createOwner(uniqueEmail('unnamed'), null);
   await openSession(page, email);
-  await app.expectScreen('Welcome back');
+  await app.expectDashboardHome();
 
   await app.dashboardLink('Declaration').click();
   await app.expectScreen('Profile', '/dashboard/profile');

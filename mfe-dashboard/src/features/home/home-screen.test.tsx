@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ReceivedResultRow, SurveyInsights } from '@toolkit/domain';
 import { API, type StoredMilestone, type TenantUserProfile } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
-import { createFakeApi, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
+import { createFakeApi, OWNER, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
 
 const STAGE_ONE_DONE: StoredMilestone[] = [
   'update-organisation',
@@ -31,13 +31,42 @@ const shortcuts = async () => {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 };
 
+afterEach(() => localStorage.clear());
+
 describe('Home screen', () => {
-  it('greets the member by name and organisation', async () => {
+  it('greets the member by name and organisation, on a first visit not as someone coming back', async () => {
     setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Olivia' })).toBeInTheDocument();
+    expect(screen.getByText('Here is how Green Grocers is getting on.')).toBeInTheDocument();
+    // Remembered for the next visit, by whom it was.
+    expect(localStorage.getItem(`toolkit:visited:${OWNER.uid}`)).not.toBeNull();
+  });
+
+  it('welcomes back by name someone who has been here before', async () => {
+    const returning = { ...OWNER, uid: 'returning-member' };
+    localStorage.setItem('toolkit:visited:returning-member', '2026-01-05T09:00:00.000Z');
+    const api = createFakeApi({
+      [API.getProfile]: () => ({
+        status: 'ok',
+        profile: { ...OWNER_PROFILE, uid: returning.uid },
+        tenant: null,
+      }),
+      [API.listMilestones]: () => ({ milestones: {} }),
+    });
+    renderDashboard('/dashboard', api, { user: returning });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome back, Olivia' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Here is how Green Grocers is getting on.')).toBeInTheDocument();
+  });
+
+  it('greets another person on this browser as a first visit, whoever was here before', async () => {
+    localStorage.setItem('toolkit:visited:someone-else', '2026-01-05T09:00:00.000Z');
+    const api = createFakeApi({
+      [API.getProfile]: () => ({ status: 'ok', profile: OWNER_PROFILE, tenant: null }),
+      [API.listMilestones]: () => ({ milestones: {} }),
+    });
+    renderDashboard('/dashboard', api, { user: { ...OWNER, uid: 'first-timer' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Olivia' })).toBeInTheDocument();
   });
 
   it('asks for the business details when there is no organisation yet', async () => {
@@ -85,7 +114,7 @@ describe('Home screen', () => {
     });
     renderDashboard('/dashboard', api);
     expect(await screen.findByText("We couldn't load your profile: Database offline.")).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeInTheDocument();
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '5');
   });
 

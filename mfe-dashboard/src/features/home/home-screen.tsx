@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
-  hasAccess,
-  matchRoute,
   MESSAGES,
+  whoMayOpen,
   type AuthClaims,
   type JourneyMilestone,
   type JourneyStage,
@@ -15,6 +14,7 @@ import { selectClaims, selectUser, useAppSelector, useTenantKind } from '@toolki
 import { buttonStyles, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { OwnershipOfferNotice } from '../../shared/ownership-offer';
+import { useVisitedBefore } from './first-visit';
 import { PublisherOverview } from './publisher-overview';
 
 const SHORTCUTS = 3;
@@ -34,7 +34,8 @@ const ShortcutLink = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
 
 /**
  * The next undone milestones of the unlocked stages that the organisation's plan includes, in journey
- * order, that the user's rights let them open (a page they cannot open would bounce them back here).
+ * order, that the user's rights let them open: they are this person's next steps (the journey below
+ * names the others with who can do them).
  */
 export function nextMilestones(
   stages: readonly JourneyStage[],
@@ -45,23 +46,26 @@ export function nextMilestones(
     .filter((stage) => stage.unlock)
     .flatMap((stage) => stage.milestones)
     .filter((milestone) => !milestone.completed && milestone.includedIn === null)
-    .filter((milestone) => {
-      const requires = matchRoute(milestone.link)?.route.meta.requires;
-      return !requires || hasAccess(claims, requires);
-    })
+    .filter((milestone) => whoMayOpen(milestone.link, claims) === null)
     .slice(0, limit);
 }
 
-/** The greeting stays without the profile: the name then comes from the sign-in account, if at all. */
+/**
+ * "Welcome back" for someone who has been here before, a plain welcome on a first visit, by name
+ * where one is known. The greeting stays without the profile: the name then comes from the sign-in
+ * account, if at all.
+ */
 function Greeting({ publisher }: { publisher: boolean }) {
   const profile = useProfileQuery();
   const user = useAppSelector(selectUser);
+  const visitedBefore = useVisitedBefore(user?.uid ?? null);
   const member = profile.data?.profile;
   const firstName = member?.firstName.trim() || user?.displayName?.split(' ')[0];
   const organisation = member?.organization?.name;
+  const welcome = visitedBefore ? 'Welcome back' : 'Welcome';
   return (
     <Stack gap={2}>
-      <PageTitle style={{ margin: 0 }}>{firstName ? `Welcome back, ${firstName}` : 'Welcome back'}</PageTitle>
+      <PageTitle style={{ margin: 0 }}>{firstName ? `${welcome}, ${firstName}` : welcome}</PageTitle>
       {profile.data ? (
         <MutedText>
           {publisher
