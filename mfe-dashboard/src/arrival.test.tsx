@@ -137,7 +137,7 @@ describe('a screen for the other kind of organisation', () => {
     const api = createFakeApi({
       'content:SurveyList': () =>
         offline ? serverError('unavailable', 'Content offline') : { surveys: SURVEYS },
-      [API.listToolkitMembers]: () => ({ members: [] }),
+      [API.listToolkitMembers]: () => ({ members: [], next: null, total: 0 }),
       [API.listMilestones]: () => ({ milestones: {} }),
     });
     const { store } = renderDashboard('/dashboard/members', api);

@@ -62,6 +62,8 @@ export const paths = {
   /** A peer group's published figures (its id: the group key with '-' for ':', e.g. 'sector-retail'). */
   peerGroupSnapshot: (tenantId: string, surveyId: string, snapshotId: string) =>
     path`tenants/${tenantId}/aggregates/${surveyId}/peerGroups/${snapshotId}`,
+  /** A toolkit's own record: what the server keeps about it beside the content service's. */
+  toolkit: (toolkit: string) => path`toolkits/${toolkit}`,
   /** The organisations that signed up through a toolkit's portal, one document each. */
   toolkitMembers: (toolkit: string) => path`toolkits/${toolkit}/members`,
   toolkitMember: (toolkit: string, tenantId: string) => path`toolkits/${toolkit}/members/${tenantId}`,

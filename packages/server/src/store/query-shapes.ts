@@ -11,6 +11,7 @@ import {
 } from '@toolkit/domain';
 import { auditPageSpec } from '../repositories/audit';
 import { workbenchSpec } from '../repositories/results';
+import { membersPageSpec } from '../repositories/toolkit-members';
 import type { QuerySpec, WhereOp } from './port';
 
 export interface QueryShape {
@@ -129,8 +130,8 @@ function otherShapes(): QueryShape[] {
     // repositories/audit.ts, auditPageSpec: the trail, whole or of one kind; export-my-data: the person's entries
     ...[undefined, ...AUDIT_KINDS].map((kind) => shapeOf('audit', auditPageSpec({ kind, limit: 1 }))),
     equal('audit', 'actorUid'),
-    // repositories/toolkit-members.ts: a toolkit's newest members
-    { collection: 'members', orderBy: [['joinedAt', 'desc']] },
+    // repositories/toolkit-members.ts, membersPageSpec: a toolkit's newest members, optionally by a search word
+    ...[undefined, 'green'].map((search) => shapeOf('members', membersPageSpec(search))),
     // repositories/custom-actions.ts
     { collection: 'customActions', orderBy: [['createdAt', 'asc']] },
     // repositories/result-claims.ts

@@ -1,8 +1,8 @@
 // organisation-confirmDeletion: the owner who asked, with the mailed link's token, closes the
 // organisation (docs/behaviour.md, Deleting an organisation). First the plan is cancelled at the
 // provider (outside the store: a failure there changes nothing else, and asking again retries);
-// then in one transaction the members and invites go, the tenant is marked deleted with its purge
-// date and the trail records it; last every member's claims are cleared and their sessions ended.
+// then in one transaction the members and invites go, the organisation leaves its toolkit's members,
+// the tenant is marked deleted with its purge date and the trail records it; last every member's claims are cleared and their sessions ended.
 // The router already refuses anyone without a tenant user, so access ends with the transaction.
 import {
   ACCOUNT_DELETION_LINK_HOURS,
@@ -18,7 +18,12 @@ import { tenantPlan } from '../../billing/tenant-plan';
 import { recordAudit } from '../../repositories/audit';
 import { INVITE_STATUS, withdrawInvite } from '../../repositories/invites';
 import { paths } from '../../repositories/paths';
-import { markOrganisationDeleted, readOrganisationDeletionRequest } from '../../repositories/tenants';
+import {
+  markOrganisationDeleted,
+  readOrganisationDeletionRequest,
+  readTenant,
+} from '../../repositories/tenants';
+import { removeToolkitMember } from '../../repositories/toolkit-members';
 import { deleteTenantUser, leaveTenant, tenantUsersOf } from '../../repositories/users';
 import { deletionTokenHash } from '../account/request-deletion';
 
@@ -57,9 +62,10 @@ export const confirmOrganisationDeletion = defineHandler(API.confirmOrganisation
 
     const purgeAfter = new Date(now.getTime() + ORGANISATION_PURGE_DAYS * DAY).toISOString();
     const members = await deps.store.transaction(async (tx) => {
-      const [users, invites] = await Promise.all([
+      const [users, invites, tenant] = await Promise.all([
         tx.query(paths.tenantUsers(tenantId)),
         tx.query(paths.invites(), { where: [['tenantId', '==', tenantId]] }),
+        readTenant(tx, tenantId),
       ]);
       const people = tenantUsersOf(users);
       const globals = await tx.getAll(people.map((person) => paths.globalUser(person.uid)));
@@ -70,6 +76,8 @@ export const confirmOrganisationDeletion = defineHandler(API.confirmOrganisation
       for (const { id, data } of invites) {
         if (data?.status === INVITE_STATUS.pending) withdrawInvite(tx, id, caller.uid);
       }
+      // Its toolkit's publisher no longer lists it among the organisations that joined.
+      if (tenant?.toolkit) removeToolkitMember(tx, tenant.toolkit, tenantId);
       markOrganisationDeleted(tx, tenantId, {
         at: now.toISOString(),
         by: caller.uid,

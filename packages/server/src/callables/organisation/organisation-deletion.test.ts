@@ -11,6 +11,7 @@ import {
 } from '@toolkit/domain';
 import { purgeDeletedOrganisations } from '../../backfill/purge-organisations';
 import { paths } from '../../repositories/paths';
+import { addToolkitMember } from '../../repositories/toolkit-members';
 import type { DocSnapshot } from '../../store/port';
 import {
   completeSurvey,
@@ -54,7 +55,9 @@ async function organisationInUse(): Promise<Organisation> {
   const tenantId = `closing-${++count}-${Date.now()}`;
   const name = `Quorndale Widgets ${count}`;
   await env.store.set(paths.tenant(tenantId), { createdBy: 'system', getStarted: true, toolkit: SURVEY });
-  await env.store.set(paths.toolkitMember(SURVEY, tenantId), { tenantId, organisationName: name });
+  await env.store.transaction(async (tx) =>
+    addToolkitMember(tx, SURVEY, { tenantId, organisationName: name, joinedAt: new Date() }),
+  );
   const owner = await env.member(tenantId, 'owner');
   const admin = await env.member(tenantId, 'admin');
   resultOf(await env.call(API.saveOrganisation, { name }, owner.token));
@@ -163,9 +166,18 @@ describe('organisation-requestDeletion and organisation-confirmDeletion', () => 
     // Sessions are revoked to the second: the deletion must come in a later one.
     await new Promise((resolve) => setTimeout(resolve, 1100));
 
+    const publisher = await env.member(PUBLISHER, 'owner');
+    const listed = async () =>
+      resultOf<ApiResponses[typeof API.listToolkitMembers]>(
+        await env.call(API.listToolkitMembers, { toolkit: SURVEY, search: name }, publisher.token),
+      ).members.map((member) => member.tenantId);
+    expect(await listed()).toContain(tenantId);
+
     const deleted = resultOf<ApiResponses[typeof API.confirmOrganisationDeletion]>(
       await env.call(API.confirmOrganisationDeletion, { token }, owner.token),
     );
+    // Its toolkit's publisher no longer lists it, from the moment it is deleted.
+    expect(await listed()).not.toContain(tenantId);
 
     const deletedAt = Date.now();
     expect(Date.parse(deleted.purgeAfter) - deletedAt).toBeGreaterThan((ORGANISATION_PURGE_DAYS - 1) * DAY);
