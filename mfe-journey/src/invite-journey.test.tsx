@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { API, MESSAGES, SERVER_ERRORS, type InviteOffer, type StoredMilestone } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
+import { CallableError } from '@toolkit/platform';
 import {
   createFakeBackend,
   deferred,
@@ -77,7 +78,16 @@ function renderInvite(
 }
 
 const signedIn = async (): Promise<AuthOutcome> => ({ success: true });
-const accept = async () => userEvent.click(await screen.findByRole('button', { name: 'Accept and start' }));
+/** The name the invitee gives as they accept. */
+const NAMES = { firstName: 'Sam', lastName: 'Ng' };
+
+/** Gives the name and accepts. */
+async function accept(button = 'Accept and start') {
+  const form = await screen.findByRole('form', { name: 'Accept the invitation' });
+  await userEvent.type(within(form).getByLabelText('First name'), NAMES.firstName);
+  await userEvent.type(within(form).getByLabelText('Last name'), NAMES.lastName);
+  await userEvent.click(within(form).getByRole('button', { name: button }));
+}
 const verifications = <C extends { name: string }>(calls: C[]) =>
   calls.filter((call) => call.name === API.verifyAndLoginWithInvite);
 const verified = (): Accepted => ({ inviteData: INVITE, token: 'custom-token-1' });
@@ -110,7 +120,7 @@ describe('InviteJourney', () => {
           element.textContent === 'Ada Lovelace invites you to join Harbour Bakery as an editor.',
       ),
     ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Accept and join' }));
+    await accept('Accept and join');
     expect(await screen.findByText('Dashboard by REPLACE')).toBeInTheDocument();
     expect(tokens).toEqual(['member-token']);
   });
@@ -144,7 +154,7 @@ describe('InviteJourney', () => {
     ).toBeInTheDocument();
     expect(calls).toEqual([
       { name: API.describeInvite, data: { inviteId: 'inv-42', key: KEY } },
-      { name: API.verifyAndLoginWithInvite, data: { inviteId: 'inv-42', key: KEY } },
+      { name: API.verifyAndLoginWithInvite, data: { inviteId: 'inv-42', key: KEY, ...NAMES } },
     ]);
     expect(tokens).toEqual(['custom-token-1']);
   });
@@ -153,7 +163,7 @@ describe('InviteJourney', () => {
     const { calls } = renderInvite(`/journey/from-path?inviteId=from-query&key=${KEY}`, verified, signedIn);
     await accept();
     await screen.findByText(/^Survey at/);
-    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-query', key: KEY });
+    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-query', key: KEY, ...NAMES });
     expect(screen.getByText(/^Survey at/)).toHaveTextContent('inviteId=from-query&resultId=result-7');
   });
 
@@ -161,7 +171,7 @@ describe('InviteJourney', () => {
     const { calls } = renderInvite(`/journey/from-path?key=${KEY}`, verified, signedIn);
     await accept();
     await screen.findByText(/^Survey at/);
-    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-path', key: KEY });
+    expect(verifications(calls)[0]?.data).toEqual({ inviteId: 'from-path', key: KEY, ...NAMES });
   });
 
   it('says the link is incomplete when there is no invite id, and calls nothing', () => {
@@ -323,6 +333,57 @@ describe('the offer, before anything is accepted', () => {
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
   });
 
+  it('asks the name before accepting: each required, said beside its field, nothing sent until given', async () => {
+    const { calls } = renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Accept the invitation' });
+    const first = within(form).getByLabelText('First name');
+    const last = within(form).getByLabelText('Last name');
+    await user.type(first, '   ');
+    await user.click(within(form).getByRole('button', { name: 'Accept and start' }));
+    expect(await within(form).findByText('Enter your first name.')).toBeInTheDocument();
+    expect(within(form).getByText('Enter your last name.')).toBeInTheDocument();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription('Enter your first name.');
+    await user.clear(first);
+    await user.type(first, 'Sam');
+    await user.type(last, 'N'.repeat(101));
+    await user.click(within(form).getByRole('button', { name: 'Accept and start' }));
+    expect(await within(form).findByText('Last name must be at most 100 characters.')).toBeInTheDocument();
+    expect(within(form).queryByText('Enter your first name.')).toBeNull();
+    expect(verifications(calls)).toEqual([]);
+
+    await user.clear(last);
+    await user.type(last, '  Ng ');
+    await user.click(within(form).getByRole('button', { name: 'Accept and start' }));
+    await screen.findByText(/^Survey at/);
+    expect(verifications(calls).map((call) => call.data)).toEqual([
+      { inviteId: 'inv-42', key: KEY, firstName: 'Sam', lastName: 'Ng' },
+    ]);
+  });
+
+  it("shows the server's refusal of a name beside the field, and accepts once it is changed", async () => {
+    let refuse = true;
+    const { calls } = renderInvite(
+      `/journey/inv-42?inviteId=inv-42&key=${KEY}`,
+      () => {
+        if (!refuse) return verified();
+        refuse = false;
+        throw new CallableError('invalid-argument', 'lastName: Use letters in your name.', {
+          hasServerMessage: true,
+          details: { problems: { lastName: 'Use letters in your name.' } },
+        });
+      },
+      signedIn,
+    );
+    await accept();
+    expect(await screen.findByText('Use letters in your name.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept and start' }));
+    await screen.findByText(/^Survey at/);
+    expect(verifications(calls)).toHaveLength(2);
+  });
+
   it('offers Try again when the offer cannot be loaded', async () => {
     let attempts = 0;
     renderInvite(`/journey/inv-42?inviteId=inv-42&key=${KEY}`, verified, signedIn, () => {
@@ -371,7 +432,7 @@ describe('what the journey shows once the invitation is answered', () => {
     await user.click(screen.getByRole('link', { name: 'The invitation' }));
     // Signed in as the invitee from now on, whose business details are in.
     stored = [{ id: 'update-organisation', completed: true }];
-    await user.click(await screen.findByRole('button', { name: 'Accept and start' }));
+    await accept();
     await screen.findByText(/^Survey at/);
 
     await user.click(screen.getByRole('link', { name: 'My journey' }));

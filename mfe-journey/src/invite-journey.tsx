@@ -1,20 +1,25 @@
 // The invite link: its holder sees who invites them into what, and accepts or declines. Accepting
-// (journey-verifyAndLoginWithInvite) makes them a member and signs them in with the invite's custom
-// token; a team invite then opens the dashboard, a survey invite the survey in invite mode. Declining
+// asks their name, which their team sees (journey-verifyAndLoginWithInvite makes them a member under
+// it and signs them in with the invite's custom token); a team invite then opens the dashboard, a survey invite the survey in invite mode. Declining
 // grants nothing.
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
-import { INVITE_LIFETIME_DAYS, MESSAGES, paths, SERVER_ERRORS, type InviteOffer } from '@toolkit/domain';
+import { API, INVITE_LIFETIME_DAYS, MESSAGES, paths, SERVER_ERRORS, type InviteOffer } from '@toolkit/domain';
 import { Loading, LoadError, toQueryError } from '@toolkit/data';
+import { useRequestForm } from '@toolkit/data/form';
+import { REQUESTS } from '@toolkit/domain/requests';
 import type { AppServices, AuthOutcome } from '@toolkit/parcel';
 import { Button, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { FieldGrid, TextField } from '@toolkit/ui/form';
+import { ErrorText } from '@toolkit/ui/error-text';
 import {
   useAcceptInviteMutation,
   useDeclineInviteMutation,
   useInviteQuery,
   type Accepted,
+  type Acceptance,
 } from './journey-api';
 
 export type InviteServices = Pick<AppServices, 'signInWithCustomToken'>;
@@ -81,6 +86,13 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error.';
 }
 
+/** The fields the invitee fills in as they accept. */
+const NAME_FIELDS = ['firstName', 'lastName'] as const;
+
+/** A refusal of the name they gave: said beside its field, not as the invitation's failure. */
+const refusesName = (error: unknown): boolean =>
+  NAME_FIELDS.some((field) => field in toQueryError(error).fields);
+
 function failureOf(error: unknown, title: string): Failure {
   const { code, message } = toQueryError(error);
   return { title, message: message || 'Unknown error.', retry: TRANSIENT.has(code) };
@@ -112,6 +124,11 @@ export function InviteJourney({ services }: { services: InviteServices }) {
   // The key opens the invite; without it (a link cut short) the id alone opens nothing.
   const key = search.get('key')?.trim() ?? '';
   const link = { inviteId, key };
+  // Checked as the server checks the acceptance: each name required, trimmed, at most 100 characters.
+  const form = useRequestForm(REQUESTS[API.verifyAndLoginWithInvite], {
+    defaultValues: { ...link, firstName: '', lastName: '' },
+    labels: { firstName: 'First name', lastName: 'Last name' },
+  });
   const navigate = useNavigate();
   const offer = useInviteQuery(inviteId && key ? link : skipToken);
   const [accept, accepting] = useAcceptInviteMutation();
@@ -119,13 +136,16 @@ export function InviteJourney({ services }: { services: InviteServices }) {
   // What failed after the server accepted: its answer lacked the survey's ids, or signing in failed.
   const [afterAccepting, setAfterAccepting] = useState<Failure | null>(null);
 
-  async function start() {
+  /** `acceptance`: the link with the name given; the link alone to carry on after accepting. */
+  async function start(acceptance: Acceptance = link) {
     setAfterAccepting(null);
     let accepted: Accepted;
     try {
-      accepted = await accept(link).unwrap();
-    } catch {
-      return; // the page shows the mutation's failure
+      accepted = await accept(acceptance).unwrap();
+    } catch (error) {
+      // A refused name is said beside its field; anything else, by the page.
+      if (refusesName(error)) form.showFailure(error, 'accept the invitation');
+      return;
     }
     // A team invite has no survey (null); a survey invite's journey cannot save or submit without these ids.
     const data = accepted?.inviteData;
@@ -155,12 +175,14 @@ export function InviteJourney({ services }: { services: InviteServices }) {
     ? INCOMPLETE
     : !key
       ? KEYLESS
-      : accepting.isError
+      : accepting.isError && !refusesName(accepting.error)
         ? failureOf(accepting.error, "We couldn't open your invitation")
         : declining.isError
           ? failureOf(declining.error, "We couldn't decline the invitation")
           : afterAccepting;
-  const retry = declining.isError ? () => void decline(link) : () => void start();
+  const retry = declining.isError
+    ? () => void decline(link)
+    : () => void start(accepting.originalArgs ?? link);
   const ready = offer.currentData;
   const closed = ready && ready.state !== 'open' && ready.state !== 'accepted' ? CLOSED[ready.state] : null;
 
@@ -223,25 +245,49 @@ export function InviteJourney({ services }: { services: InviteServices }) {
           This invitation was sent to {ready.email}. Accepting makes you a member of {organisation} with this
           address; declining tells them you said no and shares nothing else.
         </MutedText>
-        {ready.state === 'accepted' && (
-          <MutedText>
-            This invitation has been accepted already. If that was you, continue where you left off.
-          </MutedText>
+        {ready.state === 'accepted' ? (
+          <>
+            <MutedText>
+              This invitation has been accepted already. If that was you, continue where you left off.
+            </MutedText>
+            <Actions>
+              <Button onClick={() => void start()}>Continue</Button>
+            </Actions>
+          </>
+        ) : (
+          <form
+            aria-label="Accept the invitation"
+            noValidate
+            onSubmit={(event) => void form.handleSubmit((acceptance) => start(acceptance))(event)}
+          >
+            <Stack gap={3}>
+              <MutedText>Your name, as the team at {organisation} will see it:</MutedText>
+              <FieldGrid>
+                <TextField
+                  label="First name"
+                  autoComplete="given-name"
+                  required
+                  {...form.field('firstName')}
+                />
+                <TextField
+                  label="Last name"
+                  autoComplete="family-name"
+                  required
+                  {...form.field('lastName')}
+                />
+              </FieldGrid>
+              {form.failure && <ErrorText role="alert">{form.failure}</ErrorText>}
+              <Actions>
+                <Button type="submit">
+                  {ready.surveyTitle === null ? 'Accept and join' : 'Accept and start'}
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => void decline(link)}>
+                  Decline
+                </Button>
+              </Actions>
+            </Stack>
+          </form>
         )}
-        <Actions>
-          <Button onClick={() => void start()}>
-            {ready.state === 'accepted'
-              ? 'Continue'
-              : ready.surveyTitle === null
-                ? 'Accept and join'
-                : 'Accept and start'}
-          </Button>
-          {ready.state === 'open' && (
-            <Button variant="secondary" onClick={() => void decline(link)}>
-              Decline
-            </Button>
-          )}
-        </Actions>
       </>
     );
   }

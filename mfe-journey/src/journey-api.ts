@@ -4,6 +4,9 @@ import { api, callableMutation, callableQuery } from '@toolkit/data';
 
 export type Accepted = ApiResponses[typeof API.verifyAndLoginWithInvite];
 
+/** Accepting: the link, and the name the invitee gives (asked on a first acceptance). */
+export type Acceptance = ApiRequest<typeof API.verifyAndLoginWithInvite>;
+
 /** What an invite link holds: the invite's id and the key that opens it. */
 export type InviteLink = ApiRequest<typeof API.describeInvite>;
 
@@ -41,13 +44,14 @@ async function markOffer(
 export const journeyApi = offers.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Accepts the invite (journey-verifyAndLoginWithInvite): the holder becomes a member and signs in
-     * with the answer's custom token, so the caller's journey, profile and team are someone else's now.
+     * Accepts the invite (journey-verifyAndLoginWithInvite): the holder becomes a member under the
+     * name they give and signs in with the answer's custom token, so the caller's journey, profile
+     * and team are someone else's now.
      */
     acceptInvite: callableMutation(build, API.verifyAndLoginWithInvite, {
-      request: (link: InviteLink) => link,
+      request: (acceptance: Acceptance) => acceptance,
       invalidatesTags: (accepted) => (accepted ? ['Milestones', 'Profile', 'Team'] : []),
-      onQueryStarted: (link, lifecycle) => markOffer(link, 'accepted', lifecycle),
+      onQueryStarted: ({ inviteId, key }, lifecycle) => markOffer({ inviteId, key }, 'accepted', lifecycle),
     }),
     /** Declines the invite: the inviting team's list shows it declined; the holder joins nothing. */
     declineInvite: callableMutation(build, API.declineInvite, {

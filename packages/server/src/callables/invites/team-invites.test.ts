@@ -123,6 +123,40 @@ describe('a team invite', () => {
     expect((await team(admin)).invites).toEqual([]);
   });
 
+  it('takes the name the invitee gives as they accept, so the team list names them', async () => {
+    const { admin } = await organisation();
+    const { inviteId } = await inviteToTeam(admin, 'named@example.com', 'viewer');
+    const before = await snapshotStore(env.store);
+    // Refused in words, beside the field, changing nothing: an empty name, a name too long, half a name.
+    const refusals = [
+      [{ firstName: '  ', lastName: 'Ng' }, 'Enter your first name.'],
+      [{ firstName: 'Sam', lastName: '' }, 'Enter your last name.'],
+      [{ firstName: 'Sam', lastName: 'N'.repeat(101) }, SERVER_ERRORS.textTooLong(100)],
+      [{ firstName: 'Sam' }, 'Enter your last name.'],
+    ] as const;
+    for (const [names, message] of refusals) {
+      const error = errorOf(await env.call(API.verifyAndLoginWithInvite, { ...linkOf(inviteId), ...names }));
+      expect(error.status).toBe('INVALID_ARGUMENT');
+      expect(JSON.stringify(error)).toContain(message);
+    }
+    expect(await snapshotStore(env.store)).toBe(before);
+
+    const accepted = resultOf<ApiResponses[typeof API.verifyAndLoginWithInvite]>(
+      await env.call(API.verifyAndLoginWithInvite, {
+        ...linkOf(inviteId),
+        firstName: '  Sam ',
+        lastName: ' Ng',
+      }),
+    );
+    const { uid } = await env.auth.verifyIdToken(await env.signInWithCustomToken(accepted.token));
+    const joined = (await team(admin)).users.find((user) => user.email === 'named@example.com');
+    expect(joined).toMatchObject({ firstName: 'Sam', lastName: 'Ng' });
+    expect((await env.store.get(paths.globalUser(uid))).data).toMatchObject({
+      firstName: 'Sam',
+      lastName: 'Ng',
+    });
+  });
+
   it('treats an invite stored before kinds existed as the survey invite it was', async () => {
     const { tenantId, owner } = await organisation();
     keys.set('stored-before', 'Stored-before-kinds_0123456789abcdefghijklm');

@@ -1,7 +1,7 @@
 // journey-verifyAndLoginWithInvite: the invitee accepts. The link's key reached only their inbox (the
 // invite's id, which lists and audit entries show, opens nothing without it), so opening it proves
 // the address, like an e-mail sign-in link: the invitee joins the organisation with
-// the invite's role now, and is signed in with a custom token: a survey invite's is scoped to the
+// the invite's role now, under the name they gave, and is signed in with a custom token: a survey invite's is scoped to the
 // invite (its journey), a team invite's is a member's session (on to the dashboard). Accepted once.
 // An account whose address someone proved before (a real account) is only ever used by its own
 // signed-in session; an account registered with the address but never proven (a password someone
@@ -96,8 +96,11 @@ async function acceptance(
 }
 
 export const verifyAndLoginWithInvite = defineHandler(API.verifyAndLoginWithInvite, {
-  async run(link, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
+  async run(request, { caller, deps, now }): Promise<ApiResponses[typeof API.verifyAndLoginWithInvite]> {
+    const { firstName, lastName, ...link } = request;
     const { inviteId } = link;
+    // The name the invitee gave as they accepted; else the one their account has, if any.
+    const given = firstName !== undefined && lastName !== undefined ? { firstName, lastName } : null;
     const invite = await readInviteByLink(deps.store, link);
     // An accepted team invite is closed; the member who accepted it may still come back through it.
     if (invite?.status === INVITE_STATUS.accepted && caller && caller.uid === invite.redeemedBy) {
@@ -160,6 +163,7 @@ export const verifyAndLoginWithInvite = defineHandler(API.verifyAndLoginWithInvi
         email: invite.email,
         tenants: FieldValue.arrayUnion(invite.tenantId),
         ...(globalUser ? {} : { firstName: '', lastName: '', createdAt }),
+        ...given,
         // Proven through the invite link only: the first e-mail sign-in after it ends this session.
         ...(globalUser?.addressProvenAt ? {} : { addressProvenAt: createdAt, addressProof: 'invite' }),
       });
@@ -167,8 +171,8 @@ export const verifyAndLoginWithInvite = defineHandler(API.verifyAndLoginWithInvi
       if (member && !member.invitePending) return false;
       replaceTenantUser(tx, invite.tenantId, account.uid, {
         email: invite.email,
-        firstName: globalUser?.firstName ?? '',
-        lastName: globalUser?.lastName ?? '',
+        firstName: given?.firstName ?? globalUser?.firstName ?? '',
+        lastName: given?.lastName ?? globalUser?.lastName ?? '',
         createdAt,
         tenantId: invite.tenantId,
         group: invite.role,
