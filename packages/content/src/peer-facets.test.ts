@@ -2,7 +2,7 @@
 // "Your business", so a business can be compared within its sector, size band and region.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PEER_FACETS } from '@toolkit/domain';
+import { ORGANISATION_REGIONS, PEER_FACETS } from '@toolkit/domain';
 
 interface Question {
   id: string;
@@ -36,16 +36,8 @@ it('asks the region after the size, offering the Australian states and territori
   expect(ids.indexOf('business-region')).toBe(ids.indexOf('employee-count') + 1);
   const region = yourBusiness.questions[ids.indexOf('business-region')]!;
   expect(region).toMatchObject({ type: 'dropdown', title: 'Where is your business based?' });
-  expect(region.options).toEqual([
-    { id: 'nsw', label: 'New South Wales' },
-    { id: 'vic', label: 'Victoria' },
-    { id: 'qld', label: 'Queensland' },
-    { id: 'wa', label: 'Western Australia' },
-    { id: 'sa', label: 'South Australia' },
-    { id: 'tas', label: 'Tasmania' },
-    { id: 'act', label: 'Australian Capital Territory' },
-    { id: 'nt', label: 'Northern Territory' },
-  ]);
+  // The regions Profile offers (domain ORGANISATION_REGIONS), so both say the same of a business.
+  expect(region.options).toEqual(ORGANISATION_REGIONS.map(({ id, label }) => ({ id, label })));
 });
 
 it('asks the same in the business Quickscan, which extends the Quickscan', () => {

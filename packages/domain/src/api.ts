@@ -4,6 +4,7 @@ import type { StageName } from './journey';
 import type { CatalogueAction, CustomAction, PlannedAction } from './actions';
 import type { MaterialityRatings } from './materiality';
 import type { Distribution, TrendGranularity, TrendPoint } from './insights';
+import type { RegionId } from './organisation-profile';
 import type { PeerFacet } from './peer-groups';
 import type { Role } from './roles';
 import type { ResultScore } from './survey';
@@ -37,7 +38,8 @@ export interface TenantUserProfile {
   lastName: string;
   tenantId: string;
   role: Role;
-  organization: { name: string; industry?: string; size?: string; country?: string } | null;
+  /** `region`: one of the Quickscan's regions, '' when saved as not stated (domain storedRegion). */
+  organization: { name: string; industry?: string; size?: string; region?: RegionId | '' } | null;
 }
 
 /** What an invite asks of its addressee: to join the team, or to answer a survey (and join). */

@@ -22,6 +22,7 @@ export * from './backoff';
 export * from './survey-progress';
 export * from './dates';
 export * from './organisation-size';
+export * from './organisation-profile';
 export * from './peer-groups';
 export * from './dashboard-sections';
 export * from './workbench';

@@ -117,7 +117,7 @@ describe('REQUESTS', () => {
   it.each([
     [API.completeSignup, { toolkit: 'quickscan', firstName: 'Ana\u0000' }, 'firstName'],
     [API.updateNames, { firstName: 'Ana', lastName: 'Line\nbreak' }, 'lastName'],
-    [API.saveOrganisation, { name: 'Acme', country: 'N\uDC00Z' }, 'country'],
+    [API.saveOrganisation, { name: 'Acme', industry: 'N\uDC00Z' }, 'industry'],
     [API.findUsersByEmail, { email: 'a\u0000@example.com' }, 'email'],
     [API.createInvite, { email: 'ana@example.com\u0007', surveyId: 'quickscan' }, 'email'],
     [

@@ -27,7 +27,7 @@ export function ManageScreen() {
         <Stack gap={3}>
           <SectionHeading>Organisation</SectionHeading>
           <MutedText>
-            Your organisation&apos;s name, industry, size and country are kept on your{' '}
+            Your organisation&apos;s name, industry, size and region are kept on your{' '}
             <Link to={paths.profile()}>Profile</Link>; your team and their roles on{' '}
             <Link to={paths.users()}>Users</Link>.
           </MutedText>

@@ -1,7 +1,8 @@
 // Profile's writes: the member's names and organisation (every screen showing them reads the
 // profile again), the sign-in account's settings, which the identity provider keeps, and the
-// person's data rights (their download, their account's deletion).
-import { api, callableMutation, servicesOf, type QueryError } from '@toolkit/data';
+// person's data rights (their download, their account's deletion); and its one read of its own,
+// what the Quickscan said of the organisation.
+import { api, callableMutation, callableQuery, servicesOf, type QueryError } from '@toolkit/data';
 import { API } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
 
@@ -31,6 +32,8 @@ const profileApi = api.injectEndpoints({
     /** The server also records the update-organisation milestone. */
     saveOrganisation: callableMutation(build, API.saveOrganisation, ['Profile', 'Milestones']),
     updateNames: callableMutation(build, API.updateNames, ['Profile']),
+    /** What the organisation's latest Quickscan says of it, offered where the profile says nothing. */
+    quickscanDetails: callableQuery(build, API.getQuickscanDetails, { providesTags: ['Results'] }),
     updateDisplayName: build.mutation<null, string>({ queryFn: accountSetting('updateDisplayName') }),
     updatePassword: build.mutation<null, string>({ queryFn: accountSetting('updatePassword') }),
     sendPasswordReset: build.mutation<null, string>({ queryFn: accountSetting('sendPasswordReset') }),
@@ -43,6 +46,7 @@ const profileApi = api.injectEndpoints({
 
 export const {
   useSaveOrganisationMutation,
+  useQuickscanDetailsQuery,
   useUpdateNamesMutation,
   useUpdateDisplayNameMutation,
   useUpdatePasswordMutation,

@@ -1,14 +1,21 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, ORGANISATION_SIZES, type TenantUserProfile } from '@toolkit/domain';
+import {
+  API,
+  ORGANISATION_REGIONS,
+  ORGANISATION_SIZES,
+  type QuickscanDetails,
+  type TenantUserProfile,
+} from '@toolkit/domain';
 import { CallableError } from '@toolkit/platform';
 import { deferred, serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import type { AuthUser } from '@toolkit/store-contract';
 import { ACCOUNT, createFakeApi, OWNER, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
+import { FROM_QUICKSCAN } from './organisation-form';
 
 const MEMBER: TenantUserProfile = {
   ...OWNER_PROFILE,
-  organization: { name: 'Green Grocers', industry: 'Retail', size: '10–49 employees', country: 'Australia' },
+  organization: { name: 'Green Grocers', industry: 'Retail', size: '10–49 employees', region: 'vic' },
 };
 
 function setup(
@@ -21,6 +28,7 @@ function setup(
     [API.watchProfile]: () => ({ profile: member }),
     [API.saveOrganisation]: () => ({ status: 'ok' }),
     [API.updateNames]: () => ({ status: 'ok' }),
+    [API.getQuickscanDetails]: () => ({ details: null }),
     ...handlers,
   });
   renderDashboard('/dashboard/profile', api, { claims: { role: 'owner', tenantId: 'tenant-1' }, user });
@@ -59,7 +67,9 @@ describe('Profile screen', () => {
     expect(await orgName()).toHaveValue('Green Grocers');
     expect(screen.getByLabelText(/^Industry/)).toHaveValue('Retail');
     expect(screen.getByLabelText(/^Size/)).toHaveValue('10–49 employees');
-    expect(screen.getByLabelText(/^Country/)).toHaveValue('Australia');
+    expect(screen.getByLabelText(/^Region/)).toHaveValue('vic');
+    expect(screen.getByLabelText(/^Region/)).toHaveDisplayValue('Victoria');
+    expect(screen.queryByText(FROM_QUICKSCAN)).not.toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Olivia');
     expect(screen.getByLabelText('Last name')).toHaveValue('Owens');
   });
@@ -75,6 +85,76 @@ describe('Profile screen', () => {
       '10–49 employees',
       ...ORGANISATION_SIZES.map((size) => size.label),
     ]);
+  });
+
+  it("asks for the region as the Quickscan does, with the Quickscan's states and territories", async () => {
+    setup();
+    await orgName();
+    const options = within(screen.getByLabelText(/^Region/)).getAllByRole('option');
+    expect(options.map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', 'Not stated'],
+      ...ORGANISATION_REGIONS.map((region) => [region.id, region.label]),
+    ]);
+  });
+
+  describe('what the Quickscan said', () => {
+    const QUICKSCAN: QuickscanDetails = { industry: 'Retail', size: '5 to 19', region: 'nsw' };
+    const named = (organization: TenantUserProfile['organization']) => ({ ...OWNER_PROFILE, organization });
+    const withQuickscan = (organization: TenantUserProfile['organization']) =>
+      setup(named(organization), { [API.getQuickscanDetails]: () => ({ details: QUICKSCAN }) });
+
+    it('fills the fields the profile leaves empty, marked, and saves them as shown', async () => {
+      const { api, user } = withQuickscan({ name: 'Acme', industry: '', size: '' });
+      const industry = await screen.findByDisplayValue('Retail');
+      expect(industry).toBe(screen.getByLabelText(/^Industry/));
+      expect(industry).toHaveAccessibleDescription(FROM_QUICKSCAN);
+      expect(screen.getByLabelText(/^Size/)).toHaveValue('5 to 19');
+      expect(screen.getByLabelText(/^Size/)).toHaveAccessibleDescription(
+        expect.stringContaining(FROM_QUICKSCAN),
+      );
+      expect(screen.getByLabelText(/^Region/)).toHaveDisplayValue('New South Wales');
+      expect(screen.getByLabelText(/^Region/)).toHaveAccessibleDescription(FROM_QUICKSCAN);
+      expect(api.callsTo(API.saveOrganisation)).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: 'Save organisation details' }));
+      expect(await screen.findByText('Saved')).toBeInTheDocument();
+      expect(api.callsTo(API.saveOrganisation)).toEqual([
+        { name: 'Acme', industry: 'Retail', size: '5 to 19', region: 'nsw' },
+      ]);
+    });
+
+    it('never replaces what the profile states', async () => {
+      withQuickscan({ name: 'Acme', industry: 'Bakery', size: '', region: 'tas' });
+      expect(await screen.findByLabelText(/^Size/)).toHaveValue('5 to 19');
+      expect(screen.getByLabelText(/^Industry/)).toHaveValue('Bakery');
+      expect(screen.getByLabelText(/^Industry/)).not.toHaveAccessibleDescription(FROM_QUICKSCAN);
+      expect(screen.getByLabelText(/^Region/)).toHaveDisplayValue('Tasmania');
+      expect(screen.getByLabelText(/^Region/)).not.toHaveAccessibleDescription(FROM_QUICKSCAN);
+    });
+
+    it('no longer says a field is from the Quickscan once the person changes it', async () => {
+      const { api, user } = withQuickscan(null);
+      const region = await screen.findByLabelText(/^Region/);
+      await screen.findByDisplayValue('New South Wales');
+      await user.selectOptions(region, 'Victoria');
+      expect(region).not.toHaveAccessibleDescription(FROM_QUICKSCAN);
+      expect(screen.getByLabelText(/^Industry/)).toHaveAccessibleDescription(FROM_QUICKSCAN);
+      await user.type(screen.getByLabelText('Organisation name'), 'Acme');
+      await user.click(screen.getByRole('button', { name: 'Save organisation details' }));
+      expect(await screen.findByText('Saved')).toBeInTheDocument();
+      expect(api.callsTo(API.saveOrganisation)).toEqual([
+        { name: 'Acme', industry: 'Retail', size: '5 to 19', region: 'vic' },
+      ]);
+    });
+
+    it('shows the stored profile when what the Quickscan said cannot be read', async () => {
+      setup(named({ name: 'Acme' }), {
+        [API.getQuickscanDetails]: () => serverError('unavailable', 'Could not reach the function.'),
+      });
+      expect(await orgName()).toHaveValue('Acme');
+      expect(screen.getByLabelText(/^Industry/)).toHaveValue('');
+      expect(screen.queryByText(FROM_QUICKSCAN)).not.toBeInTheDocument();
+    });
   });
 
   it('requires the organisation name and sends nothing until it is given', async () => {
@@ -129,7 +209,7 @@ describe('Profile screen', () => {
     answer.resolve({ status: 'ok' });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(api.callsTo(API.saveOrganisation)).toEqual([
-      { name: 'Acme Bakery', industry: 'Food', size: '1 to 4', country: '' },
+      { name: 'Acme Bakery', industry: 'Food', size: '1 to 4', region: '' },
     ]);
   });
 

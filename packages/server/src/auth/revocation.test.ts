@@ -149,6 +149,7 @@ const PLAIN: readonly ApiName[] = [
   API.updateNames,
   API.exportMyData,
   API.saveOrganisation,
+  API.getQuickscanDetails,
 ];
 
 const GOVERNING_GROUPS = [

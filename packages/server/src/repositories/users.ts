@@ -1,5 +1,11 @@
 // Global users (users/{uid}) and tenant users (tenants/{t}/users/{uid}).
-import { isPermission, type Permission, type Role, type TenantUserProfile } from '@toolkit/domain';
+import {
+  isPermission,
+  storedRegion,
+  type Permission,
+  type Role,
+  type TenantUserProfile,
+} from '@toolkit/domain';
 import {
   FieldValue,
   type DocData,
@@ -38,12 +44,14 @@ function permissionOverridesOf(stored: unknown): Partial<Record<Permission, bool
 
 function organisationOf(value: unknown): TenantUserProfile['organization'] {
   if (typeof value !== 'object' || value === null) return null;
-  const { name, industry, size, country } = value as Record<string, unknown>;
+  const stored = value as Record<string, unknown>;
+  const { name, industry, size } = stored;
+  const region = storedRegion(stored);
   return {
     name: text(name),
     ...(typeof industry === 'string' ? { industry } : {}),
     ...(typeof size === 'string' ? { size } : {}),
-    ...(typeof country === 'string' ? { country } : {}),
+    ...(region === undefined ? {} : { region }),
   };
 }
 

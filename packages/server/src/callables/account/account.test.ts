@@ -230,7 +230,7 @@ describe('account-updateNames', () => {
 describe('organisation-save', () => {
   it('writes the organisation, the caller’s organization and the update-organisation milestone', async () => {
     const admin = await env.member('org-co', 'admin');
-    const request = { name: 'Green & Co <Ltd>', industry: 'Retail', country: 'NZ' };
+    const request = { name: 'Green & Co <Ltd>', industry: 'Retail', region: 'act' };
     expect(resultOf(await env.call(API.saveOrganisation, request, admin.token))).toEqual({ status: 'ok' });
     expect(await data(paths.organisation('org-co'))).toEqual(request);
     expect(await data(paths.tenantUser('org-co', admin.uid))).toMatchObject({ organization: request });
