@@ -47,7 +47,6 @@ import {
 } from './insights';
 import { MILESTONE_IDS, type StoredMilestone } from './journey';
 import { REGION_IDS, REGION_PROBLEM, type QuickscanDetails } from './organisation-profile';
-import { REGION_IDS, REGION_PROBLEM, type QuickscanDetails } from './organisation-profile';
 import {
   ALERT_TOKEN_PATTERN,
   BRAND_LOGO_MAX_BYTES,
