@@ -4,7 +4,16 @@ import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { QueryView } from '@toolkit/data';
-import { CSV_BOM, csvRow, type Benchmark, type BenchmarkRow, formatDate, PEER_FACETS } from '@toolkit/domain';
+import {
+  CSV_BOM,
+  csvRow,
+  type Benchmark,
+  type BenchmarkRow,
+  formatDate,
+  overallStandingSentence,
+  PEER_FACETS,
+  shownPercent,
+} from '@toolkit/domain';
 import { Button, buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
 import { SectionHeading } from '@toolkit/ui/section-heading';
@@ -33,7 +42,11 @@ export function historyCsv(history: BenchmarkAnswer['history']): string {
       completedAt,
       score.overall.percent,
       score.band?.label,
-      ...indexes.map((index) => score.sections.find((section) => section.sectionIndex === index)?.percent),
+      // A section the Results screen shows "not scored" is an empty cell, not 0.
+      ...indexes.map((index) => {
+        const section = score.sections.find((each) => each.sectionIndex === index);
+        return section ? shownPercent(section) : null;
+      }),
     ]),
   );
   return (
@@ -143,9 +156,10 @@ function Peers({ benchmark, group }: { benchmark: Benchmark; group: PeerGroup | 
   return (
     <Stack gap={3}>
       <p>
-        Compared with {benchmark.organisations} organisations
-        {group ? ` like yours (${groupName(group)})` : ''}, your overall score is higher than{' '}
-        {benchmark.overall.percentile}% of theirs.
+        {overallStandingSentence(
+          benchmark.overall.standing,
+          `${benchmark.organisations} organisations${group ? ` like yours (${groupName(group)})` : ''}`,
+        )}
       </p>
       <SpreadChart rows={rows} />
       <BenchmarkTable rows={rows} />

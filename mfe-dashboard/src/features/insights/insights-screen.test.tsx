@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type ApiResponses } from '@toolkit/domain';
+import { API, type ApiResponses, type BenchmarkRow } from '@toolkit/domain';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { formatDate } from '@toolkit/domain';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
@@ -35,6 +35,7 @@ const SHOWN: BenchmarkAnswer['benchmark'] = {
     title: 'Overall',
     yours: 62.5,
     percentile: 71,
+    standing: { place: 'between', higherThan: 68 },
     peers: { count: 20, mean: 51.2, q1: 38, median: 52, q3: 66 },
   },
   sections: [
@@ -42,6 +43,7 @@ const SHOWN: BenchmarkAnswer['benchmark'] = {
       title: 'Energy and emissions',
       yours: 75,
       percentile: 80,
+      standing: { place: 'between', higherThan: 78 },
       peers: { count: 20, mean: 55, q1: 40, median: 57, q3: 70 },
     },
   ],
@@ -139,8 +141,9 @@ describe('Insights screen for a business', () => {
     const csv = await textOf(files.get('sustainability-quickscan-for-your-business-your-results.csv')!);
     expect(csv.split('\r\n')).toEqual([
       '\uFEFFCompleted,Overall %,Band,Your business %,Energy and emissions %,Waste and materials %',
-      '2025-01-10T10:00:00.000Z,40,Making progress,0,75,50',
-      '2025-03-02T10:00:00.000Z,62.5,Making progress,0,75,50',
+      // "Your business" is not scored: an empty cell, as the Results screen shows it, not 0.
+      '2025-01-10T10:00:00.000Z,40,Making progress,,75,50',
+      '2025-03-02T10:00:00.000Z,62.5,Making progress,,75,50',
       '',
     ]);
   });
@@ -214,7 +217,7 @@ describe('Insights screen for a business', () => {
         }),
     });
     expect(await screen.findByText(/Compared with 14 organisations/)).toHaveTextContent(
-      'higher than 71% of theirs',
+      'higher than 68% of theirs',
     );
     const chart = screen.getByRole('img');
     expect(chart).toHaveAccessibleName(
@@ -227,6 +230,26 @@ describe('Insights screen for a business', () => {
       ['Energy and emissions', '75%', '57%', '40–70%', '80'],
     ]);
   });
+
+  it.each<[BenchmarkRow['standing'], number, string]>([
+    [{ place: 'lowest' }, 4, 'Compared with 14 organisations, your overall score is the lowest.'],
+    [{ place: 'highest' }, 96, 'Compared with 14 organisations, your overall score is the highest.'],
+  ])(
+    'says a score standing %j as such, whatever its percentile (%d)',
+    async (standing, percentile, sentence) => {
+      const shown = SHOWN as Extract<BenchmarkAnswer['benchmark'], { status: 'shown' }>;
+      setup({
+        [API.getBenchmark]: () =>
+          benchmarkAnswer({
+            history: HISTORY,
+            benchmark: { ...shown, overall: { ...shown.overall, percentile, standing } },
+          }),
+      });
+      const said = await screen.findByText(/^Compared with 14 organisations/);
+      expect(said).toHaveTextContent(sentence);
+      expect(said).not.toHaveTextContent(/higher than/);
+    },
+  );
 
   it('offers a retry when the benchmark cannot be loaded', async () => {
     let failures = 1;
@@ -292,6 +315,7 @@ const RETAIL: BenchmarkAnswer['benchmark'] = {
     title: 'Overall',
     yours: 62.5,
     percentile: 55,
+    standing: { place: 'between', higherThan: 50 },
     peers: { count: 12, mean: 60, q1: 50, median: 61, q3: 70 },
   },
 };
@@ -335,7 +359,7 @@ describe('Insights screen: peers like the business', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Compare with' }), 'sector:retail');
     expect(
       await screen.findByText(/Compared with 12 organisations like yours \(My sector: Retail\)/),
-    ).toHaveTextContent('higher than 55% of theirs');
+    ).toHaveTextContent('higher than 50% of theirs');
     expect(rowsOf(screen.getByRole('table', { name: 'Your scores beside your peers’' }))[0]).toEqual([
       'Overall',
       '62.5%',
