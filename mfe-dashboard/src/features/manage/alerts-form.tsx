@@ -83,8 +83,11 @@ type AlertText = z.infer<typeof ALERTS_FORM>;
 const asText = (alerts: AlertRecipients): AlertText =>
   Object.fromEntries(ALERT_KINDS.map((kind) => [kind, alerts[kind].join('\n')])) as AlertText;
 
-function savedSummary({ alerts, pending }: ApiResponses[typeof API.saveAlerts]): string {
-  const parts = ALERT_KINDS.map((kind) => {
+function savedSummary(
+  { alerts, pending }: ApiResponses[typeof API.saveAlerts],
+  kinds: readonly AlertKind[],
+): string {
+  const parts = kinds.map((kind) => {
     const count = alerts[kind].length;
     return `${ALERT_LABELS[kind].title.toLowerCase()}: ${count === 0 ? 'nobody' : `${count} ${count === 1 ? 'address' : 'addresses'}`}`;
   });
@@ -95,7 +98,17 @@ function savedSummary({ alerts, pending }: ApiResponses[typeof API.saveAlerts]):
   return `Saved. Notifications of ${parts.join('; ')}.${waiting}`;
 }
 
-export function AlertsForm({ loaded }: { loaded: ApiResponses[typeof API.getAlerts] }) {
+/**
+ * The notifications listed are `kinds`, those that can happen to the organisation (@toolkit/domain
+ * alertKindsFor); the others are saved as they are stored.
+ */
+export function AlertsForm({
+  loaded,
+  kinds,
+}: {
+  loaded: ApiResponses[typeof API.getAlerts];
+  kinds: readonly AlertKind[];
+}) {
   const headingId = useId();
   // The settings as the store has them now, so what a save stored shows with its "Saved".
   const { data: { alerts, pending } = loaded } = useAlertsQuery();
@@ -105,7 +118,7 @@ export function AlertsForm({ loaded }: { loaded: ApiResponses[typeof API.getAler
 
   const onSubmit = form.handleSubmit(async (typed) => {
     const request = Object.fromEntries(
-      ALERT_KINDS.map((kind) => [kind, addressesOf(typed[kind])]),
+      ALERT_KINDS.map((kind) => [kind, kinds.includes(kind) ? addressesOf(typed[kind]) : alerts[kind]]),
     ) as AlertRecipients;
     try {
       const answer = await saveAlerts(request).unwrap();
@@ -126,7 +139,7 @@ export function AlertsForm({ loaded }: { loaded: ApiResponses[typeof API.getAler
             team members&apos; addresses receive them at once; any other address first gets an e-mail asking
             it to confirm.
           </MutedText>
-          {ALERT_KINDS.map((kind) => (
+          {kinds.map((kind) => (
             <TextAreaField
               key={kind}
               label={ALERT_LABELS[kind].title}
@@ -143,7 +156,7 @@ export function AlertsForm({ loaded }: { loaded: ApiResponses[typeof API.getAler
             busy={form.formState.isSubmitting}
             failure={form.failure}
             done={saving.isSuccess}
-            saved={saving.data && savedSummary(saving.data)}
+            saved={saving.data && savedSummary(saving.data, kinds)}
           />
         </Stack>
       </form>

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type AlertRecipients } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
@@ -14,8 +14,12 @@ const STORED: AlertRecipients = {
 // The organisation's own addresses: confirmed at once, as the server does for proven members.
 const TEAM = new Set(['results@example.com', 'experts@example.com']);
 
+/** A publisher of the catalogue's surveys (fake-api SURVEYS), to whom every notification can happen. */
+const PUBLISHER = 'demo-publisher';
+const BUSINESS = 'tenant-1';
+
 /** The server keeps what it was last sent, so the settings read again after a save show it. */
-function setup(role = 'owner', pending: string[] = []) {
+function setup(role = 'owner', pending: string[] = [], tenantId = PUBLISHER) {
   let stored = { alerts: STORED, pending };
   const api = createFakeApi({
     [API.getAlerts]: () => stored,
@@ -31,7 +35,7 @@ function setup(role = 'owner', pending: string[] = []) {
       return stored;
     },
   });
-  renderDashboard('/dashboard/manage', api, { claims: { role, tenantId: 'tenant-1' } });
+  renderDashboard('/dashboard/manage', api, { claims: { role, tenantId } });
   return { api, user: userEvent.setup() };
 }
 
@@ -41,6 +45,25 @@ describe('Manage screen', () => {
     expect(await screen.findByRole('textbox', { name: 'New results' })).toHaveValue('results@example.com');
     expect(screen.getByRole('textbox', { name: 'New team members' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Expert requests' })).toHaveValue('experts@example.com');
+  });
+
+  it('lists a business only the notifications that can happen to it', async () => {
+    setup('owner', [], BUSINESS);
+    const form = await screen.findByRole('region', { name: 'Notifications' });
+    expect(within(form).getAllByRole('textbox')).toHaveLength(1);
+    expect(within(form).getByRole('textbox', { name: 'New team members' })).toHaveValue('');
+  });
+
+  it('saves a business’s team notifications, keeping the others as stored, and names only its own', async () => {
+    const { api, user } = setup('owner', [], BUSINESS);
+    await user.type(await screen.findByRole('textbox', { name: 'New team members' }), 'office@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save notifications' }));
+    expect(
+      await screen.findByText(
+        'Saved. Notifications of new team members: 1 address. 1 address waits for confirmation.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.saveAlerts)).toEqual([{ ...STORED, newTeamMember: ['office@example.com'] }]);
   });
 
   it('saves the addresses as lists and confirms what was stored', async () => {
@@ -135,6 +158,20 @@ describe('Manage screen', () => {
   it('links an owner to the plans', async () => {
     setup('owner');
     expect(await screen.findByRole('heading', { name: 'Plan' })).toBeInTheDocument();
+  });
+
+  it('links to Users only a role that opens it, and tells the others who manages the team', async () => {
+    setup('editor');
+    const card = (await screen.findByRole('heading', { name: 'Organisation' })).parentElement!;
+    expect(card).toHaveTextContent('an owner or admin manages your team and their roles on Users.');
+    expect(within(card).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/profile');
+  });
+
+  it('links an admin to Users', async () => {
+    setup('admin');
+    const card = (await screen.findByRole('heading', { name: 'Organisation' })).parentElement!;
+    expect(within(card).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/dashboard/users');
   });
 
   it('splits typed addresses on lines, commas, semicolons and spaces', () => {

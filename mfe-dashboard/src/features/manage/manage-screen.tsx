@@ -1,35 +1,54 @@
 // Manage (settings, billing or edit-insights): who receives which notification of the organisation,
 // its brand, and where its details and plan are kept; for owners, deleting the organisation.
 import { Link } from 'react-router';
-import { QueryView } from '@toolkit/data';
-import { hasPermission, paths, roleFromClaims } from '@toolkit/domain';
-import { useAppSelector } from '@toolkit/store-contract';
-import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { Loading, QueryView } from '@toolkit/data';
+import { alertKindsFor, hasPermission, MESSAGES, paths, roleFromClaims, whoMayOpen } from '@toolkit/domain';
+import { useAppSelector, useTenantKind } from '@toolkit/store-contract';
+import { Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useAlertsQuery } from '../../shared/api';
 import { AlertsForm } from './alerts-form';
 import { BrandCard } from './brand-card';
 import { ConfirmOrganisationDeletion, DeleteOrganisationCard } from './organisation-deletion';
 
-export function ManageScreen() {
+/** The notifications that can happen to the organisation: which ones waits for its kind. */
+function Alerts() {
   const alerts = useAlertsQuery();
+  const { kind, retry } = useTenantKind();
+  if (kind === 'pending') return <Loading />;
+  // Neither kind's list on a guess: the shell's header and gate do not guess either.
+  if (kind === 'unknown') return <ErrorPanel message={MESSAGES.catalogueUnavailable} onRetry={retry} />;
+  return (
+    <QueryView query={alerts} doing="load the notification settings">
+      {(loaded) => <AlertsForm loaded={loaded} kinds={alertKindsFor(kind)} />}
+    </QueryView>
+  );
+}
+
+export function ManageScreen() {
   const claims = useAppSelector((state) => state.auth.claims);
   const owner = roleFromClaims(claims) === 'owner';
+  // Manage opens for editors and billing members too, who may not open Users.
+  const whoManagesTeam = whoMayOpen(paths.users(), claims);
   return (
     <Stack>
       <PageTitle>Manage</PageTitle>
       {owner && <ConfirmOrganisationDeletion />}
-      <QueryView query={alerts} doing="load the notification settings">
-        {(loaded) => <AlertsForm loaded={loaded} />}
-      </QueryView>
+      <Alerts />
       <BrandCard />
       <Card>
         <Stack gap={3}>
           <SectionHeading>Organisation</SectionHeading>
           <MutedText>
             Your organisation&apos;s name, industry, size and region are kept on your{' '}
-            <Link to={paths.profile()}>Profile</Link>; your team and their roles on{' '}
-            <Link to={paths.users()}>Users</Link>.
+            <Link to={paths.profile()}>Profile</Link>
+            {whoManagesTeam ? (
+              `; ${whoManagesTeam} manages your team and their roles on Users.`
+            ) : (
+              <>
+                ; your team and their roles on <Link to={paths.users()}>Users</Link>.
+              </>
+            )}
           </MutedText>
         </Stack>
       </Card>
