@@ -9,7 +9,11 @@ const START = paths.survey('demo-publisher', 'quickscan');
 const content: ContentClient = { request: async <T,>() => quickscanResponse() as T };
 const location = () => screen.getByTestId('location').textContent;
 
-beforeEach(() => window.localStorage.clear());
+// Each test is a new browser tab: a result finished in one is not shown again in the next.
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 describe('a section or slide the survey does not have', () => {
   it.each([

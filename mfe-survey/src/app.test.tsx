@@ -25,7 +25,11 @@ function content(response: unknown = quickscanResponse()): ContentClient {
 const location = () => screen.getByTestId('location').textContent;
 const saved = () => screen.findByText('All answers saved');
 
-beforeEach(() => window.localStorage.clear());
+// Each test is a new browser tab: a result finished in one is not shown again in the next.
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 /** A scored question answered, so that the last slide may finish. */
 const ANSWERED = { 'energy-tracking': 2 };

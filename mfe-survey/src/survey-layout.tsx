@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
-import { selectHasSettledSession, useAppSelector } from '@toolkit/store-contract';
+import { selectHasSettledSession, selectUid, useAppSelector } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 import { COMPANY_NAME_QUESTION_ID, hasQuestion, type Position } from '@toolkit/platform';
 import { parseSurveyQuery } from './shared/result/query-params';
@@ -27,6 +27,7 @@ export function SurveyLayout({ services }: { services: AppServices }) {
   const location = useLocation();
   const navigate = useNavigate();
   const hasSession = useAppSelector(selectHasSettledSession);
+  const uid = useAppSelector(selectUid);
   const definition = useDefinition(services.content, tenantId, surveyId);
   const survey = definition.kind === 'ready' ? definition.survey : null;
   const companyNameQuestion =
@@ -42,6 +43,8 @@ export function SurveyLayout({ services }: { services: AppServices }) {
     surveyId,
     query,
     enabled: hasSession && survey !== null,
+    uid,
+    page: location.key,
   });
 
   const search = location.search;

@@ -1,7 +1,7 @@
 // Test helpers: the survey's result callables on the shared fake backend, as the server handlers
 // behave for the survey (with the seq rule of REQUESTS['survey-saveAnswer']), and the remote
 // rendered as the shell mounts it.
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import {
   API,
@@ -173,8 +173,11 @@ function WhereAmI() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders the remote as the shell mounts it, at `url`, with a marker of the router's location. */
-export function renderSurvey(url: string, services: AppServices, store: AppStore = anonymousStore()) {
+/**
+ * Renders the remote as the shell mounts it, at `url` (a history entry of its own when given with a
+ * `key`), with a marker of the router's location.
+ */
+export function renderSurvey(url: InitialEntry, services: AppServices, store: AppStore = anonymousStore()) {
   return renderWithProviders(
     <ThemeProvider theme={defaultTheme}>
       <MemoryRouter initialEntries={[url]}>

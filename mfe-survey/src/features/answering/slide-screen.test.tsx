@@ -17,7 +17,11 @@ const slideUrl = (section: number, slide: number) =>
   paths.surveySlide('demo-publisher', 'quickscan', section, slide);
 const location = () => screen.getByTestId('location').textContent;
 
-beforeEach(() => window.localStorage.clear());
+// Each test is a new browser tab: a result finished in one is not shown again in the next.
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 /** Holds the result's start until the returned function is called. */
 function holdStart(api: ReturnType<typeof createSurveyBackend>): () => void {

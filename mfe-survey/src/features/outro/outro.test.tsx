@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, paths, type ApiResponses, type ResultScore } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
@@ -27,7 +27,12 @@ const SCORE: ResultScore = {
   band: { label: 'Developing', description: 'You have made a start; keep going.' },
 };
 
-beforeEach(() => window.localStorage.clear());
+const COMPLETION_URL = quickscanResponse().survey!.completionUrl!;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 /** The respondent finishes the last slide; the completion answers `score`. */
 async function finish(score: ResultScore | null, store = anonymousStore()) {
@@ -41,10 +46,40 @@ async function finish(score: ResultScore | null, store = anonymousStore()) {
     success: true,
   }));
   const services = { ...createServices(api, content), sendSignInLink };
-  renderSurvey(LAST_SLIDE, services, store);
+  const view = renderSurvey(LAST_SLIDE, services, store);
   await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
-  await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
-  return { api, sendSignInLink };
+  // The outro is its own chunk: the first test of the file waits for jest to load it.
+  await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }, { timeout: 5000 });
+  return { api, services, view, sendSignInLink };
+}
+
+function signedInStore(uid = 'member-1') {
+  const store = createAppStore({ storage: null });
+  act(() => {
+    store.dispatch(
+      authChanged({
+        user: {
+          uid,
+          email: `${uid}@example.com`,
+          displayName: null,
+          emailVerified: true,
+          isAnonymous: false,
+          tenantId: null,
+        },
+      }),
+    );
+    store.dispatch(sessionSettled());
+  });
+  return store;
+}
+
+/** Records the result a claim asks to keep, as the server does. */
+function acceptClaims(api: Awaited<ReturnType<typeof finish>>['api']) {
+  api.handlers.set(API.requestResultClaim, async (request) => ({
+    status: 'recorded' as const,
+    email: request.email.toLowerCase(),
+    expiresAt: '2030-01-01T00:00:00.000Z',
+  }));
 }
 
 describe('the outro of a scored survey', () => {
@@ -69,11 +104,7 @@ describe('the outro of a scored survey', () => {
 
   it('lets an anonymous respondent save the result: the claim is recorded, then the sign-in link sent', async () => {
     const { api, sendSignInLink } = await finish(SCORE);
-    api.handlers.set(API.requestResultClaim, async (request) => ({
-      status: 'recorded' as const,
-      email: request.email.toLowerCase(),
-      expiresAt: '2030-01-01T00:00:00.000Z',
-    }));
+    acceptClaims(api);
     const saving = screen.getByRole('region', { name: 'Keep your results' });
     const address = within(saving).getByRole('textbox', { name: 'E-mail address' });
 
@@ -120,23 +151,7 @@ describe('the outro of a scored survey', () => {
   });
 
   it('offers no saving to a signed-in respondent, whose result is theirs already', async () => {
-    const store = createAppStore({ storage: null });
-    act(() => {
-      store.dispatch(
-        authChanged({
-          user: {
-            uid: 'member-1',
-            email: 'member@example.com',
-            displayName: null,
-            emailVerified: true,
-            isAnonymous: false,
-            tenantId: null,
-          },
-        }),
-      );
-      store.dispatch(sessionSettled());
-    });
-    await finish(SCORE, store);
+    await finish(SCORE, signedInStore());
 
     expect(screen.getByRole('region', { name: 'Your score' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Keep your results' })).toBeNull();
@@ -146,5 +161,121 @@ describe('the outro of a scored survey', () => {
     await finish(null);
     expect(screen.queryByRole('region', { name: 'Your score' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Keep your results' })).toBeNull();
+  });
+});
+
+describe('the outro of an anonymous respondent', () => {
+  const outro = () => screen.getByRole('region', { name: 'Thank you: your answers are in' });
+
+  it('promises no dashboard, which only a member has; a member still reads the publisher’s words', async () => {
+    const anonymous = await finish(SCORE);
+    expect(outro()).not.toHaveTextContent(/dashboard/i);
+    expect(outro()).toHaveTextContent('We have received your answers to Sustainability Quickscan.');
+    expect(outro()).toHaveTextContent(/nothing keeps your results yet: save them below/);
+    anonymous.view.unmount();
+
+    await finish(SCORE, signedInStore());
+    expect(outro()).toHaveTextContent('Your results are ready on your dashboard');
+    expect(outro()).not.toHaveTextContent(/nothing keeps your results/);
+  });
+
+  it('leads Continue to the save form, not away from the result', async () => {
+    await finish(SCORE);
+    const address = within(screen.getByRole('region', { name: 'Keep your results' })).getByRole('textbox', {
+      name: 'E-mail address',
+    });
+    expect(screen.queryByRole('link', { name: 'Continue' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(address).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent(LAST_SLIDE);
+    expect(outro()).toBeInTheDocument();
+  });
+
+  it('asks before leaving without saving, says the result will be lost, and keeps it unless told to leave', async () => {
+    await finish(SCORE);
+    const address = screen.getByRole('textbox', { name: 'E-mail address' });
+    const leave = screen.getByRole('button', { name: 'Leave without saving' });
+    expect(leave).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(leave);
+    const asking = screen.getByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(asking).toHaveAccessibleDescription(/Your result will be lost/);
+    expect(leave).toHaveAttribute('aria-expanded', 'true');
+    const keep = within(asking).getByRole('button', { name: 'Keep my result' });
+    expect(keep).toHaveFocus();
+    expect(within(asking).getByRole('link', { name: 'Leave anyway' })).toHaveAttribute(
+      'href',
+      COMPLETION_URL,
+    );
+
+    // By keyboard: Escape keeps the result and goes to the form.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(address).toHaveFocus();
+
+    await userEvent.click(leave);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(address).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent(LAST_SLIDE);
+  });
+
+  it('goes on without asking once the link that keeps the result is sent', async () => {
+    const { api } = await finish(SCORE);
+    acceptClaims(api);
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-mail address' }), 'keeper@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save my results' }));
+    await screen.findByText('Check your inbox: we sent a link to keeper@example.com.');
+
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', COMPLETION_URL);
+    expect(screen.queryByRole('button', { name: 'Leave without saving' })).toBeNull();
+    expect(outro()).not.toHaveTextContent(/nothing keeps your results/);
+  });
+});
+
+describe('going back after finishing', () => {
+  it('shows the finished result with its score on the page it was finished on, and starts nothing', async () => {
+    const { api, services, view } = await finish(SCORE);
+    expect(api.callsTo(API.startResult)).toHaveLength(1);
+    // Back or a reload loads the page of the finish again: a new mount at the same history entry.
+    view.unmount();
+
+    renderSurvey(LAST_SLIDE, services);
+    await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
+    expect(screen.getByText('Overall: 42.5% (42.5 out of 100)')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Keep your results' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finish' })).toBeNull();
+    expect(api.callsTo(API.startResult)).toHaveLength(1);
+  });
+
+  it('shows it on every page the respondent went through before finishing', async () => {
+    const api = createSurveyBackend({ 'energy-tracking': 2 });
+    const services = createServices(api, content);
+    const before = paths.surveySlide('demo-publisher', 'quickscan', 6, 5);
+    const view = renderSurvey(before, services);
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
+    view.unmount();
+
+    renderSurvey(before, services);
+    await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
+    expect(api.callsTo(API.startResult)).toHaveLength(1);
+  });
+
+  it('starts a new result for a new way in, or for another session', async () => {
+    const { api, services, view } = await finish(SCORE);
+    view.unmount();
+
+    const fresh = renderSurvey({ pathname: LAST_SLIDE, key: 'followed-link' }, services);
+    expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(2));
+    fresh.unmount();
+
+    renderSurvey(LAST_SLIDE, services, signedInStore('someone-else'));
+    expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(3));
   });
 });

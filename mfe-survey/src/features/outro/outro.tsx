@@ -1,11 +1,13 @@
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
 import type { AppServices } from '@toolkit/parcel';
 import { selectAuthStatus, useAppSelector } from '@toolkit/store-contract';
-import { buttonStyles, Stack, type ButtonVariant } from '@toolkit/ui';
+import { Button, buttonStyles, Stack, type ButtonVariant } from '@toolkit/ui';
 import { RichText, safeUrl } from '@toolkit/ui/rich-text';
 import { useSurvey } from '../../shared/survey-context';
 import { Actions, FocusHeading, ScreenCard } from '../../shared/screen-parts';
+import { LeaveWithoutSaving } from './leave-without-saving';
 import { SaveResults } from './save-results';
 import { hasScoredSections, YourScore } from './your-score';
 
@@ -16,7 +18,8 @@ const LinkButton = styled.a<{ $variant: ButtonVariant }>`
 /**
  * The thank-you screen after completion (the outro, completionUrl). A scored survey shows the score
  * the completion answered; an anonymous respondent can keep it by e-mail (docs/behaviour.md,
- * Saving results).
+ * Saving results), and Continue leads there rather than away: leaving first asks, since the result
+ * would be lost.
  */
 export function Outro({ services }: { services: AppServices }) {
   const { tenantId = '', surveyId = '' } = useParams();
@@ -24,6 +27,18 @@ export function Outro({ services }: { services: AppServices }) {
   const anonymous = useAppSelector(selectAuthStatus) === 'anonymous';
   const next = safeUrl(survey.completionUrl);
   const score = hasScoredSections(result.score) ? result.score : null;
+  const savable = score !== null && anonymous && result.state.kind === 'ready' ? result.state : null;
+  const [sent, setSent] = useState(false);
+  const [askingToLeave, setAskingToLeave] = useState(false);
+  const saving = useRef<HTMLDivElement>(null);
+  const atRisk = savable !== null && !sent;
+
+  // Focus scrolls the field into view, so the form is where Continue leads on a phone.
+  const toSaving = () => {
+    setAskingToLeave(false);
+    saving.current?.querySelector('input')?.focus();
+  };
+
   return (
     <ScreenCard aria-labelledby="outro-title">
       <Stack gap={5}>
@@ -31,23 +46,57 @@ export function Outro({ services }: { services: AppServices }) {
           <FocusHeading focusKey="outro" id="outro-title">
             Thank you: your answers are in
           </FocusHeading>
-          {survey.outro ? (
+          {/* The publisher's outro speaks to account holders (their dashboard); an anonymous respondent has none. */}
+          {survey.outro && !anonymous ? (
             <RichText value={survey.outro} />
           ) : (
             <p>We have received your answers to {survey.title}.</p>
           )}
+          {atRisk && (
+            <p>
+              You answered without an account, so nothing keeps your results yet: save them below to see them
+              again.
+            </p>
+          )}
         </div>
         {score && <YourScore score={score} />}
-        {score && anonymous && result.state.kind === 'ready' && (
-          <SaveResults services={services} result={{ tenantId, surveyId, resultId: result.state.resultId }} />
+        {savable && (
+          <div ref={saving}>
+            <SaveResults
+              services={services}
+              result={{ tenantId, surveyId, resultId: savable.resultId }}
+              onSent={() => {
+                setSent(true);
+                setAskingToLeave(false);
+              }}
+            />
+          </div>
         )}
       </Stack>
-      {next && (
-        <Actions>
-          <LinkButton $variant="primary" href={next}>
-            Continue
-          </LinkButton>
-        </Actions>
+      {atRisk ? (
+        <>
+          <Actions>
+            <Button onClick={toSaving}>Continue</Button>
+            {next && (
+              <Button
+                variant="secondary"
+                aria-expanded={askingToLeave}
+                onClick={() => setAskingToLeave(true)}
+              >
+                Leave without saving
+              </Button>
+            )}
+          </Actions>
+          {next && askingToLeave && <LeaveWithoutSaving leaveTo={next} onKeep={toSaving} />}
+        </>
+      ) : (
+        next && (
+          <Actions>
+            <LinkButton $variant="primary" href={next}>
+              Continue
+            </LinkButton>
+          </Actions>
+        )
       )}
     </ScreenCard>
   );

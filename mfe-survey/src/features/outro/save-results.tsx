@@ -33,7 +33,16 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * sign-in link goes to it. Opening the link signs up with that address and asks its owner to confirm
  * the result is theirs; nothing here leads into the dashboard, which is for accounts only.
  */
-export function SaveResults({ services, result }: { services: AppServices; result: ResultRef }) {
+export function SaveResults({
+  services,
+  result,
+  onSent,
+}: {
+  services: AppServices;
+  result: ResultRef;
+  /** The link is on its way: the result is no longer lost by leaving. */
+  onSent(): void;
+}) {
   const headingId = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -54,6 +63,7 @@ export function SaveResults({ services, result }: { services: AppServices; resul
       );
       if (!sent.success) throw new Error(sent.message);
       setState({ kind: 'sent', email: claim.email });
+      onSent();
     } catch (error) {
       setState({ kind: 'failed', message: `We couldn't send the link: ${messageOf(error)}` });
     }

@@ -6,7 +6,11 @@ import { createServices, createSurveyBackend, renderSurvey } from '../../testing
 
 const content: ContentClient = { request: async <T,>() => quickscanResponse() as T };
 
-beforeEach(() => window.localStorage.clear());
+// Each test is a new browser tab: a result finished in one is not shown again in the next.
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 describe('a section start page', () => {
   // The Quickscan's parts: "Your business" opens with an information slide (6 slides, 5 questions);

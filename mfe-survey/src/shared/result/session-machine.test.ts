@@ -83,6 +83,29 @@ const rows: Row[] = [
     effects: [{ type: 'startResult', run: 4 }],
   },
   {
+    name: 'idle, begin with the result finished on this page → completed with its score; nothing started',
+    from: at(idle, {
+      runs: 1,
+      answers: { sector: 'retail' },
+      early: { key: KEY, answers: { sector: 'retail' } },
+      waiting: [A],
+    }),
+    event: { type: 'begin', finished: { resultId: 'r1', score: SCORE } },
+    to: at({ name: 'completed', run: 2, resultId: 'r1' }, { runs: 2, completed: true, score: SCORE }),
+    effects: [
+      { type: 'forgetEarly', key: KEY },
+      { type: 'announce', status: 'completed' },
+      { type: 'resolve', replies: [A] },
+    ],
+  },
+  {
+    name: 'starting, begin with a finished result → unchanged: the start under way decides',
+    from: at(starting),
+    event: { type: 'begin', finished: { resultId: 'r1', score: SCORE } },
+    to: UNCHANGED,
+    effects: [],
+  },
+  {
     name: 'failed, retry → starting the next run',
     from: at(failed),
     event: { type: 'retry' },
@@ -367,6 +390,7 @@ const rows: Row[] = [
     to: at(completed, { completed: true, score: SCORE }),
     effects: [
       { type: 'savePosition', resultId: 'r1', position: null },
+      { type: 'rememberFinished', resultId: 'r1', score: SCORE },
       { type: 'announce', status: 'completed' },
       { type: 'resolve', replies: [A, B] },
     ],

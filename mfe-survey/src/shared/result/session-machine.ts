@@ -53,9 +53,18 @@ export interface SessionState {
   waiting: Reply[];
 }
 
+/** A result this tab finished, shown again instead of starting a new one (see use-result.ts). */
+export interface FinishedResult {
+  resultId: string;
+  score: ResultScore | null;
+}
+
 export type SessionEvent =
-  /** The shell has settled the session and the definition is known: start (or resume) a result. */
-  | { type: 'begin' }
+  /**
+   * The shell has settled the session and the definition is known: start (or resume) a result, or
+   * show again the one `finished` on this page before (Back or a reload after Finish).
+   */
+  | { type: 'begin'; finished?: FinishedResult | null }
   /** The session changed (signed in or out), the survey changed, or the screens closed. */
   | { type: 'end' }
   /** "Try again" after a failed start. */
@@ -99,6 +108,8 @@ export type SessionEffect =
   | { type: 'completeResult'; run: number; resultId: string }
   | { type: 'storeEarly'; key: string; answers: Answers }
   | { type: 'forgetEarly'; key: string }
+  /** Keeps the finished result for this tab's history, so going Back shows it again. */
+  | { type: 'rememberFinished'; resultId: string; score: ResultScore | null }
   /** Tells the shell's store the survey's status. */
   | { type: 'announce'; status: 'started' | 'completed' }
   | { type: 'savePosition'; resultId: string; position: Position | null }
@@ -155,8 +166,30 @@ export function transition(state: SessionState, event: SessionEvent): Transition
   const open = isOpen(phase) ? phase : null;
   const unchanged: Transition = [state, []];
   switch (event.type) {
-    case 'begin':
-      return phase.name === 'idle' ? start(state) : unchanged;
+    case 'begin': {
+      if (phase.name !== 'idle') return unchanged;
+      if (!event.finished) return start(state);
+      // Never reopened for answering: the finished result shows as it was, with no start at all.
+      const run = state.runs + 1;
+      const { resultId, score } = event.finished;
+      return [
+        {
+          ...state,
+          runs: run,
+          phase: { name: 'completed', run, resultId },
+          answers: {},
+          early: { key: state.early.key, answers: {} },
+          completed: true,
+          score,
+          waiting: [],
+        },
+        [
+          { type: 'forgetEarly', key: state.early.key },
+          { type: 'announce', status: 'completed' },
+          ...(state.waiting.length > 0 ? [{ type: 'resolve' as const, replies: state.waiting }] : []),
+        ],
+      ];
+    }
 
     case 'retry':
       return phase.name === 'failed' ? start(state) : unchanged;
@@ -284,7 +317,12 @@ export function transition(state: SessionState, event: SessionEvent): Transition
       const { run, resultId, replies } = phase;
       return [
         { ...state, phase: { name: 'completed', run, resultId }, completed: true, score: event.score },
-        [forget, { type: 'announce', status: 'completed' }, { type: 'resolve', replies }],
+        [
+          forget,
+          { type: 'rememberFinished', resultId, score: event.score },
+          { type: 'announce', status: 'completed' },
+          { type: 'resolve', replies },
+        ],
       ];
     }
 

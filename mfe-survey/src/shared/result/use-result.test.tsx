@@ -13,7 +13,11 @@ const slideUrl = (section: number, slide: number) =>
   paths.surveySlide('demo-publisher', 'quickscan', section, slide);
 const EARLY_KEY = 'toolkit:survey-early-answers:v1:demo-publisher/quickscan';
 
-beforeEach(() => window.localStorage.clear());
+// Each test is a new browser tab: a result finished in one is not shown again in the next.
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 /** The respondent signs in: the shell reports the new user, then settles the page's session. */
 function signIn(store: AppStore) {

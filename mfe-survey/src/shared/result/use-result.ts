@@ -15,6 +15,7 @@ import {
   type Position,
 } from '@toolkit/platform';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
+import { loadFinished, saveFinished } from './finished';
 import { Outbox, outboxStorageKey, type FailureAction, type SaveStatus } from './outbox';
 import { loadPosition, savePosition } from './position';
 import type { SurveyQuery } from './query-params';
@@ -34,6 +35,10 @@ export interface ResultOptions {
   query: SurveyQuery;
   /** False until the shell has settled the session (anonymous or signed in) and the definition is known. */
   enabled: boolean;
+  /** The session's user, whose finished result Back shows again. */
+  uid: string | null;
+  /** The history entry shown (the router's location key). */
+  page: string;
 }
 
 export type ResultState =
@@ -77,15 +82,26 @@ function classify(error: unknown): FailureAction {
   return 'retry';
 }
 
-export function useResult({ callable, tenantId, surveyId, query, enabled }: ResultOptions): SurveyResult {
+export function useResult({
+  callable,
+  tenantId,
+  surveyId,
+  query,
+  enabled,
+  uid,
+  page,
+}: ResultOptions): SurveyResult {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const earlyKey = earlyAnswersKey(tenantId, surveyId);
   // Effects read the latest props; the navigate function changes with every location, and
   // starting a result must not.
-  const latest = useRef({ navigate, config: { callable, tenantId, surveyId, query } });
+  const latest = useRef({ navigate, uid, page, config: { callable, tenantId, surveyId, query } });
+  // The history entries of this visit: once it is finished, each of them shows the result again.
+  const [pages] = useState(() => new Set<string>());
   useLayoutEffect(() => {
-    latest.current = { navigate, config: { callable, tenantId, surveyId, query } };
+    latest.current = { navigate, uid, page, config: { callable, tenantId, surveyId, query } };
+    pages.add(page);
   });
 
   // Answers given before the result started (on the shell's early slide, or here) show at once.
@@ -143,6 +159,16 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
           case 'forgetEarly':
             browserStorage()?.removeItem(effect.key);
             return;
+          case 'rememberFinished': {
+            const { config, uid } = latest.current;
+            const { tenantId, surveyId, query } = config;
+            const { resultId, score } = effect;
+            return saveFinished(
+              { tenantId, surveyId, uid, inviteId: query.inviteId },
+              { resultId, score },
+              pages,
+            );
+          }
           case 'announce':
             dispatch(effect.status === 'completed' ? surveyCompleted() : surveyStarted());
             return;
@@ -238,7 +264,7 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
           );
       }
     },
-    [machine, sessions, dispatch],
+    [machine, sessions, pages, dispatch],
   );
 
   // A result starts once the session is settled, and again whenever it changes (a sign-in or
@@ -247,7 +273,9 @@ export function useResult({ callable, tenantId, surveyId, query, enabled }: Resu
   const { resultId: requestedResultId, inviteId, prefill } = query;
   useEffect(() => {
     if (!enabled || !startable) return;
-    send({ type: 'begin' });
+    const { uid, page } = latest.current;
+    const finished = loadFinished({ tenantId, surveyId, uid, inviteId, resultId: requestedResultId, page });
+    send({ type: 'begin', finished });
     return () => send({ type: 'end' });
   }, [send, enabled, startable, callable, tenantId, surveyId, requestedResultId, inviteId, prefill]);
 
