@@ -62,8 +62,12 @@ export interface ActivityEntry {
   /** Who made the change; name and email are null once they are no longer a member. */
   actor: { uid: string; name: string | null; email: string | null };
   kind: AuditKind;
-  /** `name`: a member subject's name as it is now (else their address); null for other subjects or a former member. */
-  subject: AuditSubject & { name: string | null };
+  /**
+   * `name`: a member subject's name as it is now (else their address); a result's organisation (else
+   * who answered) as the publisher's Results show it, with `completedAt`; null for other subjects, a
+   * former member, or a result that is gone or named nowhere.
+   */
+  subject: AuditSubject & { name: string | null; completedAt?: string | null };
   before: AuditState;
   after: AuditState;
   reason: string | null;

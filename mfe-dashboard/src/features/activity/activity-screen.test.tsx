@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, formatDateTime, type ActivityEntry, type ApiRequest } from '@toolkit/domain';
+import { API, formatDate, formatDateTime, type ActivityEntry, type ApiRequest } from '@toolkit/domain';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 
@@ -65,10 +65,33 @@ describe('Activity', () => {
     expect(listed()).toEqual([
       `Dana Lee changed Sam Ng's role from Viewer to Editor.${formatDateTime(ROLE_CHANGE.at)}`,
       `Dana Lee invited sam@example.com to join as Viewer.${formatDateTime(INVITE.at)}`,
-      `A former member excluded a result from the aggregates.Reason: A test run${formatDateTime(EXCLUSION.at)}`,
+      `A former member excluded a result from the figures.Reason: A test run${formatDateTime(EXCLUSION.at)}`,
     ]);
     expect(screen.getByText(formatDateTime(ROLE_CHANGE.at))).toHaveAttribute('datetime', ROLE_CHANGE.at);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('names an excluded result as Results do, and opens it', async () => {
+    const named = entry('e4', '2026-03-04T09:00:00.000Z', {
+      kind: 'result.excluded',
+      subject: {
+        type: 'result',
+        id: 'quickscan/r7',
+        name: 'Harbour Bakery',
+        completedAt: '2026-03-01T09:30:00.000Z',
+      },
+      reason: 'A test run',
+    });
+    setup([named, EXCLUSION], {}, '/dashboard/activity', 10);
+    await screen.findByText(
+      `Dana Lee excluded the result of Harbour Bakery (completed ${formatDate('2026-03-01T09:30:00.000Z')}) from the figures.`,
+    );
+    expect(screen.getByRole('link', { name: 'Open the result of Harbour Bakery' })).toHaveAttribute(
+      'href',
+      '/dashboard/received/quickscan/r7',
+    );
+    // A result named nowhere has nothing to open.
+    expect(screen.getAllByRole('link', { name: /Open the result/ })).toHaveLength(1);
   });
 
   it('loads the next page after the last entry shown', async () => {
@@ -76,7 +99,7 @@ describe('Activity', () => {
     await screen.findByText("Dana Lee changed Sam Ng's role from Viewer to Editor.");
     expect(listed()).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByText('A former member excluded a result from the aggregates.');
+    await screen.findByText('A former member excluded a result from the figures.');
     expect(listed()).toHaveLength(3);
     expect(api.callsTo(API.listActivity)).toEqual([{ limit: 20 }, { limit: 20, cursor: 'e2' }]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 // Activity (owners and admins): the organisation's audit trail in words, newest first, of one kind
 // or all (the Kind kept in the address, so a view can be shared), a page at a time with "Load more".
 // No one can change an entry: the screen only reads.
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { LoadError, QueryView } from '@toolkit/data';
 import {
@@ -9,9 +9,10 @@ import {
   AUDIT_KINDS,
   formatDateTime,
   isAuditKind,
+  paths,
   type ActivityEntry,
 } from '@toolkit/domain';
-import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { Button, MutedText, PageTitle, Stack, VisuallyHidden } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
 import { useActivityInfiniteQuery } from './activity-api';
 import { describeActivity } from './activity-words';
@@ -38,11 +39,29 @@ const Filter = styled.div`
   max-width: 24rem;
 `;
 
+const TextLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.link};
+`;
+
+/** A result the entry names opens on Results; one named nowhere (gone) has nothing to open. */
+function ResultLink({ subject }: { subject: ActivityEntry['subject'] }) {
+  const [surveyId, resultId] = subject.id.split('/');
+  if (subject.type !== 'result' || !subject.name || !surveyId || !resultId) return null;
+  return (
+    <p>
+      <TextLink to={paths.receivedResult(surveyId, resultId)}>
+        Open the result<VisuallyHidden> of {subject.name}</VisuallyHidden>
+      </TextLink>
+    </p>
+  );
+}
+
 function Entry({ entry }: { entry: ActivityEntry }) {
   return (
     <li>
       <p>{describeActivity(entry)}</p>
       {entry.reason && <p>Reason: {entry.reason}</p>}
+      <ResultLink subject={entry.subject} />
       <MutedText>
         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
       </MutedText>

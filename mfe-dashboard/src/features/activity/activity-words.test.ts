@@ -1,8 +1,14 @@
-import type { ActivityEntry } from '@toolkit/domain';
+import { formatDate, type ActivityEntry } from '@toolkit/domain';
 import { describeActivity } from './activity-words';
 
 const DANA = { uid: 'owner-1', name: 'Dana Lee', email: 'dana@example.com' };
 const SAM = { type: 'member', id: 'sam-1', name: 'Sam Ng' };
+const RESULT = {
+  type: 'result',
+  id: 'quickscan/r1',
+  name: 'Harbour Bakery',
+  completedAt: '2026-03-01T09:30:00.000Z',
+};
 
 const words = (fields: Partial<ActivityEntry>) =>
   describeActivity({
@@ -77,6 +83,18 @@ describe('describeActivity', () => {
     ],
     [{ kind: 'declaration.revoked' }, "Dana Lee revoked the declaration's credential."],
     [{ kind: 'result.included' }, 'Dana Lee counted an excluded result again.'],
+    [
+      { kind: 'result.excluded', subject: { ...RESULT, name: null, completedAt: null } },
+      'Dana Lee excluded a result from the figures.',
+    ],
+    [
+      { kind: 'result.excluded', subject: RESULT },
+      `Dana Lee excluded the result of Harbour Bakery (completed ${formatDate(RESULT.completedAt)}) from the figures.`,
+    ],
+    [
+      { kind: 'result.included', subject: { ...RESULT, name: 'jo@smith.example', completedAt: null } },
+      'Dana Lee counted the result of jo@smith.example again.',
+    ],
     [
       {
         kind: 'brand.changed',

@@ -1,6 +1,13 @@
 // An audit entry in words: who did what ("Dana Lee changed Sam Ng's role from Viewer to Editor").
 // People are named as they are now; someone no longer a member is "A former member".
-import { ALERT_KINDS, ALERT_LABELS, isRole, type ActivityEntry, type AuditState } from '@toolkit/domain';
+import {
+  ALERT_KINDS,
+  ALERT_LABELS,
+  formatDate,
+  isRole,
+  type ActivityEntry,
+  type AuditState,
+} from '@toolkit/domain';
 
 const ROLE_WORDS = {
   user: 'User',
@@ -30,6 +37,14 @@ const planOf = (state: AuditState): string | null => {
 const actorOf = ({ actor }: ActivityEntry): string => actor.name ?? actor.email ?? 'A former member';
 
 const subjectOf = ({ subject }: ActivityEntry): string => subject.name ?? 'a former member';
+
+/** "the result of Harbour Bakery (completed 1 Mar 2026)", as Results name it; null when it names nobody. */
+function resultOf({ subject }: ActivityEntry): string | null {
+  if (subject.type !== 'result' || !subject.name) return null;
+  return subject.completedAt
+    ? `the result of ${subject.name} (completed ${formatDate(subject.completedAt)})`
+    : `the result of ${subject.name}`;
+}
 
 /** "Sam Ng's". */
 const possessive = (name: string): string => `${name}'s`;
@@ -95,10 +110,14 @@ function deed(entry: ActivityEntry): string {
         : 'signed the declaration';
     case 'declaration.revoked':
       return "revoked the declaration's credential";
-    case 'result.excluded':
-      return 'excluded a result from the aggregates';
-    case 'result.included':
-      return 'counted an excluded result again';
+    case 'result.excluded': {
+      const result = resultOf(entry);
+      return result ? `excluded ${result} from the figures` : 'excluded a result from the figures';
+    }
+    case 'result.included': {
+      const result = resultOf(entry);
+      return result ? `counted ${result} again` : 'counted an excluded result again';
+    }
     case 'brand.changed':
       return brandChange(entry);
     case 'alerts.changed':

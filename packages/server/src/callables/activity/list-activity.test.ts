@@ -148,3 +148,70 @@ describe('audit-listActivity', () => {
     expect(theirs.entries.map((entry) => entry.id)).toEqual(['o1']);
   });
 });
+
+describe('audit-listActivity on excluded results', () => {
+  const TENANT = 'publishing';
+
+  beforeAll(async () => {
+    const result = (id: string, fields: Record<string, unknown>) =>
+      env.store.set(paths.result(TENANT, 'quickscan', id), {
+        startedAt: '2026-03-01T08:00:00.000Z',
+        isCompleted: true,
+        userId: null,
+        ...fields,
+      });
+    await result('r1', {
+      completedAt: '2026-03-01T09:30:00.000Z',
+      questions: { 'company-name': ' Harbour Bakery ' },
+      respondent: { email: 'jo@harbour.example' },
+    });
+    // No organisation named: the one who answered names it, as on Results.
+    await result('r2', {
+      completedAt: '2026-03-02T09:30:00.000Z',
+      respondent: { firstName: 'Jo', lastName: 'Smith', email: 'jo@smith.example' },
+    });
+    const entry = (id: string, kind: string, subjectId: string, day: string) =>
+      stored(TENANT, id, `2026-03-${day}T12:00:00.000Z`, {
+        actorUid: 'someone',
+        kind,
+        subject: { type: 'result', id: subjectId },
+        reason: kind === 'result.excluded' ? 'A test run' : null,
+      });
+    await entry('x1', 'result.excluded', 'quickscan/r1', '10');
+    await entry('x2', 'result.included', 'quickscan/r2', '11');
+    // A result since erased with its respondent's data names nobody.
+    await entry('x3', 'result.excluded', 'quickscan/gone', '12');
+  });
+
+  it('names each result as Results do, with when it was completed', async () => {
+    const owner = await env.member(TENANT, 'owner');
+    const { entries } = await list({}, owner.token);
+    expect(entries.map(({ id, subject }) => [id, subject])).toEqual([
+      ['x3', { type: 'result', id: 'quickscan/gone', name: null, completedAt: null }],
+      [
+        'x2',
+        { type: 'result', id: 'quickscan/r2', name: 'Jo Smith', completedAt: '2026-03-02T09:30:00.000Z' },
+      ],
+      [
+        'x1',
+        {
+          type: 'result',
+          id: 'quickscan/r1',
+          name: 'Harbour Bakery',
+          completedAt: '2026-03-01T09:30:00.000Z',
+        },
+      ],
+    ]);
+  });
+
+  it('names no result to an admin who may not view insights', async () => {
+    const admin = await env.member(TENANT, 'admin');
+    await env.store.set(
+      paths.tenantUser(TENANT, admin.uid),
+      { permissions: { viewInsights: false } },
+      { merge: true },
+    );
+    const { entries } = await list({}, admin.token);
+    expect(entries.map(({ subject }) => subject.name)).toEqual([null, null, null]);
+  });
+});
