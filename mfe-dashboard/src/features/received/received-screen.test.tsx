@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type ApiRequest, type ReceivedResultRow } from '@toolkit/domain';
+import { API, formatDate, type ApiRequest, type ReceivedResultRow } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 
@@ -249,7 +249,11 @@ describe('Results workbench', () => {
 
     await user.type(reason, 'Our own test run');
     await user.click(within(dialog).getByRole('button', { name: 'Exclude result' }));
-    expect(await screen.findByText('The result of Organisation r-1 is excluded.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Excluded the result of Organisation r-1 (completed ${formatDate('2026-11-20T10:00:00.000Z')}): insights and benchmarks no longer count it. It is listed under Excluded, where it can be included again.`,
+      ),
+    ).toBeInTheDocument();
     expect(api.callsTo(API.setResultExcluded)).toEqual([
       { surveyId: 'business-quickscan', resultId: 'r-1', excluded: true, reason: 'Our own test run' },
     ]);
@@ -293,7 +297,11 @@ describe('Results workbench', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Include again the result of Organisation r-9' }),
     );
-    expect(await screen.findByText('The result of Organisation r-9 counts again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Included the result of Organisation r-9 (completed ${formatDate('2026-11-20T10:00:00.000Z')}) again: insights and benchmarks count it once more.`,
+      ),
+    ).toBeInTheDocument();
     expect(api.callsTo(API.setResultExcluded)).toEqual([
       { surveyId: 'business-quickscan', resultId: 'r-9', excluded: false },
     ]);

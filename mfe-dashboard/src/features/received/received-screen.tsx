@@ -14,8 +14,9 @@ import { useReceivedResultsQuery } from '../../shared/api';
 import { ExportButton } from '../../shared/export-button';
 import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
 import { ExcludeDialog } from './exclude-dialog';
+import { excludedWords, includedWords } from './exclusion-words';
 import { useSetResultExcludedMutation, useWorkbenchFiltersQuery } from './received-api';
-import { nameOf, ResultsTable } from './results-table';
+import { ResultsTable } from './results-table';
 import {
   addressOf,
   cleared,
@@ -57,14 +58,14 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
 
   function excluded(row: ReceivedResultRow, done: boolean) {
     setExcluding(null);
-    if (done) setTold(`The result of ${nameOf(row)} is excluded.`);
+    if (done) setTold(excludedWords(row));
     countRef.current?.focus();
   }
 
   async function includeAgain(row: ReceivedResultRow) {
     try {
       await include({ surveyId: query.surveyId, resultId: row.resultId, excluded: false }).unwrap();
-      setTold(`The result of ${nameOf(row)} counts again.`);
+      setTold(includedWords(row));
       countRef.current?.focus();
     } catch {
       // Shown from the request's state below.
