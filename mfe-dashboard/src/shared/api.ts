@@ -26,6 +26,7 @@ import {
   type QueryLike,
 } from '@toolkit/data';
 import { useCatalogue } from '@toolkit/store-contract';
+import { OWN_RESULTS, receivedBy, receivedResult } from './result-tags';
 
 export type { Profile } from '@toolkit/data';
 export type LatestResults = ApiResponses[typeof API.listLatestResults];
@@ -35,7 +36,6 @@ export type SurveyInsightsRequest = ApiRequest<typeof API.getSurveyInsights>;
 export type ReceivedResults = ApiResponses[typeof API.listReceivedResults];
 export type ReceivedResultAnswer = ApiResponses[typeof API.getReceivedResult];
 export type ActionsAnswer = ApiResponses[typeof API.listActions];
-export type ToolkitMembers = ApiResponses[typeof API.listToolkitMembers];
 export type DeclarationAnswer = ApiResponses[typeof API.getDeclaration];
 export type AlertsAnswer = ApiResponses[typeof API.getAlerts];
 export type MaterialityAnswer = ApiResponses[typeof API.getMateriality];
@@ -72,7 +72,7 @@ const withPath = (survey: { id: string; title: string; tenantId: string }): Tool
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     latestResults: callableQuery(build, API.listLatestResults, {
-      providesTags: ['Results'],
+      providesTags: [OWN_RESULTS],
     }),
     /**
      * The member's own results of a survey over time and the peer benchmark, against every
@@ -83,7 +83,7 @@ export const dashboardApi = api.injectEndpoints({
         surveyId,
         ...(group ? { group } : {}),
       }),
-      providesTags: ['Results', 'Benchmark'],
+      providesTags: [OWN_RESULTS, 'Benchmark'],
     }),
     /**
      * What a survey the member's organisation publishes has received, with the trend over the
@@ -91,7 +91,7 @@ export const dashboardApi = api.injectEndpoints({
      */
     surveyInsights: callableQuery(build, API.getSurveyInsights, {
       request: (request: SurveyInsightsRequest) => request,
-      providesTags: ['Results'],
+      providesTags: (_answer, _error, { surveyId }) => [receivedBy(surveyId)],
     }),
     /**
      * One page of the results a survey the organisation publishes received, filtered, searched and
@@ -99,22 +99,17 @@ export const dashboardApi = api.injectEndpoints({
      */
     receivedResults: callableQuery(build, API.listReceivedResults, {
       request: (arg: ReceivedResultsQuery) => arg,
-      providesTags: ['Results'],
+      providesTags: (_answer, _error, { surveyId }) => [receivedBy(surveyId)],
     }),
     receivedResult: callableQuery(build, API.getReceivedResult, {
       request: (arg: { surveyId: string; resultId: string }) => arg,
-      providesTags: ['Results'],
+      providesTags: (_answer, _error, { resultId }) => [receivedResult(resultId)],
     }),
     /** The action catalogue against the member's latest completed result of a survey, and its plan. */
     actions: callableQuery(build, API.listActions, {
       request: (surveyId: string) => ({ surveyId }),
       // Whether the organisation's own actions can be written follows the plan.
       providesTags: ['Actions', 'Plan'],
-    }),
-    /** The organisations that signed up through a toolkit the member's organisation publishes. */
-    toolkitMembers: callableQuery(build, API.listToolkitMembers, {
-      request: (toolkit: string) => ({ toolkit }),
-      providesTags: ['Members'],
     }),
     /** The declaration of the organisation's toolkit, its credential and whether the member may sign. */
     declaration: callableQuery(build, API.getDeclaration, {
@@ -177,7 +172,6 @@ export const {
   useReceivedResultsQuery,
   useReceivedResultQuery,
   useActionsQuery,
-  useToolkitMembersQuery,
   useDeclarationQuery,
   useAlertsQuery,
   useMaterialityQuery,

@@ -6,6 +6,7 @@ import {
   type EndpointBuilder,
   type MutationDefinition,
   type QueryDefinition,
+  type TagDescription,
 } from '@reduxjs/toolkit/query/react';
 import { API, type ApiName, type ApiRequest, type ApiResponses } from '@toolkit/domain';
 import { answerOf, call, callableBaseQuery, servicesOf } from './base-query';
@@ -177,7 +178,7 @@ export type ApiBuilder = EndpointBuilder<typeof callableBaseQuery, Tag, 'api'>;
 export function callableMutation<N extends ApiName>(
   build: ApiBuilder,
   name: N,
-  tags?: readonly Tag[],
+  tags?: readonly TagDescription<Tag>[],
 ): MutationDefinition<ApiRequest<N>, typeof callableBaseQuery, Tag, ApiResponses[N], 'api'>;
 export function callableMutation<N extends ApiName, Arg = void, Result = ApiResponses[N]>(
   build: ApiBuilder,
@@ -187,7 +188,8 @@ export function callableMutation<N extends ApiName, Arg = void, Result = ApiResp
 export function callableMutation<N extends ApiName, Arg, Result>(
   build: ApiBuilder,
   name: N,
-  options: readonly Tag[] | (MutationOptions<Result, Arg> & CallableParts<N, Arg, Result>) = [],
+  options:
+    readonly TagDescription<Tag>[] | (MutationOptions<Result, Arg> & CallableParts<N, Arg, Result>) = [],
 ) {
   if (isTags(options)) {
     return build.mutation<ApiResponses[N], ApiRequest<N>>({
@@ -199,4 +201,4 @@ export function callableMutation<N extends ApiName, Arg, Result>(
   return build.mutation<Result, Arg>({ ...rest, ...fromCallable(name, { request, transformResponse }) });
 }
 
-const isTags = (value: unknown): value is readonly Tag[] => Array.isArray(value);
+const isTags = (value: unknown): value is readonly TagDescription<Tag>[] => Array.isArray(value);

@@ -3,11 +3,13 @@
 import {
   API,
   PEER_FACETS,
+  type ApiRequest,
   WORKBENCH_FILTERS_QUERY,
   type PeerFacet,
   type WorkbenchFiltersQuery,
 } from '@toolkit/domain';
 import { api, callableMutation, contentQuery } from '@toolkit/data';
+import { receivedBy, receivedResult } from '../../shared/result-tags';
 
 /** A filter's choices: option id (or band label) and what the survey calls it. */
 export interface Choice {
@@ -37,13 +39,23 @@ function filtersOf({ survey }: WorkbenchFiltersQuery): WorkbenchFilters {
   };
 }
 
-const receivedApi = api.injectEndpoints({
+export const receivedApi = api.injectEndpoints({
   endpoints: (build) => ({
     workbenchFilters: build.query<WorkbenchFilters, string>({
       queryFn: contentQuery(WORKBENCH_FILTERS_QUERY, (id: string) => ({ id }), filtersOf),
     }),
-    /** Leaves or rejoins every aggregate, so every screen showing results or insights is asked again. */
-    setResultExcluded: callableMutation(build, API.setResultExcluded, ['Results', 'Benchmark']),
+    /**
+     * Leaves or rejoins its survey's aggregates: that survey's pages, insights and comments and the
+     * result's own screen are asked again, and any benchmark, which the aggregates feed.
+     */
+    setResultExcluded: callableMutation(build, API.setResultExcluded, {
+      request: (request: ApiRequest<typeof API.setResultExcluded>) => request,
+      invalidatesTags: (_answer, _error, { surveyId, resultId }) => [
+        receivedBy(surveyId),
+        receivedResult(resultId),
+        'Benchmark',
+      ],
+    }),
   }),
 });
 

@@ -1,6 +1,7 @@
 // The Survey insights screen's own read: the comments on one open question, page by page.
 import { API, type ApiResponses } from '@toolkit/domain';
 import { api, call } from '@toolkit/data';
+import { receivedBy } from '../../shared/result-tags';
 
 export type CommentsPage = ApiResponses[typeof API.listComments];
 
@@ -31,7 +32,7 @@ const surveyInsightsApi = api.injectEndpoints({
           ...(pageParam ? { cursor: pageParam } : {}),
         }),
       // An excluded result's comment leaves the list with it.
-      providesTags: ['Results'],
+      providesTags: (_page, _error, { surveyId }) => [receivedBy(surveyId)],
     }),
   }),
 });
