@@ -3,6 +3,8 @@
 // report a change.
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { API } from '@toolkit/domain';
+import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
 import { Button } from '@toolkit/ui';
 import { SelectField, TextField } from '@toolkit/ui/form';
 
@@ -36,33 +38,54 @@ export interface DayRange {
   to?: string;
 }
 
-/** Two day fields, neither accepting a day past the other; a cleared field reports ''. */
+// The server's words for a day it cannot read.
+const DAY = REQUESTS[API.listReceivedResults].shape.from;
+
+/**
+ * Two day fields, neither offering a day past the other; a cleared field reports ''. A day the
+ * server could not read (a typed six-digit year, say) is refused beside its field and not reported;
+ * `rangeProblem`, why the screen refuses the range as it is, shows beside the end.
+ */
 export function DateRangeFields({
   labels: [fromLabel, toLabel],
   from,
   to,
+  rangeProblem,
   onChange,
 }: {
   labels: readonly [string, string];
   from: string;
   to: string;
+  rangeProblem: string | null;
   onChange: (change: DayRange) => void;
 }) {
+  const [unread, setUnread] = useState<{ field: keyof DayRange; value: string; problem: string } | null>(
+    null,
+  );
+  const change = (field: keyof DayRange, value: string) => {
+    const problem = value === '' ? null : fieldProblem(DAY, value);
+    if (problem !== null) return setUnread({ field, value, problem });
+    if (unread?.field === field) setUnread(null);
+    onChange({ [field]: value });
+  };
+  const shown = (field: keyof DayRange, value: string) => (unread?.field === field ? unread.value : value);
   return (
     <>
       <TextField
         label={fromLabel}
         type="date"
-        value={from}
+        value={shown('from', from)}
         max={to || undefined}
-        onChange={(event) => onChange({ from: event.target.value })}
+        error={unread?.field === 'from' ? unread.problem : undefined}
+        onChange={(event) => change('from', event.target.value)}
       />
       <TextField
         label={toLabel}
         type="date"
-        value={to}
+        value={shown('to', to)}
         min={from || undefined}
-        onChange={(event) => onChange({ to: event.target.value })}
+        error={unread?.field === 'to' ? unread.problem : (rangeProblem ?? undefined)}
+        onChange={(event) => change('to', event.target.value)}
       />
     </>
   );

@@ -18,6 +18,7 @@ import {
   resolveTrendRange,
   trendOf,
   trendRangeProblem,
+  dayRangeProblem,
   shardOf,
   standingOf,
   sumShards,
@@ -399,6 +400,12 @@ describe('the trend', () => {
     );
     expect(trendRangeProblem('2023-11-27', '2026-11-26')).toBeNull();
     expect(trendRangeProblem('2026-11-26', '2026-11-26')).toBeNull();
+  });
+
+  it('refuses any range of days that ends before it starts, in the same words, however long', () => {
+    expect(dayRangeProblem('2026-11-27', '2026-11-26')).toBe(trendRangeProblem('2026-11-27', '2026-11-26'));
+    expect(dayRangeProblem('2016-11-26', '2026-11-26')).toBeNull();
+    expect(dayRangeProblem('2026-11-26', '2026-11-26')).toBeNull();
   });
 
   it('takes only real calendar days', () => {

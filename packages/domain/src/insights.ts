@@ -384,10 +384,17 @@ const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 
+/** Why a range of days is refused (it ends before it starts), or null when it is taken. */
+export function dayRangeProblem(from: string, to: string): string | null {
+  return from > to
+    ? `The range starts (${from}) after it ends (${to}): pick a start on or before the end.`
+    : null;
+}
+
 /** Why a trend range is refused, or null when it is taken. */
 export function trendRangeProblem(from: string, to: string): string | null {
-  if (from > to)
-    return `The range starts (${from}) after it ends (${to}): pick a start on or before the end.`;
+  const order = dayRangeProblem(from, to);
+  if (order) return order;
   const limit = new Date(dayTime(from));
   limit.setUTCFullYear(limit.getUTCFullYear() + TREND_MAX_YEARS);
   if (dayTime(to) >= limit.getTime()) {

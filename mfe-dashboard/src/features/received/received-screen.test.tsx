@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, formatDate, type ApiRequest, type ReceivedResultRow } from '@toolkit/domain';
+import { API, dayRangeProblem, formatDate, type ApiRequest, type ReceivedResultRow } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 
@@ -113,6 +113,57 @@ describe('Results workbench', () => {
     expect(screen.getByRole('searchbox', { name: 'Search by organisation or respondent' })).toHaveValue(
       'green',
     );
+  });
+
+  it('refuses dates that end before they start beside the end, and asks the server nothing for them', async () => {
+    const { api } = setup(() => ({ results: [row('r-1')], next: null, more: false, total: 1 }));
+    await table();
+    fireEvent.change(screen.getByLabelText('Completed from'), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(lastRequest(api)).toMatchObject({ from: '2026-11-20' }));
+    const until = screen.getByLabelText('Completed until');
+    fireEvent.change(until, { target: { value: '2026-11-10' } });
+
+    const why = dayRangeProblem('2026-11-20', '2026-11-10')!;
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(until).toHaveAttribute('aria-invalid', 'true');
+    expect(until).toHaveAccessibleDescription(why);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(/something went wrong/i)).not.toBeInTheDocument();
+    expect(requests(api).some((request) => request.to === '2026-11-10')).toBe(false);
+
+    fireEvent.change(until, { target: { value: '2026-11-30' } });
+    await waitFor(() =>
+      expect(lastRequest(api)).toEqual({
+        surveyId: 'business-quickscan',
+        from: '2026-11-20',
+        to: '2026-11-30',
+      }),
+    );
+    expect(await table()).toBeInTheDocument();
+    expect(until).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('refuses beside its field a day the server could not read, and the view stays as it was', async () => {
+    const { api } = setup(() => ({ results: [row('r-1')], next: null, more: false, total: 1 }));
+    await table();
+    const until = screen.getByLabelText('Completed until');
+    fireEvent.change(until, { target: { value: '275760-01-01' } });
+    expect(until).toHaveAccessibleDescription('Give a day as YYYY-MM-DD, e.g. 2026-11-26.');
+    expect(until).toHaveValue('275760-01-01');
+    expect(await table()).toBeInTheDocument();
+    expect(requests(api)).toEqual([{ surveyId: 'business-quickscan' }]);
+  });
+
+  it('opens a shared address whose dates end before they start with the refusal, not a request', async () => {
+    const { api } = setup(
+      () => ({ results: [row('r-1')], next: null, more: false, total: 1 }),
+      '/dashboard/received?from=2026-11-20&to=2026-11-10',
+    );
+    const until = await screen.findByLabelText('Completed until');
+    expect(until).toBeVisible();
+    expect(until).toHaveAccessibleDescription(dayRangeProblem('2026-11-20', '2026-11-10')!);
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+    expect(requests(api)).toEqual([]);
   });
 
   it('names the filters’ choices as the survey does', async () => {

@@ -2,10 +2,16 @@
 // the server, filtered, searched and sorted as the address says, so a view can be shared or
 // reloaded. A result can be excluded (a test, junk) with a reason, and included again.
 import { useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { describeError, Loading, QueryView } from '@toolkit/data';
-import { hasPermission, type ReceivedResultRow, type ReceivedResultsQuery } from '@toolkit/domain';
+import {
+  dayRangeProblem,
+  hasPermission,
+  type ReceivedResultRow,
+  type ReceivedResultsQuery,
+} from '@toolkit/domain';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
@@ -49,7 +55,9 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   const change = (filters: Partial<ReceivedResultsQuery>) => go(withFilters(view, filters));
 
   const filters = useWorkbenchFiltersQuery(query.surveyId);
-  const page = useReceivedResultsQuery(query);
+  // A range that ends before it starts is refused beside its fields, and not asked for.
+  const rangeProblem = query.from && query.to ? dayRangeProblem(query.from, query.to) : null;
+  const page = useReceivedResultsQuery(rangeProblem ? skipToken : query);
   const [excluding, setExcluding] = useState<ReceivedResultRow | null>(null);
   const [include, including] = useSetResultExcludedMutation();
   const mayExclude = useAppSelector((state) => hasPermission(state.auth.claims, 'excludeResults'));
@@ -78,7 +86,13 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
   const pageNumber = view.back.length + 1;
   return (
     <Stack gap={4}>
-      <FilterControls query={query} filters={filters.data} surveys={surveys} onChange={change} />
+      <FilterControls
+        query={query}
+        filters={filters.data}
+        surveys={surveys}
+        rangeProblem={rangeProblem}
+        onChange={change}
+      />
       {isNarrowed(view) && (
         <Actions>
           <Button type="button" variant="secondary" onClick={() => go(cleared(view))}>
@@ -104,68 +118,70 @@ function Workbench({ surveys }: { surveys: PublishedSurvey[] }) {
           onDone={(done) => excluded(excluding, done)}
         />
       )}
-      <QueryView
-        query={current}
-        doing="load the results"
-        isEmpty={({ results }) => results.length === 0 && pageNumber === 1}
-        empty={
-          isNarrowed(view)
-            ? 'No result matches this view. Change or clear the filters to see more.'
-            : 'This survey has received no result yet.'
-        }
-      >
-        {({ results, total, next, more }) => (
-          <Stack gap={3} aria-busy={page.isFetching}>
-            <Count ref={countRef} tabIndex={-1}>
-              {resultsCount(total)}
-            </Count>
-            {page.isFetching && <Loading label="Updating the results" />}
-            {!mayExclude && (
-              <MutedText>
-                Owners, admins, billing members and editors can exclude a result from the figures or include
-                it again.
-              </MutedText>
-            )}
-            <ResultsTable
-              surveyId={query.surveyId}
-              rows={results}
-              caption={`Page ${pageNumber}`}
-              exclusion={
-                mayExclude
-                  ? {
-                      onExclude: (row) => {
-                        setTold('');
-                        setExcluding(row);
-                      },
-                      onInclude: (row) => void includeAgain(row),
-                      including: including.isLoading ? (including.originalArgs?.resultId ?? null) : null,
-                    }
-                  : null
-              }
-            />
-            {(pageNumber > 1 || more) && (
-              <Actions as="nav" aria-label="Pages">
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={pageNumber === 1}
-                  onClick={() => go(previousPage(view))}
-                >
-                  Previous page
-                </Button>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={!more || next === null}
-                  onClick={() => next && go(nextPage(view, next))}
-                >
-                  Next page
-                </Button>
-              </Actions>
-            )}
-          </Stack>
-        )}
-      </QueryView>
+      {!rangeProblem && (
+        <QueryView
+          query={current}
+          doing="load the results"
+          isEmpty={({ results }) => results.length === 0 && pageNumber === 1}
+          empty={
+            isNarrowed(view)
+              ? 'No result matches this view. Change or clear the filters to see more.'
+              : 'This survey has received no result yet.'
+          }
+        >
+          {({ results, total, next, more }) => (
+            <Stack gap={3} aria-busy={page.isFetching}>
+              <Count ref={countRef} tabIndex={-1}>
+                {resultsCount(total)}
+              </Count>
+              {page.isFetching && <Loading label="Updating the results" />}
+              {!mayExclude && (
+                <MutedText>
+                  Owners, admins, billing members and editors can exclude a result from the figures or include
+                  it again.
+                </MutedText>
+              )}
+              <ResultsTable
+                surveyId={query.surveyId}
+                rows={results}
+                caption={`Page ${pageNumber}`}
+                exclusion={
+                  mayExclude
+                    ? {
+                        onExclude: (row) => {
+                          setTold('');
+                          setExcluding(row);
+                        },
+                        onInclude: (row) => void includeAgain(row),
+                        including: including.isLoading ? (including.originalArgs?.resultId ?? null) : null,
+                      }
+                    : null
+                }
+              />
+              {(pageNumber > 1 || more) && (
+                <Actions as="nav" aria-label="Pages">
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={pageNumber === 1}
+                    onClick={() => go(previousPage(view))}
+                  >
+                    Previous page
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={!more || next === null}
+                    onClick={() => next && go(nextPage(view, next))}
+                  >
+                    Next page
+                  </Button>
+                </Actions>
+              )}
+            </Stack>
+          )}
+        </QueryView>
+      )}
     </Stack>
   );
 }

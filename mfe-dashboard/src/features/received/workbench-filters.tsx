@@ -52,18 +52,23 @@ export function FilterControls({
   query,
   filters,
   surveys,
+  rangeProblem,
   onChange,
 }: {
   query: ReceivedResultsQuery;
   filters: WorkbenchFilters | undefined;
   surveys: readonly { id: string; title: string }[];
+  /** Why the dates are refused as they are. */
+  rangeProblem: string | null;
   onChange: (change: Partial<ReceivedResultsQuery>) => void;
 }) {
   const state = query.state ?? 'completed';
   const inProgress = state === 'in-progress';
   const narrowing = NARROWING.filter((key) => query[key] !== undefined).length;
-  // Open when the view is narrowed by them (a shared address); then as the person leaves it.
+  // Open when the view is narrowed by them (a shared address) or their dates are refused; then as
+  // the person leaves it.
   const [moreShown, setMoreShown] = useState(narrowing > 0);
+  const shown = moreShown || rangeProblem !== null;
   return (
     <Stack gap={3}>
       <SurveySelect
@@ -123,7 +128,7 @@ export function FilterControls({
           onSearch={(search) => onChange({ search })}
         />
       )}
-      <MoreFilters open={moreShown} onToggle={(event) => setMoreShown(event.currentTarget.open)}>
+      <MoreFilters open={shown} onToggle={(event) => setMoreShown(event.currentTarget.open)}>
         <summary>
           {inProgress ? 'Filter by date' : 'Filter by date, score band, sector, size or region'}
           {narrowing > 0 && ` (${narrowing} set)`}
@@ -133,6 +138,7 @@ export function FilterControls({
             labels={inProgress ? ['Started from', 'Started until'] : ['Completed from', 'Completed until']}
             from={query.from ?? ''}
             to={query.to ?? ''}
+            rangeProblem={rangeProblem}
             onChange={onChange}
           />
           {!inProgress && (

@@ -1,9 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
 import { api as dataApi } from '@toolkit/data';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
-import { formatDate } from '@toolkit/domain';
+import { formatDate, trendRangeProblem } from '@toolkit/domain';
 import { createFakeApi, renderDashboard, SURVEYS } from '../../testing/fake-api';
 
 type InsightsAnswer = ApiResponses[typeof API.getSurveyInsights];
@@ -257,22 +257,55 @@ describe('Survey insights', () => {
     expect(screen.queryByRole('heading', { name: /^Received:/ })).not.toBeInTheDocument();
   });
 
-  it('shows why a range is refused instead of the figures of the previous one', async () => {
-    publisher(
-      {
-        [API.getSurveyInsights]: ({ from }) =>
-          from === '2025-05-01'
-            ? serverError('invalid-argument', 'The range starts (2025-05-01) after it ends (2025-03-31).')
-            : RECEIVED,
-      },
-      '/dashboard/survey-insights?from=2025-05-01&to=2025-03-31',
-    );
-    expect(
-      await screen.findByText(/The range starts \(2025-05-01\) after it ends \(2025-03-31\)/),
-    ).toBeInTheDocument();
+  it('refuses a range that ends before it starts beside the end, without asking the server', async () => {
+    const { api } = publisher();
+    expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+    const to = screen.getByLabelText('To');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01' } });
+    await waitFor(() => expect(api.callsTo(API.getSurveyInsights)).toHaveLength(2));
+    fireEvent.change(to, { target: { value: '2025-02-01' } });
+
+    const why = trendRangeProblem('2025-03-01', '2025-02-01')!;
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription(why);
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByRole('heading', { name: /^Received:/ })).not.toBeInTheDocument();
-    // The controls stay, so the range can be put right.
+    expect(screen.queryByText(/something went wrong/i)).not.toBeInTheDocument();
+    expect(api.callsTo(API.getSurveyInsights)).toHaveLength(2);
+
+    // Put right, the range is asked for.
+    fireEvent.change(to, { target: { value: '2025-04-30' } });
+    expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'false');
+    expect(api.callsTo(API.getSurveyInsights).at(-1)).toEqual({
+      surveyId: 'business-quickscan',
+      from: '2025-03-01',
+      to: '2025-04-30',
+    });
+  });
+
+  it('refuses a shared address whose range the server would refuse, and a longer one too', async () => {
+    const { api } = publisher({}, '/dashboard/survey-insights?from=2025-05-01&to=2025-03-31');
+    const why = trendRangeProblem('2025-05-01', '2025-03-31')!;
+    expect(await screen.findByLabelText('To')).toHaveAccessibleDescription(why);
     expect(screen.getByLabelText('From')).toHaveValue('2025-05-01');
+    expect(screen.queryByRole('heading', { name: /^Received:/ })).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2015-01-01' } });
+    expect(await screen.findByText(trendRangeProblem('2015-01-01', '2025-03-31')!)).toBeInTheDocument();
+    expect(api.callsTo(API.getSurveyInsights)).toEqual([]);
+  });
+
+  it('refuses beside its field a day the server could not read, and keeps the figures shown', async () => {
+    const { api } = publisher();
+    expect(await screen.findByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+    const from = screen.getByLabelText('From');
+    fireEvent.change(from, { target: { value: '275760-01-01' } });
+    expect(from).toHaveAccessibleDescription('Give a day as YYYY-MM-DD, e.g. 2026-11-26.');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('heading', { name: /^Received:/ })).toBeInTheDocument();
+    expect(api.callsTo(API.getSurveyInsights)).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,12 @@
 // view can be shared and survives a reload.
 import { useSearchParams } from 'react-router';
 import { QueryView } from '@toolkit/data';
-import { TREND_GRANULARITIES, type TrendGranularity } from '@toolkit/domain';
+import {
+  isCalendarDay,
+  TREND_GRANULARITIES,
+  trendRangeProblem,
+  type TrendGranularity,
+} from '@toolkit/domain';
 import { PageTitle, Stack } from '@toolkit/ui';
 import { FieldGrid, SelectField } from '@toolkit/ui/form';
 import type { SurveyInsightsRequest } from '../../shared/api';
@@ -16,17 +21,27 @@ const PERIOD_NAMES: Record<TrendGranularity, string> = { week: 'Week', month: 'M
 const isGranularity = (value: string | null): value is TrendGranularity =>
   TREND_GRANULARITIES.some((granularity) => granularity === value);
 
+/** A day the address gives, as the workbench reads its own: one that is no calendar day is left out. */
+const dayIn = (query: URLSearchParams, name: 'from' | 'to') => {
+  const day = query.get(name);
+  return day && isCalendarDay(day) ? day : undefined;
+};
+
 function PublishedSurvey({ surveys }: { surveys: { id: string; title: string }[] }) {
   const [query, setQuery] = useSearchParams();
   const asked = query.get('survey');
   const surveyId = surveys.some((survey) => survey.id === asked) ? asked! : surveys[0]!.id;
   const per = query.get('per');
+  const from = dayIn(query, 'from');
+  const to = dayIn(query, 'to');
   const request: SurveyInsightsRequest = {
     surveyId,
-    ...(query.get('from') ? { from: query.get('from')! } : {}),
-    ...(query.get('to') ? { to: query.get('to')! } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
     ...(isGranularity(per) ? { granularity: per } : {}),
   };
+  // The server's own check of the range: refused beside the fields, and not asked for.
+  const rangeProblem = from && to ? trendRangeProblem(from, to) : null;
   /** Settings changed, the others kept; an emptied one falls back to the server's default. */
   const set = (change: Partial<Record<'survey' | 'from' | 'to' | 'per', string>>) =>
     setQuery((current) => {
@@ -39,7 +54,7 @@ function PublishedSurvey({ surveys }: { surveys: { id: string; title: string }[]
     });
   return (
     <SurveyReport
-      request={request}
+      request={rangeProblem ? null : request}
       controls={(range) => (
         <>
           <SurveySelect surveys={surveys} value={surveyId} onChange={(survey) => set({ survey })} />
@@ -48,6 +63,7 @@ function PublishedSurvey({ surveys }: { surveys: { id: string; title: string }[]
               labels={['From', 'To']}
               from={request.from ?? range?.from ?? ''}
               to={request.to ?? range?.to ?? ''}
+              rangeProblem={rangeProblem}
               onChange={set}
             />
             <SelectField

@@ -1,6 +1,7 @@
 // One published survey's insights: counts, the trend per period, score distributions, the answers
 // to each closed question and the comments on each open one.
 import { useId, type ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
 import { formatDate, type ScoreSpread, type SurveyInsights, type TrendGranularity } from '@toolkit/domain';
@@ -328,26 +329,28 @@ function Received({ insights }: { insights: SurveyInsights }) {
 
 /**
  * The report for the asked survey and range. While another survey or range loads, the one shown
- * stays; a refused range (say, from after to) or a failed refresh shows the server's words instead
- * of old figures.
+ * stays; a failed refresh shows the server's words instead of old figures. A null request is one the
+ * controls refuse beside their fields: nothing is asked and no figures show.
  */
 export function SurveyReport({
   request,
   controls,
 }: {
-  request: SurveyInsightsRequest;
+  request: SurveyInsightsRequest | null;
   controls: (range: SurveyInsights['range'] | null) => ReactNode;
 }) {
-  const answer = useSurveyInsightsQuery(request);
+  const answer = useSurveyInsightsQuery(request ?? skipToken);
   const current = answer.isError
     ? undefined
     : (answer.currentData ?? (answer.isFetching ? answer.data : undefined));
   return (
     <Stack gap={4}>
       {controls(current?.range ?? null)}
-      <QueryView query={{ ...answer, data: current }} doing="load what your survey received">
-        {(insights) => <Received insights={insights} />}
-      </QueryView>
+      {request && (
+        <QueryView query={{ ...answer, data: current }} doing="load what your survey received">
+          {(insights) => <Received insights={insights} />}
+        </QueryView>
+      )}
     </Stack>
   );
 }
