@@ -87,6 +87,9 @@ import {
 /** The most comments one listComments request returns. */
 export const COMMENTS_PAGE_MAX = 100;
 
+/** The longest search of the comments. */
+export const COMMENTS_SEARCH_MAX = 100;
+
 /** A toolkit's members: a page as Members shows it, the most one request lists, the longest search. */
 export const MEMBERS_PAGE = 25;
 export const MEMBERS_PAGE_MAX = 100;
@@ -612,7 +615,7 @@ export const CALLABLES = declareCallables({
       z.object({
         surveyId: id,
         questionId: id,
-        search: text({ max: 100 }).optional(),
+        search: text({ max: COMMENTS_SEARCH_MAX }).optional(),
         /** The previous page's `next`. */
         cursor: id.optional(),
         limit: z.number().int().min(1).max(COMMENTS_PAGE_MAX).optional(),

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { LoadError, QueryView } from '@toolkit/data';
-import { formatDate } from '@toolkit/domain';
+import { COMMENTS_SEARCH_MAX, formatDate } from '@toolkit/domain';
 import { Button, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { SearchForm } from '../../shared/view-controls';
@@ -51,6 +51,7 @@ export function Comments({
       <SearchForm
         label="Words in the comment"
         name={`Search the comments on ${question.title}`}
+        maxLength={COMMENTS_SEARCH_MAX}
         value={search}
         onSearch={setSearch}
       />

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
+import { API, COMMENTS_SEARCH_MAX, type ApiRequest, type ApiResponses } from '@toolkit/domain';
 import { api as dataApi } from '@toolkit/data';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { formatDate, trendRangeProblem } from '@toolkit/domain';
@@ -354,6 +354,18 @@ describe('Survey insights: comments', () => {
     await user.type(commentsOf().getByRole('searchbox', { name: 'Words in the comment' }), 'wind');
     await user.click(commentsOf().getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No comment has a word starting with “wind”.')).toBeInTheDocument();
+  });
+
+  it('takes no longer a search than the server does, so a pasted one is never refused', async () => {
+    const { api, user } = publisher();
+    await screen.findByRole('list', { name: 'Comments, newest first' });
+    const box = commentsOf().getByRole('searchbox', { name: 'Words in the comment' });
+    await user.click(box);
+    await user.paste('solar '.repeat(30));
+    await user.click(commentsOf().getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.callsTo(API.listComments).at(-1)).toHaveProperty('search'));
+    const { search } = api.callsTo(API.listComments).at(-1) as CommentsRequest;
+    expect(search).toBe('solar '.repeat(30).slice(0, COMMENTS_SEARCH_MAX).trim());
   });
 
   it('keeps the comments shown when more cannot be loaded, and Try again loads them', async () => {
