@@ -1,7 +1,7 @@
-// The standing ownership offer: the member it is made to accepts or declines it; whoever manages
-// users sees it, and the owner who made it may cancel it. An offer withdrawn because its member's
-// role changed says so on Users. Refusals show the server's words.
-import { useId } from 'react';
+// The standing ownership offer: the member it is made to accepts or declines it, and is then told what
+// that did; whoever manages users sees it, and the owner who made it may cancel it. An offer withdrawn
+// because its member's role changed says so on Users. Refusals show the server's words.
+import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 import { describeError, LoadError } from '@toolkit/data';
 import { formatDate, type OwnershipOffer, type OwnershipOfferWithdrawal } from '@toolkit/domain';
@@ -12,10 +12,10 @@ import { SectionHeading } from '@toolkit/ui/section-heading';
 import { SaveProgress } from '@toolkit/ui/save-progress';
 import { progressOf } from './mutation-progress';
 import {
-  useAcceptOwnershipMutation,
   useCancelOwnershipOfferMutation,
-  useDeclineOwnershipMutation,
+  useOwnershipAnswer,
   useOwnershipOfferQuery,
+  type OwnershipAnswer,
 } from './ownership-api';
 
 const OfferCard = styled(Card)`
@@ -25,8 +25,7 @@ const OfferCard = styled(Card)`
 /** The member offered ownership answers it: accepting makes them owner and the offering owner admin. */
 function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
   const titleId = useId();
-  const [accept, accepting] = useAcceptOwnershipMutation();
-  const [decline, declining] = useDeclineOwnershipMutation();
+  const { accept, accepting, decline, declining } = useOwnershipAnswer();
   const busy = accepting.isLoading || declining.isLoading;
   const failure = accepting.isError
     ? describeError(accepting.error, 'make you the owner')
@@ -46,7 +45,7 @@ function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
           <Button
             disabled={busy}
             onClick={() =>
-              void accept()
+              void accept(offer)
                 .unwrap()
                 .catch(() => undefined)
             }
@@ -57,7 +56,7 @@ function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
             variant="secondary"
             disabled={busy}
             onClick={() =>
-              void decline(null)
+              void decline(offer)
                 .unwrap()
                 .catch(() => undefined)
             }
@@ -66,6 +65,34 @@ function AnswerOffer({ offer }: { offer: OwnershipOffer }) {
           </Button>
         </Actions>
         <SaveProgress busy={busy} failure={failure} done={false} saving="Working…" />
+      </Stack>
+    </OfferCard>
+  );
+}
+
+/** What answering the offer did, said where the offer was until the person dismisses it. */
+function Answered({ answered, onDismiss }: { answered: OwnershipAnswer; onDismiss: () => void }) {
+  const titleId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button pressed has gone with the offer: the person is taken to what it did.
+  useEffect(() => headingRef.current?.focus(), []);
+  const owner = answered.offer.from.name;
+  return (
+    <OfferCard aria-labelledby={titleId}>
+      <Stack gap={2}>
+        <SectionHeading id={titleId} ref={headingRef} tabIndex={-1}>
+          {answered.answer === 'accepted' ? 'You are now the owner' : 'You declined the ownership offer'}
+        </SectionHeading>
+        <p role="status" style={{ margin: 0 }}>
+          {answered.answer === 'accepted'
+            ? `You own the organisation now: you manage billing, give any role and may delete the organisation. ${owner} is an admin.`
+            : `Nothing changed: ${owner} is still the owner, and your role is as it was.`}
+        </p>
+        <Actions>
+          <Button variant="secondary" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        </Actions>
       </Stack>
     </OfferCard>
   );
@@ -137,6 +164,8 @@ function PendingOffer({ offer, uid }: { offer: OwnershipOffer; uid: string | nul
 export function OwnershipOfferPanel() {
   const uid = useAppSelector(selectUid);
   const query = useOwnershipOfferQuery();
+  const { answered, dismiss } = useOwnershipAnswer();
+  if (answered) return <Answered answered={answered} onDismiss={dismiss} />;
   if (query.isError) {
     return (
       <LoadError error={query.error} doing="load the ownership offer" onRetry={() => void query.refetch()} />
@@ -158,6 +187,8 @@ export function OwnershipOfferPanel() {
 export function OwnershipOfferNotice() {
   const uid = useAppSelector(selectUid);
   const { data } = useOwnershipOfferQuery();
+  const { answered, dismiss } = useOwnershipAnswer();
+  if (answered) return <Answered answered={answered} onDismiss={dismiss} />;
   return data?.offer && data.offer.to.uid === uid && !data.offer.withdrawn ? (
     <AnswerOffer offer={data.offer} />
   ) : null;

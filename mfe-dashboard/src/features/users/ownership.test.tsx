@@ -188,8 +188,16 @@ describe('Users: transferring ownership', () => {
     expect(
       screen.queryByRole('region', { name: 'Oscar Smith offers you ownership' }),
     ).not.toBeInTheDocument();
-    expect(api.callsTo(API.acceptOwnership)).toHaveLength(1);
+    // What it did is said where the offer was, and the person is taken there.
+    const done = screen.getByRole('region', { name: 'You are now the owner' });
+    expect(within(done).getByRole('heading', { name: 'You are now the owner' })).toHaveFocus();
+    expect(within(done).getByRole('status')).toHaveTextContent(
+      'You own the organisation now: you manage billing, give any role and may delete the organisation. Oscar Smith is an admin.',
+    );
+    expect(api.callsTo(API.acceptOwnership)).toEqual([null]);
     expect(api.refreshes()).toBeGreaterThan(0);
+    await user.click(within(done).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'You are now the owner' })).not.toBeInTheDocument();
   });
 
   it('lets the member offered decline, and shows why an answer was refused', async () => {
@@ -208,7 +216,10 @@ describe('Users: transferring ownership', () => {
         screen.queryByRole('region', { name: 'Oscar Smith offers you ownership' }),
       ).not.toBeInTheDocument(),
     );
-    expect(api.callsTo(API.declineOwnership)).toHaveLength(1);
+    expect(api.callsTo(API.declineOwnership)).toEqual([null]);
+    expect(
+      within(screen.getByRole('region', { name: 'You declined the ownership offer' })).getByRole('status'),
+    ).toHaveTextContent('Nothing changed: Oscar Smith is still the owner, and your role is as it was.');
     // Nothing else changed: Oscar is still the owner.
     expect(within(await row('Oscar Smith')).getByText('Role: Owner')).toBeInTheDocument();
   });
@@ -232,6 +243,10 @@ describe('Dashboard home: an ownership offer', () => {
       ).not.toBeInTheDocument(),
     );
     expect(api.callsTo(API.declineOwnership)).toHaveLength(1);
+    const done = screen.getByRole('region', { name: 'You declined the ownership offer' });
+    expect(within(done).getByRole('heading')).toHaveFocus();
+    await user.click(within(done).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: /ownership/ })).not.toBeInTheDocument();
   });
 
   it('says nothing to anyone else', async () => {
