@@ -18,8 +18,8 @@ function setup(handlers: FakeHandlers = {}, { path = '/dashboard/manage', role =
   });
   const signOut = jest.fn(async () => undefined);
   api.services.signOut = signOut;
-  renderDashboard(path, api, { claims: { role, tenantId: 'tenant-1' } });
-  return { api, signOut, user: userEvent.setup() };
+  const { store } = renderDashboard(path, api, { claims: { role, tenantId: 'tenant-1' } });
+  return { api, signOut, store, user: userEvent.setup() };
 }
 
 const dangerZone = async () => screen.findByRole('region', { name: 'Delete the organisation' });
@@ -51,7 +51,7 @@ describe('Manage: delete the organisation', () => {
   it('is not offered to an admin, nor is the link acted on for one', async () => {
     setup({}, { role: 'admin', path: LINK });
     expect(await screen.findByRole('heading', { name: 'Manage' })).toBeVisible();
-    await screen.findByRole('textbox', { name: 'New results' });
+    await screen.findByRole('textbox', { name: 'New team members' });
     expect(screen.queryByRole('button', { name: /Delete the organisation/ })).toBeNull();
   });
 
@@ -73,7 +73,7 @@ describe('Manage: delete the organisation', () => {
 
 describe('Manage: the organisation deletion link', () => {
   it('deletes nothing on opening; the button sends the token, says when the data goes, then signs out', async () => {
-    const { api, signOut, user } = setup(
+    const { api, signOut, store, user } = setup(
       { [API.confirmOrganisationDeletion]: () => ({ status: 'deleted', purgeAfter: PURGE_AFTER }) },
       { path: LINK },
     );
@@ -91,6 +91,12 @@ describe('Manage: the organisation deletion link', () => {
     ).toBeVisible();
     expect(api.callsTo(API.confirmOrganisationDeletion)).toEqual([{ token: TOKEN }]);
     await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    // The start page the owner lands on says what was done.
+    await waitFor(() =>
+      expect(store.getState().auth.error).toBe(
+        `The organisation Green Grocers has been deleted: its plan is cancelled and no one can open it any more. Its data is deleted for good on ${formatDate(PURGE_AFTER)}.`,
+      ),
+    );
   });
 
   it('keeps the organisation and the session when the server refuses the link, saying why', async () => {

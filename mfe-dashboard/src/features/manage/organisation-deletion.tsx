@@ -7,6 +7,7 @@ import {
   ORGANISATION_PURGE_DAYS,
   formatDate,
 } from '@toolkit/domain';
+import { useProfileQuery } from '@toolkit/data';
 import { DeletionLinkConfirm, DeletionLinkRequest } from '@toolkit/ui/deletion-link';
 import { useDeletionLink } from '../../shared/deletion-link';
 import { progressOf } from '../../shared/mutation-progress';
@@ -37,7 +38,13 @@ export function DeleteOrganisationCard() {
 /** Opening the link deletes nothing (a mail scanner may follow it); the button does. */
 export function ConfirmOrganisationDeletion() {
   const [confirmDeletion, confirmed] = useConfirmOrganisationDeletionMutation();
-  const { token, confirm, keep } = useDeletionLink(ORGANISATION_DELETION_FRAGMENT, confirmDeletion);
+  const name = useProfileQuery().data?.profile?.organization?.name;
+  const { token, confirm, keep } = useDeletionLink(
+    ORGANISATION_DELETION_FRAGMENT,
+    confirmDeletion,
+    ({ purgeAfter }) =>
+      `The organisation ${name ? `${name} ` : ''}has been deleted: its plan is cancelled and no one can open it any more. Its data is deleted for good on ${formatDate(purgeAfter)}.`,
+  );
   if (token === null) return null;
 
   return (

@@ -8,7 +8,12 @@ import { useConfirmAccountDeletionMutation } from './profile-api';
 
 export function ConfirmAccountDeletion() {
   const [confirmDeletion, confirmed] = useConfirmAccountDeletionMutation();
-  const { token, confirm, keep } = useDeletionLink(ACCOUNT_DELETION_FRAGMENT, confirmDeletion);
+  const { token, confirm, keep } = useDeletionLink(
+    ACCOUNT_DELETION_FRAGMENT,
+    confirmDeletion,
+    () =>
+      'Your account has been deleted: your profile, your membership and your sign-in are gone. Your survey results stay in your organisation’s figures without your name or e-mail address.',
+  );
   if (token === null) return null;
 
   return (

@@ -31,8 +31,8 @@ function setup(handlers: FakeHandlers = {}, path = '/dashboard/profile') {
   });
   const signOut = jest.fn(async () => undefined);
   api.services.signOut = signOut;
-  renderDashboard(path, api);
-  return { api, signOut, user: userEvent.setup() };
+  const { store } = renderDashboard(path, api);
+  return { api, signOut, store, user: userEvent.setup() };
 }
 
 /** Files handed to the browser to save, with their contents. */
@@ -144,7 +144,7 @@ describe('Profile: the deletion link', () => {
   const linkPath = `/dashboard/profile#${ACCOUNT_DELETION_FRAGMENT}${TOKEN}`;
 
   it('deletes nothing on opening; the button sends the token, then signs the person out', async () => {
-    const { api, signOut, user } = setup(
+    const { api, signOut, store, user } = setup(
       { [API.confirmAccountDeletion]: () => ({ status: 'deleted' }) },
       linkPath,
     );
@@ -158,10 +158,16 @@ describe('Profile: the deletion link', () => {
     expect(await screen.findByText('Your account is deleted. Signing you out…')).toBeVisible();
     expect(api.callsTo(API.confirmAccountDeletion)).toEqual([{ token: TOKEN }]);
     await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    // The start page the person lands on says what was done.
+    await waitFor(() =>
+      expect(store.getState().auth.error).toBe(
+        'Your account has been deleted: your profile, your membership and your sign-in are gone. Your survey results stay in your organisation’s figures without your name or e-mail address.',
+      ),
+    );
   });
 
   it('keeps the account and the session when the server refuses the link, saying why', async () => {
-    const { signOut, user } = setup(
+    const { signOut, store, user } = setup(
       {
         [API.confirmAccountDeletion]: () =>
           serverError('not-found', SERVER_ERRORS.accountDeletionLinkNotValid),
@@ -173,6 +179,7 @@ describe('Profile: the deletion link', () => {
 
     expect(await screen.findByText(/a newer link replaced it, or it was used already/)).toBeVisible();
     expect(signOut).not.toHaveBeenCalled();
+    expect(store.getState().auth.error).toBeNull();
   });
 
   it('goes away, with nothing sent, when the person keeps their account', async () => {
