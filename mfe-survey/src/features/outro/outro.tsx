@@ -15,6 +15,15 @@ const LinkButton = styled.a<{ $variant: ButtonVariant }>`
   ${buttonStyles}
 `;
 
+/** Continue and the way out, one under the other on a phone, where side by side they would wrap. */
+const Choices = styled(Actions)`
+  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
+    & > * {
+      flex-basis: 100%;
+    }
+  }
+`;
+
 /**
  * The thank-you screen after completion (the outro, completionUrl). A scored survey shows the score
  * the completion answered; an anonymous respondent can keep it by e-mail (docs/behaviour.md,
@@ -75,7 +84,7 @@ export function Outro({ services }: { services: AppServices }) {
       </Stack>
       {atRisk ? (
         <>
-          <Actions>
+          <Choices>
             <Button onClick={toSaving}>Continue</Button>
             {next && (
               <Button
@@ -86,7 +95,7 @@ export function Outro({ services }: { services: AppServices }) {
                 Leave without saving
               </Button>
             )}
-          </Actions>
+          </Choices>
           {next && askingToLeave && <LeaveWithoutSaving leaveTo={next} onKeep={toSaving} />}
         </>
       ) : (
