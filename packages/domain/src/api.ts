@@ -230,7 +230,8 @@ export interface JoinedOrganisation {
   name: string | null;
   industry: string | null;
   size: string | null;
-  country: string | null;
+  /** Its region's name; before Profile asked for a region, the country it gave. */
+  region: string | null;
   website: string | null;
 }
 

@@ -1,4 +1,4 @@
-import { quickscanDetails, storedRegion } from './organisation-profile';
+import { placeOf, quickscanDetails, storedRegion } from './organisation-profile';
 
 describe('storedRegion', () => {
   test.each([
@@ -16,6 +16,19 @@ describe('storedRegion', () => {
     [{}, undefined],
   ])('%j reads as %j', (stored, region) => {
     expect(storedRegion(stored)).toBe(region);
+  });
+});
+
+describe('placeOf', () => {
+  test.each([
+    [{ region: 'act', country: 'Australia' }, 'Australian Capital Territory'],
+    [{ region: '', country: 'Australia' }, null],
+    [{ country: 'nsw' }, 'New South Wales'],
+    [{ country: ' Australia ' }, 'Australia'],
+    [{ country: '' }, null],
+    [{}, null],
+  ])('%j is in %j', (stored, place) => {
+    expect(placeOf(stored)).toBe(place);
   });
 });
 

@@ -43,6 +43,18 @@ export function storedRegion(stored: { region?: unknown; country?: unknown }): R
 }
 
 /**
+ * Where a stored profile says the organisation is, in words: its region's name; before Profile
+ * asked for a region, the country it gave. Null where it says nothing.
+ */
+export function placeOf(stored: { region?: unknown; country?: unknown }): string | null {
+  const region = storedRegion(stored);
+  if (region === undefined) {
+    return typeof stored.country === 'string' && stored.country.trim() !== '' ? stored.country.trim() : null;
+  }
+  return ORGANISATION_REGIONS.find((named) => named.id === region)?.label ?? null;
+}
+
+/**
  * What a completed Quickscan says of the organisation, in the profile's own terms: the sector's
  * name (for Industry), the size band's label and the region's id; null where it was not answered
  * with an option the profile can hold.

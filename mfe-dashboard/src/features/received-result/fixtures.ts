@@ -32,7 +32,7 @@ export const RECEIVED: ReceivedResult = {
     name: 'Harbour Bakery Pty Ltd',
     industry: 'Food',
     size: '5 to 19',
-    country: 'Australia',
+    region: 'Victoria',
     website: null,
   },
   sections: [

@@ -71,7 +71,7 @@ describe('Received result screen', () => {
     expect(within(who).getByRole('heading', { name: 'Organisation profile' })).toBeVisible();
     expect(within(who).getByText('Harbour Bakery Pty Ltd')).toBeVisible();
     expect(within(who).getByText('5 to 19')).toBeVisible();
-    expect(within(who).getByText('Australia')).toBeVisible();
+    expect(within(who).getByText('Victoria')).toBeVisible();
     // A detail the profile does not hold is left out, not shown blank.
     expect(within(who).queryByText('Website')).not.toBeInTheDocument();
 

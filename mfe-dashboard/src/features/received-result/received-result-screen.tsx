@@ -112,7 +112,7 @@ const PROFILE_FIELDS: [keyof JoinedOrganisation, string][] = [
   ['name', 'Name'],
   ['industry', 'Industry'],
   ['size', 'Size (people)'],
-  ['country', 'Country'],
+  ['region', 'Region'],
   ['website', 'Website'],
 ];
 

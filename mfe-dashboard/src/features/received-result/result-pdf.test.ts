@@ -16,9 +16,7 @@ describe('buildResultPdf', () => {
     const text = await pdfText(bytes);
     expect(text).toContain('Result from Harbour Bakery');
     expect(text).toContain('Respondent: Dana Reyes, dana@harbour.example');
-    expect(text).toContain(
-      'Organisation profile: Harbour Bakery Pty Ltd · Food · 5 to 19 people · Australia',
-    );
+    expect(text).toContain('Organisation profile: Harbour Bakery Pty Ltd · Food · 5 to 19 people · Victoria');
     expect(text).toContain('Overall score: 62.5% (62.5 of 100) — Making progress');
     expect(text).toContain('Energy and emissions: 75% — Leading the way');
     expect(text).toContain('Your business: not scored');

@@ -14,7 +14,7 @@ export function organisationLine(organisation: JoinedOrganisation | null): strin
     organisation.name,
     organisation.industry,
     organisation.size && `${organisation.size} people`,
-    organisation.country,
+    organisation.region,
     organisation.website,
   ].filter(Boolean);
   return details.join(' · ') || 'The organisation has not filled in its profile';

@@ -129,6 +129,7 @@ describe('insights-getResult', () => {
       name: 'Drill Bakery',
       industry: 'Food',
       size: '5 to 19',
+      region: 'vic',
       country: 'Australia',
     });
     const done = await respond(business, {
@@ -154,7 +155,7 @@ describe('insights-getResult', () => {
         name: 'Drill Bakery',
         industry: 'Food',
         size: '5 to 19',
-        country: 'Australia',
+        region: 'Victoria',
         website: null,
       },
     });

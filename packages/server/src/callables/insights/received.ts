@@ -1,6 +1,7 @@
 // A received result as the publisher's staff read it: who answered, the score, every answer in words.
 import {
   completionGaps,
+  placeOf,
   scoredQuestionIds,
   shownPercent,
   sliderAnswerText,
@@ -87,7 +88,7 @@ export async function joinedOrganisation(
     name: filledText(data.name),
     industry: filledText(data.industry),
     size: filledText(data.size),
-    country: filledText(data.country),
+    region: placeOf(data),
     website: filledText(data.website),
   };
 }
