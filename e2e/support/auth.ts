@@ -36,14 +36,16 @@ export async function fillSignupDetails(page: Page, details: SignupDetails = SIG
 }
 
 /**
- * Asks for a sign-in link on a portal page and opens it from the inbox; lands on the dashboard. A
- * first sign-in answers the sign-up's questions on the way with `details`.
+ * Asks for a sign-in link on a portal page and opens it from the inbox; lands on the dashboard, or
+ * on `landing` (a sign-up through a toolkit whose survey needs an account goes on into that survey).
+ * A first sign-in answers the sign-up's questions on the way with `details`.
  */
 export async function signInThroughPortal(
   page: Page,
   email: string,
   portal = '/',
   details: SignupDetails = SIGNUP_DETAILS,
+  landing = '**/dashboard',
 ) {
   const requestedAt = Date.now() - 1000;
   await page.goto(portal);
@@ -58,7 +60,7 @@ export async function signInThroughPortal(
     timeout: 45_000,
   });
   if (await askedDetails.isVisible()) await fillSignupDetails(page, details);
-  await page.waitForURL('**/dashboard');
+  await page.waitForURL(landing);
 }
 
 export const emulator = authEmulatorClient({

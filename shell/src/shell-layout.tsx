@@ -23,6 +23,13 @@ const Brand = styled(Link)`
   font-weight: 700;
   color: inherit;
   text-decoration: none;
+  /* On a phone a publisher's logo is a row of the touch target's height, so a signed-in header
+     with its navigation stays two rows high. */
+  @media (max-width: calc(${({ theme }) => theme.breakpoints.mobile} - 0.02px)) {
+    img {
+      max-height: ${({ theme }) => theme.touchTarget};
+    }
+  }
 `;
 
 /** The publisher's second logo, kept lower than the first. */

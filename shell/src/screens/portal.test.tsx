@@ -112,10 +112,6 @@ describe('Portal', () => {
   it('wears its publisher’s look and names its publisher', async () => {
     const { store } = renderPortal(contentAnswering(), 'coastal');
     expect(await screen.findByText('Offered by Coastal Council')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Coastal Council' })).toHaveAttribute(
-      'src',
-      '/assets/coastal-check.svg',
-    );
     expect(screen.getByRole('button', { name: 'Take the Quickscan' })).toHaveStyle({
       backgroundColor: '#0b5d7a',
     });

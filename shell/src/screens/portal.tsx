@@ -1,18 +1,9 @@
 import { Link } from 'react-router';
 import { useRef } from 'react';
-import styled, { useTheme } from 'styled-components';
+import styled from 'styled-components';
 import { paths } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
-import {
-  Button,
-  buttonStyles,
-  Card,
-  Logo,
-  MutedText,
-  PageTitle,
-  Stack,
-  type ButtonVariant,
-} from '@toolkit/ui';
+import { Button, buttonStyles, Card, MutedText, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
 import type { ShellAuth } from '../auth/firebase-auth';
 import { EmailLinkForm } from './email-link-form';
 import { DEFAULT_TOOLKIT, usePortalToolkit } from './portal-toolkit';
@@ -22,17 +13,8 @@ const Lead = styled.p`
   max-width: 40rem;
 `;
 
-const Publisher = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
-  margin-bottom: ${({ theme }) => theme.space[3]}px;
+const Publisher = styled.p`
   font-weight: 600;
-  img {
-    max-height: 60px;
-    width: auto;
-  }
 `;
 
 const StartLink = styled(Link)<{ $variant: ButtonVariant }>`
@@ -53,7 +35,6 @@ export function Portal({
   // The plain portal is the product's own; a toolkit's portal is its publisher's, and the shell's
   // theme wears its look (tenant-theme.tsx).
   const own = toolkitName && toolkit.status === 'ready' ? toolkit : null;
-  const theme = useTheme();
   const emailField = useRef<HTMLInputElement>(null);
   // A survey answered with an account is taken once signed up: its button starts the sign-up.
   const needsAccount = toolkit.status === 'ready' && toolkit.survey.requireAccount;
@@ -68,10 +49,8 @@ export function Portal({
           {own ? `Welcome to the ${own.title} toolkit` : 'Where does your business stand on sustainability?'}
         </PageTitle>
         {own?.publisher && (
-          <Publisher>
-            <Logo logo={theme.logos.primary} />
-            <span>Offered by {own.publisher}</span>
-          </Publisher>
+          // Its logo heads the page (the shell's header wears the toolkit's look).
+          <Publisher>Offered by {own.publisher}</Publisher>
         )}
         <Lead>
           Answer a short self-assessment, see your results straight away, and follow a clear journey from your
