@@ -80,6 +80,8 @@ test('an owner downloads their data and reads their answers in it; a member dele
     const memberPage = await memberContext.newPage();
     const memberApp = new AppPage(memberPage);
     await memberPage.goto(invite);
+    await memberPage.getByLabel('First name').fill(MEMBER_NAMES.first);
+    await memberPage.getByLabel('Last name').fill(MEMBER_NAMES.last);
     await memberPage.getByRole('button', { name: 'Accept and join' }).click();
     await memberApp.expectDashboardHome();
     await memberPage.goto('/dashboard/profile');
@@ -108,6 +110,9 @@ test('an owner downloads their data and reads their answers in it; a member dele
     });
     await memberPage.getByRole('button', { name: 'Delete my account permanently' }).click();
     await memberApp.expectPortal();
+    await expect(
+      memberPage.getByRole('status').filter({ hasText: 'Your account has been deleted' }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(memberPage, 'the portal after the account was deleted, on a phone');
 
     // The account is gone: the identity provider knows no such address, and a sign-in link now

@@ -67,6 +67,8 @@ test('an owner invites a team member from Users, who joins the organisation and 
     await expect(inviteePage.getByText(`This invitation was sent to ${member}`)).toBeVisible();
     await expectNoSeriousA11yViolations(inviteePage, 'the team invitation on a phone');
     await inviteePage.screenshot({ path: test.info().outputPath('team-offer-on-phone.png') });
+    await inviteePage.getByLabel('First name').fill('Robin');
+    await inviteePage.getByLabel('Last name').fill('Hale');
     await inviteePage.getByRole('button', { name: 'Accept and join' }).click();
     await new AppPage(inviteePage).expectDashboardHome();
     await expectNoSeriousA11yViolations(inviteePage, 'the new member’s dashboard on a phone');
@@ -171,6 +173,8 @@ test('an owner invites someone to answer the supplier assessment from Assessment
     await expect(inviteePage.getByText(`This invitation was sent to ${invitee}`)).toBeVisible();
     await expectNoSeriousA11yViolations(inviteePage, 'the survey invitation on a phone');
     await inviteePage.screenshot({ path: test.info().outputPath('offer-on-phone.png') });
+    await inviteePage.getByLabel('First name').fill('Sam');
+    await inviteePage.getByLabel('Last name').fill('Vale');
     await inviteePage.getByRole('button', { name: 'Accept and start' }).click();
     const [first] = slides;
     await expect(survey.heading(first!.sectionTitle)).toBeVisible();

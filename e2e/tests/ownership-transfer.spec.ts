@@ -23,6 +23,8 @@ test('an owner hands ownership to a colleague who accepts it, and becomes an adm
 
   // The owner invites a colleague from Users, who joins on their phone.
   const colleague = uniqueEmail('colleague');
+  // The name the colleague gives as they accept, which the team then knows them by.
+  const colleagueName = 'Cara Lane';
   await app.dashboardLink('Users').click();
   await app.expectScreen('Users', '/dashboard/users');
   await page.getByLabel('E-mail address').fill(colleague);
@@ -35,23 +37,25 @@ test('an owner hands ownership to a colleague who accepts it, and becomes an adm
     const colleaguePage = await colleagueContext.newPage();
     const colleagueApp = new AppPage(colleaguePage);
     await colleaguePage.goto(invite);
+    await colleaguePage.getByLabel('First name').fill('Cara');
+    await colleaguePage.getByLabel('Last name').fill('Lane');
     await colleaguePage.getByRole('button', { name: 'Accept and join' }).click();
     await colleagueApp.expectDashboardHome();
 
     // The owner offers ownership from the colleague's row, after reading what changes.
     await page.reload();
     await app.expectScreen('Users', '/dashboard/users');
-    const row = page.getByRole('listitem', { name: colleague });
+    const row = page.getByRole('listitem', { name: colleagueName });
     await row.getByRole('button', { name: 'Transfer ownership' }).click();
-    const confirm = row.getByRole('group', { name: `Confirm transferring ownership to ${colleague}` });
-    await expect(confirm).toContainText(`${colleague} becomes the owner`);
+    const confirm = row.getByRole('group', { name: `Confirm transferring ownership to ${colleagueName}` });
+    await expect(confirm).toContainText(`${colleagueName} becomes the owner`);
     await expect(confirm).toContainText('you become an admin');
     await expectNoSeriousA11yViolations(page, 'Users, confirming an ownership transfer');
     await confirm.getByRole('button', { name: 'Yes, offer ownership' }).click();
     await expect(
-      row.getByRole('status').filter({ hasText: `Ownership offered to ${colleague}` }),
+      row.getByRole('status').filter({ hasText: `Ownership offered to ${colleagueName}` }),
     ).toBeVisible();
-    const pending = page.getByRole('region', { name: `Ownership offered to ${colleague}` });
+    const pending = page.getByRole('region', { name: `Ownership offered to ${colleagueName}` });
     await expect(pending.getByRole('button', { name: 'Cancel the offer' })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Transfer ownership' })).toBeDisabled();
     await expectNoSeriousA11yViolations(page, 'Users with an ownership offer standing');
@@ -72,11 +76,14 @@ test('an owner hands ownership to a colleague who accepts it, and becomes an adm
     });
     await notice.getByRole('button', { name: 'Accept ownership' }).click();
     await expect(notice).toHaveCount(0);
+    await expect(colleaguePage.getByRole('region', { name: 'You are now the owner' })).toContainText(
+      `${ownerName} is an admin`,
+    );
 
     // The new owner's Users, on the phone: they own the organisation, the former owner is admin.
     await colleaguePage.goto('/dashboard/users');
     await colleagueApp.expectScreen('Users', '/dashboard/users');
-    await expect(colleaguePage.getByRole('listitem', { name: colleague })).toContainText('Role: Owner');
+    await expect(colleaguePage.getByRole('listitem', { name: colleagueName })).toContainText('Role: Owner');
     await expect(colleaguePage.getByLabel(`Role of ${ownerName}`)).toHaveValue('admin');
     await expectNoSeriousA11yViolations(colleaguePage, 'Users after the transfer, on a phone');
     await colleaguePage.screenshot({

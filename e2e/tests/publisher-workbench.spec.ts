@@ -184,7 +184,7 @@ test('a publisher works with its received results, and excluding one takes it ou
   await expect(dialog.getByText(/Give a reason/)).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Our own test run');
   await dialog.getByRole('button', { name: 'Exclude result' }).click();
-  await expect(page.getByText(`The result of ${companies[0]} is excluded.`)).toBeVisible();
+  await expect(page.getByText(`Excluded the result of ${companies[0]} (completed`)).toBeVisible();
   await expect.poll(() => rowNames(page)).toEqual([companies[2], companies[1]]);
   await expect(page.getByText('2 results', { exact: true })).toBeVisible();
 

@@ -80,6 +80,9 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
     const phonePage = await phone.newPage();
     await phonePage.goto(inviteLink);
     // A team invite (Users): accepting joins the organisation and lands on the dashboard.
+    // Accepting asks their name, which the team then knows them by.
+    await phonePage.getByLabel('First name').fill('Pat');
+    await phonePage.getByLabel('Last name').fill('Reed');
     await phonePage.getByRole('button', { name: 'Accept and join' }).click();
     await new AppPage(phonePage).expectDashboardHome();
   } finally {
@@ -91,8 +94,8 @@ test('a new business signs up by e-mail link; its owner makes a member admin and
     const memberApp = new AppPage(memberPage);
 
     await page.reload();
-    const memberRow = team.getByRole('listitem', { name: member });
-    const role = memberRow.getByLabel(`Role of ${member}`);
+    const memberRow = team.getByRole('listitem', { name: 'Pat Reed' });
+    const role = memberRow.getByLabel('Role of Pat Reed');
     await expect(role).toHaveValue('user');
     await role.selectOption({ label: 'Admin' });
     await memberRow.getByRole('button', { name: 'Change role' }).click();

@@ -56,6 +56,8 @@ test('a member invited from Users sees the organisation’s results, journey and
     const memberPage = await memberContext.newPage();
     const memberApp = new AppPage(memberPage);
     await memberPage.goto(link);
+    await memberPage.getByLabel('First name').fill('Mo');
+    await memberPage.getByLabel('Last name').fill('Reid');
     await memberPage.getByRole('button', { name: 'Accept and join' }).click();
     await memberApp.expectDashboardHome();
 
