@@ -50,12 +50,14 @@ export async function completeSurvey(
 
 /**
  * The business Quickscan completed as specs' businesses complete it: its energy part answered (a
- * completion needs a scored answer), the rest skipped. Answers the answers given, and the completion.
+ * completion needs a scored answer) with `more` (say, "Your business"), the rest skipped. Answers
+ * the answers given, and the completion.
  */
-export async function completeBusinessQuickscan(idToken: string) {
-  const answers = answersTo(
-    surveySlides('business-quickscan').slides.filter((slide) => slide.sectionId === 2),
-  );
+export async function completeBusinessQuickscan(idToken: string, more: Record<string, Answer> = {}) {
+  const answers = {
+    ...answersTo(surveySlides('business-quickscan').slides.filter((slide) => slide.sectionId === 2)),
+    ...more,
+  };
   return { answers, ...(await completeSurvey(idToken, 'demo-publisher', 'business-quickscan', answers)) };
 }
 
