@@ -329,7 +329,6 @@ const CASES: Record<ApiName, Case> = {
     invalid: { data: () => ({ name: '' }), field: 'name' },
   },
   [API.getQuickscanDetails]: OWN_PROFILE,
-  [API.getQuickscanDetails]: OWN_PROFILE,
   // Deleting the organisation: its owner only, by the link mailed to them.
   [API.requestOrganisationDeletion]: {
     ...MEMBER,

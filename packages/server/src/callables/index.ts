@@ -46,7 +46,6 @@ import { setMilestone } from './milestones/set';
 import { recordVisit } from './milestones/record-visit';
 import { saveOrganisation } from './organisation/save';
 import { getQuickscanDetails } from './organisation/quickscan-details';
-import { getQuickscanDetails } from './organisation/quickscan-details';
 import { confirmOrganisationDeletion } from './organisation/confirm-deletion';
 import { requestOrganisationDeletion } from './organisation/request-deletion';
 import { listLatestResults } from './results/list-latest';
@@ -111,7 +110,6 @@ export const callableHandlers: { readonly [N in ApiName]: HandlerOf<N> } = {
   [API.requestAccountDeletion]: requestAccountDeletion,
   [API.confirmAccountDeletion]: confirmAccountDeletion,
   [API.saveOrganisation]: saveOrganisation,
-  [API.getQuickscanDetails]: getQuickscanDetails,
   [API.getQuickscanDetails]: getQuickscanDetails,
   [API.requestOrganisationDeletion]: requestOrganisationDeletion,
   [API.confirmOrganisationDeletion]: confirmOrganisationDeletion,

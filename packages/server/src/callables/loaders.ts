@@ -31,8 +31,6 @@ export const callableLoaders: CallableLoaders = {
   [API.saveOrganisation]: async () => (await import('./organisation/save.js')).saveOrganisation,
   [API.getQuickscanDetails]: async () =>
     (await import('./organisation/quickscan-details.js')).getQuickscanDetails,
-  [API.getQuickscanDetails]: async () =>
-    (await import('./organisation/quickscan-details.js')).getQuickscanDetails,
   [API.requestOrganisationDeletion]: async () =>
     (await import('./organisation/request-deletion.js')).requestOrganisationDeletion,
   [API.confirmOrganisationDeletion]: async () =>
