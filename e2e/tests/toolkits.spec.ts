@@ -45,12 +45,14 @@ test('a business joins through the coastal portal, gets its survey, and its publ
 }) => {
   test.setTimeout(180_000);
   const app = new AppPage(page);
+  // Named apart from other coastal sign-ups of the run, which the publisher lists too.
+  const organisationName = `Harbour Kiosk ${Date.now()}`;
   // Signing up through the coastal portal goes on into the coastal check.
   await signInThroughPortal(
     page,
     uniqueEmail('coastal-owner'),
     '/flow/coastal',
-    SIGNUP_DETAILS,
+    { ...SIGNUP_DETAILS, organisationName },
     '**/survey/coastal-council/coastal-check',
   );
   // The coastal check opens with its own intro and video, in the council's colours and logo.
@@ -78,6 +80,6 @@ test('a business joins through the coastal portal, gets its survey, and its publ
   const joined = publisher.getByRole('table', {
     name: 'Organisations that joined through Coastal Green Business Check, newest first',
   });
-  await expect(joined.getByRole('row')).toHaveCount(2);
+  await expect(joined.getByRole('row', { name: new RegExp(organisationName) })).toHaveCount(1);
   await publisher.close();
 });
