@@ -45,11 +45,14 @@ describe('StagePage', () => {
     expect(items).toHaveLength(5);
     expect(items[0]).toHaveTextContent('Sign up');
     expect(items[0]).toHaveTextContent(/Done$/);
-    for (const item of items.slice(1)) expect(item).toHaveTextContent(/Not done$/);
+    for (const item of items.slice(1)) expect(item).toHaveTextContent(/Not done/);
     expect(within(items[1]!).getByRole('link', { name: 'Add your business details' })).toHaveAttribute(
       'href',
       '/dashboard/profile',
     );
+    // Signed in without a role: Users does not open for them, so the milestone says who can.
+    expect(items[4]).toHaveTextContent(/Not doneAn owner or admin can invite a team member\.$/);
+    expect(within(items[4]!).queryByRole('link')).toBeNull();
   });
 
   it('counts every milestone of the five stages: only sign-up is done by default', async () => {
