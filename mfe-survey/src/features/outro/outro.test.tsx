@@ -236,11 +236,23 @@ describe('the outro of an anonymous respondent', () => {
 });
 
 describe('going back after finishing', () => {
+  /** How the browser says this page was loaded (jsdom has no navigation timing). */
+  function loadedBy(type: NavigationTimingType) {
+    Object.defineProperty(performance, 'getEntriesByType', {
+      configurable: true,
+      value: (kind: string) => (kind === 'navigation' ? [{ type }] : []),
+    });
+  }
+  afterEach(() => {
+    delete (performance as Partial<Performance>).getEntriesByType;
+  });
+
   it('shows the finished result with its score on the page it was finished on, and starts nothing', async () => {
     const { api, services, view } = await finish(SCORE);
     expect(api.callsTo(API.startResult)).toHaveLength(1);
-    // Back or a reload loads the page of the finish again: a new mount at the same history entry.
+    // A reload loads the page of the finish again: a new mount at the same history entry.
     view.unmount();
+    loadedBy('reload');
 
     renderSurvey(LAST_SLIDE, services);
     await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
@@ -259,6 +271,7 @@ describe('going back after finishing', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
     view.unmount();
+    loadedBy('back_forward');
 
     renderSurvey(before, services);
     await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' });
@@ -268,14 +281,24 @@ describe('going back after finishing', () => {
   it('starts a new result for a new way in, or for another session', async () => {
     const { api, services, view } = await finish(SCORE);
     view.unmount();
+    const startsAgain = async (count: number) => {
+      expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+      await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(count));
+    };
 
-    const fresh = renderSurvey({ pathname: LAST_SLIDE, key: 'followed-link' }, services);
-    expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(2));
-    fresh.unmount();
+    // A link followed inside the app: a history entry of its own.
+    const followed = renderSurvey({ pathname: LAST_SLIDE, key: 'followed-link' }, services);
+    await startsAgain(2);
+    followed.unmount();
 
+    // The address typed again: a new page load, not one come back to.
+    loadedBy('navigate');
+    const typed = renderSurvey(LAST_SLIDE, services);
+    await startsAgain(3);
+    typed.unmount();
+
+    loadedBy('reload');
     renderSurvey(LAST_SLIDE, services, signedInStore('someone-else'));
-    expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(3));
+    await startsAgain(4);
   });
 });

@@ -1,7 +1,7 @@
 // The result a respondent finished, kept for the browser tab's history (sessionStorage): going Back
 // to a page of that visit, or reloading the thank-you, shows the finished result again instead of
-// starting an empty one. A new way in (another tab, a link followed inside the app, another
-// session) starts a new result as before.
+// starting an empty one. A new way in (another tab, an address typed or followed, another session)
+// starts a new result as before.
 import type { ResultScore } from '@toolkit/domain';
 import type { FinishedResult } from './session-machine';
 
@@ -58,6 +58,18 @@ function read(key: string): Stored | null {
   }
 }
 
+/**
+ * Whether the page is one the respondent came back to. An entry the router made carries its own key;
+ * the one a page load opened has none ('default'), so it counts only when the load came back to it
+ * (Back, Forward, a reload) and not when it was a new way in.
+ */
+function cameBack(page: string): boolean {
+  if (page !== 'default') return true;
+  const [load] = performance.getEntriesByType?.('navigation') ?? [];
+  const { type } = (load ?? {}) as Partial<PerformanceNavigationTiming>;
+  return type === 'back_forward' || type === 'reload';
+}
+
 /** The result finished in this session on this page of the tab's history, if there is one. */
 export function loadFinished(visit: Visit): FinishedResult | null {
   const stored = read(finishedKey(visit.tenantId, visit.surveyId));
@@ -66,7 +78,8 @@ export function loadFinished(visit: Visit): FinishedResult | null {
     stored.uid === visit.uid &&
     stored.inviteId === visit.inviteId &&
     (visit.resultId === null || visit.resultId === stored.resultId) &&
-    stored.pages.includes(visit.page);
+    stored.pages.includes(visit.page) &&
+    cameBack(visit.page);
   return matches ? { resultId: stored.resultId, score: stored.score } : null;
 }
 
