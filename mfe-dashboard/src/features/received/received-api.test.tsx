@@ -2,33 +2,35 @@
 // comments, the result's own screen and the benchmark, not the organisation's own results or
 // another survey's.
 import { waitFor } from '@testing-library/react';
-import { API } from '@toolkit/domain';
+import { API, type ApiResponses, type ReceivedResult, type SurveyInsights } from '@toolkit/domain';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { dashboardApi } from '../../shared/api';
 import { receivedApi } from './received-api';
 
-const PAGE = { rows: [], total: 0, next: null };
+const PAGE = { results: [], next: null, more: false, total: 0 };
+/** An answer whose contents nothing here reads: only which reads are asked again matters. */
+const unread = <T,>() => ({}) as T;
 
 it('refreshes the excluded result, its survey and the benchmark, and nothing else', async () => {
   const api = createFakeApi({
     [API.listLatestResults]: () => ({ results: [] }),
     [API.listReceivedResults]: () => PAGE,
-    [API.getReceivedResult]: ({ resultId }) => ({ resultId }),
-    [API.getSurveyInsights]: ({ surveyId }) => ({ surveyId }),
-    [API.getBenchmark]: ({ surveyId }) => ({ surveyId }),
-    [API.setResultExcluded]: () => ({ excluded: true }),
+    [API.getReceivedResult]: () => unread<ReceivedResult>(),
+    [API.getSurveyInsights]: () => unread<SurveyInsights>(),
+    [API.getBenchmark]: () => unread<ApiResponses[typeof API.getBenchmark]>(),
+    [API.setResultExcluded]: () => unread<ApiResponses[typeof API.setResultExcluded]>(),
   });
   const { store } = renderDashboard('/dashboard/ready-reckoner', api);
-  const shown = [
-    dashboardApi.endpoints.receivedResults.initiate({ surveyId: 'survey-a' }),
-    dashboardApi.endpoints.receivedResults.initiate({ surveyId: 'survey-b' }),
-    dashboardApi.endpoints.receivedResult.initiate({ surveyId: 'survey-a', resultId: 'result-1' }),
-    dashboardApi.endpoints.receivedResult.initiate({ surveyId: 'survey-a', resultId: 'result-2' }),
-    dashboardApi.endpoints.surveyInsights.initiate({ surveyId: 'survey-a' }),
-    dashboardApi.endpoints.surveyInsights.initiate({ surveyId: 'survey-b' }),
-    dashboardApi.endpoints.benchmark.initiate({ surveyId: 'survey-c' }),
-  ];
-  await Promise.all(shown.map((query) => store.dispatch(query)));
+  const { receivedResults, receivedResult, surveyInsights, benchmark } = dashboardApi.endpoints;
+  await Promise.all([
+    store.dispatch(receivedResults.initiate({ surveyId: 'survey-a' })),
+    store.dispatch(receivedResults.initiate({ surveyId: 'survey-b' })),
+    store.dispatch(receivedResult.initiate({ surveyId: 'survey-a', resultId: 'result-1' })),
+    store.dispatch(receivedResult.initiate({ surveyId: 'survey-a', resultId: 'result-2' })),
+    store.dispatch(surveyInsights.initiate({ surveyId: 'survey-a' })),
+    store.dispatch(surveyInsights.initiate({ surveyId: 'survey-b' })),
+    store.dispatch(benchmark.initiate({ surveyId: 'survey-c' })),
+  ]);
   await waitFor(() => expect(api.callsTo(API.listLatestResults)).toHaveLength(1));
   const before = (name: Parameters<typeof api.callsTo>[0]) => api.callsTo(name).length;
   const counts = {
