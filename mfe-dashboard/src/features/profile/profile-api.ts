@@ -5,6 +5,7 @@
 import { api, callableMutation, callableQuery, servicesOf, type QueryError } from '@toolkit/data';
 import { API } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
+import { OWN_RESULTS } from '../../shared/result-tags';
 
 type AccountSetting = 'updatePassword' | 'sendPasswordReset' | 'updateDisplayName';
 
@@ -33,7 +34,7 @@ const profileApi = api.injectEndpoints({
     saveOrganisation: callableMutation(build, API.saveOrganisation, ['Profile', 'Milestones']),
     updateNames: callableMutation(build, API.updateNames, ['Profile']),
     /** What the organisation's latest Quickscan says of it, offered where the profile says nothing. */
-    quickscanDetails: callableQuery(build, API.getQuickscanDetails, { providesTags: ['Results'] }),
+    quickscanDetails: callableQuery(build, API.getQuickscanDetails, { providesTags: [OWN_RESULTS] }),
     updateDisplayName: build.mutation<null, string>({ queryFn: accountSetting('updateDisplayName') }),
     updatePassword: build.mutation<null, string>({ queryFn: accountSetting('updatePassword') }),
     sendPasswordReset: build.mutation<null, string>({ queryFn: accountSetting('sendPasswordReset') }),
