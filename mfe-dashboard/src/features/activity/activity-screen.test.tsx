@@ -105,6 +105,20 @@ describe('Activity', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('reads the trail again each time it is opened, so a change made since shows', async () => {
+    const trail = [ROLE_CHANGE];
+    const { api, user } = setup(trail, {}, '/dashboard/activity', 10);
+    await screen.findByText("Dana Lee changed Sam Ng's role from Viewer to Editor.");
+    const sections = screen.getByRole('navigation', { name: 'Dashboard' });
+    await user.click(within(sections).getByRole('link', { name: 'Users' }));
+    trail.unshift(EXCLUSION);
+    await user.click(within(sections).getByRole('link', { name: 'Activity' }));
+    expect(
+      await screen.findByText('A former member excluded a result from the figures.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.listActivity)).toHaveLength(2);
+  });
+
   it('lists one kind, kept in the address, and all again', async () => {
     const { api, user } = setup(
       [ROLE_CHANGE, INVITE, EXCLUSION],

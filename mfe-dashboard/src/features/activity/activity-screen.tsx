@@ -73,7 +73,9 @@ export function ActivityScreen() {
   const [params, setParams] = useSearchParams();
   const asked = params.get(KIND);
   const kind = isAuditKind(asked) ? asked : null;
-  const activity = useActivityInfiniteQuery({ kind });
+  // Asked again each time the screen opens: a change made elsewhere since (a result excluded on
+  // Results) may not touch what the trail is tagged with.
+  const activity = useActivityInfiniteQuery({ kind }, { refetchOnMountOrArgChange: true });
   // Only the pages of the kind asked: the previous kind's would stand under the new one's name.
   const shown = activity.currentData;
 
