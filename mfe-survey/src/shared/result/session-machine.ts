@@ -45,9 +45,13 @@ export interface SessionState {
   /** The open result's outbox status (see `shownSaveStatus`). */
   saveStatus: SaveStatus;
   completed: boolean;
+  /** The score the completion answered (the outro shows it); null before, for an invite, or unscored. */
   score: ResultScore | null;
+  /** The server resumed an earlier result rather than creating one. */
   resumed: boolean;
+  /** Where the respondent last was in this result, for "Continue". */
   resumePosition: Position | null;
+  /** The questions that count towards the score (the server's); null until the result has started. */
   scoredQuestions: ReadonlySet<string> | null;
   /** complete() called while no result was open: the next result to open is completed for them. */
   waiting: Reply[];

@@ -3,7 +3,7 @@
 // effects it names. In invite mode the journey API saves and submits instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { API, paths, SurveyStatus, type AnswerValue, type ResultScore } from '@toolkit/domain';
+import { API, paths, SurveyStatus, type AnswerValue } from '@toolkit/domain';
 import {
   callApi,
   EARLY_ANSWER_EVENT,
@@ -25,6 +25,7 @@ import {
   shownSaveStatus,
   transition,
   type SessionEffect,
+  type SessionState,
   type SessionEvent,
 } from './session-machine';
 
@@ -46,19 +47,13 @@ export type ResultState =
   | { kind: 'failed'; message: string; retry: () => void }
   | { kind: 'ready'; resultId: string };
 
-export interface SurveyResult {
+/** The session as the screens read it (session-machine.ts says what each part means), and what they do to it. */
+export interface SurveyResult extends Pick<
+  SessionState,
+  'answers' | 'completed' | 'score' | 'resumed' | 'resumePosition' | 'scoredQuestions'
+> {
   state: ResultState;
-  answers: Record<string, AnswerValue>;
   saveStatus: SaveStatus;
-  completed: boolean;
-  /** The score the completion answered (the outro shows it); null before, for an invite, or unscored. */
-  score: ResultScore | null;
-  /** The server resumed an earlier result rather than creating one. */
-  resumed: boolean;
-  /** Where the respondent last was in this result, for "Continue". */
-  resumePosition: Position | null;
-  /** The questions that count towards the score (the server's); null until the result has started. */
-  scoredQuestions: ReadonlySet<string> | null;
   setAnswer(questionId: string, answer: AnswerValue, options?: { delayMs?: number }): void;
   rememberPosition(position: Position): void;
   /** Sends queued answers now, as the respondent moves on. */
