@@ -24,4 +24,22 @@ describe('ScoreChart', () => {
       'Bar chart of your scores out of 100%. Overall: 42.5%; About you: not scored; Energy: 75%.',
     );
   });
+
+  it('writes each area’s words as text above its bar, which wraps on a phone, not as SVG text', () => {
+    const { container } = render(
+      <ThemeProvider theme={defaultTheme}>
+        <ScoreChart
+          score={{
+            ...score,
+            sections: [{ ...score.sections[0]!, title: 'Energy, emissions and the buildings you run' }],
+          }}
+        />
+      </ThemeProvider>,
+    );
+    expect(container.querySelectorAll('svg text')).toHaveLength(0);
+    expect(Array.from(container.querySelectorAll('span'), (label) => label.textContent)).toEqual([
+      'Overall: 42.5%',
+      'Energy, emissions and the buildings you run: 75%',
+    ]);
+  });
 });

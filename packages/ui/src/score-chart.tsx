@@ -1,16 +1,13 @@
 // The score chart the dashboard's Results and the survey's outro share (drawn with visx): one
 // horizontal bar per area, its width the score's share of the chart, so it fills a 360 px phone as
-// well as a desktop while its text keeps its size. A subpath of its own: only screens that show a
-// score download visx.
-import { Group } from '@visx/group';
+// well as a desktop while its text keeps its size. Each area's words are text above its bar, not SVG
+// text, so a long title wraps at its spaces on a phone instead of running past the card. A subpath
+// of its own: only screens that show a score download visx.
 import { scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import styled from 'styled-components';
 import type { ResultScore } from '@toolkit/domain';
 
-const ROW_HEIGHT = 56;
-const LABEL_BASELINE = 18;
-const BAR_Y = 26;
 const BAR_HEIGHT = 20;
 
 /** A score out of 100, clamped, as a share of the chart's width. */
@@ -55,11 +52,23 @@ export function chartLabel(rows: readonly ChartRow[]): string {
   return `Bar chart of your scores out of 100%. ${rows.map(rowText).join('; ')}.`;
 }
 
-const Svg = styled.svg`
-  display: block;
-  width: 100%;
-  font-family: inherit;
-  overflow: visible;
+const Rows = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  span {
+    display: block;
+    margin-bottom: ${({ theme }) => theme.space[1]}px;
+    /* Breaks inside a word only when the word alone is wider than the card. */
+    overflow-wrap: break-word;
+  }
+  .overall {
+    font-weight: 700;
+  }
+  svg {
+    display: block;
+    width: 100%;
+    overflow: visible;
+  }
   .track {
     fill: ${({ theme }) => theme.colors.surface};
     stroke: ${({ theme }) => theme.colors.mutedText};
@@ -69,31 +78,23 @@ const Svg = styled.svg`
   }
 `;
 
-/** Horizontal bars, one per area, as wide as its score. */
+/** Horizontal bars, one per area, as wide as its score, each under its words. */
 export function ScoreChart({ score }: { score: ResultScore }) {
   const rows = chartRows(score);
-  const label = chartLabel(rows);
   return (
-    <Svg role="img" aria-label={label} height={rows.length * ROW_HEIGHT}>
-      <title>{label}</title>
+    <Rows role="img" aria-label={chartLabel(rows)}>
       {rows.map((row, index) => (
-        <Group key={`${index}-${row.label}`} top={index * ROW_HEIGHT} aria-hidden="true">
-          <text
-            x="0"
-            y={LABEL_BASELINE}
-            fontSize="15"
-            fontWeight={row.overall ? 700 : 400}
-            fill="currentColor"
-          >
-            {rowText(row)}
-          </text>
-          <Bar x={0} y={BAR_Y} width="100%" height={BAR_HEIGHT} rx={4} className="track" />
-          {row.scored && (
-            <Bar x={0} y={BAR_Y} width={widthAt(row.percent)} height={BAR_HEIGHT} rx={4} className="bar" />
-          )}
-        </Group>
+        <div key={`${index}-${row.label}`} aria-hidden="true">
+          <span className={row.overall ? 'overall' : undefined}>{rowText(row)}</span>
+          <svg height={BAR_HEIGHT}>
+            <Bar x={0} y={0} width="100%" height={BAR_HEIGHT} rx={4} className="track" />
+            {row.scored && (
+              <Bar x={0} y={0} width={widthAt(row.percent)} height={BAR_HEIGHT} rx={4} className="bar" />
+            )}
+          </svg>
+        </div>
       ))}
-    </Svg>
+    </Rows>
   );
 }
 
