@@ -11,7 +11,6 @@ import {
   keyValue,
   overallStandingSentence,
   peerPublicationDue,
-  percentileOf,
   periodOf,
   periodsBetween,
   priorityTopics,
@@ -154,7 +153,7 @@ describe('completionCounts and sumShards', () => {
   });
 });
 
-describe('distribution and percentileOf', () => {
+describe('distribution', () => {
   it('gives count, mean and nearest-rank quartiles', () => {
     // 10, 20, 30, 40, 50, 60, 70, 80
     const histogram = Object.fromEntries([10, 20, 30, 40, 50, 60, 70, 80].map((v) => [String(v), 1]));
@@ -164,20 +163,6 @@ describe('distribution and percentileOf', () => {
   it('is null for no results', () => {
     expect(distribution({})).toBeNull();
     expect(distribution({ '40': 0 })).toBeNull();
-  });
-
-  test.each<[number, number]>([
-    [5, 0],
-    [10, 5],
-    [45, 40],
-    [80, 75],
-    [95, 90],
-    [100, 95],
-  ])('a score of %d lies at percentile %d', (percent, expected) => {
-    const histogram = Object.fromEntries(
-      [10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((v) => [String(v), 1]),
-    );
-    expect(percentileOf(histogram, percent)).toBe(expected);
   });
 });
 
@@ -292,7 +277,7 @@ describe('benchmark', () => {
     });
   });
 
-  it(`shows quartiles and the percentile from ${BENCHMARK_MIN_ORGANISATIONS} organisations`, () => {
+  it(`shows quartiles and where the score stands from ${BENCHMARK_MIN_ORGANISATIONS} organisations`, () => {
     const shown = benchmark(aggregateOf(BENCHMARK_MIN_ORGANISATIONS), score(60, [30]));
     expect(shown).toEqual({
       status: 'shown',
@@ -300,7 +285,6 @@ describe('benchmark', () => {
       overall: {
         title: 'Overall',
         yours: 60,
-        percentile: 100,
         standing: { place: 'highest' },
         peers: { count: 10, mean: 50, q1: 50, median: 50, q3: 50 },
       },
@@ -308,7 +292,6 @@ describe('benchmark', () => {
         {
           title: 'Section 1',
           yours: 30,
-          percentile: 0,
           standing: { place: 'lowest' },
           peers: { count: 10, mean: 40, q1: 40, median: 40, q3: 40 },
         },

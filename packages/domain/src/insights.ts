@@ -231,20 +231,6 @@ export function distribution(histogram: Readonly<Record<string, number>>): Distr
   };
 }
 
-/** The share of counted results scoring below `percent`, ties counting half: 0–100, whole. */
-export function percentileOf(histogram: Readonly<Record<string, number>>, percent: number): number {
-  const own = Number(percentKey(percent));
-  let below = 0;
-  let equal = 0;
-  let count = 0;
-  for (const [value, n] of sortedBuckets(histogram)) {
-    count += n;
-    if (value < own) below += n;
-    else if (value === own) equal += n;
-  }
-  return count === 0 ? 0 : Math.round(((below + equal / 2) / count) * 100);
-}
-
 /**
  * Where a score stands among the counted results, as a sentence may say it: lowest, highest, level
  * with every one, or higher than a share of them (strictly lower scores only, ties not counting).
@@ -278,6 +264,12 @@ export function overallStandingSentence(standing: Standing, among: string): stri
   return `Compared with ${among}, your overall score is ${standingWords(standing)}.`;
 }
 
+/** Where a score stands, as a table's cell says it ("Lowest", "Higher than 40%"). */
+export function standingCell(standing: Standing): string {
+  const words = standingWords(standing);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function standingWords(standing: Standing): string {
   switch (standing.place) {
     case 'lowest':
@@ -295,7 +287,6 @@ export interface BenchmarkRow {
   title: string;
   /** The organisation's own percent. */
   yours: number;
-  percentile: number;
   standing: Standing;
   peers: Distribution;
 }
@@ -320,8 +311,7 @@ export function benchmark(
   const row = (title: string, histogram: Record<string, number> | undefined, yours: number) => {
     const peers = distribution(histogram ?? {});
     if (!peers) return null;
-    const standing = standingOf(histogram ?? {}, yours);
-    return { title, yours, percentile: percentileOf(histogram ?? {}, yours), standing, peers };
+    return { title, yours, standing: standingOf(histogram ?? {}, yours), peers };
   };
   const overall = row('Overall', aggregate.overall, own.overall.percent);
   if (!overall) return { status: 'too-few', organisations, needed: BENCHMARK_MIN_ORGANISATIONS };

@@ -13,6 +13,7 @@ import {
   overallStandingSentence,
   PEER_FACETS,
   shownPercent,
+  standingCell,
 } from '@toolkit/domain';
 import { Button, buttonStyles, Card, MutedText, Stack } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
@@ -107,7 +108,7 @@ function BenchmarkTable({ rows }: { rows: readonly BenchmarkRow[] }) {
             <th scope="col">You</th>
             <th scope="col">Median</th>
             <th scope="col">Middle half</th>
-            <th scope="col">Your percentile</th>
+            <th scope="col">Where you stand</th>
           </tr>
         </thead>
         <tbody>
@@ -119,7 +120,7 @@ function BenchmarkTable({ rows }: { rows: readonly BenchmarkRow[] }) {
               <td>
                 {row.peers.q1}–{row.peers.q3}%
               </td>
-              <td>{row.percentile}</td>
+              <td>{standingCell(row.standing)}</td>
             </tr>
           ))}
         </tbody>

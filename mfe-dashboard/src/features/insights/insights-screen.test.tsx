@@ -34,7 +34,6 @@ const SHOWN: BenchmarkAnswer['benchmark'] = {
   overall: {
     title: 'Overall',
     yours: 62.5,
-    percentile: 71,
     standing: { place: 'between', higherThan: 68 },
     peers: { count: 20, mean: 51.2, q1: 38, median: 52, q3: 66 },
   },
@@ -42,7 +41,6 @@ const SHOWN: BenchmarkAnswer['benchmark'] = {
     {
       title: 'Energy and emissions',
       yours: 75,
-      percentile: 80,
       standing: { place: 'between', higherThan: 78 },
       peers: { count: 20, mean: 55, q1: 40, median: 57, q3: 70 },
     },
@@ -226,30 +224,32 @@ describe('Insights screen for a business', () => {
     );
     expect(chart.querySelector('circle.yours')).toHaveAttribute('cx', '62.5%');
     expect(rowsOf(screen.getByRole('table', { name: 'Your scores beside your peers’' }))).toEqual([
-      ['Overall', '62.5%', '52%', '38–66%', '71'],
-      ['Energy and emissions', '75%', '57%', '40–70%', '80'],
+      ['Overall', '62.5%', '52%', '38–66%', 'Higher than 68% of theirs'],
+      ['Energy and emissions', '75%', '57%', '40–70%', 'Higher than 78% of theirs'],
     ]);
   });
 
-  it.each<[BenchmarkRow['standing'], number, string]>([
-    [{ place: 'lowest' }, 4, 'Compared with 14 organisations, your overall score is the lowest.'],
-    [{ place: 'highest' }, 96, 'Compared with 14 organisations, your overall score is the highest.'],
-  ])(
-    'says a score standing %j as such, whatever its percentile (%d)',
-    async (standing, percentile, sentence) => {
-      const shown = SHOWN as Extract<BenchmarkAnswer['benchmark'], { status: 'shown' }>;
-      setup({
-        [API.getBenchmark]: () =>
-          benchmarkAnswer({
-            history: HISTORY,
-            benchmark: { ...shown, overall: { ...shown.overall, percentile, standing } },
-          }),
-      });
-      const said = await screen.findByText(/^Compared with 14 organisations/);
-      expect(said).toHaveTextContent(sentence);
-      expect(said).not.toHaveTextContent(/higher than/);
-    },
-  );
+  it.each<[BenchmarkRow['standing'], string, string]>([
+    [{ place: 'lowest' }, 'Compared with 14 organisations, your overall score is the lowest.', 'The lowest'],
+    [
+      { place: 'highest' },
+      'Compared with 14 organisations, your overall score is the highest.',
+      'The highest',
+    ],
+  ])('says a score standing %j as such, in the sentence and the table', async (standing, sentence, cell) => {
+    const shown = SHOWN as Extract<BenchmarkAnswer['benchmark'], { status: 'shown' }>;
+    setup({
+      [API.getBenchmark]: () =>
+        benchmarkAnswer({
+          history: HISTORY,
+          benchmark: { ...shown, overall: { ...shown.overall, standing } },
+        }),
+    });
+    const said = await screen.findByText(/^Compared with 14 organisations/);
+    expect(said).toHaveTextContent(sentence);
+    expect(said).not.toHaveTextContent(/higher than/);
+    expect(rowsOf(screen.getByRole('table', { name: 'Your scores beside your peers’' }))[0]?.[4]).toBe(cell);
+  });
 
   it('offers a retry when the benchmark cannot be loaded', async () => {
     let failures = 1;
@@ -314,7 +314,6 @@ const RETAIL: BenchmarkAnswer['benchmark'] = {
   overall: {
     title: 'Overall',
     yours: 62.5,
-    percentile: 55,
     standing: { place: 'between', higherThan: 50 },
     peers: { count: 12, mean: 60, q1: 50, median: 61, q3: 70 },
   },
@@ -365,7 +364,7 @@ describe('Insights screen: peers like the business', () => {
       '62.5%',
       '61%',
       '50–70%',
-      '55',
+      'Higher than 50% of theirs',
     ]);
     expect(api.callsTo(API.getBenchmark)).toEqual([
       { surveyId: 'business-quickscan' },

@@ -42,7 +42,6 @@ describe('buildReportPdf', () => {
       overall: {
         title: 'Overall',
         yours: 12,
-        percentile: 4,
         standing,
         peers: { count: 12, mean: 40, q1: 30, median: 41, q3: 52 },
       },

@@ -1,6 +1,6 @@
 // The PDF report of a result: organisation, date, overall and section scores with a bar chart, the
 // peer benchmark when it may be shown, and the action plan.
-import { overallStandingSentence, type Benchmark, type ResultScore } from '@toolkit/domain';
+import { overallStandingSentence, standingCell, type Benchmark, type ResultScore } from '@toolkit/domain';
 import { createPdfWriter, type PdfBrand } from '../../shared/pdf-writer';
 
 export interface ReportInput {
@@ -49,7 +49,7 @@ export async function buildReportPdf(input: ReportInput): Promise<Uint8Array> {
     );
     for (const row of benchmark.sections) {
       pdf.write(
-        `${row.title}: you ${row.yours}%, median ${row.peers.median}%, percentile ${row.percentile}`,
+        `${row.title}: you ${row.yours}%, median ${row.peers.median}%, ${standingCell(row.standing).toLowerCase()}`,
         {
           muted: true,
           gap: 4,

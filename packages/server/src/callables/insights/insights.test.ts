@@ -103,7 +103,6 @@ describe('insights-getBenchmark', () => {
       organisations: BENCHMARK_MIN_ORGANISATIONS,
       overall: {
         yours: own.score!.overall.percent,
-        percentile: expect.any(Number),
         peers: { count: BENCHMARK_MIN_ORGANISATIONS, median: expect.any(Number) },
       },
     });
