@@ -166,7 +166,6 @@ export const dashboardApi = api.injectEndpoints({
 });
 
 export const {
-  useLatestResultsQuery,
   useBenchmarkQuery,
   useSurveyInsightsQuery,
   useReceivedResultsQuery,
@@ -179,6 +178,13 @@ export const {
   useArticlesQuery,
   useArticleQuery,
 } = dashboardApi;
+
+/**
+ * The organisation's latest results, read again each time a screen showing them opens: a result
+ * completed elsewhere (another member, another device) since another screen listed them shows at once.
+ */
+export const useLatestResults = () =>
+  dashboardApi.useLatestResultsQuery(undefined, { refetchOnMountOrArgChange: true });
 
 const NO_TOOLKIT: QueryError = {
   code: 'failed-precondition',

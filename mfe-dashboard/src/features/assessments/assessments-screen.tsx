@@ -7,7 +7,7 @@ import { useAppSelector } from '@toolkit/store-contract';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import {
-  useLatestResultsQuery,
+  useLatestResults,
   useSurveyCatalogue,
   useToolkit,
   type SurveyInfo,
@@ -114,7 +114,7 @@ function AssessmentCard({ survey, done }: { survey: ToolkitSurvey; done: boolean
 }
 
 export function AssessmentsScreen() {
-  const results = useLatestResultsQuery();
+  const results = useLatestResults();
   const toolkit = useToolkit();
   const catalogue = useSurveyCatalogue();
   const latestId = useId();

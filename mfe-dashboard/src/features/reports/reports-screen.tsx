@@ -13,7 +13,7 @@ import {
   useActionsQuery,
   useBenchmarkQuery,
   useBrandQuery,
-  useLatestResultsQuery,
+  useLatestResults,
   useSurveyCatalogue,
 } from '../../shared/api';
 import { useOrganisationNameFirst } from '../../arrival';
@@ -98,7 +98,7 @@ function ReportCard({
 }
 
 export function ReportsScreen() {
-  const results = useLatestResultsQuery();
+  const results = useLatestResults();
   const catalogue = useSurveyCatalogue();
   const namingFirst = useOrganisationNameFirst(
     'Your reports and their file names carry your organisation’s name, so add it here first.',

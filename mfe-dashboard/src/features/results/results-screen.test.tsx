@@ -133,6 +133,20 @@ describe('Results screen', () => {
     expect(api.callsTo(API.recordVisit)).toEqual([{ visit: 'results' }]);
   });
 
+  it('reads the results again on opening, so one completed since another screen listed them shows', async () => {
+    let completed = false;
+    const api = createFakeApi({
+      [API.listLatestResults]: () => ({ results: completed ? [NEWER] : [] }),
+    });
+    const { user } = { user: userEvent.setup() };
+    renderDashboard('/dashboard/assessments', api);
+    await waitFor(() => expect(api.callsTo(API.listLatestResults)).toHaveLength(1));
+    // Completed elsewhere (another member, another device): nothing in this page heard of it.
+    completed = true;
+    await user.click(await screen.findByRole('link', { name: 'Results' }));
+    expect(await screen.findByText('Overall score: 62.5 out of 100')).toBeInTheDocument();
+  });
+
   it('links each weak answer to the actions that address it', async () => {
     setup([NEWER], {
       surveyId: 'business-quickscan',

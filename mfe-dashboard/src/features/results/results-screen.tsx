@@ -4,7 +4,7 @@ import { QueryView } from '@toolkit/data';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
 import { Card, MutedText, PageTitle, ScoreBand, ScoreOverall, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
-import { useLatestResultsQuery, useSurveyCatalogue } from '../../shared/api';
+import { useLatestResults, useSurveyCatalogue } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
 import { latestScored, surveyTitle } from '../../shared/surveys';
 import { AssessmentLink } from '../../shared/assessment-link';
@@ -90,7 +90,7 @@ function NoResult() {
 
 /** The results page does not require a completed survey; without one it says so. */
 export function ResultsScreen() {
-  const results = useLatestResultsQuery();
+  const results = useLatestResults();
   // The page showing a result is the view-results milestone.
   useVisitRecorded(results.data && latestScored(results.data.results)?.score ? { visit: 'results' } : null);
   const catalogue = useSurveyCatalogue();
