@@ -35,6 +35,7 @@ body{margin:0;font-family:${fonts.body};font-size:1rem;line-height:1.5;color:${c
 .es-brand{display:flex;align-items:center;min-height:${touchTarget};gap:.5rem;font-weight:700;color:inherit;text-decoration:none}
 .es-logo{display:block;max-height:60px;width:auto;max-width:100%;object-fit:contain}
 .es-logo2{max-height:40px}
+@media (max-width:calc(${breakpoints.mobile} - 0.02px)){.es-brand img{max-height:${touchTarget}}}
 @media (min-width:${breakpoints.mobile}){.es-mobile-only{display:none}}
 .es-main{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 .es-card{width:100%;max-width:720px;margin:0 auto;background:${c.surface};color:${c.text};border:1px solid ${c.border};border-radius:${radii.large};padding:${s[5]}px}
