@@ -4,16 +4,11 @@ import styled from 'styled-components';
 import { whoMayOpen, type JourneyMilestone, type JourneyStage } from '@toolkit/domain';
 import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Stack } from '@toolkit/ui';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { JourneyStatusNotice } from './journey-status-notice';
 import { ProgressSummaryBar } from './progress-summary-bar';
 import { StageCard } from './stage-card';
 import type { JourneyState } from './use-journey';
-
-const Title = styled.h2`
-  margin: 0;
-  font-size: 1.5rem;
-  color: ${({ theme }) => theme.colors.text};
-`;
 
 const Next = styled.p`
   margin: 0;
@@ -72,7 +67,7 @@ export function JourneyOverview({
   return (
     <section aria-labelledby={titleId}>
       <Stack gap={4}>
-        <Title id={titleId}>{title}</Title>
+        <SectionHeading id={titleId}>{title}</SectionHeading>
         <JourneyStatusNotice status={status} error={error} reload={reload} />
         <ProgressSummaryBar summary={summary} />
         <Next>

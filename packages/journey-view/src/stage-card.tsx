@@ -10,6 +10,7 @@ import {
   type MilestoneId,
 } from '@toolkit/domain';
 import { selectClaims, useAppSelector } from '@toolkit/store-contract';
+import { SectionHeading } from '@toolkit/ui/section-heading';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { StageIcon } from './stage-icon';
 
@@ -57,20 +58,11 @@ const Badge = styled.span<{ $state: StageState }>`
   font-weight: 600;
 `;
 
-const Title = styled.h2`
+/** The stage's heading, its icon beside the title. */
+const Title = styled(SectionHeading)`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]}px;
-  margin: 0;
-  font-size: 1.25rem;
-  color: ${({ theme }) => theme.colors.text};
-  overflow-wrap: anywhere;
-`;
-
-const SectionTitle = styled.h3`
-  margin: 0;
-  font-size: 1.05rem;
-  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Text = styled.p`
@@ -242,7 +234,7 @@ export function StageCard({
               {STAGE_STATE_TEXT[state]}
             </Badge>
           </Header>
-          <Title as={`h${headingLevel}`} id={titleId}>
+          <Title as={`h${headingLevel}`} $size="medium" id={titleId}>
             <StageIcon name={stage.icon} />
             {stage.title}
           </Title>
@@ -257,10 +249,10 @@ export function StageCard({
           </Notice>
         )}
         <MilestoneSection aria-labelledby={milestonesId}>
-          <SectionTitle as={subLevel} id={milestonesId}>
+          <SectionHeading as={subLevel} $size="small" id={milestonesId}>
             Milestones<VisuallyHidden> of {stage.title}</VisuallyHidden>
             {stage.completed ? ' (stage completed)' : ''}
-          </SectionTitle>
+          </SectionHeading>
           {/* A locked stage's milestones are named, not linked: their pages come with the stage. */}
           <MilestoneList>
             {stage.milestones.map((milestone) => (
