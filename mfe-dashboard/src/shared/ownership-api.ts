@@ -1,18 +1,19 @@
-// The standing ownership offer and what can be done with it. The offer belongs with the team (tag
-// Team): making, cancelling or answering it changes what Users shows; accepting also changes the
-// caller's own role (tag Profile), and their claims are fetched again so the guards follow it.
+// The standing ownership offer and what can be done with it. Making, cancelling or answering it
+// changes the offer and what Users lists; accepting also changes the caller's own role (tag
+// Profile), and their claims are fetched again so the guards follow it.
 import { useState } from 'react';
 import { api, call, callableMutation, callableQuery, callThrough, servicesOf } from '@toolkit/data';
 import { API, type ApiResponses, type OwnershipOffer } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
+import { OWNERSHIP_OFFER, TEAM_LIST } from './team-tags';
 
 const ownershipApi = api.injectEndpoints({
   endpoints: (build) => ({
     ownershipOffer: callableQuery(build, API.getOwnershipOffer, {
-      providesTags: ['Team'],
+      providesTags: [OWNERSHIP_OFFER],
     }),
-    offerOwnership: callableMutation(build, API.offerOwnership, ['Team']),
-    cancelOwnershipOffer: callableMutation(build, API.cancelOwnershipOffer, ['Team']),
+    offerOwnership: callableMutation(build, API.offerOwnership, [OWNERSHIP_OFFER, TEAM_LIST]),
+    cancelOwnershipOffer: callableMutation(build, API.cancelOwnershipOffer, [OWNERSHIP_OFFER, TEAM_LIST]),
     /**
      * Answers take the offer answered (not sent: the server knows it) and keep it with the outcome,
      * to say afterwards what was done, when the offer itself is gone.
@@ -20,7 +21,7 @@ const ownershipApi = api.injectEndpoints({
     declineOwnership: callableMutation(build, API.declineOwnership, {
       request: (_offer: OwnershipOffer) => null,
       transformResponse: (_answer, _meta, offer): { answered: OwnershipOffer } => ({ answered: offer }),
-      invalidatesTags: ['Team'],
+      invalidatesTags: [OWNERSHIP_OFFER, TEAM_LIST],
     }),
     acceptOwnership: build.mutation<
       ApiResponses[typeof API.acceptOwnership] & { answered: OwnershipOffer },

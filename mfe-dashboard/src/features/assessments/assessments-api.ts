@@ -2,10 +2,11 @@
 // invite, from Users, names none). The invitee joins as a user when they accept, so the team changes.
 import { api, callableMutation } from '@toolkit/data';
 import { API } from '@toolkit/domain';
+import { TEAM_LIST } from '../../shared/team-tags';
 
 const assessmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    inviteToAnswer: callableMutation(build, API.createInvite, ['Team', 'Milestones']),
+    inviteToAnswer: callableMutation(build, API.createInvite, [TEAM_LIST, 'Milestones']),
   }),
 });
 

@@ -1,5 +1,6 @@
-// The team as the caller may manage it, and the changes to it: each invalidates the team (tag
-// Team), and an invite is also the journey's invite-team milestone (tag Milestones). Survey invites
+// The team as the caller may manage it, and the changes to it: each invalidates the team's list
+// (TEAM_LIST), a role change also the ownership offer it withdraws, and an invite is also the
+// journey's invite-team milestone (tag Milestones). Survey invites
 // (Assessments) use the same createInvite with a survey named.
 import { api, call, callableMutation, callThrough, servicesOf, toQueryError } from '@toolkit/data';
 import {
@@ -11,6 +12,7 @@ import {
   type TenantUserProfile,
 } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
+import { OWNERSHIP_OFFER, TEAM_LIST } from '../../shared/team-tags';
 import { byRankThenName } from './members';
 
 export interface Team {
@@ -38,7 +40,7 @@ const teamApi = api.injectEndpoints({
         const { availableRoles, userRole } = roles.data;
         return { data: { users: [...users].sort(byRankThenName), invites, availableRoles, userRole } };
       },
-      providesTags: ['Team'],
+      providesTags: [TEAM_LIST],
     }),
   }),
 });
@@ -62,7 +64,8 @@ const usersApi = teamApi.injectEndpoints({
         dispatch(showRole(request.uid, request.role));
         return { data };
       },
-      invalidatesTags: ['Team'],
+      // A member's new role withdraws an ownership offer made to them.
+      invalidatesTags: [TEAM_LIST, OWNERSHIP_OFFER],
     }),
     removeUserRole: build.mutation<
       ApiResponses[typeof API.removeUserRole],
@@ -74,8 +77,8 @@ const usersApi = teamApi.injectEndpoints({
         dispatch(showRole(request.uid, answer.newRole));
         return { data: answer };
       },
-      // The team's size is one of the journey's milestones.
-      invalidatesTags: ['Team', 'Milestones'],
+      // The team's size is one of the journey's milestones; an offer to the member is withdrawn.
+      invalidatesTags: [TEAM_LIST, OWNERSHIP_OFFER, 'Milestones'],
     }),
     /**
      * Fresh claims from the identity provider (the shell's services, the store's extra), after the
@@ -91,9 +94,9 @@ const usersApi = teamApi.injectEndpoints({
         }
       },
     }),
-    createInvite: callableMutation(build, API.createInvite, ['Team', 'Milestones']),
-    resendInvite: callableMutation(build, API.resendInvite, ['Team']),
-    withdrawInvite: callableMutation(build, API.withdrawInvite, ['Team']),
+    createInvite: callableMutation(build, API.createInvite, [TEAM_LIST, 'Milestones']),
+    resendInvite: callableMutation(build, API.resendInvite, [TEAM_LIST]),
+    withdrawInvite: callableMutation(build, API.withdrawInvite, [TEAM_LIST]),
   }),
 });
 

@@ -417,8 +417,13 @@ describe('Users screen', () => {
       },
     });
     const resend = await screen.findByRole('button', { name: 'Resend the invitation to nia@example.com' });
+    await waitFor(() => expect(api.callsTo(API.getOwnershipOffer)).toHaveLength(1));
+    const listed = api.callsTo(API.listTenantUsers).length;
     await user.click(resend);
     expect(await screen.findByText('Invitation sent again to nia@example.com.')).toBeInTheDocument();
+    // The invite changed the team's list, which is asked again; the ownership offer is not.
+    await waitFor(() => expect(api.callsTo(API.listTenantUsers)).toHaveLength(listed + 1));
+    expect(api.callsTo(API.getOwnershipOffer)).toHaveLength(1);
     await user.click(resend);
     expect(
       await screen.findByText(
