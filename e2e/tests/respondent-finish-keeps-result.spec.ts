@@ -74,6 +74,17 @@ test('an anonymous respondent who taps on after finishing is led to keep the res
   await expect(asking).toHaveCount(0);
   await expect(address).toBeFocused();
 
+  // A reload of the thank-you's address comes back to the finished result, and the shell's early
+  // slide (drawn before the app on a slide's address) never shows the empty slide first.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('.es-card')) document.documentElement.dataset.earlySlide = 'drawn';
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await survey.expectThankYou();
+  await expect(page.locator('html')).not.toHaveAttribute('data-early-slide', 'drawn');
+
   // Back through the pages of the visit, to the page the survey link opened: the finished result,
   // with its score and the save form, never an empty slide or a new start.
   await page.goBack();

@@ -68,3 +68,32 @@ export function storeEarlyAnswer(
   }
   return next;
 }
+
+/**
+ * Where the survey remote keeps the result this tab finished (sessionStorage), so that coming back
+ * to a page of that visit shows the finished result again instead of an empty one.
+ */
+export const finishedResultKey = (tenantId: string, surveyId: string) =>
+  `toolkit:survey-finished:v1:${tenantId}/${surveyId}`;
+
+/** Whether this page load came back to its page (Back, Forward, a reload) rather than in anew. */
+export function pageLoadCameBack(): boolean {
+  const [load] = performance.getEntriesByType?.('navigation') ?? [];
+  const { type } = (load ?? {}) as Partial<PerformanceNavigationTiming>;
+  return type === 'back_forward' || type === 'reload';
+}
+
+/**
+ * Whether this page load came back to a survey the tab finished: the app then shows the finished
+ * result, so the shell's early slide draws nothing for it.
+ */
+export function cameBackToFinished(tenantId: string, surveyId: string): boolean {
+  try {
+    return (
+      pageLoadCameBack() && window.sessionStorage.getItem(finishedResultKey(tenantId, surveyId)) !== null
+    );
+  } catch {
+    // Storage blocked: nothing was kept, so there is nothing to show instead.
+    return false;
+  }
+}

@@ -12,6 +12,7 @@ import { slideProgress } from '@toolkit/domain/survey-progress';
 import { SURVEY_DEFINITION_QUERY } from '@toolkit/domain/content/queries';
 import type { AnswerValue } from '@toolkit/domain';
 import {
+  cameBackToFinished,
   EARLY_ANSWER_EVENT,
   earlyAnswersKey,
   loadEarlyAnswers,
@@ -138,7 +139,15 @@ function start(): void {
   const match = matchRoute(window.location.pathname);
   const root = document.getElementById('root');
   const { tenantId, surveyId, sectionId, slideId } = match?.params ?? {};
-  if (match?.route.id !== 'surveySlide' || !root || !tenantId || !surveyId || !hasNativeSanitizer()) {
+  if (
+    match?.route.id !== 'surveySlide' ||
+    !root ||
+    !tenantId ||
+    !surveyId ||
+    !hasNativeSanitizer() ||
+    // Come back to a survey this tab finished: the app shows the finished result, not this slide.
+    cameBackToFinished(tenantId, surveyId)
+  ) {
     startApp();
     return;
   }

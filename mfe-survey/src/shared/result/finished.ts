@@ -3,6 +3,7 @@
 // starting an empty one. A new way in (another tab, an address typed or followed, another session)
 // starts a new result as before.
 import type { ResultScore } from '@toolkit/domain';
+import { finishedResultKey, pageLoadCameBack } from '@toolkit/platform/survey-answers';
 import type { FinishedResult } from './session-machine';
 
 /** Where the respondent is: the survey, their session and the history entry (the router's key). */
@@ -22,9 +23,6 @@ interface Stored extends FinishedResult {
   /** The history entries the respondent went through before finishing. */
   pages: string[];
 }
-
-const finishedKey = (tenantId: string, surveyId: string) =>
-  `toolkit:survey-finished:v1:${tenantId}/${surveyId}`;
 
 function tabStorage(): Storage | null {
   try {
@@ -64,15 +62,12 @@ function read(key: string): Stored | null {
  * (Back, Forward, a reload) and not when it was a new way in.
  */
 function cameBack(page: string): boolean {
-  if (page !== 'default') return true;
-  const [load] = performance.getEntriesByType?.('navigation') ?? [];
-  const { type } = (load ?? {}) as Partial<PerformanceNavigationTiming>;
-  return type === 'back_forward' || type === 'reload';
+  return page !== 'default' || pageLoadCameBack();
 }
 
 /** The result finished in this session on this page of the tab's history, if there is one. */
 export function loadFinished(visit: Visit): FinishedResult | null {
-  const stored = read(finishedKey(visit.tenantId, visit.surveyId));
+  const stored = read(finishedResultKey(visit.tenantId, visit.surveyId));
   const matches =
     stored !== null &&
     stored.uid === visit.uid &&
@@ -91,7 +86,7 @@ export function saveFinished(
   if (visit.uid === null) return;
   const stored: Stored = { ...finished, uid: visit.uid, inviteId: visit.inviteId, pages: [...pages] };
   try {
-    tabStorage()?.setItem(finishedKey(visit.tenantId, visit.surveyId), JSON.stringify(stored));
+    tabStorage()?.setItem(finishedResultKey(visit.tenantId, visit.surveyId), JSON.stringify(stored));
   } catch {
     // Storage full or blocked: Back then starts a new result, as it would without this.
   }
