@@ -31,6 +31,7 @@ const DEFAULT_CONTENT_DIR = path.resolve(__dirname, '..', 'content');
  * @property {string|null} information
  * @property {Option[]|null} options
  * @property {boolean|null} multiple
+ * @property {boolean} evidenceRequired
  */
 /** @typedef {{ kind: 'group', id: string, title: string, helperText: string|null, questions: Question[] }} QuestionGroup */
 /**
@@ -270,6 +271,7 @@ const QUESTION_FIELDS = [
   'information',
   'options',
   'multiple',
+  'evidenceRequired',
 ];
 
 /**
@@ -304,6 +306,8 @@ function parseQuestion(v, raw, where, seenIds) {
   only(['information'], ['content']);
   only(['options'], ['dropdown', 'multipleChoice']);
   only(['multiple'], ['dropdown']);
+  // Evidence supports an answer: a content slide has none.
+  only(['evidenceRequired'], ['slider', 'comment', 'dropdown', 'multipleChoice']);
   only(['scored', 'maxScore'], ['slider', 'dropdown', 'multipleChoice']);
 
   /** @type {Question} */
@@ -322,6 +326,7 @@ function parseQuestion(v, raw, where, seenIds) {
     information: null,
     options: null,
     multiple: null,
+    evidenceRequired: v.optBoolean(o.evidenceRequired, `${where}.evidenceRequired`),
   };
   const scored = o.scored === undefined ? true : v.optBoolean(o.scored, `${where}.scored`);
   if (!scored && o.maxScore !== undefined)

@@ -141,6 +141,7 @@ const SURVEY_QUERY = /* GraphQL */ `
     textLines
     information
     multiple
+    evidenceRequired
     options {
       id
       label
@@ -157,6 +158,7 @@ type Q = {
   id: string;
   type: string;
   multiple: boolean | null;
+  evidenceRequired: boolean;
   scoring: { method: string; maxScore: number };
 };
 type Item = Q & { __typename: string; questions?: Q[] };
@@ -229,6 +231,11 @@ describe('content server with the seed content', () => {
     expect(questions.some((q) => q.type === 'DROPDOWN' && q.multiple === false)).toBe(true);
     expect(survey.sections[0]!.questions.map((q) => q.id)).toContain('company-name');
     expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
+    // A reviewer expects evidence for these answers; every other question leaves it to the business.
+    expect(questions.filter((q) => q.evidenceRequired).map((q) => q.id)).toEqual([
+      'renewable-electricity',
+      'sustainability-policy',
+    ]);
 
     // Scoring travels with the content.
     const methods = Object.fromEntries(
@@ -578,6 +585,22 @@ describe('seed validation at start-up', () => {
         ],
       },
       /maxScore: expected a number/,
+    ],
+    [
+      'evidence required on a content slide',
+      {
+        sections: [
+          {
+            id: 1,
+            title: 'S',
+            weight: 0,
+            questions: [
+              { id: 'c', type: 'content', title: 'C', information: '<p>i</p>', evidenceRequired: true },
+            ],
+          },
+        ],
+      },
+      /evidenceRequired: not allowed on a content question/,
     ],
     [
       'a missing local asset',

@@ -48,6 +48,7 @@ const toQuestion = (raw: RawQuestion): ServerQuestion => ({
   labels: raw.labels,
   options: raw.options,
   multiple: raw.multiple,
+  evidenceRequired: raw.evidenceRequired,
 });
 
 function toDefinition(raw: RawSurvey): ServerSurveyDefinition {

@@ -11,6 +11,7 @@ const question = (overrides: Partial<ServerQuestion>): ServerQuestion => ({
   labels: null,
   options: null,
   multiple: null,
+  evidenceRequired: false,
   ...overrides,
 });
 

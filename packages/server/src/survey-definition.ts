@@ -13,6 +13,8 @@ export interface ServerQuestion {
   labels: string[] | null;
   options: { id: string; label: string; score: number }[] | null;
   multiple: boolean | null;
+  /** A reviewer verifying the result expects evidence attached to this answer. */
+  evidenceRequired: boolean;
 }
 
 /** The survey definition as the server needs it (recipients, scoring, logos). */

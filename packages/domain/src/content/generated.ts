@@ -57,11 +57,11 @@ export type ServerSurveyQueryVariables = Exact<{
 
 
 export type ServerSurveyQuery = { survey: { id: string, title: string, tenantId: string, primaryColor: string, notificationEmailRecipients: Array<string>, notificationEmailBcc: Array<string>, dashboardUrl: string | null, declarationText: string | null, declarationOutro: string | null, requireAccount: boolean, primaryLogo: { url: string } | null, secondaryLogo: { url: string } | null, scoring: { scale: number, bands: Array<{ min: number, label: string, description: string | null }> }, sections: Array<{ title: string, topic: EsgTopic | null, weight: number, questions: Array<
-        | { __typename: 'Question', id: string, title: string, type: QuestionType, scoreMin: number | null, scoreMax: number | null, labels: Array<string> | null, multiple: boolean | null, scoring: { method: ScoringMethod, maxScore: number }, options: Array<{ id: string, label: string, score: number }> | null }
-        | { __typename: 'QuestionGroup', questions: Array<{ id: string, title: string, type: QuestionType, scoreMin: number | null, scoreMax: number | null, labels: Array<string> | null, multiple: boolean | null, scoring: { method: ScoringMethod, maxScore: number }, options: Array<{ id: string, label: string, score: number }> | null }> }
+        | { __typename: 'Question', id: string, title: string, type: QuestionType, scoreMin: number | null, scoreMax: number | null, labels: Array<string> | null, multiple: boolean | null, evidenceRequired: boolean, scoring: { method: ScoringMethod, maxScore: number }, options: Array<{ id: string, label: string, score: number }> | null }
+        | { __typename: 'QuestionGroup', questions: Array<{ id: string, title: string, type: QuestionType, scoreMin: number | null, scoreMax: number | null, labels: Array<string> | null, multiple: boolean | null, evidenceRequired: boolean, scoring: { method: ScoringMethod, maxScore: number }, options: Array<{ id: string, label: string, score: number }> | null }> }
       > }> } | null };
 
-export type ScoredQuestionFragment = { id: string, title: string, type: QuestionType, scoreMin: number | null, scoreMax: number | null, labels: Array<string> | null, multiple: boolean | null, scoring: { method: ScoringMethod, maxScore: number }, options: Array<{ id: string, label: string, score: number }> | null };
+export type ScoredQuestionFragment = { id: string, title: string, type: QuestionType, scoreMin: number | null, scoreMax: number | null, labels: Array<string> | null, multiple: boolean | null, evidenceRequired: boolean, scoring: { method: ScoringMethod, maxScore: number }, options: Array<{ id: string, label: string, score: number }> | null };
 
 export type SurveyListQueryVariables = Exact<{ [key: string]: never; }>;
 

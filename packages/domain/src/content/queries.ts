@@ -172,6 +172,7 @@ export const SERVER_SURVEY_QUERY = /* GraphQL */ `
       score
     }
     multiple
+    evidenceRequired
   }
 `;
 
