@@ -39,6 +39,13 @@ import type {
 import { ACTIVITY_PAGE_MAX, AUDIT_KINDS, type ActivityEntry } from './audit';
 import { SERVER_ERRORS } from './errors';
 import {
+  EVIDENCE_FILE_MAX_BYTES,
+  EVIDENCE_FILE_NAME_MAX,
+  EVIDENCE_NOTE_MAX,
+  EVIDENCE_URL_MAX,
+  type EvidenceItem,
+} from './evidence';
+import {
   PEER_GROUP_PATTERN,
   TREND_GRANULARITIES,
   trendRangeProblem,
@@ -977,6 +984,84 @@ export const CALLABLES = declareCallables({
           .nullable(),
       }),
     response: answer<{ brand: Brand; applied: boolean }>(),
+  },
+  /**
+   * Evidence on the answers of a completed result (docs/behaviour.md, Evidence): read by the
+   * organisation that gave the answers, and by its publisher's reviewers once asked to verify it.
+   */
+  listEvidence: {
+    name: 'evidence-list',
+    access: 'member',
+    request: ({ z, id }) => z.object({ surveyId: id, resultId: id }),
+    response: answer<{ items: EvidenceItem[] }>(),
+  },
+  /** A file on one answer, sent base64-encoded; its type is told from its content. */
+  addEvidenceFile: {
+    name: 'evidence-addFile',
+    access: 'member',
+    request: ({ z, id, text }) =>
+      z.object({
+        surveyId: id,
+        resultId: id,
+        questionId: id,
+        fileName: z
+          .string()
+          .trim()
+          .min(1, 'Give the file a name.')
+          .max(EVIDENCE_FILE_NAME_MAX, SERVER_ERRORS.textTooLong(EVIDENCE_FILE_NAME_MAX)),
+        contentBase64: z.string().superRefine((value, ctx) => {
+          // Told in the file's own size, before the content is decoded: four characters for three bytes.
+          const bytes = Math.floor((value.length * 3) / 4) - (value.match(/=*$/)?.[0].length ?? 0);
+          if (bytes > EVIDENCE_FILE_MAX_BYTES)
+            ctx.addIssue({
+              code: 'custom',
+              message: SERVER_ERRORS.evidenceFileTooLarge(EVIDENCE_FILE_MAX_BYTES, bytes),
+            });
+          else if (value.length === 0)
+            ctx.addIssue({ code: 'custom', message: SERVER_ERRORS.evidenceFileEmpty });
+          else if (value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value))
+            ctx.addIssue({ code: 'custom', message: SERVER_ERRORS.evidenceFileNotBase64 });
+        }),
+        note: text({ max: EVIDENCE_NOTE_MAX, multiline: true }).optional(),
+      }),
+    response: answer<{ item: EvidenceItem }>(),
+  },
+  /** A link on one answer, e.g. to a certificate's public register entry. */
+  addEvidenceLink: {
+    name: 'evidence-addLink',
+    access: 'member',
+    request: ({ z, id, text }) =>
+      z.object({
+        surveyId: id,
+        resultId: id,
+        questionId: id,
+        url: z
+          .string()
+          .trim()
+          .max(EVIDENCE_URL_MAX, SERVER_ERRORS.textTooLong(EVIDENCE_URL_MAX))
+          .pipe(
+            z.url({
+              protocol: /^https?$/,
+              hostname: z.regexes.domain,
+              error: SERVER_ERRORS.evidenceLinkInvalid,
+            }),
+          ),
+        note: text({ max: EVIDENCE_NOTE_MAX, multiline: true }).optional(),
+      }),
+    response: answer<{ item: EvidenceItem }>(),
+  },
+  removeEvidence: {
+    name: 'evidence-remove',
+    access: 'member',
+    request: ({ z, id }) => z.object({ surveyId: id, resultId: id, evidenceId: id }),
+    response: answer<{ status: 'ok' }>(),
+  },
+  /** A short-lived link that downloads one file (EVIDENCE_DOWNLOAD_SECONDS). */
+  getEvidenceDownload: {
+    name: 'evidence-getDownload',
+    access: 'member',
+    request: ({ z, id }) => z.object({ surveyId: id, resultId: id, evidenceId: id }),
+    response: answer<{ url: string; expiresAt: string }>(),
   },
   /** Writes or changes an action of the organisation's own (custom-opportunities). */
   saveCustomAction: {

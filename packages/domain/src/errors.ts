@@ -1,6 +1,7 @@
 // Every message the product shows for a failure, written once (docs/behaviour.md, Errors).
 
 import { formatDate } from './dates';
+import { formatFileSize } from './evidence';
 
 export const MESSAGES = {
   tenantNotFound: 'Tenant not found',
@@ -220,6 +221,34 @@ export const SERVER_ERRORS = {
   noExperts: 'Your organisation did not join a toolkit with experts to ask.',
   tooManyExpertRequests:
     'You have sent several expert requests in the last hour. Our experts will answer those first; please try again later.',
+  // Evidence on an answer.
+  evidenceFileTooLarge: (maxBytes: number, bytes: number) =>
+    `A file may be at most ${formatFileSize(maxBytes)}; this one is ${formatFileSize(bytes)}.`,
+  evidenceFileEmpty: 'This file is empty. Choose the file again, or another one.',
+  evidenceFileNotBase64: 'The file did not arrive whole. Choose it again.',
+  evidencePerAnswerFull: (max: number) =>
+    `An answer holds at most ${max} pieces of evidence. Remove one before adding another.`,
+  evidenceTypeRefused: "This file's content is not a PDF, image, spreadsheet or document.",
+  evidenceMarkupRefused:
+    'This file is a web page or SVG drawing, which could run code when opened. Save it as a PDF or image and add that.',
+  evidenceNameNeedsType: (accepted: string) =>
+    `Give the file a name that ends in its type, one of ${accepted}.`,
+  evidenceNameLies: (extension: string, content: string, suggested: string | null) =>
+    `This file is named .${extension} but its content is ${content}.${suggested ? ` Rename it to .${suggested}, or choose the file you meant.` : ' Choose the file you meant.'}`,
+  evidenceLinkInvalid:
+    'Give a web address that starts with https:// or http://, like https://example.com/report.',
+  evidenceNotFound: 'This evidence is no longer there: it may have been removed.',
+  evidenceNotYours:
+    "A result's evidence is seen only by its organisation, and by its publisher's reviewers once asked to verify it.",
+  evidenceByOrganisationOnly: 'Only the organisation that gave the answers adds or removes their evidence.',
+  evidenceNeedsCompletedResult: 'Evidence is added to a completed result. Finish the survey first.',
+  evidenceLockedInReview:
+    'The result is being reviewed, so its evidence stays as it was sent until the reviewer answers.',
+  evidenceLockedVerified: 'The result is verified, so its evidence stays as it was verified.',
+  evidenceQuestionNotReopened:
+    "The reviewer asked for more information on other answers; this answer's evidence stays as it was sent.",
+  evidenceDownloadNotValid: 'This download link is not valid. Ask for the file again from the evidence list.',
+  evidenceDownloadExpired: 'This download link has expired. Ask for the file again from the evidence list.',
 } as const;
 
 export function contentServiceFailure(serviceName: string): string {

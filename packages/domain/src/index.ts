@@ -27,3 +27,4 @@ export * from './peer-groups';
 export * from './dashboard-sections';
 export * from './workbench';
 export * from './audit';
+export * from './evidence';
