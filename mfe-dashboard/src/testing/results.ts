@@ -24,6 +24,7 @@ export function result(overrides: Partial<ResultSummary>): ResultSummary {
     isCompleted: false,
     score: null,
     actionPlans: [],
+    verification: null,
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ export const CALLABLE_PERMISSIONS = [
   'excludeResults',
   'manageAlerts',
   'signDeclaration',
+  'reviewResults',
 ] as const;
 
 export type CallablePermission = (typeof CALLABLE_PERMISSIONS)[number];

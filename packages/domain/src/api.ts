@@ -7,6 +7,7 @@ import type { Distribution, TrendGranularity, TrendPoint } from './insights';
 import type { RegionId } from './organisation-profile';
 import type { PeerFacet } from './peer-groups';
 import type { Role } from './roles';
+import type { CredentialVerification, ResultVerification } from './review';
 import type { ResultScore } from './survey';
 
 /** A completed result someone asked to save under the caller's address, as they need it to tell it is theirs. */
@@ -29,6 +30,8 @@ export interface ResultSummary {
   isCompleted: boolean;
   score: ResultScore | null;
   actionPlans: string[];
+  /** The latest review of a completed result by its publisher; null when none was asked for. */
+  verification: ResultVerification | null;
 }
 
 export interface TenantUserProfile {
@@ -122,6 +125,8 @@ export interface OrganisationCredential {
   expiresAt: string;
   signedBy: { name: string; email: string };
   revokedAt: string | null;
+  /** Signed after the publisher verified the result: who verified it, when, and the verified score. */
+  verification: CredentialVerification | null;
 }
 
 /** Counts per whole percent (0–100) beside their summary. */

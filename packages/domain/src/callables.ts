@@ -55,6 +55,17 @@ import {
 import { MILESTONE_IDS, type StoredMilestone } from './journey';
 import { REGION_IDS, REGION_PROBLEM, type QuickscanDetails } from './organisation-profile';
 import {
+  QUESTION_DECISIONS,
+  REVIEW_SEARCH_MAX,
+  REVIEW_STATUSES,
+  REVIEW_TEXT_MAX,
+  REVIEW_VERDICTS,
+  type Review,
+  type ReviewQuestion,
+  type ReviewRow,
+  type ReviewStatus,
+} from './review';
+import {
   ALERT_TOKEN_PATTERN,
   BRAND_LOGO_MAX_BYTES,
   BRAND_LOGO_PATTERN,
@@ -576,6 +587,8 @@ export const CALLABLES = declareCallables({
           from: calendarDay.optional(),
           to: calendarDay.optional(),
           granularity: z.enum(TREND_GRANULARITIES, 'Group the trend by week or month.').optional(),
+          /** Only results a review verified (and still stand verified). */
+          verifiedOnly: z.boolean().optional(),
         })
         .superRefine(({ from, to }, ctx) => {
           const problem = from && to ? trendRangeProblem(from, to) : null;
@@ -796,8 +809,12 @@ export const CALLABLES = declareCallables({
     name: 'credentials-getStatus',
     access: 'public',
     request: ({ z, id }) => z.object({ credentialId: id }),
-    /** `unknown`: no credential has this id. */
-    response: answer<{ status: 'active' | 'revoked' | 'unknown'; revokedAt: string | null }>(),
+    /** `unknown`: no credential has this id. `reason`: why it was revoked, in words. */
+    response: answer<{
+      status: 'active' | 'revoked' | 'unknown';
+      revokedAt: string | null;
+      reason: string | null;
+    }>(),
   },
   /** Who receives which notification of the member's organisation. */
   getAlerts: {
@@ -1159,6 +1176,123 @@ export const CALLABLES = declareCallables({
     request: ({ z }) => z.null().or(z.object({})).optional(),
     /** null: no offer stands, or the caller may not see it. */
     response: answer<{ offer: OwnershipOffer | null }>(),
+  },
+  /**
+   * Reviews (docs/behaviour.md, Reviews): the business's latest completed result, the review of it
+   * if any, and whether it may ask for one (or why not).
+   */
+  getMyReview: {
+    name: 'reviews-getMine',
+    access: 'member',
+    request: ({ z }) => z.null().or(z.object({})).optional(),
+    response: answer<{
+      result: {
+        surveyId: string;
+        resultId: string;
+        surveyTitle: string;
+        /** Who would verify it: the publisher of the survey's toolkit, named before any review exists. */
+        publisherName: string;
+        completedAt: string;
+        questions: ReviewQuestion[];
+      } | null;
+      review: Review | null;
+      canRequest: boolean;
+      requestRefusal: string | null;
+    }>(),
+  },
+  /** An owner or admin asks the toolkit's publisher to verify the latest completed result. */
+  requestReview: {
+    name: 'reviews-request',
+    access: 'member:signDeclaration',
+    request: ({ z, id }) => z.object({ surveyId: id, resultId: id }),
+    response: answer<Review>(),
+  },
+  /** A comment on one question of a review, by either side (the caller's organisation decides which). */
+  commentOnReview: {
+    name: 'reviews-comment',
+    access: 'member',
+    request: ({ z, id, text }) =>
+      z.object({
+        reviewId: id,
+        questionId: id,
+        text: text({ max: REVIEW_TEXT_MAX, multiline: true }).pipe(z.string().min(1, 'Write a comment.')),
+      }),
+    response: answer<Review>(),
+  },
+  /** The business sends a review that needs information back to the publisher. */
+  resubmitReview: {
+    name: 'reviews-resubmit',
+    access: 'member:signDeclaration',
+    request: ({ z, id }) => z.object({ reviewId: id }),
+    response: answer<Review>(),
+  },
+  /** The publisher's queue: oldest first, by status and organisation name, with counts per status. */
+  listReviews: {
+    name: 'reviews-list',
+    access: 'member:reviewResults',
+    request: ({ z, id, text }) =>
+      z.object({
+        status: z.enum(REVIEW_STATUSES).optional(),
+        search: text({ max: REVIEW_SEARCH_MAX }).optional(),
+        /** The previous page's `next`. */
+        cursor: id.optional(),
+      }),
+    response: answer<{ rows: ReviewRow[]; next: string | null; counts: Record<ReviewStatus, number> }>(),
+  },
+  /** One review as the publisher's reviewer sees it; opening a waiting review starts it. */
+  getReview: {
+    name: 'reviews-get',
+    access: 'member:reviewResults',
+    request: ({ z, id }) => z.object({ reviewId: id }),
+    response: answer<Review>(),
+  },
+  /** The reviewer accepts one answer or asks for more information about it (with a comment). */
+  decideReviewQuestion: {
+    name: 'reviews-decide',
+    access: 'member:reviewResults',
+    request: ({ z, id, text }) =>
+      z
+        .object({
+          reviewId: id,
+          questionId: id,
+          decision: z.enum(QUESTION_DECISIONS),
+          comment: text({ max: REVIEW_TEXT_MAX, multiline: true }).optional(),
+        })
+        .refine((request) => request.decision !== 'needsInformation' || (request.comment ?? '') !== '', {
+          path: ['comment'],
+          message: 'Say what information is needed.',
+        }),
+    response: answer<Review>(),
+  },
+  /** The reviewer's verdict on the whole result. */
+  concludeReview: {
+    name: 'reviews-conclude',
+    access: 'member:reviewResults',
+    request: ({ z, id, text }) =>
+      z
+        .object({
+          reviewId: id,
+          verdict: z.enum(REVIEW_VERDICTS),
+          note: text({ max: REVIEW_TEXT_MAX, multiline: true }).optional(),
+        })
+        .refine((request) => request.verdict !== 'declined' || (request.note ?? '') !== '', {
+          path: ['note'],
+          message: 'Say why the result is not verified.',
+        }),
+    response: answer<Review>(),
+  },
+  /** The publisher withdraws a verification it gave: the credential that states it is revoked. */
+  withdrawVerification: {
+    name: 'reviews-withdraw',
+    access: 'member:reviewResults',
+    request: ({ z, id, text }) =>
+      z.object({
+        reviewId: id,
+        reason: text({ max: REVIEW_TEXT_MAX, multiline: true }).pipe(
+          z.string().min(1, 'Say why the verification is withdrawn.'),
+        ),
+      }),
+    response: answer<Review>(),
   },
 });
 

@@ -4,6 +4,7 @@
 // Its own entry (@toolkit/domain/credential), so that jose loads only where credentials are handled.
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { STAGE_NAMES, type StageName } from './journey';
+import type { CredentialVerification } from './review';
 import { paths } from './routes';
 
 /** The JWT header's `typ`: a token of another kind signed with the same key is not a credential. */
@@ -21,6 +22,8 @@ export interface DeclarationCredential {
   /** ISO timestamps. */
   signedAt: string;
   expiresAt: string;
+  /** Who verified the result behind it, when, and the verified score; null when self-declared. */
+  verification: CredentialVerification | null;
 }
 
 export type CredentialCheck =
@@ -31,12 +34,23 @@ export interface CredentialClaims {
   organisation: string;
   stage: StageName;
   declaration: string;
+  /** Only when the publisher verified the organisation's latest result. */
+  verification?: CredentialVerification;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
+/** A verification claim as signed; anything else (or none) reads as self-declared. */
+function verificationOf(value: unknown): CredentialVerification | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { publisherName, verifiedAt, verifiedPercent } = value as Record<string, unknown>;
+  if (!isText(publisherName) || !isText(verifiedAt) || Number.isNaN(Date.parse(verifiedAt))) return null;
+  if (typeof verifiedPercent !== 'number' || !(verifiedPercent >= 0 && verifiedPercent <= 100)) return null;
+  return { publisherName, verifiedAt, verifiedPercent };
+}
+
 function credentialOf(payload: JWTPayload): DeclarationCredential | null {
-  const { jti, iat, exp, organisation, stage, declaration } = payload;
+  const { jti, iat, exp, organisation, stage, declaration, verification } = payload;
   if (!isText(jti) || typeof iat !== 'number' || typeof exp !== 'number') return null;
   if (!isText(organisation) || !isText(declaration)) return null;
   if (!(STAGE_NAMES as readonly unknown[]).includes(stage)) return null;
@@ -47,6 +61,7 @@ function credentialOf(payload: JWTPayload): DeclarationCredential | null {
     declaration,
     signedAt: new Date(iat * 1000).toISOString(),
     expiresAt: new Date(exp * 1000).toISOString(),
+    verification: verificationOf(verification),
   };
 }
 

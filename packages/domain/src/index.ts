@@ -28,3 +28,4 @@ export * from './dashboard-sections';
 export * from './workbench';
 export * from './audit';
 export * from './evidence';
+export * from './review';

@@ -26,16 +26,16 @@ import {
   type RoleRefusal,
 } from './roles';
 
-// The roles table of docs/behaviour.md, columns in PERMISSIONS order: view, edit, billing, users, settings, delete, assign, exclude.
+// The roles table of docs/behaviour.md, columns in PERMISSIONS order: view, edit, billing, users, settings, delete, assign, exclude, review.
 const Y = true;
 const N = false;
 const SPEC_TABLE: Array<[Role, boolean[]]> = [
-  ['owner', [Y, Y, Y, Y, Y, Y, Y, Y]],
-  ['admin', [Y, Y, N, Y, Y, N, Y, Y]],
-  ['billing', [Y, Y, Y, N, N, N, N, Y]],
-  ['editor', [Y, Y, N, N, N, N, N, Y]],
-  ['viewer', [Y, N, N, N, N, N, N, N]],
-  ['user', [N, N, N, N, N, N, N, N]],
+  ['owner', [Y, Y, Y, Y, Y, Y, Y, Y, Y]],
+  ['admin', [Y, Y, N, Y, Y, N, Y, Y, Y]],
+  ['billing', [Y, Y, Y, N, N, N, N, Y, Y]],
+  ['editor', [Y, Y, N, N, N, N, N, Y, Y]],
+  ['viewer', [Y, N, N, N, N, N, N, N, N]],
+  ['user', [N, N, N, N, N, N, N, N, N]],
 ];
 
 describe('role permission defaults (the roles table)', () => {
@@ -121,6 +121,9 @@ describe('hasAccess', () => {
     [{ role: 'viewer', permissions: { manageSettings: true } }, 'management', true],
     [{ role: 'viewer', permissions: { manageBilling: true } }, 'management', true],
     [{ role: 'admin', permissions: { manageSettings: false, editInsights: false } }, 'management', false],
+    [{ role: 'editor' }, 'reviews', true],
+    [{ role: 'viewer' }, 'reviews', false],
+    [{ role: 'viewer', permissions: { reviewResults: true } }, 'reviews', true],
   ])('%j needs %s -> %s', (claims, requirement, expected) => {
     expect(hasAccess(claims, requirement)).toBe(expected);
   });

@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'deleteTenant',
   'assignRoles',
   'excludeResults',
+  'reviewResults',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -36,6 +37,7 @@ const none: PermissionSet = {
   deleteTenant: false,
   assignRoles: false,
   excludeResults: false,
+  reviewResults: false,
 };
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, Readonly<PermissionSet>>> = {
@@ -48,6 +50,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, Readonly<PermissionSet>>> =
     deleteTenant: true,
     assignRoles: true,
     excludeResults: true,
+    reviewResults: true,
   },
   admin: {
     ...none,
@@ -57,9 +60,17 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, Readonly<PermissionSet>>> =
     manageSettings: true,
     assignRoles: true,
     excludeResults: true,
+    reviewResults: true,
   },
-  billing: { ...none, viewInsights: true, editInsights: true, manageBilling: true, excludeResults: true },
-  editor: { ...none, viewInsights: true, editInsights: true, excludeResults: true },
+  billing: {
+    ...none,
+    viewInsights: true,
+    editInsights: true,
+    manageBilling: true,
+    excludeResults: true,
+    reviewResults: true,
+  },
+  editor: { ...none, viewInsights: true, editInsights: true, excludeResults: true, reviewResults: true },
   viewer: { ...none, viewInsights: true },
   user: none,
 };
@@ -117,6 +128,7 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   deleteTenant: 'deleting the organisation',
   assignRoles: 'assigning roles',
   excludeResults: "excluding results from a survey's figures",
+  reviewResults: "reviewing businesses' results",
 };
 
 const permissionsOf = (holder: PermissionSet | Role): PermissionSet =>
@@ -209,8 +221,8 @@ export function canSignDeclaration(role: Role): boolean {
   return ROLE_RANK[role] >= ROLE_RANK.admin;
 }
 
-// The four access checks the router guard (rule 6) and the dashboard navigation share.
-export const ACCESS_REQUIREMENTS = ['admin', 'billing', 'insights', 'management'] as const;
+// The access checks the router guard (rule 6) and the dashboard navigation share.
+export const ACCESS_REQUIREMENTS = ['admin', 'billing', 'insights', 'management', 'reviews'] as const;
 export type AccessRequirement = (typeof ACCESS_REQUIREMENTS)[number];
 
 export function hasAccess(claims: AuthClaims | null | undefined, requirement: AccessRequirement): boolean {
@@ -225,5 +237,7 @@ export function hasAccess(claims: AuthClaims | null | undefined, requirement: Ac
       const granted = permissionsFor(claims);
       return granted.manageSettings || granted.manageBilling || granted.editInsights;
     }
+    case 'reviews':
+      return hasPermission(claims, 'reviewResults');
   }
 }

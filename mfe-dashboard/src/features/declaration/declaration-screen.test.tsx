@@ -23,6 +23,7 @@ const CREDENTIAL: OrganisationCredential = {
   expiresAt: '2027-11-20T10:00:00.000Z',
   signedBy: { name: 'Ana Silva', email: 'ana@example.com' },
   revokedAt: null,
+  verification: null,
 };
 
 /** A server that keeps what signing and revoking change, so the screen's next read shows it. */

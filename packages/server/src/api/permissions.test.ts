@@ -1,7 +1,7 @@
 // The permission a handler's access names, as the router checks it: every role against every
 // members' access a handler can declare, with the refusal each gives; and every callable's access
 // is one the router knows.
-import { answer, API, ROLES, SERVER_ERRORS, type ApiName, type Role } from '@toolkit/domain';
+import { answer, API, REVIEW_ERRORS, ROLES, SERVER_ERRORS, type ApiName, type Role } from '@toolkit/domain';
 import { allCallables } from '../callables';
 import { paths } from '../repositories/paths';
 import { openPgliteStore, type EmbeddedStore } from '../store/pglite';
@@ -30,6 +30,7 @@ const HOLDERS: Record<MemberAccess, readonly Role[]> = {
   'member:excludeResults': ['editor', 'billing', 'admin', 'owner'],
   'member:manageAlerts': ['editor', 'billing', 'admin', 'owner'],
   'member:signDeclaration': ['admin', 'owner'],
+  'member:reviewResults': ['editor', 'billing', 'admin', 'owner'],
 };
 
 const REFUSALS: Record<HandlerPermission, string> = {
@@ -43,6 +44,7 @@ const REFUSALS: Record<HandlerPermission, string> = {
   excludeResults: SERVER_ERRORS.excludeResultsRequired,
   manageAlerts: SERVER_ERRORS.manageAlertsRequired,
   signDeclaration: SERVER_ERRORS.signDeclarationRequired,
+  reviewResults: REVIEW_ERRORS.reviewResultsRequired,
 };
 
 // A stand-in handler per members' access, each under the name of a real callable (the router finds
@@ -88,6 +90,7 @@ beforeAll(async () => {
     content: unused,
     billing: unused,
     credentials: unused,
+    evidenceFiles: unused,
     appUrl: 'http://localhost:3000',
   };
   router = createRouter(deps, standIns);

@@ -5,6 +5,7 @@
 import {
   canSignDeclaration,
   CALLABLE_PERMISSIONS,
+  REVIEW_ERRORS,
   SERVER_ERRORS,
   type Access,
   type AccessLevel,
@@ -47,6 +48,8 @@ const RULES = {
     holds: (member) => canSignDeclaration(member.role),
     refusal: SERVER_ERRORS.signDeclarationRequired,
   },
+  /** A publisher's review of the results businesses ask it to verify. */
+  reviewResults: holding('reviewResults', REVIEW_ERRORS.reviewResultsRequired),
 } satisfies Record<CallablePermission, Rule>;
 
 /** What a members' handler may ask beyond membership, named in its access (the domain's list, each with a rule here). */

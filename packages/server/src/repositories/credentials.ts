@@ -1,6 +1,6 @@
 // The organisation's declaration credentials (tenants/{t}/credentials/{id}) and the public status
 // of each (credentialStatus/{id}), which says only whether and when it was revoked.
-import { STAGE_NAMES, type OrganisationCredential } from '@toolkit/domain';
+import { STAGE_NAMES, type CredentialVerification, type OrganisationCredential } from '@toolkit/domain';
 import type { DocData, StoreTransaction } from '../store/port';
 import { oneOf, record, text, textOrNull } from './decode';
 import { paths } from './paths';
@@ -9,6 +9,16 @@ type Reader = Pick<StoreTransaction, 'get'>;
 
 /** A credential as stored; its link is the app's, not the store's. */
 export type StoredCredential = Omit<OrganisationCredential, 'url'>;
+
+function verificationOf(value: unknown): CredentialVerification | null {
+  const stored = record<unknown>(value);
+  const { publisherName, verifiedAt, verifiedPercent } = stored;
+  return typeof publisherName === 'string' &&
+    typeof verifiedAt === 'string' &&
+    typeof verifiedPercent === 'number'
+    ? { publisherName, verifiedAt, verifiedPercent }
+    : null;
+}
 
 export function credentialOf(id: string, data: DocData): StoredCredential {
   const signedBy = record<unknown>(data.signedBy);
@@ -22,6 +32,7 @@ export function credentialOf(id: string, data: DocData): StoredCredential {
     expiresAt: text(data.expiresAt),
     signedBy: { name: text(signedBy.name), email: text(signedBy.email) },
     revokedAt: textOrNull(data.revokedAt),
+    verification: verificationOf(data.verification),
   };
 }
 
@@ -39,9 +50,15 @@ export async function readCredential(
 export async function readCredentialStatus(
   reader: Reader,
   credentialId: string,
-): Promise<{ revokedAt: string | null; tenantId: string | null } | null> {
+): Promise<{ revokedAt: string | null; reason: string | null; tenantId: string | null } | null> {
   const { data } = await reader.get(paths.credentialStatus(credentialId));
-  return data ? { revokedAt: textOrNull(data.revokedAt), tenantId: textOrNull(data.tenantId) } : null;
+  return data
+    ? {
+        revokedAt: textOrNull(data.revokedAt),
+        reason: textOrNull(data.reason),
+        tenantId: textOrNull(data.tenantId),
+      }
+    : null;
 }
 
 /** Whether one of the organisation's credentials was revoked or already shared; null when none. */
@@ -67,15 +84,16 @@ export function markCredentialShared(
   tx.set(paths.tenantCredential(tenantId, credentialId), { sharedAt }, { merge: true });
 }
 
-/** Revokes the credential, and says so in its public status. */
+/** Revokes the credential, and says so and why (in words) in its public status. */
 export function revokeCredential(
   tx: Pick<Writer, 'set' | 'update'>,
   tenantId: string,
   credentialId: string,
   revokedAt: string,
+  reason: string,
 ): void {
-  tx.update(paths.tenantCredential(tenantId, credentialId), { revokedAt });
-  tx.set(paths.credentialStatus(credentialId), { revokedAt }, { merge: true });
+  tx.update(paths.tenantCredential(tenantId, credentialId), { revokedAt, reason });
+  tx.set(paths.credentialStatus(credentialId), { revokedAt, reason }, { merge: true });
 }
 
 /** A new credential, not revoked, with its public status. */

@@ -93,6 +93,9 @@ export const paths = {
   /** Stripe's customers as its webhooks last told (billing/stripe.ts), and the events already processed. */
   stripeCustomer: (customerId: string) => path`billingStripeCustomers/${customerId}`,
   stripeEvent: (eventId: string) => path`billingStripeEvents/${eventId}`,
+  /** Reviews of businesses' results by the publisher of their survey, one per request (repositories/reviews.ts). */
+  reviews: () => 'reviews',
+  review: (reviewId: string) => path`reviews/${reviewId}`,
   invites: () => 'survey-invites',
   invite: (inviteId: string) => path`survey-invites/${inviteId}`,
   mail: () => 'mail',

@@ -3,6 +3,7 @@
 // rules, and the store adapters refuse (under jest) or log a query whose shape is not declared here.
 import {
   AUDIT_KINDS,
+  REVIEW_STATUSES,
   WORKBENCH_DIRECTIONS,
   WORKBENCH_FACETS,
   WORKBENCH_SORTS,
@@ -11,6 +12,7 @@ import {
 } from '@toolkit/domain';
 import { auditPageSpec } from '../repositories/audit';
 import { workbenchSpec } from '../repositories/results';
+import { reviewsPageSpec } from '../repositories/reviews';
 import { membersPageSpec } from '../repositories/toolkit-members';
 import type { QuerySpec, WhereOp } from './port';
 
@@ -132,6 +134,25 @@ function otherShapes(): QueryShape[] {
     equal('audit', 'actorUid'),
     // repositories/toolkit-members.ts, membersPageSpec: a toolkit's newest members, optionally by a search word
     ...[undefined, 'green'].map((search) => shapeOf('members', membersPageSpec(search))),
+    // repositories/reviews.ts: a publisher's queue (by status, by search word) and counts, a result's
+    // latest review, a business's reviews (of one survey in one status)
+    ...[undefined, ...REVIEW_STATUSES].flatMap((status) =>
+      [undefined, 'green'].map((search) =>
+        shapeOf('reviews', reviewsPageSpec('p', { status, search, limit: 1 })),
+      ),
+    ),
+    equal('reviews', 'publisherTenantId', 'status'),
+    {
+      collection: 'reviews',
+      where: [
+        ['businessTenantId', '=='],
+        ['surveyId', '=='],
+        ['resultId', '=='],
+      ],
+      orderBy: [['requestedAt', 'desc']],
+    },
+    equal('reviews', 'businessTenantId'),
+    equal('reviews', 'businessTenantId', 'surveyId', 'status'),
     // repositories/custom-actions.ts
     { collection: 'customActions', orderBy: [['createdAt', 'asc']] },
     // repositories/result-claims.ts

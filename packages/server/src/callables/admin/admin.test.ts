@@ -254,7 +254,7 @@ describe('one role rule for setting and removing roles', () => {
     const org = await organisation();
     const viewer = await env.member(org.tenantId, 'viewer');
     await env.store.update(paths.tenantUser(org.tenantId, viewer.uid), {
-      permissions: { assignRoles: true, editInsights: true, excludeResults: true },
+      permissions: { assignRoles: true, editInsights: true, excludeResults: true, reviewResults: true },
     });
     await expectRefused(
       API.setUserRole,

@@ -1,4 +1,4 @@
-// credentials-getStatus (public): whether a credential was revoked. It answers for an id only, and
+// credentials-getStatus (public): whether a credential was revoked, and why. It answers for an id only, and
 // says nothing the credential itself does not (no organisation, no tenant). Someone checking an
 // active credential got its link from the organisation, so the check is the credential shared.
 import { API, MILESTONE_OF_ACTION, type ApiResponses } from '@toolkit/domain';
@@ -16,8 +16,8 @@ const OPENED_BY_SOMEONE_ELSE = 'credential-check';
 export const getCredentialStatus = defineHandler(API.getCredentialStatus, {
   async run({ credentialId }, { deps, now }): Promise<ApiResponses[typeof API.getCredentialStatus]> {
     const stored = await readCredentialStatus(deps.store, credentialId);
-    if (!stored) return { status: 'unknown', revokedAt: null };
-    const { revokedAt, tenantId } = stored;
+    if (!stored) return { status: 'unknown', revokedAt: null, reason: null };
+    const { revokedAt, reason, tenantId } = stored;
     if (!revokedAt && tenantId) {
       await deps.store.transaction(async (tx) => {
         const sharing = await readCredentialSharing(tx, tenantId, credentialId);
@@ -27,6 +27,8 @@ export const getCredentialStatus = defineHandler(API.getCredentialStatus, {
         recordMilestone(tx, tenantId, MILESTONE_OF_ACTION.openDeclarationCredential, OPENED_BY_SOMEONE_ELSE);
       });
     }
-    return { status: revokedAt ? 'revoked' : 'active', revokedAt };
+    return revokedAt
+      ? { status: 'revoked', revokedAt, reason }
+      : { status: 'active', revokedAt, reason: null };
   },
 });

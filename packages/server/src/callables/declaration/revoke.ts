@@ -1,6 +1,6 @@
 // declaration-revoke: an owner or admin revokes one of the organisation's credentials; the public
 // check then says it is revoked. Revoking twice keeps the first date, and is recorded once.
-import { API, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import { API, REVOCATION_REASONS, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
 import { notFound } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { recordAudit } from '../../repositories/audit';
@@ -14,7 +14,13 @@ export const revokeCredential = defineHandler(API.revokeCredential, {
       if (!credential) throw notFound(SERVER_ERRORS.credentialNotFound);
       if (credential.revokedAt) return;
       const revokedAt = now.toISOString();
-      revokeStored(tx, caller.tenantId, credentialId, revokedAt);
+      revokeStored(
+        tx,
+        caller.tenantId,
+        credentialId,
+        revokedAt,
+        REVOCATION_REASONS.byOrganisation(revokedAt),
+      );
       recordAudit(tx, caller.tenantId, {
         actorUid: caller.uid,
         kind: 'declaration.revoked',

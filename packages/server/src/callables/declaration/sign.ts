@@ -3,7 +3,14 @@
 // replacing (and revoking) the previous one, and the organisation's sign-declaration milestone is set.
 // The credential names the organisation as stored and the stage the server's records give: the
 // request says only which declaration was read. The audit trail records the signing (never the token).
-import { API, attestedStage, MILESTONE_OF_ACTION, SERVER_ERRORS, type ApiResponses } from '@toolkit/domain';
+import {
+  API,
+  attestedStage,
+  MILESTONE_OF_ACTION,
+  REVOCATION_REASONS,
+  SERVER_ERRORS,
+  type ApiResponses,
+} from '@toolkit/domain';
 import { CREDENTIAL_VALID_DAYS } from '@toolkit/domain/credential';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
@@ -52,7 +59,7 @@ export const signDeclaration = defineHandler(API.signDeclaration, {
       const previous = previousId ? await readCredential(tx, tenantId, previousId) : null;
       // Signing again replaces the credential: the old one must not keep vouching for the organisation.
       if (previous && !previous.revokedAt) {
-        revokeCredential(tx, tenantId, previous.id, signedAt);
+        revokeCredential(tx, tenantId, previous.id, signedAt, REVOCATION_REASONS.replaced(signedAt));
       }
       issueCredential(tx, tenantId, id, {
         token,
