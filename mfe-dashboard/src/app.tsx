@@ -22,6 +22,7 @@ import { ReceivedResultScreen } from './features/received-result/received-result
 import { ReceivedScreen } from './features/received/received-screen';
 import { ReportsScreen } from './features/reports/reports-screen';
 import { ResultsScreen } from './features/results/results-screen';
+import { ReviewRequestScreen } from './features/review-request/review-request-screen';
 import { SaveResultsScreen } from './features/save-results/save-results-screen';
 import { SurveyInsightsScreen } from './features/survey-insights/survey-insights-screen';
 import { UsersScreen } from './features/users/users-screen';
@@ -41,6 +42,7 @@ const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement
   dashboardActions: <ActionsScreen />,
   dashboardSaveResults: <SaveResultsScreen />,
   dashboardMateriality: <MaterialityScreen />,
+  dashboardEvidence: <ReviewRequestScreen />,
   dashboardDeclaration: <DeclarationScreen />,
   dashboardManage: <ManageScreen />,
   dashboardExpert: <ExpertScreen />,

@@ -67,7 +67,7 @@ describe('navigationFor', () => {
 
   const BUSINESS_START = ['Dashboard', 'Assessments', 'Results'];
   const BUSINESS_WORK = ['Actions'];
-  const BUSINESS_REST = ['Academy', 'Reports', 'Declaration', 'Expert'];
+  const BUSINESS_REST = ['Academy', 'Reports', 'Evidence and review', 'Declaration', 'Expert'];
   it.each<[Role, string[]]>([
     [
       'owner',
@@ -142,6 +142,8 @@ describe('opensFor', () => {
     ['dashboardInsights', 'publisher', false],
     ['dashboardAcademyDetail', 'publisher', false],
     ['dashboardDeclaration', 'business', true],
+    ['dashboardEvidence', 'business', true],
+    ['dashboardEvidence', 'publisher', false],
     ['dashboardProfile', 'publisher', true],
     ['dashboardProfile', 'business', true],
     ['plans', 'publisher', true],

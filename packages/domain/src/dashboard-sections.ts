@@ -33,6 +33,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { route: 'dashboardAcademy', audience: 'business', listed: true },
   { route: 'dashboardAcademyDetail', audience: 'business', listed: false },
   { route: 'dashboardReports', audience: 'business', listed: true },
+  { route: 'dashboardEvidence', audience: 'business', listed: true },
   { route: 'dashboardDeclaration', audience: 'business', listed: true },
   { route: 'dashboardExpert', audience: 'business', listed: true },
   { route: 'dashboardUsers', audience: 'both', listed: true },

@@ -41,6 +41,7 @@ describe('matchRoute', () => {
     ['/dashboard/academy', 'dashboardAcademy', {}],
     ['/dashboard/academy/energy-basics', 'dashboardAcademyDetail', { slug: 'energy-basics' }],
     ['/dashboard/declaration', 'dashboardDeclaration', {}],
+    ['/dashboard/evidence', 'dashboardEvidence', {}],
     ['/dashboard/actions', 'dashboardActions', {}],
     ['/dashboard/save-results', 'dashboardSaveResults', {}],
     ['/dashboard/reports', 'dashboardReports', {}],
@@ -131,7 +132,7 @@ describe('route table', () => {
   test('sign-in is required on the dashboard and the journey steps only', () => {
     const flagged = ROUTES.filter((r) => r.meta.requiresAuth).map((r) => r.path);
     expect(flagged.every((p) => p.startsWith('/dashboard') || /^\/step[1-5]$/.test(p))).toBe(true);
-    expect(flagged).toHaveLength(25 + 5);
+    expect(flagged).toHaveLength(26 + 5);
   });
 
   test.each<[RouteId, string | undefined]>([
@@ -158,7 +159,7 @@ describe('route table', () => {
   test.each<[RouteOwner, number]>([
     ['shell', 8],
     ['journey', 6],
-    ['dashboard', 20],
+    ['dashboard', 21],
     ['billing', 5],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {

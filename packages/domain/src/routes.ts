@@ -149,6 +149,14 @@ const ROUTE_TABLE = [
     screen: 'Academy detail',
     meta: dashboardChild,
   },
+  // Evidence for the latest result's answers, and asking the toolkit's publisher to verify it.
+  {
+    id: 'dashboardEvidence',
+    path: '/dashboard/evidence',
+    owner: 'dashboard',
+    screen: 'Evidence and review',
+    meta: dashboardChild,
+  },
   {
     id: 'dashboardDeclaration',
     path: '/dashboard/declaration',
@@ -414,6 +422,7 @@ export const paths = {
   academy: () => buildPath('dashboardAcademy'),
   academyDetail: (slug: string) => buildPath('dashboardAcademyDetail', { slug }),
   declaration: () => buildPath('dashboardDeclaration'),
+  evidence: () => buildPath('dashboardEvidence'),
   actions: () => buildPath('dashboardActions'),
   saveResults: () => buildPath('dashboardSaveResults'),
   reports: () => buildPath('dashboardReports'),
