@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api as dataApi } from '@toolkit/data';
-import { API, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
+import { API, formatDate, type ActionsOverview, type ResultSummary } from '@toolkit/domain';
 import { deferred, serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { result, SCORE } from '../../testing/results';
@@ -187,5 +187,56 @@ describe('Results screen', () => {
       '/dashboard/actions#track-energy-use',
     );
     expect(screen.queryByRole('link', { name: 'Buy more locally' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Results screen: self-assessed and verified scores', () => {
+  const resultCard = () => screen.getByRole('region', { name: 'Sustainability Quickscan for your business' });
+  const scores = () =>
+    screen.getAllByRole('term').map((term) => `${term.textContent}: ${term.nextSibling?.textContent}`);
+
+  it('shows the self-assessed score alone before any verification, with the way to ask for one', async () => {
+    setup([NEWER]);
+    expect(await screen.findByText('Overall score: 62.5 out of 100')).toBeInTheDocument();
+    expect(scores()).toEqual(['Self-assessed score: 62.5%']);
+    expect(screen.getByText(/^Not verified yet/)).toBeInTheDocument();
+    expect(within(resultCard()).getByRole('link', { name: 'Evidence and review' })).toHaveAttribute(
+      'href',
+      '/dashboard/evidence',
+    );
+  });
+
+  it('shows the verified score beside the self-assessed one once the publisher verified it', async () => {
+    setup([
+      {
+        ...NEWER,
+        verification: {
+          status: 'verified',
+          publisherName: 'Coastal Council',
+          verifiedAt: '2026-12-03T09:00:00.000Z',
+          verifiedPercent: 50,
+        },
+      },
+    ]);
+    expect(await screen.findByText(/^Verified by Coastal Council on/)).toHaveTextContent(
+      `Verified by Coastal Council on ${formatDate('2026-12-03T09:00:00.000Z')}. Only the answers it accepted count`,
+    );
+    expect(scores()).toEqual(['Self-assessed score: 62.5%', 'Verified score: 50%']);
+    expect(within(resultCard()).getByRole('link', { name: 'Evidence and review' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['waiting', 'Waiting for Coastal Council to verify it.'],
+    ['needsInformation', 'Coastal Council needs more information to verify it.'],
+    ['withdrawn', 'Coastal Council withdrew its verification.'],
+  ] as const)('says where a %s review stands, without a verified score', async (status, words) => {
+    setup([
+      {
+        ...NEWER,
+        verification: { status, publisherName: 'Coastal Council', verifiedAt: null, verifiedPercent: null },
+      },
+    ]);
+    expect(await screen.findByText(words)).toBeInTheDocument();
+    expect(scores()).toEqual(['Self-assessed score: 62.5%']);
   });
 });

@@ -11,6 +11,7 @@ import { AssessmentLink } from '../../shared/assessment-link';
 import { useVisitRecorded } from '../../shared/visits';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
+import { VerificationSummary } from './verification-summary';
 
 function ScoreTable({ score }: { score: ResultScore }) {
   const sections = [...score.sections].sort((a, b) => a.sectionIndex - b.sectionIndex);
@@ -62,6 +63,7 @@ function LatestResult({ result, title }: { result: ResultSummary & { score: Resu
         <ScoreOverall>
           Overall score: {score.overall.points} out of {score.overall.max}
         </ScoreOverall>
+        <VerificationSummary selfAssessedPercent={score.overall.percent} verification={result.verification} />
         {score.band && <ScoreBand band={score.band} />}
         <ScoreChart score={score} />
         <ScoreTable score={score} />
