@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, formatDate, type Review } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
+import { entitlementsLoaded } from '@toolkit/store-contract';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { NEEDS_INFORMATION, RESULT, reviewOf } from './fixtures';
 import type { MyReview } from './review-request-api';
@@ -50,8 +51,8 @@ function setup(answer: Partial<MyReview> = {}, role = 'owner') {
         questions: stored.review!.questions.map((question) => ({ ...question, open: false })),
       }),
   });
-  renderDashboard('/dashboard/evidence', api, { claims: { role, tenantId: 'tenant-1' } });
-  return { api, user: userEvent.setup() };
+  const { store } = renderDashboard('/dashboard/evidence', api, { claims: { role, tenantId: 'tenant-1' } });
+  return { api, store, user: userEvent.setup() };
 }
 
 const question = (title: string) => screen.getByRole('listitem', { name: title });
@@ -123,6 +124,18 @@ describe('Evidence and review', () => {
     expect(ask).toHaveAccessibleDescription(PLAN_REFUSAL);
     expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/dashboard/plans');
     expect(api.callsTo(API.requestReview)).toEqual([]);
+  });
+
+  it('leads to Plans only when the plan is what refuses, and names who can change it', async () => {
+    const { store } = setup({ canRequest: false, requestRefusal: PLAN_REFUSAL }, 'admin');
+    expect(await screen.findByText('An owner or billing member can change the plan.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'See the plans' })).not.toBeInTheDocument();
+
+    act(() => store.dispatch(entitlementsLoaded(['result-verification'])));
+    expect(screen.queryByText('An owner or billing member can change the plan.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask Coastal Council to verify' })).toHaveAccessibleDescription(
+      PLAN_REFUSAL,
+    );
   });
 
   it('tells a member who may not ask who can', async () => {

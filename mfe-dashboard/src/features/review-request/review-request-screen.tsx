@@ -10,12 +10,13 @@ import {
   formatDate,
   isRole,
   paths,
+  whoMayDo,
   whoMayOpen,
   type Review,
   type ReviewQuestion,
 } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
-import { selectClaims, useAppSelector } from '@toolkit/store-contract';
+import { selectClaims, selectHasEntitlement, useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { ErrorText } from '@toolkit/ui/error-text';
@@ -61,6 +62,8 @@ const mayAsk = (review: Review | null) =>
 function AskForReview({ answer, result }: { answer: MyReview; result: LatestResult }) {
   const refusalId = useId();
   const claims = useAppSelector(selectClaims);
+  // Only where the plan is what refuses does Plans help.
+  const planAllows = useAppSelector((state) => selectHasEntitlement(state, 'result-verification'));
   const [confirming, setConfirming] = useState(false);
   const [ask, asking] = useAskForReviewMutation();
   const publisher = result.publisherName;
@@ -73,7 +76,12 @@ function AskForReview({ answer, result }: { answer: MyReview; result: LatestResu
           </Button>
         </div>
         <MutedText id={refusalId}>{answer.requestRefusal}</MutedText>
-        {whoMayOpen(paths.plans(), claims) === null && <TextLink to={paths.plans()}>See the plans</TextLink>}
+        {!planAllows &&
+          (whoMayOpen(paths.plans(), claims) === null ? (
+            <TextLink to={paths.plans()}>See the plans</TextLink>
+          ) : (
+            <MutedText>{whoMayDo(paths.plans(), claims, 'change the plan')}</MutedText>
+          ))}
       </Stack>
     );
   }
