@@ -91,8 +91,11 @@ describe('Evidence and review', () => {
     await user.click(await screen.findByRole('button', { name: 'Ask Coastal Council to verify' }));
     const confirm = screen.getByRole('group', { name: 'Confirm asking for verification' });
     expect(confirm).toHaveTextContent('its answers and evidence are locked');
+    // The pressed button leaves the page: the keyboard goes on from what replaced it.
+    expect(within(confirm).getByRole('button', { name: 'Yes, ask them' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Not yet' }));
     expect(api.callsTo(API.requestReview)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Ask Coastal Council to verify' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Ask Coastal Council to verify' }));
     await user.click(screen.getByRole('button', { name: 'Yes, ask them' }));

@@ -2,7 +2,7 @@
 // answer and its evidence, and the toolkit's publisher asked to verify it. Asking locks the answers
 // and evidence until the publisher concludes or asks for more information; then only the questions
 // named open again, to reply in their thread and add evidence, and the result is sent back.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
@@ -17,7 +17,7 @@ import {
 } from '@toolkit/domain';
 import { describeError, QueryView } from '@toolkit/data';
 import { selectClaims, selectHasEntitlement, useAppSelector } from '@toolkit/store-contract';
-import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { Button, buttonStyles, Card, MutedText, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { ErrorText } from '@toolkit/ui/error-text';
 import { AssessmentLink } from '../../shared/assessment-link';
@@ -48,6 +48,11 @@ const TextLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
 `;
 
+/** A button that takes focus, as the one pressed to open or close the confirmation leaves the page. */
+const FocusableButton = styled.button<{ $variant: ButtonVariant }>`
+  ${buttonStyles}
+`;
+
 const Questions = styled.ul`
   margin: 0;
   padding: 0;
@@ -66,6 +71,15 @@ function AskForReview({ answer, result }: { answer: MyReview; result: LatestResu
   const planAllows = useAppSelector((state) => selectHasEntitlement(state, 'result-verification'));
   const [confirming, setConfirming] = useState(false);
   const [ask, asking] = useAskForReviewMutation();
+  // The button pressed leaves the page as the confirmation opens or closes: focus goes to what replaces it.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const askButton = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (opened.current) askButton.current?.focus();
+    opened.current = confirming;
+  }, [confirming]);
   const publisher = result.publisherName;
   if (!answer.canRequest) {
     return (
@@ -102,9 +116,15 @@ function AskForReview({ answer, result }: { answer: MyReview; result: LatestResu
             you can change them again only where they ask you for more information.
           </p>
           <Row>
-            <Button type="button" onClick={() => void send()} disabled={asking.isLoading}>
+            <FocusableButton
+              ref={confirmButton}
+              type="button"
+              $variant="primary"
+              onClick={() => void send()}
+              disabled={asking.isLoading}
+            >
               {asking.isLoading ? 'Asking…' : 'Yes, ask them'}
-            </Button>
+            </FocusableButton>
             <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
               Not yet
             </Button>
@@ -112,15 +132,17 @@ function AskForReview({ answer, result }: { answer: MyReview; result: LatestResu
         </Stack>
       ) : (
         <div>
-          <Button
+          <FocusableButton
+            ref={askButton}
             type="button"
+            $variant="primary"
             onClick={() => {
               asking.reset();
               setConfirming(true);
             }}
           >
             Ask {publisher} to verify
-          </Button>
+          </FocusableButton>
         </div>
       )}
       {asking.isError && (
