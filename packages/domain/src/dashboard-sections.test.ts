@@ -44,6 +44,7 @@ describe('navigationFor', () => {
       [
         'Overview',
         'Results',
+        'Reviews',
         'Survey insights',
         'Members',
         'Users',
@@ -55,10 +56,23 @@ describe('navigationFor', () => {
     ],
     [
       'admin',
-      ['Overview', 'Results', 'Survey insights', 'Members', 'Users', 'Activity', 'Manage', 'Profile'],
+      [
+        'Overview',
+        'Results',
+        'Reviews',
+        'Survey insights',
+        'Members',
+        'Users',
+        'Activity',
+        'Manage',
+        'Profile',
+      ],
     ],
-    ['billing', ['Overview', 'Results', 'Survey insights', 'Members', 'Manage', 'Plans', 'Profile']],
-    ['editor', ['Overview', 'Results', 'Survey insights', 'Members', 'Manage', 'Profile']],
+    [
+      'billing',
+      ['Overview', 'Results', 'Reviews', 'Survey insights', 'Members', 'Manage', 'Plans', 'Profile'],
+    ],
+    ['editor', ['Overview', 'Results', 'Reviews', 'Survey insights', 'Members', 'Manage', 'Profile']],
     ['viewer', ['Overview', 'Results', 'Survey insights', 'Members', 'Profile']],
     ['user', ['Overview', 'Profile']],
   ])('lists a publisher’s %s its sections', (role, expected) => {
@@ -127,6 +141,7 @@ describe('navigationFor', () => {
         const listed = navigationFor(kind, { role }).map((entry) => entry.route.id);
         expect(listed).not.toContain('dashboardAcademyDetail');
         expect(listed).not.toContain('dashboardReceivedResult');
+        expect(listed).not.toContain('dashboardReview');
       }
   });
 });
@@ -136,6 +151,9 @@ describe('opensFor', () => {
     ['dashboardReceived', 'publisher', true],
     ['dashboardReceived', 'business', false],
     ['dashboardReceivedResult', 'business', false],
+    ['dashboardReviews', 'publisher', true],
+    ['dashboardReviews', 'business', false],
+    ['dashboardReview', 'business', false],
     ['dashboardMembers', 'business', false],
     ['dashboardSurveyInsights', 'business', false],
     ['dashboardDeclaration', 'publisher', false],
@@ -182,6 +200,7 @@ describe('who may open a screen', () => {
     ['billing', 'an owner or billing member'],
     ['management', 'an owner, admin, billing member or editor'],
     ['insights', 'an owner, admin, billing member, editor or viewer'],
+    ['reviews', 'an owner, admin, billing member or editor'],
   ] as const)('names the roles that meet %s', (requirement, who) => {
     expect(rolesThatOpen(requirement)).toBe(who);
   });

@@ -23,6 +23,8 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { route: 'dashboard', audience: 'both', listed: true, labels: { publisher: 'Overview' } },
   { route: 'dashboardReceived', audience: 'publisher', listed: true },
   { route: 'dashboardReceivedResult', audience: 'publisher', listed: false },
+  { route: 'dashboardReviews', audience: 'publisher', listed: true },
+  { route: 'dashboardReview', audience: 'publisher', listed: false },
   { route: 'dashboardSurveyInsights', audience: 'publisher', listed: true },
   { route: 'dashboardMembers', audience: 'publisher', listed: true },
   { route: 'dashboardAssessments', audience: 'business', listed: true },

@@ -459,6 +459,20 @@ describe('rule 6: missing rights send the user to the dashboard', () => {
         expected: to('/dashboard', 'management access needed'),
       },
       {
+        name: 'reviews, editor',
+        path: '/dashboard/reviews/rev-1',
+        status: 'signedIn',
+        claims: { role: 'editor' },
+        expected: proceed,
+      },
+      {
+        name: 'reviews, viewer',
+        path: '/dashboard/reviews',
+        status: 'signedIn',
+        claims: { role: 'viewer' },
+        expected: to('/dashboard', 'more rights needed'),
+      },
+      {
         name: 'manage, viewer granted settings',
         path: '/dashboard/manage',
         status: 'signedIn',

@@ -42,6 +42,7 @@ const DENIAL_REASON: Record<AccessRequirement, GuardReason> = {
   billing: 'billing access needed',
   insights: 'insights access needed',
   management: 'management access needed',
+  reviews: 'more rights needed',
 };
 
 export function evaluateGuards(input: GuardInput, log?: GuardLog): GuardDecision {

@@ -42,6 +42,8 @@ describe('matchRoute', () => {
     ['/dashboard/academy/energy-basics', 'dashboardAcademyDetail', { slug: 'energy-basics' }],
     ['/dashboard/declaration', 'dashboardDeclaration', {}],
     ['/dashboard/evidence', 'dashboardEvidence', {}],
+    ['/dashboard/reviews', 'dashboardReviews', {}],
+    ['/dashboard/reviews/rev-1', 'dashboardReview', { reviewId: 'rev-1' }],
     ['/dashboard/actions', 'dashboardActions', {}],
     ['/dashboard/save-results', 'dashboardSaveResults', {}],
     ['/dashboard/reports', 'dashboardReports', {}],
@@ -132,7 +134,7 @@ describe('route table', () => {
   test('sign-in is required on the dashboard and the journey steps only', () => {
     const flagged = ROUTES.filter((r) => r.meta.requiresAuth).map((r) => r.path);
     expect(flagged.every((p) => p.startsWith('/dashboard') || /^\/step[1-5]$/.test(p))).toBe(true);
-    expect(flagged).toHaveLength(26 + 5);
+    expect(flagged).toHaveLength(28 + 5);
   });
 
   test.each<[RouteId, string | undefined]>([
@@ -159,7 +161,7 @@ describe('route table', () => {
   test.each<[RouteOwner, number]>([
     ['shell', 8],
     ['journey', 6],
-    ['dashboard', 21],
+    ['dashboard', 23],
     ['billing', 5],
     ['survey', 3],
   ])('routesOwnedBy(%s) returns %i routes, all of that owner', (owner, count) => {

@@ -208,6 +208,21 @@ const ROUTE_TABLE = [
     screen: 'Received result',
     meta: { ...dashboardChild, requires: 'insights' },
   },
+  // Results businesses asked the organisation to verify, and one review.
+  {
+    id: 'dashboardReviews',
+    path: '/dashboard/reviews',
+    owner: 'dashboard',
+    screen: 'Reviews',
+    meta: { ...dashboardChild, requires: 'reviews' },
+  },
+  {
+    id: 'dashboardReview',
+    path: '/dashboard/reviews/:reviewId',
+    owner: 'dashboard',
+    screen: 'Review',
+    meta: { ...dashboardChild, requires: 'reviews' },
+  },
   {
     id: 'dashboardSurveyInsights',
     path: '/dashboard/survey-insights',
@@ -430,6 +445,8 @@ export const paths = {
   received: () => buildPath('dashboardReceived'),
   receivedResult: (surveyId: string, resultId: string) =>
     buildPath('dashboardReceivedResult', { surveyId, resultId }),
+  reviews: () => buildPath('dashboardReviews'),
+  review: (reviewId: string) => buildPath('dashboardReview', { reviewId }),
   surveyInsights: () => buildPath('dashboardSurveyInsights'),
   members: () => buildPath('dashboardMembers'),
   plans: () => buildPath('plans'),
