@@ -23,6 +23,8 @@ import { ReceivedScreen } from './features/received/received-screen';
 import { ReportsScreen } from './features/reports/reports-screen';
 import { ResultsScreen } from './features/results/results-screen';
 import { ReviewRequestScreen } from './features/review-request/review-request-screen';
+import { ReviewScreen } from './features/reviews/review-screen';
+import { ReviewsScreen } from './features/reviews/reviews-screen';
 import { SaveResultsScreen } from './features/save-results/save-results-screen';
 import { SurveyInsightsScreen } from './features/survey-insights/survey-insights-screen';
 import { UsersScreen } from './features/users/users-screen';
@@ -50,6 +52,8 @@ const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement
   dashboardAcademyDetail: <AcademyDetailScreen />,
   dashboardReceived: <ReceivedScreen />,
   dashboardReceivedResult: <ReceivedResultScreen />,
+  dashboardReviews: <ReviewsScreen />,
+  dashboardReview: <ReviewScreen evidence={() => null} />,
   dashboardSurveyInsights: <SurveyInsightsScreen />,
   dashboardMembers: <MembersScreen />,
 };
