@@ -35,15 +35,31 @@ const CLAIMS = {
   declaration: 'Sustainability Quickscan declaration',
 };
 
-function backend(status: 'active' | 'revoked' | 'unknown' = 'active'): FakeBackend {
+const VERIFIED = {
+  ...CLAIMS,
+  verification: {
+    publisherName: 'Coastal Council',
+    verifiedAt: '2026-12-03T10:00:00.000Z',
+    verifiedPercent: 62,
+  },
+};
+
+function backend(
+  status: 'active' | 'revoked' | 'unknown' = 'active',
+  reason: string | null = null,
+): FakeBackend {
   return createFakeBackend({
     [API.getCredentialKeys]: () => keys,
     [API.getCredentialStatus]: () => ({
       status,
       revokedAt: status === 'revoked' ? '2026-11-20T10:00:00.000Z' : null,
+      reason,
     }),
   });
 }
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 function open(fake: FakeBackend, token: string) {
   window.location.hash = token;
@@ -69,6 +85,42 @@ describe('VerifyCredential', () => {
     expect(facts).toHaveTextContent('Sustainability Quickscan declaration');
     expect(facts).toHaveTextContent('cred-1');
     expect(fake.callsTo(API.getCredentialStatus)).toEqual([{ credentialId: 'cred-1' }]);
+  });
+
+  it('says who verified the result beside "Genuine and valid", with the verified score', async () => {
+    open(backend(), await sign(VERIFIED));
+    expect(await screen.findByText('Genuine and valid')).toBeInTheDocument();
+    expect(
+      screen.getByText(`Verified by Coastal Council on ${longDate('2026-12-03T10:00:00.000Z')}`),
+    ).toBeVisible();
+    expect(screen.queryByText('Self-declared')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('What the credential states')).toHaveTextContent(
+      'Score62%, verified by Coastal Council',
+    );
+  });
+
+  it('says "Self-declared" for a credential without a verification', async () => {
+    open(backend(), await sign(CLAIMS));
+    expect(await screen.findByText('Genuine and valid')).toBeInTheDocument();
+    expect(screen.getByText('Self-declared')).toBeVisible();
+    expect(screen.queryByText(/Verified by/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('What the credential states')).toHaveTextContent(
+      'ScoreSelf-declared, not verified',
+    );
+  });
+
+  it('says why a verified credential was revoked, as the server words it', async () => {
+    open(
+      backend('revoked', 'Coastal Council withdrew its verification: the policy was withdrawn.'),
+      await sign(VERIFIED),
+    );
+    expect(await screen.findByText('Revoked')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Coastal Council withdrew its verification: the policy was withdrawn. It was revoked on ${longDate('2026-11-20T10:00:00.000Z')} and no longer stands.`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/The organisation revoked this credential/)).not.toBeInTheDocument();
   });
 
   it('says not genuine when one byte of the credential changed, without asking about its status', async () => {

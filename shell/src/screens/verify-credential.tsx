@@ -1,6 +1,7 @@
 // The public check of a declaration credential (/verify#<credential>): no sign-in. The signature is
 // checked here, in the browser, against the published keys; the server is asked only whether the
-// credential was revoked. The page shows what the credential states and nothing more.
+// credential was revoked, and why. The page shows what the credential states and nothing more: who
+// verified the result it rests on, or that it is self-declared.
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { API } from '@toolkit/domain';
@@ -15,7 +16,7 @@ type Verdict =
   | { kind: 'not-genuine' }
   | { kind: 'unavailable'; message: string }
   | { kind: 'genuine' | 'expired'; credential: DeclarationCredential }
-  | { kind: 'revoked'; credential: DeclarationCredential; revokedAt: string | null };
+  | { kind: 'revoked'; credential: DeclarationCredential; revokedAt: string | null; reason: string | null };
 
 /** The credential travels in the fragment, which the browser never sends to any server. */
 const tokenOfLocation = () => decodeURIComponent(window.location.hash.replace(/^#/, '')).trim();
@@ -28,20 +29,30 @@ export async function verifyCredential(callable: CallableClient, token: string, 
   ]);
   const check = await checkCredential(token, keys, now);
   if (check.status === 'not-genuine') return { kind: 'not-genuine' };
-  const { status, revokedAt } = await callApi(callable, API.getCredentialStatus, {
+  const { status, revokedAt, reason } = await callApi(callable, API.getCredentialStatus, {
     credentialId: check.credential.id,
   });
   // A genuine signature whose id the issuer does not know was never issued by it.
   if (status === 'unknown') return { kind: 'not-genuine' };
-  if (status === 'revoked') return { kind: 'revoked', credential: check.credential, revokedAt };
+  if (status === 'revoked') return { kind: 'revoked', credential: check.credential, revokedAt, reason };
   return { kind: check.status, credential: check.credential };
 }
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
-const Verdict = styled.p<{ $tone: 'good' | 'bad' | 'warn' }>`
+/** The verdict and who vouches for the result, side by side where there is room. */
+const VerdictRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
   margin: 0 0 ${({ theme }) => theme.space[4]}px;
+  & > p {
+    margin: 0;
+  }
+`;
+
+const Verdict = styled.p<{ $tone: 'good' | 'bad' | 'warn' }>`
   padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
   border-radius: ${({ theme }) => theme.radii.medium};
   font-weight: 700;
@@ -70,13 +81,52 @@ const Facts = styled.dl`
   }
 `;
 
+const Vouched = styled.p`
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  font-weight: 600;
+  font-size: 1.125rem;
+`;
+
+/** Who verified the result the declaration rests on, or that nobody did. */
+const vouchedBy = ({ verification }: DeclarationCredential) =>
+  verification
+    ? `Verified by ${verification.publisherName} on ${dateOf(verification.verifiedAt)}`
+    : 'Self-declared';
+
+/** The verdict, beside who vouches for the result. */
+function Verdicts({
+  tone,
+  children,
+  credential,
+}: {
+  tone: 'good' | 'bad' | 'warn';
+  children: string;
+  credential: DeclarationCredential;
+}) {
+  return (
+    <VerdictRow>
+      <Verdict $tone={tone}>{children}</Verdict>
+      <Vouched>{vouchedBy(credential)}</Vouched>
+    </VerdictRow>
+  );
+}
+
 function CredentialFacts({ credential }: { credential: DeclarationCredential }) {
+  const { verification } = credential;
   return (
     <Facts aria-label="What the credential states">
       <dt>Organisation</dt>
       <dd>{credential.organisation}</dd>
       <dt>Journey stage</dt>
       <dd>{credential.stage}</dd>
+      <dt>Score</dt>
+      <dd>
+        {verification
+          ? `${verification.verifiedPercent}%, verified by ${verification.publisherName}`
+          : 'Self-declared, not verified'}
+      </dd>
       <dt>Declaration</dt>
       <dd>{credential.declaration}</dd>
       <dt>Signed on</dt>
@@ -132,13 +182,17 @@ export function VerifyCredential({ callable }: { callable: CallableClient }) {
         )}
         {verdict.kind === 'genuine' && (
           <>
-            <Verdict $tone="good">Genuine and valid</Verdict>
+            <Verdicts tone="good" credential={verdict.credential}>
+              Genuine and valid
+            </Verdicts>
             <CredentialFacts credential={verdict.credential} />
           </>
         )}
         {verdict.kind === 'expired' && (
           <>
-            <Verdict $tone="warn">Expired</Verdict>
+            <Verdicts tone="warn" credential={verdict.credential}>
+              Expired
+            </Verdicts>
             <p>
               This credential was genuine but expired on {dateOf(verdict.credential.expiresAt)}. The
               organisation can sign its declaration again to renew it.
@@ -148,11 +202,20 @@ export function VerifyCredential({ callable }: { callable: CallableClient }) {
         )}
         {verdict.kind === 'revoked' && (
           <>
-            <Verdict $tone="bad">Revoked</Verdict>
-            <p>
-              The organisation revoked this credential
-              {verdict.revokedAt ? ` on ${dateOf(verdict.revokedAt)}` : ''}. It no longer stands.
-            </p>
+            <Verdicts tone="bad" credential={verdict.credential}>
+              Revoked
+            </Verdicts>
+            {verdict.reason ? (
+              <p>
+                {verdict.reason} It was revoked{verdict.revokedAt ? ` on ${dateOf(verdict.revokedAt)}` : ''}{' '}
+                and no longer stands.
+              </p>
+            ) : (
+              <p>
+                The organisation revoked this credential
+                {verdict.revokedAt ? ` on ${dateOf(verdict.revokedAt)}` : ''}. It no longer stands.
+              </p>
+            )}
             <CredentialFacts credential={verdict.credential} />
           </>
         )}
