@@ -217,6 +217,45 @@ describe('Survey insights', () => {
     );
   });
 
+  it('counts verified results only when the address says so, and the box changes it', async () => {
+    const { api, user } = publisher({}, '/dashboard/survey-insights?per=week&verified=1');
+    await screen.findByRole('heading', { name: /^Received:/ });
+    const box = screen.getByRole('checkbox', { name: 'Verified results only' });
+    expect(box).toBeChecked();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await waitFor(() =>
+      expect(api.callsTo(API.getSurveyInsights)).toEqual([
+        { surveyId: 'business-quickscan', granularity: 'week', verifiedOnly: true },
+        { surveyId: 'business-quickscan', granularity: 'week' },
+      ]),
+    );
+  });
+
+  it('ticks "Verified results only" from the keyboard', async () => {
+    const { api, user } = publisher();
+    await screen.findByRole('heading', { name: /^Received:/ });
+    const box = screen.getByRole('checkbox', { name: 'Verified results only' });
+    box.focus();
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    await waitFor(() =>
+      expect(api.callsTo(API.getSurveyInsights)).toEqual([
+        { surveyId: 'business-quickscan' },
+        { surveyId: 'business-quickscan', verifiedOnly: true },
+      ]),
+    );
+  });
+
+  it('says when no result of the survey is verified yet', async () => {
+    publisher(
+      { [API.getSurveyInsights]: () => ({ ...RECEIVED, started: 0, completed: 0, organisations: 0 }) },
+      '/dashboard/survey-insights?verified=1',
+    );
+    expect(await screen.findByText(/No result of this survey is verified yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/Nobody has started this survey yet/)).not.toBeInTheDocument();
+  });
+
   it('switches to another published survey and says when nobody has started it', async () => {
     const { api, user } = publisher();
     await screen.findByRole('heading', { name: /^Received: Sustainability Quickscan/ });

@@ -1,7 +1,8 @@
 // Survey insights (publisher): what a survey the organisation publishes has received. The survey,
-// the trend's range and its granularity live in the address (?survey=…&from=…&to=…&per=week), so a
-// view can be shared and survives a reload.
+// the trend's range, its granularity and whether only verified results count live in the address
+// (?survey=…&from=…&to=…&per=week&verified=1), so a view can be shared and survives a reload.
 import { useSearchParams } from 'react-router';
+import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
 import {
   isCalendarDay,
@@ -15,6 +16,22 @@ import type { SurveyInsightsRequest } from '../../shared/api';
 import { usePublishedSurveys } from '../../tenant-kind';
 import { DateRangeFields, SurveySelect } from '../../shared/view-controls';
 import { SurveyReport } from './survey-report';
+
+/** The address's mark of "Verified results only". */
+const VERIFIED = '1';
+
+const Check = styled.label`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]}px;
+  align-items: center;
+  min-height: ${({ theme }) => theme.touchTarget};
+  font-weight: 600;
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+    flex: none;
+  }
+`;
 
 const PERIOD_NAMES: Record<TrendGranularity, string> = { week: 'Week', month: 'Month' };
 
@@ -34,16 +51,18 @@ function PublishedSurvey({ surveys }: { surveys: { id: string; title: string }[]
   const per = query.get('per');
   const from = dayIn(query, 'from');
   const to = dayIn(query, 'to');
+  const verifiedOnly = query.get('verified') === VERIFIED;
   const request: SurveyInsightsRequest = {
     surveyId,
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(isGranularity(per) ? { granularity: per } : {}),
+    ...(verifiedOnly ? { verifiedOnly } : {}),
   };
   // The server's own check of the range: refused beside the fields, and not asked for.
   const rangeProblem = from && to ? trendRangeProblem(from, to) : null;
   /** Settings changed, the others kept; an emptied one falls back to the server's default. */
-  const set = (change: Partial<Record<'survey' | 'from' | 'to' | 'per', string>>) =>
+  const set = (change: Partial<Record<'survey' | 'from' | 'to' | 'per' | 'verified', string>>) =>
     setQuery((current) => {
       const next = new URLSearchParams(current);
       for (const [name, value] of Object.entries(change)) {
@@ -78,6 +97,14 @@ function PublishedSurvey({ surveys }: { surveys: { id: string; title: string }[]
               ))}
             </SelectField>
           </FieldGrid>
+          <Check>
+            <input
+              type="checkbox"
+              checked={verifiedOnly}
+              onChange={(event) => set({ verified: event.target.checked ? VERIFIED : '' })}
+            />
+            Verified results only
+          </Check>
         </>
       )}
     />

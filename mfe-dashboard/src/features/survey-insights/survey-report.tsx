@@ -285,11 +285,15 @@ function CommentSection({ insights }: { insights: SurveyInsights }) {
   );
 }
 
-function Received({ insights }: { insights: SurveyInsights }) {
+function Received({ insights, verifiedOnly }: { insights: SurveyInsights; verifiedOnly: boolean }) {
   return (
     <Stack gap={4}>
       <Section title={`Received: ${insights.survey.title}`}>
-        {insights.started === 0 ? (
+        {verifiedOnly && insights.completed === 0 ? (
+          <MutedText>
+            No result of this survey is verified yet. Clear “Verified results only” to see every result.
+          </MutedText>
+        ) : insights.started === 0 ? (
           <MutedText>Nobody has started this survey yet. Share its link to collect results.</MutedText>
         ) : (
           <Figures>
@@ -311,7 +315,7 @@ function Received({ insights }: { insights: SurveyInsights }) {
             </div>
           </Figures>
         )}
-        {insights.started > 0 && insights.completed === 0 && (
+        {!verifiedOnly && insights.started > 0 && insights.completed === 0 && (
           <MutedText>No result is completed yet: scores and answers appear with the first one.</MutedText>
         )}
       </Section>
@@ -348,7 +352,7 @@ export function SurveyReport({
       {controls(current?.range ?? null)}
       {request && (
         <QueryView query={{ ...answer, data: current }} doing="load what your survey received">
-          {(insights) => <Received insights={insights} />}
+          {(insights) => <Received insights={insights} verifiedOnly={request.verifiedOnly === true} />}
         </QueryView>
       )}
     </Stack>
