@@ -22,7 +22,12 @@ import {
   type AuthPort,
   type VerifiedToken,
 } from '@toolkit/server';
-import { createSandboxBilling, openPgliteStore, seedPublisherTenants } from '@toolkit/server/local';
+import {
+  createLocalEvidenceFiles,
+  createSandboxBilling,
+  openPgliteStore,
+  seedPublisherTenants,
+} from '@toolkit/server/local';
 
 const root = path.resolve(__dirname, '../..');
 const TENANT = 'demo-publisher';
@@ -68,6 +73,11 @@ async function main() {
       content: createContentPort({ url: content.graphqlUrl, key: CONTENT_KEY }),
       appUrl: 'http://localhost:3000',
       credentials: createCredentialIssuer(generateCredentialKey),
+      // The bench adds no evidence: its folder stays empty, and no link is handed out.
+      evidenceFiles: createLocalEvidenceFiles({
+        dir: path.join(dataDir, 'evidence'),
+        baseUrl: () => 'http://127.0.0.1:9',
+      }),
       billing: createSandboxBilling(store, 'http://localhost:3000'),
       now: () => new Date(start + hours * 3_600_000),
       log: () => undefined,

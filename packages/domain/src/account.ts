@@ -18,7 +18,14 @@ export const ORGANISATION_DELETION_FRAGMENT = 'delete-organisation=';
 export const ORGANISATION_PURGE_DAYS = 30;
 
 /** The collections of the download, each also its own CSV file. */
-export const MY_DATA_COLLECTIONS = ['profile', 'memberships', 'results', 'surveyResults', 'audit'] as const;
+export const MY_DATA_COLLECTIONS = [
+  'profile',
+  'memberships',
+  'results',
+  'surveyResults',
+  'audit',
+  'evidence',
+] as const;
 export type MyDataCollection = (typeof MY_DATA_COLLECTIONS)[number];
 
 /** One stored document as it is kept: its path and its fields (timestamps as ISO strings). */

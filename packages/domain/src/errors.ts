@@ -238,6 +238,7 @@ export const SERVER_ERRORS = {
   evidenceLinkInvalid:
     'Give a web address that starts with https:// or http://, like https://example.com/report.',
   evidenceNotFound: 'This evidence is no longer there: it may have been removed.',
+  evidenceIsLink: 'This evidence is a link, not a file: open its address instead.',
   evidenceNotYours:
     "A result's evidence is seen only by its organisation, and by its publisher's reviewers once asked to verify it.",
   evidenceByOrganisationOnly: 'Only the organisation that gave the answers adds or removes their evidence.',

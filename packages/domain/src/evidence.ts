@@ -30,6 +30,8 @@ export const EVIDENCE_FILE_NAME_MAX = 1000;
 export const EVIDENCE_NAME_MAX = 120;
 /** How long a download link works: long enough to start it, too short to pass around. */
 export const EVIDENCE_DOWNLOAD_SECONDS = 5 * 60;
+/** How long the file links in a person's data download work: the longest a signed URL can. */
+export const EVIDENCE_EXPORT_LINK_DAYS = 7;
 
 /**
  * The files evidence may be, by the extension its name must end in: the type its content must show

@@ -37,6 +37,7 @@ const deps: ServerDeps = {
   appUrl: 'http://localhost:3000',
   billing: unused,
   credentials: unused,
+  evidenceFiles: unused,
 };
 
 const functionNames = (groups: Partial<CallableGroups>) =>

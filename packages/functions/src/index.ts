@@ -5,8 +5,10 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import {
+  createCloudStorageEvidenceFiles,
   createContentPort,
   createCredentialIssuer,
   createFirebaseAuthPort,
@@ -85,6 +87,11 @@ const billingProvider = once(() =>
     ? createSandboxBilling(store(), APP_URL.value())
     : deferredBilling('stripe', async () => (await stripe()).billing),
 );
+// The project's default bucket (FIREBASE_CONFIG names it); signing its download links needs the
+// functions' service account to hold Service Account Token Creator on itself (docs/architecture.md).
+const evidenceFiles = once(() =>
+  createCloudStorageEvidenceFiles(() => getStorage(getApps()[0] ?? initializeApp()).bucket()),
+);
 const log = (line: string) => logger.warn(line);
 
 const callables = createCallables(
@@ -94,6 +101,7 @@ const callables = createCallables(
     content: createContentPort({ url: CONTENT_URL.value(), key: CONTENT_KEY.value() }),
     appUrl: APP_URL.value(),
     credentials: createCredentialIssuer(() => JSON.parse(CREDENTIAL_SIGNING_KEY.value()) as JWK),
+    evidenceFiles: evidenceFiles(),
     billing: billingProvider(),
     log,
   }),
@@ -120,7 +128,12 @@ export const stripeWebhook = createStripeWebhookFunction(
 );
 
 export const purgeOrganisations = createPurgeFunction(
-  () => ({ store: store(), content: { url: CONTENT_URL.value(), key: CONTENT_KEY.value() }, log }),
+  () => ({
+    store: store(),
+    content: { url: CONTENT_URL.value(), key: CONTENT_KEY.value() },
+    evidenceFiles: evidenceFiles(),
+    log,
+  }),
   { secrets: [CONTENT_KEY] },
 );
 
@@ -145,6 +158,7 @@ export const {
   expert,
   billing,
   brand,
+  evidence,
   materiality,
   audit,
   ownership,

@@ -29,6 +29,7 @@ import {
   createSandboxBilling,
   catalogueSurveyIds,
   runBackfill,
+  createLocalEvidenceFiles,
 } from '@toolkit/server/local';
 import { createCallables } from './callables';
 import { startLocalHost, type LocalHost } from './local-host';
@@ -128,6 +129,12 @@ export async function startLocalBackend({
       loadOrCreateCredentialKey(path.join(dataDir, 'credential-key.json')),
     );
     const billing = createSandboxBilling(store, appUrl);
+    // Download links point at the API host, whose port is known once it listens.
+    let apiOrigin = '';
+    const evidenceFiles = createLocalEvidenceFiles({
+      dir: path.join(dataDir, 'evidence'),
+      baseUrl: () => apiOrigin,
+    });
     await seedPublisherTenants(store);
     await seedPublisherOwners(store, auth);
     // A database stored by older code catches up before the first request (npm run backfill's steps).
@@ -136,7 +143,7 @@ export async function startLocalBackend({
       const surveyIds = await catalogueSurveyIds(contentSource);
       await runBackfill({ store, content: createContentPort(contentSource), surveyIds, log });
       // Deleted organisations past their grace period (the daily purge in production).
-      await purgeDeletedOrganisations(store, new Date(), { surveyIds });
+      await purgeDeletedOrganisations(store, new Date(), { surveyIds, evidenceFiles });
     }
 
     const callables = createCallables(
@@ -146,6 +153,7 @@ export async function startLocalBackend({
         content: createContentPort({ url: contentUrl, key: contentKey }),
         appUrl,
         credentials,
+        evidenceFiles,
         billing,
         log,
       }),
@@ -162,8 +170,10 @@ export async function startLocalBackend({
       host,
       projectId: LOCAL_PROJECT_ID,
       region: FUNCTIONS_REGION,
+      evidenceFiles,
     });
     stops.push(() => api.close());
+    apiOrigin = new URL(api.url).origin;
 
     const links: AuthLinkDelivery = startAuthLinkDelivery({
       store,

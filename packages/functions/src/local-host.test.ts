@@ -220,19 +220,19 @@ describe('bad requests', () => {
       ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
     });
   const tooLarge = {
-    error: { status: 'INVALID_ARGUMENT', message: 'The request body is larger than 264 KB.' },
+    error: { status: 'INVALID_ARGUMENT', message: 'The request body is larger than 16448 KB.' },
   };
   const notJson = { error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' } };
   const padded = (bytes: number) => JSON.stringify({ data: { padding: 'x'.repeat(bytes) } });
 
-  it('refuses a body over 264 KiB by its Content-Length, with 413 and the error body', async () => {
-    expect(MAX_BODY_BYTES).toBe(264 * 1024);
+  it('refuses a body over 16448 KiB by its Content-Length, with 413 and the error body', async () => {
+    expect(MAX_BODY_BYTES).toBe(16448 * 1024);
     const response = await post(padded(MAX_BODY_BYTES));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual(tooLarge);
   });
 
-  it('stops reading a chunked body once it passes 264 KiB', async () => {
+  it('stops reading a chunked body once it passes 16448 KiB', async () => {
     const chunk = new TextEncoder().encode('x'.repeat(16 * 1024));
     let sent = 0;
     const endless = new ReadableStream<Uint8Array>({

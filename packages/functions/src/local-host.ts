@@ -4,24 +4,33 @@
 // (reads the JSON body, here capped) and what only a local host needs (/healthz, 404 for unknown
 // names). Tokens are checked against the Auth emulator: firebase-admin's verifyIdToken goes there
 // when FIREBASE_AUTH_EMULATOR_HOST is set, and the host remembers the tokens it verified for a
-// short while (./verified-tokens.ts).
+// short while (./verified-tokens.ts). It also serves the local evidence files' download links, as
+// Cloud Storage serves the signed URLs in production.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { BRAND_LOGO_MAX_BYTES, FUNCTIONS_REGION, SERVER_ERRORS } from '@toolkit/domain';
+import {
+  BRAND_LOGO_MAX_BYTES,
+  EVIDENCE_FILE_MAX_BYTES,
+  FUNCTIONS_REGION,
+  SERVER_ERRORS,
+} from '@toolkit/domain';
+import { attachmentDisposition, LOCAL_EVIDENCE_ROUTE, type LocalEvidenceFiles } from '@toolkit/server/local';
 import type { Callable, CallableGroups } from './callables';
 import { rememberVerifiedTokens } from './verified-tokens';
 
 /**
- * The largest request body the host reads: a brand logo of the largest size the product takes
- * (BRAND_LOGO_MAX_BYTES, sent base64-encoded, four characters for three bytes) with 64 KiB to spare
- * for the rest of any request (an answer save with a comment of 5000 characters is at most about
- * 15 KB). It bounds what any caller can make the host buffer and parse.
+ * The largest request body the host reads: the largest file the product takes (an evidence file,
+ * EVIDENCE_FILE_MAX_BYTES, a fifth over it so a file a little too large is refused in words by
+ * its size; sent base64-encoded, four characters for three bytes) with 64 KiB to spare for the
+ * rest of any request (an answer save with a comment of 5000 characters is at most about 15 KB). It
+ * bounds what any caller can make the host buffer and parse.
  */
-export const MAX_BODY_BYTES = Math.ceil(BRAND_LOGO_MAX_BYTES / 3) * 4 + 64 * 1024;
+export const MAX_BODY_BYTES =
+  Math.ceil((Math.max(BRAND_LOGO_MAX_BYTES, EVIDENCE_FILE_MAX_BYTES) * 1.2) / 3) * 4 + 64 * 1024;
 
 // invalid-argument rather than resource-exhausted: the request itself is wrong and trying it again
 // later cannot help, whereas resource-exhausted tells a client to wait and retry. Sent with 413.
@@ -38,6 +47,8 @@ export interface LocalHostOptions {
   host?: string;
   projectId: string;
   region?: string;
+  /** Evidence files whose download links the host serves. */
+  evidenceFiles?: LocalEvidenceFiles;
 }
 
 export interface LocalHost {
@@ -119,6 +130,7 @@ export async function startLocalHost({
   host = '127.0.0.1',
   projectId,
   region = FUNCTIONS_REGION,
+  evidenceFiles,
 }: LocalHostOptions): Promise<LocalHost> {
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST)
     throw new Error(
@@ -138,6 +150,27 @@ export async function startLocalHost({
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });
+  if (evidenceFiles) {
+    // A download, never a page: saved as an attachment, its type not guessed from the bytes, and
+    // anything opened from it sandboxed.
+    app.get(`${LOCAL_EVIDENCE_ROUTE}/:token`, async (request: Request<{ token: string }>, response) => {
+      response.set({
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': 'sandbox',
+        'Cache-Control': 'private, no-store',
+      });
+      const opened = await evidenceFiles.open(request.params.token);
+      if (!opened.ok) {
+        response.status(opened.status).type('text/plain').send(opened.message);
+        return;
+      }
+      response.set({
+        'Content-Type': opened.meta.contentType,
+        'Content-Disposition': attachmentDisposition(opened.meta.fileName),
+      });
+      response.send(opened.bytes);
+    });
+  }
   app.all(`${prefix}:name`, async (request: Request<{ name: string }>, response) => {
     const fn = byName.get(request.params.name);
     if (!fn) {

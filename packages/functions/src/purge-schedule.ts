@@ -2,11 +2,21 @@
 // organisation); the local stack purges at its start instead.
 import { onSchedule, type ScheduleFunction, type ScheduleOptions } from 'firebase-functions/v2/scheduler';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
-import { catalogueSurveyIds, purgeDeletedOrganisations, type DocumentStore } from '@toolkit/server';
+import {
+  catalogueSurveyIds,
+  purgeDeletedOrganisations,
+  type DocumentStore,
+  type EvidenceFiles,
+} from '@toolkit/server';
 import { FUNCTION_MEMORY } from './callables';
 
 export function createPurgeFunction(
-  resolve: () => { store: DocumentStore; content: { url: string; key: string }; log: (line: string) => void },
+  resolve: () => {
+    store: DocumentStore;
+    content: { url: string; key: string };
+    evidenceFiles: EvidenceFiles;
+    log: (line: string) => void;
+  },
   { secrets = [] }: { secrets?: ScheduleOptions['secrets'] } = {},
 ): ScheduleFunction {
   return onSchedule(
@@ -18,9 +28,10 @@ export function createPurgeFunction(
       secrets,
     },
     async () => {
-      const { store, content, log } = resolve();
+      const { store, content, evidenceFiles, log } = resolve();
       const purged = await purgeDeletedOrganisations(store, new Date(), {
         surveyIds: await catalogueSurveyIds(content),
+        evidenceFiles,
       });
       if (purged.length > 0) log(`[purge] deleted organisations purged: ${purged.join(', ')}`);
     },

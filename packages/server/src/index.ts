@@ -12,6 +12,8 @@ export { ApiError } from './api/errors';
 export { createFirebaseAuthPort, verifiedTokenOf, type AuthPort, type VerifiedToken } from './auth/port';
 export { createContentPort } from './content';
 export { createCredentialIssuer, generateCredentialKey, type CredentialIssuer } from './credentials/issuer';
+export { createCloudStorageEvidenceFiles } from './evidence/cloud-storage';
+export type { EvidenceFiles } from './evidence/port';
 export { createFirestoreStore } from './store/firestore';
 export { UNDECLARED_QUERY } from './store/query-shapes';
 export { allCallables, callableHandlers } from './callables';

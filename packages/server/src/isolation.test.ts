@@ -13,6 +13,7 @@ import {
 import { allCallables } from './callables';
 import { paths } from './repositories/paths';
 import { claimIdOf } from './repositories/result-claims';
+import { createReview, reviewOf, type StoredReview } from './repositories/reviews';
 import type { DocSnapshot } from './store/port';
 import {
   errorOf,
@@ -182,6 +183,93 @@ const OWNERSHIP_ANSWER = {
 async function offerOwnershipTo(owner: TestAccount, member: TestAccount) {
   await env.call(API.offerOwnership, { uid: member.uid }, owner.token);
 }
+
+/** Evidence on tenant A's owner's result: its organisation's alone (callables/evidence/access.ts). */
+const EVIDENCE_QUESTION = 'renewable-electricity';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+const evidenceRef = (seed: Seed) => ({ surveyId: SURVEY, resultId: seed.resultA });
+let evidenceOfA = '';
+
+/** Evidence is added to a completed result; the rightful completion may not have run yet. */
+async function completeResultA(seed: Seed) {
+  await env.call(API.completeResult, resultRef(seed), seed.ownerA.token);
+}
+
+async function addEvidenceToResultA(seed: Seed) {
+  await completeResultA(seed);
+  const added = {
+    ...evidenceRef(seed),
+    questionId: EVIDENCE_QUESTION,
+    fileName: 'bill.pdf',
+    contentBase64: PDF,
+  };
+  evidenceOfA = resultOf<{ item: { evidenceId: string } }>(
+    await env.call(API.addEvidenceFile, added, seed.ownerA.token),
+  ).item.evidenceId;
+}
+
+/**
+ * Reviews. As a publisher, tenant A reviews the results businesses ask it to verify (stored here as
+ * the request would store them); as a business, it asks Coastal Council to verify its latest result.
+ */
+const COASTAL = { tenantId: 'coastal-council', surveyId: 'coastal-check' };
+let coastalResultA = 'coastal-result-of-a';
+
+async function completeCoastalResultOfA(seed: Seed) {
+  const { resultId } = resultOf<{ resultId: string }>(
+    await env.call(API.startResult, COASTAL, seed.ownerA.token),
+  );
+  const answer = { ...COASTAL, resultId, questionId: 'energy-tracking', answer: 0, seq: 1 };
+  resultOf(await env.call(API.saveAnswer, answer, seed.ownerA.token));
+  resultOf(await env.call(API.completeResult, { ...COASTAL, resultId }, seed.ownerA.token));
+  coastalResultA = resultId;
+}
+
+/** A review of a business's quickscan result, which tenant A reviews unless `fields` say otherwise. */
+const storeReview = (seed: Seed, reviewId: string, fields: Partial<StoredReview>) =>
+  env.store.transaction(async (tx) =>
+    createReview(tx, {
+      ...reviewOf(reviewId, {}),
+      businessTenantId: 'tenant-reviewed',
+      publisherTenantId: A,
+      surveyId: SURVEY,
+      resultId: seed.respondentResultA,
+      surveyTitle: 'Quickscan',
+      organisationName: 'Reviewed business',
+      publisherName: 'Publisher',
+      requestedAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      ...fields,
+    }),
+  );
+
+/** Stored once, before the first rightful call that needs it. */
+let reviewsStored = false;
+async function storeReviews(seed: Seed) {
+  if (reviewsStored) return;
+  reviewsStored = true;
+  await storeReview(seed, 'review-by-a', {});
+  await storeReview(seed, 'verified-by-a', { status: 'verified', verifiedAt: '2026-01-02T00:00:00.000Z' });
+  await storeReview(seed, 'review-of-a', {
+    businessTenantId: A,
+    publisherTenantId: COASTAL.tenantId,
+    resultId: seed.resultA,
+    status: 'needsInformation',
+    openQuestionIds: [QUESTION],
+  });
+}
+
+/** A publisher's review: tenant A's members who may review results; another organisation finds none. */
+const REVIEWER = (reviewId: string, more: Record<string, unknown> = {}) =>
+  ({
+    ...MEMBER,
+    attack: () => ({ reviewId, ...more }),
+    otherTenant: 'NOT_FOUND',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    prepare: storeReviews,
+    invalid: { data: () => ({ reviewId: 'a/b', ...more }), field: 'reviewId' },
+  }) as const;
 
 /** The caller's own profile, read once or watched: any member, and only their own. */
 const OWN_PROFILE = {
@@ -778,6 +866,68 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ primaryColor: 'green', logo: null }), field: 'primaryColor' },
   },
+  [API.listEvidence]: {
+    ...MEMBER,
+    attack: (s) => evidenceRef(s),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    invalid: { data: (s) => ({ ...evidenceRef(s), resultId: 'a/b' }), field: 'resultId' },
+  },
+  [API.addEvidenceFile]: {
+    ...MEMBER,
+    attack: (s) => ({
+      ...evidenceRef(s),
+      questionId: EVIDENCE_QUESTION,
+      fileName: 'bill.pdf',
+      contentBase64: PDF,
+    }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    prepare: completeResultA,
+    invalid: {
+      data: (s) => ({
+        ...evidenceRef(s),
+        questionId: EVIDENCE_QUESTION,
+        fileName: 'bill.pdf',
+        contentBase64: '%',
+      }),
+      field: 'contentBase64',
+    },
+  },
+  [API.addEvidenceLink]: {
+    ...MEMBER,
+    attack: (s) => ({ ...evidenceRef(s), questionId: EVIDENCE_QUESTION, url: 'https://example.com/bill' }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    prepare: completeResultA,
+    invalid: {
+      data: (s) => ({ ...evidenceRef(s), questionId: EVIDENCE_QUESTION, url: 'javascript:alert(1)' }),
+      field: 'url',
+    },
+  },
+  [API.removeEvidence]: {
+    ...MEMBER,
+    attack: (s) => ({ ...evidenceRef(s), evidenceId: 'evidence-of-a' }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    prepare: addEvidenceToResultA,
+    rightfulAttack: (s) => ({ ...evidenceRef(s), evidenceId: evidenceOfA }),
+    invalid: { data: (s) => ({ ...evidenceRef(s), evidenceId: 'a/b' }), field: 'evidenceId' },
+  },
+  [API.getEvidenceDownload]: {
+    ...MEMBER,
+    attack: (s) => ({ ...evidenceRef(s), evidenceId: 'evidence-of-a' }),
+    otherTenant: 'PERMISSION_DENIED',
+    tooLow: ANY_MEMBER,
+    rightful: 'ownerA',
+    prepare: addEvidenceToResultA,
+    rightfulAttack: (s) => ({ ...evidenceRef(s), evidenceId: evidenceOfA }),
+    invalid: { data: (s) => ({ ...evidenceRef(s), evidenceId: 'a/b' }), field: 'evidenceId' },
+  },
   [API.saveCustomAction]: {
     ...MEMBER,
     attack: () => ({
@@ -848,6 +998,34 @@ const CASES: Record<ApiName, Case> = {
     rightful: 'ownerA',
     invalid: { data: () => ({ visit: 'priorities', surveyId: 'a/b' }), field: 'surveyId' },
   },
+  [API.getMyReview]: OWN_PROFILE,
+  [API.requestReview]: {
+    ...MEMBER,
+    attack: () => ({ surveyId: COASTAL.surveyId, resultId: coastalResultA }),
+    // Tenant B has no completed result to ask about, whatever it names.
+    otherTenant: 'FAILED_PRECONDITION',
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    prepare: completeCoastalResultOfA,
+    invalid: { data: () => ({ surveyId: COASTAL.surveyId, resultId: 'a/b' }), field: 'resultId' },
+  },
+  [API.commentOnReview]: {
+    ...REVIEWER('review-by-a', { questionId: QUESTION, text: 'Which bill shows this?' }),
+    tooLow: ANY_MEMBER,
+  },
+  [API.resubmitReview]: REVIEWER('review-of-a'),
+  [API.listReviews]: {
+    ...MEMBER,
+    attack: () => ({}),
+    otherTenant: OWN_ONLY,
+    tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
+    rightful: 'ownerA',
+    invalid: { data: () => ({ status: 'lost' }), field: 'status' },
+  },
+  [API.getReview]: REVIEWER('review-by-a'),
+  [API.decideReviewQuestion]: REVIEWER('review-by-a', { questionId: QUESTION, decision: 'accepted' }),
+  [API.concludeReview]: REVIEWER('review-by-a', { verdict: 'declined', note: 'No evidence.' }),
+  [API.withdrawVerification]: REVIEWER('verified-by-a', { reason: 'The bills were not the business’s.' }),
   [API.getOwnershipOffer]: OWN_PROFILE,
   [API.offerOwnership]: {
     ...MEMBER,

@@ -7,3 +7,10 @@ export { openPgliteStore } from './store/pglite';
 export { loadOrCreateCredentialKey } from './credentials/key-file';
 export { createSandboxBilling } from './billing/sandbox';
 export { catalogueSurveyIds, runBackfill } from './backfill/run';
+export {
+  createLocalEvidenceFiles,
+  LOCAL_EVIDENCE_ROUTE,
+  type LocalEvidenceFiles,
+  type OpenedEvidenceFile,
+} from './evidence/local';
+export { attachmentDisposition } from './evidence/port';

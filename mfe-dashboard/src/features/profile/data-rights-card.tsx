@@ -39,6 +39,7 @@ const COLLECTION_NAMES: Record<MyDataCollection, string> = {
   results: 'Survey results',
   surveyResults: 'Result links',
   audit: 'Your actions',
+  evidence: 'Evidence you added',
 };
 
 /** Files are named for the day they were taken, e.g. my-data-2026-11-26.json. */

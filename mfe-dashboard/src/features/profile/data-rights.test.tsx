@@ -19,6 +19,7 @@ const EXPORT: MyDataExport = {
       },
     ],
     surveyResults: [],
+    evidence: [],
     audit: [{ path: 'tenants/tenant-1/audit/a-1', data: { kind: 'brand.changed', actorUid: 'owner-1' } }],
   },
 };

@@ -19,6 +19,7 @@ import { REQUESTS, requestKit } from '@toolkit/domain/requests';
 import type { AuthPort } from '../auth/port';
 import type { BillingPort } from '../billing/port';
 import type { CredentialIssuer } from '../credentials/issuer';
+import type { EvidenceFiles } from '../evidence/port';
 import type { DocumentStore } from '../store/port';
 import type { ContentPort } from '../survey-definition';
 
@@ -55,6 +56,8 @@ export interface ServerDeps {
   billing: BillingPort;
   /** Signs declaration credentials and publishes their keys. */
   credentials: CredentialIssuer;
+  /** Evidence files' bytes and download links: files on this machine, or Cloud Storage. */
+  evidenceFiles: EvidenceFiles;
   now?: () => Date;
   log?: (message: string) => void;
 }

@@ -3,6 +3,7 @@
 // answered in other organisations' surveys stays counted there, naming nobody, as an account deletion
 // leaves it. The tenant record goes last, so a purge cut short is taken up again by the next run.
 import { anonymisedResult } from '../callables/account/erase-account';
+import { evidenceFilesOf, type EvidenceFiles } from '../evidence/port';
 import { organisationKey } from '../repositories/aggregates';
 import { record, textOrNull } from '../repositories/decode';
 import { paths } from '../repositories/paths';
@@ -12,7 +13,15 @@ import type { DocumentStore } from '../store/port';
 const WRITES_PER_TRANSACTION = 400;
 
 /** The tenant's collections whose path holds no other id (paths.ts, repositories/audit.ts). */
-const TENANT_COLLECTIONS = ['users', 'milestones', 'customActions', 'expertRequests', 'audit', 'credentials'];
+const TENANT_COLLECTIONS = [
+  'users',
+  'milestones',
+  'customActions',
+  'expertRequests',
+  'audit',
+  'credentials',
+  'evidence',
+];
 
 async function pathsIn(
   store: DocumentStore,
@@ -38,6 +47,7 @@ async function purgeOrganisation(
   tenantId: string,
   deletion: Record<string, unknown>,
   surveyIds: readonly string[],
+  evidenceFiles: EvidenceFiles,
 ): Promise<void> {
   const tenant = paths.tenant(tenantId);
   const tenantData = (await store.get(tenant)).data;
@@ -131,6 +141,8 @@ async function purgeOrganisation(
     })),
     ...deletions.map((path) => ({ path, changes: null })),
   ];
+  // The evidence files go before their records: a purge cut short still finds the organisation.
+  await evidenceFiles.removeAll(evidenceFilesOf(tenantId));
   for (let start = 0; start < writes.length; start += WRITES_PER_TRANSACTION) {
     await store.transaction(async (tx) => {
       for (const { path, changes } of writes.slice(start, start + WRITES_PER_TRANSACTION)) {
@@ -146,10 +158,10 @@ async function purgeOrganisation(
 export async function purgeDeletedOrganisations(
   store: DocumentStore,
   now: Date,
-  { surveyIds = [] }: { surveyIds?: readonly string[] } = {},
+  { surveyIds = [], evidenceFiles }: { surveyIds?: readonly string[]; evidenceFiles: EvidenceFiles },
 ): Promise<string[]> {
   const due = await store.query('tenants', { where: [['deletion.purgeAfter', '<=', now.toISOString()]] });
   for (const { id, data } of due)
-    await purgeOrganisation(store, id, record<unknown>(data?.deletion), surveyIds);
+    await purgeOrganisation(store, id, record<unknown>(data?.deletion), surveyIds, evidenceFiles);
   return due.map(({ id }) => id);
 }

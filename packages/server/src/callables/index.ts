@@ -67,6 +67,20 @@ import { changePlan, previewPlanChange } from './billing/change-plan';
 import { listInvoices, openBillingPortal } from './billing/invoices';
 import { getBrand } from './brand/get';
 import { saveBrand } from './brand/save';
+import { addEvidenceFile } from './evidence/add-file';
+import { addEvidenceLink } from './evidence/add-link';
+import { getEvidenceDownload } from './evidence/get-download';
+import { listEvidence } from './evidence/list';
+import { removeEvidence } from './evidence/remove';
+import { getMyReview } from './reviews/get-mine';
+import { requestReview } from './reviews/request';
+import { commentOnReview } from './reviews/comment';
+import { resubmitReview } from './reviews/resubmit';
+import { listReviews } from './reviews/list';
+import { getReview } from './reviews/get';
+import { decideReviewQuestion } from './reviews/decide';
+import { concludeReview } from './reviews/conclude';
+import { withdrawVerification } from './reviews/withdraw';
 import { deleteCustomAction } from './actions/delete-custom';
 import { saveCustomAction } from './actions/save-custom';
 import { getMateriality } from './materiality/get';
@@ -155,9 +169,24 @@ export const callableHandlers: { readonly [N in ApiName]: HandlerOf<N> } = {
   [API.saveAlerts]: saveAlerts,
   [API.confirmAlertRecipient]: confirmAlertRecipient,
   [API.requestExpert]: requestExpert,
+  // Before the billing callables too: asking for a review needs tenant A's paid plan.
+  [API.getMyReview]: getMyReview,
+  [API.requestReview]: requestReview,
+  [API.commentOnReview]: commentOnReview,
+  [API.resubmitReview]: resubmitReview,
+  [API.listReviews]: listReviews,
+  [API.getReview]: getReview,
+  [API.decideReviewQuestion]: decideReviewQuestion,
+  [API.concludeReview]: concludeReview,
+  [API.withdrawVerification]: withdrawVerification,
   // Before the billing callables: the isolation suite's rightful cancelSubscription ends tenant A's plan.
   [API.getBrand]: getBrand,
   [API.saveBrand]: saveBrand,
+  [API.listEvidence]: listEvidence,
+  [API.addEvidenceFile]: addEvidenceFile,
+  [API.addEvidenceLink]: addEvidenceLink,
+  [API.removeEvidence]: removeEvidence,
+  [API.getEvidenceDownload]: getEvidenceDownload,
   [API.saveCustomAction]: saveCustomAction,
   [API.deleteCustomAction]: deleteCustomAction,
   [API.getMateriality]: getMateriality,

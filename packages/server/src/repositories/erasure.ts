@@ -93,6 +93,7 @@ export async function erasePerson(
           ...tenants.flatMap((tenantId) => [
             paths.organisationMilestones(tenantId),
             paths.customActions(tenantId),
+            paths.evidence(tenantId),
           ]),
           paths.invites(),
         ],

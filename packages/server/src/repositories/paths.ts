@@ -81,6 +81,9 @@ export const paths = {
   /** The organisation's own actions (custom-opportunities). */
   customActions: (tenantId: string) => path`tenants/${tenantId}/customActions`,
   customAction: (tenantId: string, actionId: string) => path`tenants/${tenantId}/customActions/${actionId}`,
+  /** The organisation's evidence on its results' answers, one document per file or link (repositories/evidence.ts). */
+  evidence: (tenantId: string) => path`tenants/${tenantId}/evidence`,
+  evidenceItem: (tenantId: string, evidenceId: string) => path`tenants/${tenantId}/evidence/${evidenceId}`,
   /** The organisation's double-materiality ratings (materiality-assessment). */
   materiality: (tenantId: string) => path`tenants/${tenantId}/settings/materiality`,
   /** A member's question to the toolkit's experts, kept with what was sent. */

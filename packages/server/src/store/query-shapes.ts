@@ -103,6 +103,7 @@ function otherShapes(): QueryShape[] {
       'peers',
       'peerGroups',
       'members',
+      'evidence',
     ),
     // repositories/users.ts, callables/admin/change-role.ts
     { collection: 'users', orderBy: [['email', 'asc']] },
@@ -155,6 +156,8 @@ function otherShapes(): QueryShape[] {
     equal('reviews', 'businessTenantId', 'surveyId', 'status'),
     // repositories/custom-actions.ts
     { collection: 'customActions', orderBy: [['createdAt', 'asc']] },
+    // repositories/evidence.ts: a result's evidence
+    equal('evidence', 'resultId'),
     // repositories/result-claims.ts
     equal('resultClaims', 'email'),
     // Invitations: the organisation's, one address's, the waiting one to an address (callables/invites, users)
@@ -163,7 +166,7 @@ function otherShapes(): QueryShape[] {
     equal('survey-invites', 'tenantId', 'email'),
     equal('survey-invites', 'tenantId', 'status'),
     // callables/account/erase-account.ts: whatever names the person, their mail, codes and requests
-    ...['milestones', 'customActions', 'survey-invites'].flatMap((collection) =>
+    ...['milestones', 'customActions', 'survey-invites', 'evidence'].flatMap((collection) =>
       NAMED_BY.map((field) => equal(collection, field)),
     ),
     { collection: 'mail', where: [['to', 'array-contains']] },

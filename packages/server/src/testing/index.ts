@@ -22,6 +22,7 @@ import type { Handler, ServerDeps } from '../api/handler';
 import type { BillingPort } from '../billing/port';
 import { createSandboxBilling } from '../billing/sandbox';
 import { createCredentialIssuer, generateCredentialKey } from '../credentials/issuer';
+import { createLocalEvidenceFiles, type LocalEvidenceFiles } from '../evidence/local';
 import { allCallables } from '../callables';
 import { createRouter, type ApiResponse, type Router } from '../api/router';
 import { createFirebaseAuthPort, type AuthPort } from '../auth/port';
@@ -56,6 +57,8 @@ export interface TestEnv {
   /** firebase-admin's Auth against the emulator, for setup the AuthPort does not offer. */
   admin: Auth;
   deps: ServerDeps;
+  /** The evidence files, kept in the test's own folder (evidence/local.ts). */
+  evidenceFiles: LocalEvidenceFiles;
   router: Router;
   /** Lines the handlers logged (deps.log). */
   logs: string[];
@@ -93,6 +96,8 @@ export interface TestEnvOptions {
   appUrl?: string;
   /** The billing adapter; the local sandbox by default. */
   billing?: (store: DocumentStore) => BillingPort;
+  /** Where evidence download links point: the local API host serving them; nowhere by default. */
+  evidenceBaseUrl?: string;
 }
 
 /**
@@ -152,12 +157,17 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
 
     const logs: string[] = [];
     const auth = createFirebaseAuthPort(admin);
+    const evidenceFiles = createLocalEvidenceFiles({
+      dir: path.join(dataDir, 'evidence'),
+      baseUrl: () => options.evidenceBaseUrl ?? 'http://127.0.0.1:9',
+    });
     const deps: ServerDeps = {
       store,
       auth,
       content,
       appUrl: options.appUrl ?? 'http://localhost:3000',
       credentials: createCredentialIssuer(generateCredentialKey),
+      evidenceFiles,
       billing:
         options.billing?.(store) ?? createSandboxBilling(store, options.appUrl ?? 'http://localhost:3000'),
       log: (line) => logs.push(line),
@@ -207,6 +217,7 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
       auth,
       admin,
       deps,
+      evidenceFiles,
       router,
       logs,
       account,

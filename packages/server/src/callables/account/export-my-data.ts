@@ -1,9 +1,11 @@
 // account-exportMyData: everything the product holds about the caller, as stored (docs/behaviour.md,
-// A person's data): their account, memberships, results with answers, and their entries in the trail.
-import { API, type ApiResponses, type MyDataRecord } from '@toolkit/domain';
+// A person's data): their account, memberships, results with answers, their entries in the trail, and
+// the evidence they added, each file with a link that downloads it for EVIDENCE_EXPORT_LINK_DAYS.
+import { API, EVIDENCE_EXPORT_LINK_DAYS, type ApiResponses, type MyDataRecord } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
 import { auditCollection } from '../../repositories/audit';
 import { textOrNull } from '../../repositories/decode';
+import { evidenceOf, listOrganisationEvidence } from '../../repositories/evidence';
 import { paths } from '../../repositories/paths';
 import type { DocSnapshot } from '../../store/port';
 import { tenantsOf } from './erase-account';
@@ -16,7 +18,7 @@ export const exportMyData = defineHandler(API.exportMyData, {
     const { store } = deps;
     const { uid } = caller;
     const tenants = await tenantsOf(store, caller);
-    const [profile, memberships, surveyResults, audit] = await Promise.all([
+    const [profile, memberships, surveyResults, audit, evidence] = await Promise.all([
       store.get(paths.globalUser(uid)),
       Promise.all(tenants.map((tenantId) => store.get(paths.tenantUser(tenantId, uid)))),
       Promise.all(tenants.map((tenantId) => store.query(paths.userSurveyResults(tenantId, uid)))),
@@ -25,7 +27,27 @@ export const exportMyData = defineHandler(API.exportMyData, {
           store.query(auditCollection(tenantId), { where: [['actorUid', '==', uid]] }),
         ),
       ),
+      Promise.all(tenants.map((tenantId) => listOrganisationEvidence(store, tenantId, uid))),
     ]);
+    // The files themselves as links: kept in the download, they could make it larger than any answer carries.
+    const linksExpire = new Date(now.getTime() + EVIDENCE_EXPORT_LINK_DAYS * 24 * 3_600_000);
+    const evidenceRecords = await Promise.all(
+      recordsOf(evidence.flat()).map(async (record) => {
+        const { fileKey, ...item } = evidenceOf({ id: record.path.split('/').pop()!, data: record.data });
+        const download =
+          fileKey && item.contentType
+            ? await deps.evidenceFiles.downloadUrl(
+                fileKey,
+                { fileName: item.name, contentType: item.contentType },
+                linksExpire,
+              )
+            : null;
+        return {
+          path: record.path,
+          data: { ...item, download, downloadExpiresAt: download && linksExpire.toISOString() },
+        };
+      }),
+    );
     const links = surveyResults.flat();
     // The results their user survey results link to, in the survey's (publisher's) tenant.
     const results = await Promise.all(
@@ -48,6 +70,7 @@ export const exportMyData = defineHandler(API.exportMyData, {
         results: recordsOf(results).filter((result) => result.data.userId === uid),
         surveyResults: recordsOf(links),
         audit: recordsOf(audit.flat()).sort(newestFirst),
+        evidence: evidenceRecords,
       },
     };
   },

@@ -27,6 +27,7 @@ import {
 const PUBLISHER = 'demo-publisher';
 const SURVEY = 'quickscan';
 const DAY = 24 * 60 * 60 * 1000;
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
 
 let env: TestEnv;
 let count = 0;
@@ -45,6 +46,8 @@ interface Organisation {
   customerId: string;
   /** The admin's result in the publisher's survey (another organisation's). */
   resultId: string;
+  /** The token of a download link to the evidence file on its result. */
+  evidenceToken: string;
 }
 
 /**
@@ -73,6 +76,17 @@ async function organisationInUse(): Promise<Organisation> {
     { tenantId: PUBLISHER, surveyId: SURVEY },
     { 'energy-tracking': 3 },
   );
+  const evidence = { surveyId: SURVEY, resultId };
+  const { item } = resultOf<ApiResponses[typeof API.addEvidenceFile]>(
+    await env.call(
+      API.addEvidenceFile,
+      { ...evidence, questionId: 'renewable-electricity', fileName: 'bill.pdf', contentBase64: PDF },
+      admin.token,
+    ),
+  );
+  const download = resultOf<ApiResponses[typeof API.getEvidenceDownload]>(
+    await env.call(API.getEvidenceDownload, { ...evidence, evidenceId: item.evidenceId }, admin.token),
+  );
   resultOf(
     await env.call(
       API.saveAlerts,
@@ -96,7 +110,15 @@ async function organisationInUse(): Promise<Organisation> {
   );
   resultOf(await env.call(API.createInvite, { email: uniqueEmail('Joiner') }, owner.token));
   const customerId = String((await env.store.get(paths.tenant(tenantId))).data?.stripeCustomerId);
-  return { tenantId, name, owner, admin, customerId, resultId };
+  return {
+    tenantId,
+    name,
+    owner,
+    admin,
+    customerId,
+    resultId,
+    evidenceToken: download.url.split('/').pop()!,
+  };
 }
 
 /** Asks for a deletion link as `account`: the tokens of every organisation deletion link mailed so far. */
@@ -159,7 +181,7 @@ describe('organisation-requestDeletion and organisation-confirmDeletion', () => 
 
   it('closes the organisation at once, keeps its data through the grace period, then purges it', async () => {
     const organisation = await organisationInUse();
-    const { tenantId, name, owner, admin, customerId, resultId } = organisation;
+    const { tenantId, name, owner, admin, customerId, resultId, evidenceToken } = organisation;
     const other = await organisationInUse();
     const validBefore = (await env.admin.getUser(admin.uid)).tokensValidAfterTime!;
     const [token] = await requestAndReadLinks(owner);
@@ -215,11 +237,21 @@ describe('organisation-requestDeletion and organisation-confirmDeletion', () => 
 
     // Through the grace period the data is still there.
     const graceEnds = Date.parse(deleted.purgeAfter);
-    expect(await purgeDeletedOrganisations(env.store, new Date(graceEnds - 60_000))).toEqual([]);
+    const purge = (now: number) =>
+      purgeDeletedOrganisations(env.store, new Date(now), { evidenceFiles: env.evidenceFiles });
+    const evidenceFile = async (token: string) => {
+      const opened = await env.evidenceFiles.open(token);
+      return opened.ok ? opened.bytes.toString('base64') : opened.status;
+    };
+    expect(await purge(graceEnds - 60_000)).toEqual([]);
     expect((await env.store.get(paths.organisation(tenantId))).data).toMatchObject({ name });
     expect(await env.store.query(paths.customActions(tenantId))).toHaveLength(1);
+    expect(await evidenceFile(evidenceToken)).toBe(PDF);
 
-    expect(await purgeDeletedOrganisations(env.store, new Date(graceEnds + 1))).toEqual([tenantId]);
+    expect(await purge(graceEnds + 1)).toEqual([tenantId]);
+    // Its evidence files go with their records; another organisation's stay.
+    expect(await evidenceFile(evidenceToken)).toBe(404);
+    expect(await evidenceFile(other.evidenceToken)).toBe(PDF);
 
     const needles = [tenantId, name, customerId];
     const docs = await env.store.exportAll();
