@@ -216,6 +216,8 @@ describe('Review screen', () => {
         `Verified on ${formatDate('2026-12-03T10:00:00.000Z')} by Rita Reviewer, with a verified score of 62%.`,
       ),
     ).toBeVisible();
+    // The button pressed is gone: the keyboard goes on from the verdict.
+    expect(screen.getByRole('heading', { name: 'Verdict' })).toHaveFocus();
     expect(api.callsTo(API.decideReviewQuestion)).toEqual([
       { reviewId: 'rev-1', questionId: 'renewable-share', decision: 'accepted' },
     ]);

@@ -3,7 +3,7 @@
 // withdrawn with a reason, after a confirmation, which revokes the credential that states it.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { describeError } from '@toolkit/data';
-import { API, formatDate, type Review } from '@toolkit/domain';
+import { API, formatDate, type Review, type ReviewStatus } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, Card, MutedText, Stack } from '@toolkit/ui';
 import { Actions, TextAreaField } from '@toolkit/ui/form';
@@ -15,12 +15,25 @@ import { percentWords } from './review-words';
 
 const NONE: Refusal = { field: null, other: null };
 
-function Panel({ children }: { children: ReactNode }) {
+/**
+ * The verdict's card. When the status changes under the person's hand (the button they pressed is
+ * gone), the keyboard goes on from its heading.
+ */
+function Panel({ status, children }: { status: ReviewStatus; children: ReactNode }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(status);
+  useEffect(() => {
+    if (shown.current === status) return;
+    shown.current = status;
+    headingRef.current?.focus();
+  }, [status]);
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={3}>
-        <SectionHeading id={headingId}>Verdict</SectionHeading>
+        <SectionHeading id={headingId} ref={headingRef} tabIndex={-1}>
+          Verdict
+        </SectionHeading>
         {children}
       </Stack>
     </Card>
@@ -112,7 +125,7 @@ function Deciding({ review }: { review: Review }) {
   }
   const refusal = (verdict: string) => (refused?.verdict === verdict ? refused.message : null);
   return (
-    <Panel>
+    <>
       <Step
         label="Verify"
         disabled={notAccepted > 0 || concluding.isLoading}
@@ -136,7 +149,7 @@ function Deciding({ review }: { review: Review }) {
         onClick={() => void send('needsInformation', 'ask for more information')}
       />
       <Decline review={review} />
-    </Panel>
+    </>
   );
 }
 
@@ -205,7 +218,8 @@ function Withdraw({ review }: { review: Review }) {
   );
 }
 
-export function Verdict({ review }: { review: Review }) {
+/** What the verdict's card holds for the review's status. */
+function VerdictBody({ review }: { review: Review }) {
   const { organisationName: organisation, updatedAt } = review;
   switch (review.status) {
     case 'waiting':
@@ -213,38 +227,46 @@ export function Verdict({ review }: { review: Review }) {
       return <Deciding review={review} />;
     case 'needsInformation':
       return (
-        <Panel>
+        <>
           <p>
             Waiting for {organisation} to answer the questions marked “Needs information” and send the result
             back.
           </p>
           <Decline review={review} />
-        </Panel>
+        </>
       );
     case 'verified':
       return (
-        <Panel>
+        <>
           <p>
             Verified on {formatDate(review.verifiedAt)}
             {review.reviewerName ? ` by ${review.reviewerName}` : ''}, with a verified score of{' '}
             {percentWords(review.verifiedPercent)}.
           </p>
           <Withdraw review={review} />
-        </Panel>
+        </>
       );
     case 'declined':
       return (
-        <Panel>
+        <>
           <p>Declined on {formatDate(updatedAt)}.</p>
           {review.verdictNote && <p>Why: {review.verdictNote}</p>}
-        </Panel>
+        </>
       );
     case 'withdrawn':
       return (
-        <Panel>
+        <>
           <p>The verification was withdrawn on {formatDate(updatedAt)}.</p>
           {review.verdictNote && <p>Why: {review.verdictNote}</p>}
-        </Panel>
+        </>
       );
   }
+}
+
+export function Verdict({ review }: { review: Review }) {
+  return (
+    <Panel status={review.status}>
+      <VerdictBody review={review} />
+    </Panel>
+  );
 }
