@@ -53,7 +53,7 @@ const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement
   dashboardReceived: <ReceivedScreen />,
   dashboardReceivedResult: <ReceivedResultScreen />,
   dashboardReviews: <ReviewsScreen />,
-  dashboardReview: <ReviewScreen evidence={() => null} />,
+  dashboardReview: <ReviewScreen />,
   dashboardSurveyInsights: <SurveyInsightsScreen />,
   dashboardMembers: <MembersScreen />,
 };

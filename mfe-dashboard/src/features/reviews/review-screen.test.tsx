@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, formatDate, type ApiRequest, type Review } from '@toolkit/domain';
-import { serverError } from '@toolkit/platform/testing';
+import { API, formatDate, type ApiRequest, type EvidenceItem, type Review } from '@toolkit/domain';
+import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 
 const PUBLISHER = { claims: { role: 'editor', tenantId: 'demo-publisher' } };
@@ -55,14 +55,28 @@ const REVIEW: Review = {
   ],
 };
 
+const BILL: EvidenceItem = {
+  evidenceId: 'e-1',
+  questionId: 'renewable-share',
+  kind: 'file',
+  name: 'electricity-bill.pdf',
+  url: null,
+  contentType: 'application/pdf',
+  bytes: 120_000,
+  note: 'Our green tariff',
+  addedAt: '2026-11-02T09:10:00.000Z',
+  addedBy: 'Dana Reyes',
+};
+
 type Decide = ApiRequest<typeof API.decideReviewQuestion>;
 type Conclude = ApiRequest<typeof API.concludeReview>;
 
 /** The server as the screen sees it: each change answers the review as it now stands. */
-function setup(start: Review = REVIEW) {
+function setup(start: Review = REVIEW, handlers: FakeHandlers = {}) {
   let review = structuredClone(start);
   const api = createFakeApi({
     [API.getReview]: () => review,
+    [API.listEvidence]: () => ({ items: [BILL] }),
     [API.decideReviewQuestion]: ({ questionId, decision }: Decide) => {
       review = {
         ...review,
@@ -109,6 +123,7 @@ function setup(start: Review = REVIEW) {
       review = { ...review, status: 'withdrawn', verdictNote: reason };
       return review;
     },
+    ...handlers,
   });
   renderDashboard(PATH, api, PUBLISHER);
   return { api, user: userEvent.setup() };
@@ -148,6 +163,36 @@ describe('Review screen', () => {
     expect(within(policy).getByText('Accepted')).toBeVisible();
     expect(within(policy).queryByText('Evidence required')).not.toBeInTheDocument();
     expect(within(policy).getByRole('button', { name: 'Accept' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows each answer its own evidence, to download but not to change', async () => {
+    const { api } = setup();
+    const renewable = await screen.findByRole('region', { name: RENEWABLE });
+    const evidence = await within(renewable).findByRole('list', { name: 'Evidence' });
+    expect(evidence).toHaveTextContent('electricity-bill.pdf');
+    expect(evidence).toHaveTextContent('Our green tariff');
+    expect(within(evidence).getByRole('button', { name: 'Download electricity-bill.pdf' })).toBeVisible();
+    expect(within(renewable).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    expect(within(renewable).queryByLabelText(/file/i)).not.toBeInTheDocument();
+    const policy = screen.getByRole('region', { name: 'Do you have a sustainability policy?' });
+    expect(within(policy).getByText('No evidence on this answer yet.')).toBeVisible();
+    expect(api.callsTo(API.listEvidence)).toEqual([{ surveyId: 'business-quickscan', resultId: 'r-9' }]);
+  });
+
+  it('says once when the evidence cannot be read, and reads it again on request', async () => {
+    let failures = 1;
+    const { user } = setup(REVIEW, {
+      [API.listEvidence]: () => {
+        if (failures-- > 0) serverError('unavailable', 'Restarting');
+        return { items: [BILL] };
+      },
+    });
+    expect(
+      await screen.findByText(/We couldn't load the evidence because the server did not answer/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /try again/i }));
+    expect(await screen.findByRole('list', { name: 'Evidence' })).toHaveTextContent('electricity-bill.pdf');
+    expect(screen.queryByText(/We couldn't load the evidence/)).not.toBeInTheDocument();
   });
 
   it('needs a comment before asking for more information, says so beside the field, and sends nothing', async () => {

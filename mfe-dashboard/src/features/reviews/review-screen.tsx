@@ -4,17 +4,22 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import { QueryView } from '@toolkit/data';
-import { formatDate, formatDateTime, paths, type Review, type ReviewQuestion } from '@toolkit/domain';
+import { Loading, LoadError, QueryView } from '@toolkit/data';
+import {
+  formatDate,
+  formatDateTime,
+  paths,
+  type EvidenceItem,
+  type Review,
+  type ReviewQuestion,
+} from '@toolkit/domain';
 import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
+import { EvidenceList, useEvidenceQuery } from '../../shared/evidence';
 import { QuestionActions } from './question-actions';
 import { useReviewQuery } from './reviews-api';
 import { percentWords, STATUS_LABELS } from './review-words';
 import { Verdict } from './verdict';
-
-/** Where a question's evidence is shown: the evidence feature's list, read-only, handed in by the app. */
-export type EvidenceSlot = (answer: { surveyId: string; resultId: string; questionId: string }) => ReactNode;
 
 const Title = styled(PageTitle)`
   margin: 0;
@@ -114,6 +119,9 @@ function Comments({ question, organisation }: { question: ReviewQuestion; organi
   );
 }
 
+/** The result's evidence, read once for every question; its failure is told once, above them. */
+type Evidence = readonly EvidenceItem[] | 'loading' | 'failed';
+
 function QuestionPart({
   review,
   question,
@@ -121,7 +129,7 @@ function QuestionPart({
 }: {
   review: Review;
   question: ReviewQuestion;
-  evidence: EvidenceSlot;
+  evidence: Evidence;
 }) {
   const headingId = useId();
   return (
@@ -137,7 +145,17 @@ function QuestionPart({
           {question.decision === 'needsInformation' && <Mark $tone="warn">Needs information</Mark>}
         </Marks>
       )}
-      {evidence({ surveyId: review.surveyId, resultId: review.resultId, questionId: question.questionId })}
+      {typeof evidence === 'object' ? (
+        <EvidenceList
+          surveyId={review.surveyId}
+          resultId={review.resultId}
+          questionId={question.questionId}
+          items={evidence.filter((item) => item.questionId === question.questionId)}
+          editable={false}
+        />
+      ) : (
+        evidence === 'loading' && <Loading label="Loading the evidence" />
+      )}
       <Comments question={question} organisation={review.organisationName} />
       <QuestionActions review={review} question={question} />
     </Question>
@@ -165,7 +183,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Opened({ review, evidence }: { review: Review; evidence: EvidenceSlot }) {
+function Opened({ review }: { review: Review }) {
+  // Read again on opening: the business adds evidence from its own screen.
+  const evidence = useEvidenceQuery(
+    { surveyId: review.surveyId, resultId: review.resultId },
+    { refetchOnMountOrArgChange: true },
+  );
+  const items: Evidence = evidence.data?.items ?? (evidence.isError ? 'failed' : 'loading');
   return (
     <Stack>
       <Stack gap={1}>
@@ -193,10 +217,13 @@ function Opened({ review, evidence }: { review: Review; evidence: EvidenceSlot }
         )}
       </Facts>
       <Verdict review={review} />
+      {items === 'failed' && (
+        <LoadError error={evidence.error} doing="load the evidence" onRetry={() => void evidence.refetch()} />
+      )}
       {bySection(review.questions).map(([title, questions]) => (
         <Section key={title} title={title}>
           {questions.map((question) => (
-            <QuestionPart key={question.questionId} review={review} question={question} evidence={evidence} />
+            <QuestionPart key={question.questionId} review={review} question={question} evidence={items} />
           ))}
         </Section>
       ))}
@@ -204,7 +231,7 @@ function Opened({ review, evidence }: { review: Review; evidence: EvidenceSlot }
   );
 }
 
-export function ReviewScreen({ evidence }: { evidence: EvidenceSlot }) {
+export function ReviewScreen() {
   const { reviewId = '' } = useParams();
   // Asked again each time the screen opens: the business answers and resubmits from elsewhere.
   const review = useReviewQuery(reviewId, { refetchOnMountOrArgChange: true });
@@ -212,7 +239,7 @@ export function ReviewScreen({ evidence }: { evidence: EvidenceSlot }) {
     <Stack>
       <TextLink to={paths.reviews()}>Back to reviews</TextLink>
       <QueryView query={review} doing="open this review">
-        {(opened) => <Opened review={opened} evidence={evidence} />}
+        {(opened) => <Opened review={opened} />}
       </QueryView>
     </Stack>
   );
