@@ -21,6 +21,7 @@ export const CALLABLE_PERMISSIONS = [
   'manageAlerts',
   'signDeclaration',
   'reviewResults',
+  'askReview',
 ] as const;
 
 export type CallablePermission = (typeof CALLABLE_PERMISSIONS)[number];

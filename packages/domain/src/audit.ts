@@ -18,6 +18,13 @@ export const AUDIT_KINDS = [
   'alerts.changed',
   'account.deleted',
   'organisation.deleted',
+  'review.requested',
+  'review.commented',
+  'review.resubmitted',
+  'review.decided',
+  'review.concluded',
+  'review.withdrawn',
+  'verification.ended',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -39,6 +46,13 @@ export const AUDIT_KIND_LABELS: Readonly<Record<AuditKind, string>> = {
   'alerts.changed': 'Alert settings changed',
   'account.deleted': 'Account deleted',
   'organisation.deleted': 'Organisation deleted',
+  'review.requested': 'Verification asked for',
+  'review.commented': 'Review comment',
+  'review.resubmitted': 'Review answered',
+  'review.decided': 'Answer reviewed',
+  'review.concluded': 'Review concluded',
+  'review.withdrawn': 'Verification withdrawn',
+  'verification.ended': 'Verification ended',
 };
 
 export function isAuditKind(value: unknown): value is AuditKind {

@@ -1203,7 +1203,7 @@ export const CALLABLES = declareCallables({
   /** An owner or admin asks the toolkit's publisher to verify the latest completed result. */
   requestReview: {
     name: 'reviews-request',
-    access: 'member:signDeclaration',
+    access: 'member:askReview',
     request: ({ z, id }) => z.object({ surveyId: id, resultId: id }),
     response: answer<Review>(),
   },
@@ -1222,7 +1222,7 @@ export const CALLABLES = declareCallables({
   /** The business sends a review that needs information back to the publisher. */
   resubmitReview: {
     name: 'reviews-resubmit',
-    access: 'member:signDeclaration',
+    access: 'member:askReview',
     request: ({ z, id }) => z.object({ reviewId: id }),
     response: answer<Review>(),
   },
@@ -1239,7 +1239,7 @@ export const CALLABLES = declareCallables({
       }),
     response: answer<{ rows: ReviewRow[]; next: string | null; counts: Record<ReviewStatus, number> }>(),
   },
-  /** One review as the publisher's reviewer sees it; opening a waiting review starts it. */
+  /** One review as the publisher's reviewer sees it. */
   getReview: {
     name: 'reviews-get',
     access: 'member:reviewResults',

@@ -79,6 +79,7 @@ describe('journey shape', () => {
         ['sections-good', '/dashboard/ready-reckoner'],
         ['declaration-resigned', '/dashboard/declaration'],
         ['leader-credential-shared', '/dashboard/declaration'],
+        ['result-verified', '/dashboard/evidence'],
       ],
     ],
   ])('stage %i milestone ids and links', (index, expected) => {
@@ -119,7 +120,9 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false]),
+        [false, false, false],
+        [false, false, false],
+        [false, false, false, false],
       ],
     ],
     [
@@ -128,7 +131,9 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, true, false, false],
         [false, false, true, false],
-        ...Array(3).fill([false, false, false]),
+        [false, false, false],
+        [false, false, false],
+        [false, false, false, false],
       ],
     ],
     [
@@ -137,7 +142,9 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [false, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false]),
+        [false, false, false],
+        [false, false, false],
+        [false, false, false, false],
       ],
     ],
     [
@@ -149,7 +156,9 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false]),
+        [false, false, false],
+        [false, false, false],
+        [false, false, false, false],
       ],
     ],
     [
@@ -158,7 +167,9 @@ describe('buildJourney (milestones and stages)', () => {
       [
         [true, false, false, false, false],
         [false, false, false, false],
-        ...Array(3).fill([false, false, false]),
+        [false, false, false],
+        [false, false, false],
+        [false, false, false, false],
       ],
     ],
   ])('%s', (_name, stored, expected) => {
@@ -190,8 +201,8 @@ describe('progressSummary: every milestone of the five stages', () => {
   const all = MILESTONE_IDS.length;
   test.each<[string, StoredMilestone[], number, number]>([
     ['nothing stored (sign-up is done by default)', [], 1, 5],
-    ['stage 1 done', done(...stage1Rest), 5, 27],
-    ['stages 1 and 2 done: far from 100%', done(...stage1Rest, ...stage2), 9, 50],
+    ['stage 1 done', done(...stage1Rest), 5, 26],
+    ['stages 1 and 2 done: far from 100%', done(...stage1Rest, ...stage2), 9, 47],
     ['all but one', done(...MILESTONE_IDS.slice(0, -1)), all - 1, 94],
     ['everything', done(...MILESTONE_IDS), all, 100],
   ])('%s -> %i milestones (%i%)', (_name, stored, completed, percent) => {
@@ -250,6 +261,7 @@ const NO_FACTS: OrganisationFacts = {
   ownActions: 0,
   members: 1,
   credential: null,
+  resultVerified: false,
 };
 const ticked = (facts: Partial<OrganisationFacts>) =>
   derivedMilestones({ ...NO_FACTS, ...facts })
@@ -296,6 +308,7 @@ describe('derivedMilestones: facts of stages 3 to 5', () => {
       { credential: { stage: 'Leader', shared: true } },
       ['declaration-resigned', 'leader-credential-shared'],
     ],
+    ['a result verified by the publisher', { resultVerified: true }, ['result-verified']],
   ])('%s', (_name, facts, expected) => {
     expect(ticked(facts)).toEqual(expected);
   });

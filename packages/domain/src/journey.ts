@@ -26,6 +26,7 @@ export const MILESTONE_IDS = [
   'sections-good',
   'declaration-resigned',
   'leader-credential-shared',
+  'result-verified',
 ] as const;
 export type MilestoneId = (typeof MILESTONE_IDS)[number];
 
@@ -80,6 +81,7 @@ export const DERIVED_MILESTONES = [
   'sections-good',
   'declaration-resigned',
   'leader-credential-shared',
+  'result-verified',
 ] as const satisfies readonly MilestoneId[];
 export type DerivedMilestone = (typeof DERIVED_MILESTONES)[number];
 
@@ -87,6 +89,7 @@ export type DerivedMilestone = (typeof DERIVED_MILESTONES)[number];
 export const MILESTONE_ENTITLEMENTS: Readonly<Partial<Record<MilestoneId, EntitlementKey>>> = {
   'materiality-assessed': 'materiality-assessment',
   'own-action': 'custom-opportunities',
+  'result-verified': 'result-verification',
 };
 
 /** A section scores "good" from this share of its points: the Quickscan's top band starts at 70 of 100. */
@@ -241,6 +244,11 @@ function defaultStages(): JourneyStage[] {
           JOURNEY_LINKS.declaration,
         ),
         milestone('leader-credential-shared', 'Share your Leader credential', JOURNEY_LINKS.declaration),
+        milestone(
+          'result-verified',
+          "Have your toolkit's publisher verify your result",
+          JOURNEY_LINKS.evidence,
+        ),
       ],
     },
   ];
@@ -331,6 +339,8 @@ export interface OrganisationFacts {
   members: number;
   /** The organisation's current, unrevoked credential: the stage it attests and whether it was shared. */
   credential: { stage: StageName; shared: boolean } | null;
+  /** Whether a result of the organisation stands verified by its toolkit's publisher. */
+  resultVerified: boolean;
 }
 
 const isScored = (section: ResultScore['sections'][number]) => section.weight > 0 && section.max > 0;
@@ -357,6 +367,7 @@ export function derivedMilestones(facts: OrganisationFacts): StoredMilestone[] {
     'sections-good': latestScores.some(allSectionsGood),
     'declaration-resigned': leaderCredential,
     'leader-credential-shared': leaderCredential && facts.credential!.shared,
+    'result-verified': facts.resultVerified,
   };
   return DERIVED_MILESTONES.map((id) => ({ id, completed: completed[id] }));
 }

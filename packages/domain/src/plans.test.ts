@@ -8,6 +8,7 @@ import {
   graceUntil,
   hasEntitlement,
   isPaidSubscription,
+  planUnlocking,
   priceLookupKey,
   resolvePlan,
   yearlySaving,
@@ -95,14 +96,19 @@ describe('hasEntitlement', () => {
     expect(hasEntitlement(granted, key, plan)).toBe(expected);
   });
 
-  test('the five entitlement keys', () => {
+  test('the six entitlement keys', () => {
     expect(ENTITLEMENT_KEYS).toEqual([
       'advanced-user-roles',
       'more-than-five-users',
       'brandkit',
       'custom-opportunities',
       'materiality-assessment',
+      'result-verification',
     ]);
+  });
+
+  test('verification comes with Growth, the cheapest plan that has it', () => {
+    expect(planUnlocking('result-verification').name).toBe('Growth');
   });
 });
 

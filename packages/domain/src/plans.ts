@@ -10,6 +10,7 @@ export const ENTITLEMENT_KEYS = [
   'brandkit',
   'custom-opportunities',
   'materiality-assessment',
+  'result-verification',
 ] as const;
 export type EntitlementKey = (typeof ENTITLEMENT_KEYS)[number];
 
@@ -111,8 +112,8 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
   {
     id: 'growth',
     name: 'Growth',
-    summary: 'For a growing team: more members, finer roles and your own brand.',
-    entitlements: ['more-than-five-users', 'advanced-user-roles', 'brandkit'],
+    summary: 'For a growing team: more members, finer roles, your own brand and verified results.',
+    entitlements: ['more-than-five-users', 'advanced-user-roles', 'brandkit', 'result-verification'],
   },
   {
     id: 'leader',
@@ -130,6 +131,7 @@ export const ENTITLEMENT_NAMES: Readonly<Record<EntitlementKey, string>> = {
   brandkit: 'Your logo and colours on the dashboard and reports',
   'custom-opportunities': 'Actions you write yourself',
   'materiality-assessment': 'Double-materiality assessment',
+  'result-verification': "Your results verified by your toolkit's publisher",
 };
 
 /** Members a tenant may have without more-than-five-users, the owner included. */

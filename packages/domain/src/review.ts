@@ -137,6 +137,7 @@ export const REVIEW_ERRORS = {
   reviewNotFound: 'We could not find this review.',
   noCompletedResult: 'Complete your assessment first: only a completed result can be verified.',
   notLatestResult: "Only your organisation's latest completed result can be verified.",
+  ownerOrAdminAsks: 'Only an owner or admin can ask for verification or send a review back.',
   planRequired: (planName: string) =>
     `Asking for verification is part of the ${planName} plan. Choose it on Plans to ask for verification.`,
   noPublisher: 'This survey has no publisher who could verify it.',
@@ -172,3 +173,16 @@ export const REVOCATION_REASONS = {
   withdrawn: (publisherName: string, at: string, reason: string) =>
     `${publisherName} withdrew its verification on ${day(at)}: ${reason}`,
 } as const;
+
+/**
+ * The answers a verified score counts: those the reviewer accepted. Every other question scores as
+ * unanswered, so the verified score is the self-assessed one only once every answer is accepted.
+ */
+export function acceptedAnswers<T>(
+  answers: Readonly<Record<string, T>>,
+  decisions: Readonly<Record<string, QuestionDecision | null | undefined>>,
+): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(answers).filter(([questionId]) => decisions[questionId] === 'accepted'),
+  );
+}

@@ -471,6 +471,7 @@ export const JOURNEY_LINKS = {
   users: paths.users(),
   insights: paths.insights(),
   declaration: paths.declaration(),
+  evidence: paths.evidence(),
   actions: paths.actions(),
   materiality: paths.materiality(),
   plans: paths.plans(),

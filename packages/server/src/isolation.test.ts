@@ -253,7 +253,8 @@ async function storeReviews(seed: Seed) {
   await storeReview(seed, 'review-of-a', {
     businessTenantId: A,
     publisherTenantId: COASTAL.tenantId,
-    resultId: seed.resultA,
+    // Not a result the evidence cases add to: its review would lock their answers.
+    resultId: 'result-asked-about',
     status: 'needsInformation',
     openQuestionIds: [QUESTION],
   });

@@ -1,6 +1,6 @@
 // Scores a result against its survey definition, following the rules of packages/content/README.md
 // ("Scoring"). Pure: the completion handler stores what this returns.
-import type { AnswerValue, ResultScore } from '@toolkit/domain';
+import { acceptedAnswers, type AnswerValue, type QuestionDecision, type ResultScore } from '@toolkit/domain';
 import type { ServerQuestion, ServerSurveyDefinition } from './api/handler';
 
 type Scoring = Pick<ServerSurveyDefinition, 'sections' | 'scoring'>;
@@ -96,6 +96,15 @@ export function scoreResult(
     })),
     band: bandFor(definition.scoring.bands, overallPoints),
   };
+}
+
+/** The score a review verifies: only the answers the reviewer accepted count (domain acceptedAnswers). */
+export function verifiedScore(
+  definition: Scoring,
+  answers: Readonly<Record<string, AnswerValue>>,
+  decisions: Readonly<Record<string, QuestionDecision>>,
+): ResultScore {
+  return scoreResult(definition, acceptedAnswers(answers, decisions));
 }
 
 /** The answerable question with this id, or null (content items take no answer). */

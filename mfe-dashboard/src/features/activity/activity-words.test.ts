@@ -82,6 +82,44 @@ describe('describeActivity', () => {
       'Dana Lee signed the declaration again, replacing the previous credential.',
     ],
     [{ kind: 'declaration.revoked' }, "Dana Lee revoked the declaration's credential."],
+    [
+      { kind: 'review.requested', after: { surveyTitle: 'Quickscan', publisherName: 'Coastal Council' } },
+      'Dana Lee asked Coastal Council to verify the result of Quickscan.',
+    ],
+    [
+      { kind: 'review.commented', after: { surveyTitle: 'Quickscan', question: 'Do you track energy?' } },
+      'Dana Lee commented on "Do you track energy?" in the review of the result of Quickscan.',
+    ],
+    [
+      { kind: 'review.resubmitted', after: { surveyTitle: 'Quickscan', publisherName: 'Coastal Council' } },
+      'Dana Lee sent the review of the result of Quickscan back to Coastal Council.',
+    ],
+    [
+      {
+        kind: 'review.decided',
+        after: {
+          organisationName: 'Harbour Bakery',
+          question: 'Do you track energy?',
+          decision: 'needsInformation',
+        },
+      },
+      'Dana Lee asked for more information about the answer to "Do you track energy?" of Harbour Bakery.',
+    ],
+    [
+      {
+        kind: 'review.concluded',
+        after: { surveyTitle: 'Quickscan', organisationName: 'Harbour Bakery', status: 'verified' },
+      },
+      'Dana Lee verified the result of Quickscan of Harbour Bakery.',
+    ],
+    [
+      { kind: 'review.withdrawn', after: { surveyTitle: 'Quickscan', organisationName: 'Harbour Bakery' } },
+      'Dana Lee withdrew the verification of the result of Quickscan of Harbour Bakery.',
+    ],
+    [
+      { kind: 'verification.ended', after: { surveyTitle: 'Quickscan' } },
+      'Dana Lee ended the verification of the result of Quickscan by completing a newer result.',
+    ],
     [{ kind: 'result.included' }, 'Dana Lee counted an excluded result again.'],
     [
       { kind: 'result.excluded', subject: { ...RESULT, name: null, completedAt: null } },

@@ -71,6 +71,47 @@ function alertsChange({ after }: ActivityEntry): string {
   return lists.length ? `changed who receives alerts: ${lists.join(', ')}` : 'changed who receives alerts';
 }
 
+const textOf = (state: AuditState, name: string): string | null => {
+  const value = field(state, name);
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+const VERDICT_WORDS: Record<string, string> = {
+  verified: 'verified',
+  needsInformation: 'asked for more information about',
+  declined: 'declined to verify',
+};
+
+/** A review step: "asked Coastal Council to verify the result of Quickscan". */
+function reviewDeed({ kind, after }: ActivityEntry): string {
+  const survey = textOf(after, 'surveyTitle');
+  const result = survey ? `the result of ${survey}` : 'a result';
+  const business = textOf(after, 'organisationName') ?? 'a business';
+  const publisher = textOf(after, 'publisherName') ?? 'the publisher';
+  const question = textOf(after, 'question');
+  switch (kind) {
+    case 'review.requested':
+      return `asked ${publisher} to verify ${result}`;
+    case 'review.commented':
+      return question
+        ? `commented on "${question}" in the review of ${result}`
+        : `commented on the review of ${result}`;
+    case 'review.resubmitted':
+      return `sent the review of ${result} back to ${publisher}`;
+    case 'review.decided': {
+      const decision =
+        field(after, 'decision') === 'accepted' ? 'accepted' : 'asked for more information about';
+      return `${decision} ${question ? `the answer to "${question}"` : 'an answer'} of ${business}`;
+    }
+    case 'review.concluded':
+      return `${VERDICT_WORDS[String(field(after, 'status'))] ?? 'concluded the review of'} ${result} of ${business}`;
+    case 'review.withdrawn':
+      return `withdrew the verification of ${result} of ${business}`;
+    default:
+      return `ended the verification of ${result} by completing a newer result`;
+  }
+}
+
 /** What the actor did, after their name. */
 function deed(entry: ActivityEntry): string {
   const { kind, before, after } = entry;
@@ -126,6 +167,14 @@ function deed(entry: ActivityEntry): string {
       return 'deleted their account';
     case 'organisation.deleted':
       return 'deleted the organisation';
+    case 'review.requested':
+    case 'review.commented':
+    case 'review.resubmitted':
+    case 'review.decided':
+    case 'review.concluded':
+    case 'review.withdrawn':
+    case 'verification.ended':
+      return reviewDeed(entry);
   }
 }
 

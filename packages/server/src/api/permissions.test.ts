@@ -31,6 +31,7 @@ const HOLDERS: Record<MemberAccess, readonly Role[]> = {
   'member:manageAlerts': ['editor', 'billing', 'admin', 'owner'],
   'member:signDeclaration': ['admin', 'owner'],
   'member:reviewResults': ['editor', 'billing', 'admin', 'owner'],
+  'member:askReview': ['admin', 'owner'],
 };
 
 const REFUSALS: Record<HandlerPermission, string> = {
@@ -45,6 +46,7 @@ const REFUSALS: Record<HandlerPermission, string> = {
   manageAlerts: SERVER_ERRORS.manageAlertsRequired,
   signDeclaration: SERVER_ERRORS.signDeclarationRequired,
   reviewResults: REVIEW_ERRORS.reviewResultsRequired,
+  askReview: REVIEW_ERRORS.ownerOrAdminAsks,
 };
 
 // A stand-in handler per members' access, each under the name of a real callable (the router finds

@@ -50,6 +50,11 @@ const RULES = {
   },
   /** A publisher's review of the results businesses ask it to verify. */
   reviewResults: holding('reviewResults', REVIEW_ERRORS.reviewResultsRequired),
+  /** Asking for verification speaks for the organisation, as the declaration does. */
+  askReview: {
+    holds: (member) => canSignDeclaration(member.role),
+    refusal: REVIEW_ERRORS.ownerOrAdminAsks,
+  },
 } satisfies Record<CallablePermission, Rule>;
 
 /** What a members' handler may ask beyond membership, named in its access (the domain's list, each with a rule here). */

@@ -72,6 +72,16 @@ export async function readCredentialSharing(
   return { revoked: textOrNull(data.revokedAt) !== null, shared: textOrNull(data.sharedAt) !== null };
 }
 
+/** The review whose verification an unrevoked credential states; null when revoked or self-declared. */
+export async function readCredentialReview(
+  reader: Reader,
+  tenantId: string,
+  credentialId: string,
+): Promise<string | null> {
+  const { data } = await reader.get(paths.tenantCredential(tenantId, credentialId));
+  return data && textOrNull(data.revokedAt) === null ? textOrNull(data.verifiedReviewId) : null;
+}
+
 type Writer = Pick<StoreTransaction, 'set' | 'update' | 'create'>;
 
 /** When the credential was last shared (its link opened, copied or checked). */

@@ -17,6 +17,7 @@ import { flag, oneOf, textOrNull } from './decode';
 import { readMateriality } from './materiality';
 import { paths } from './paths';
 import { listMemberIds, listOrganisationResults } from './results';
+import { listBusinessReviews } from './reviews';
 import { readTenant } from './tenants';
 
 /**
@@ -138,12 +139,13 @@ export async function readOrganisationFacts(
   store: DocumentStore,
   tenantId: string,
 ): Promise<OrganisationFacts> {
-  const [results, materiality, ownActions, members, credential] = await Promise.all([
+  const [results, materiality, ownActions, members, credential, reviews] = await Promise.all([
     listOrganisationResults(store, tenantId),
     readMateriality(store, tenantId),
     listCustomActions(store, tenantId),
     listMemberIds(store, tenantId),
     readCredentialFact(store, tenantId),
+    listBusinessReviews(store, tenantId),
   ]);
   const completedBySurvey = new Map<string, typeof results>();
   for (const entry of results) {
@@ -163,6 +165,8 @@ export async function readOrganisationFacts(
     ownActions: ownActions.length,
     members: members.length,
     credential,
+    // Verified until a newer result or the publisher's withdrawal ends it.
+    resultVerified: reviews.some((review) => review.status === 'verified' && review.endedReason === null),
   };
 }
 

@@ -94,7 +94,7 @@ it('buys a plan through the sandbox checkout: one customer, the plan and its ent
   });
   expect(await planOf(owner, tenantId)).toEqual({
     subscriptions: [expect.objectContaining({ status: 'active', product: { internalPlanName: 'Growth' } })],
-    features: ['more-than-five-users', 'advanced-user-roles', 'brandkit'],
+    features: ['more-than-five-users', 'advanced-user-roles', 'brandkit', 'result-verification'],
   });
 });
 
@@ -149,7 +149,7 @@ it('cancels back to Free, and refuses to cancel a Free plan', async () => {
     message: SERVER_ERRORS.noSubscription,
   });
   resultOf(await finish(owner, await checkout(owner, 'leader'), true));
-  expect((await planOf(owner, tenantId)).features).toHaveLength(5);
+  expect((await planOf(owner, tenantId)).features).toHaveLength(6);
   expect(resultOf(await env.call(API.cancelSubscription, null, owner.token))).toEqual({ plan: 'Free' });
   expect(await planOf(owner, tenantId)).toEqual({
     subscriptions: [expect.objectContaining({ status: 'canceled', product: { internalPlanName: 'Leader' } })],

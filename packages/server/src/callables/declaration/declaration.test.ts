@@ -1,7 +1,7 @@
 // The declaration and its credential, over the real Auth emulator, PGlite and the local content
 // service: only an owner or admin signs and revokes; the credential verifies against the published
 // keys, says revoked once revoked, and any changed byte makes it not genuine.
-import { API, SERVER_ERRORS, type ApiResponses, type DeclarationOverview } from '@toolkit/domain';
+import { API, reviewDay, SERVER_ERRORS, type ApiResponses, type DeclarationOverview } from '@toolkit/domain';
 import { checkCredential } from '@toolkit/domain/credential';
 import { createCredentialIssuer, generateCredentialKey } from '../../credentials/issuer';
 import { milestoneWrite } from '../../repositories/milestones';
@@ -109,12 +109,14 @@ it('an owner signs: the signature is stored on them, the credential verifies and
       declaration: 'Sustainability Quickscan declaration',
       signedAt: expect.any(String),
       expiresAt: expect.any(String),
+      // Self-declared: no publisher verified a result of the organisation.
+      verification: null,
     },
   });
   if (check.status === 'not-genuine') throw new Error('unreachable');
   const validDays = (Date.parse(check.credential.expiresAt) - Date.parse(check.credential.signedAt)) / DAY_MS;
   expect(Math.round(validDays)).toBe(365);
-  expect(await status(credential.id)).toEqual({ status: 'active', revokedAt: null });
+  expect(await status(credential.id)).toEqual({ status: 'active', revokedAt: null, reason: null });
 
   // A year and a day later the same credential is genuine but expired.
   const later = new Date(Date.now() + 366 * DAY_MS);
@@ -177,6 +179,7 @@ it('lets an admin sign and revoke, and refuses editors, viewers and users withou
   expect(await status(credential!.id)).toEqual({
     status: 'revoked',
     revokedAt: revoked.credential!.revokedAt,
+    reason: `The organisation revoked it on ${reviewDay(revoked.credential!.revokedAt!)}.`,
   });
   // The signature still holds: the page says revoked, not forged.
   expect((await checkCredential(credential!.token, await keys(), new Date())).status).toBe('genuine');
@@ -292,7 +295,7 @@ it('someone else opening an active credential (its public check) is the credenti
     (await env.store.get(paths.tenantCredential(tenantId, credential!.id))).data?.sharedAt ?? null;
   expect(await sharedAt()).toBeNull();
 
-  expect(await status(credential!.id)).toEqual({ status: 'active', revokedAt: null });
+  expect(await status(credential!.id)).toEqual({ status: 'active', revokedAt: null, reason: null });
   const first = await sharedAt();
   expect(first).toEqual(expect.any(String));
   const milestone = await env.store.get(paths.organisationMilestone(tenantId, 'view-declaration-credential'));
@@ -302,5 +305,5 @@ it('someone else opening an active credential (its public check) is the credenti
 });
 
 it('answers unknown for an id no credential has', async () => {
-  expect(await status('no-such-credential')).toEqual({ status: 'unknown', revokedAt: null });
+  expect(await status('no-such-credential')).toEqual({ status: 'unknown', revokedAt: null, reason: null });
 });

@@ -1,8 +1,9 @@
 // declaration-sign: an owner or admin signs the declaration for the organisation. Who, when and for
 // which organisation go on the signer's tenant user; a credential is issued,
 // replacing (and revoking) the previous one, and the organisation's sign-declaration milestone is set.
-// The credential names the organisation as stored and the stage the server's records give: the
-// request says only which declaration was read. The audit trail records the signing (never the token).
+// The credential names the organisation as stored and the stage the server's records give (and,
+// while the latest result stands verified, who verified it): the request says only which
+// declaration was read. The audit trail records the signing (never the token).
 import {
   API,
   attestedStage,
@@ -19,6 +20,7 @@ import { issueCredential, readCredential, revokeCredential } from '../../reposit
 import { listRecordedMilestones, recordMilestone } from '../../repositories/milestones';
 import { readOrganisationProfile, readTenant, setDeclarationCredential } from '../../repositories/tenants';
 import { readTenantUser, recordDeclarationSigner } from '../../repositories/users';
+import { standingVerification } from '../reviews/review';
 import { declarationOverview, loadDeclaration } from './declaration';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,10 +37,11 @@ export const signDeclaration = defineHandler(API.signDeclaration, {
     if (declaration.surveyId !== surveyId) {
       throw new ApiError('failed-precondition', SERVER_ERRORS.declarationChanged);
     }
-    const [signer, organisationProfile, milestones] = await Promise.all([
+    const [signer, organisationProfile, milestones, verified] = await Promise.all([
       readTenantUser(deps.store, tenantId, uid),
       readOrganisationProfile(deps.store, tenantId),
       listRecordedMilestones(deps.store, tenantId),
+      standingVerification(deps.store, tenantId),
     ]);
     const organisation = organisationProfile.name.trim();
     if (!organisation) throw new ApiError('failed-precondition', SERVER_ERRORS.credentialNeedsOrganisation);
@@ -48,7 +51,12 @@ export const signDeclaration = defineHandler(API.signDeclaration, {
     const expiresAt = new Date(now.getTime() + CREDENTIAL_VALID_DAYS * DAY_MS);
     const stage = attestedStage(milestones);
     const token = await deps.credentials.issue(
-      { organisation, stage, declaration: declaration.title },
+      {
+        organisation,
+        stage,
+        declaration: declaration.title,
+        ...(verified ? { verification: verified.verification } : {}),
+      },
       { id, issuedAt: now, expiresAt },
     );
     const name = [signer?.firstName.trim(), signer?.lastName.trim()].filter(Boolean).join(' ');
@@ -70,6 +78,8 @@ export const signDeclaration = defineHandler(API.signDeclaration, {
         signedAt,
         expiresAt: expiresAt.toISOString(),
         signedBy: { uid, name, email },
+        verification: verified?.verification ?? null,
+        verifiedReviewId: verified?.reviewId ?? null,
       });
       setDeclarationCredential(tx, tenantId, id);
       recordDeclarationSigner(tx, tenantId, uid, {

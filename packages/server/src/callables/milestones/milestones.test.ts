@@ -342,13 +342,15 @@ describe('stages 3 to 5: derived from what the organisation stored', () => {
   const derived = async (account: TestAccount) =>
     (await listOf(account)).filter((record) => (DERIVED_MILESTONES as readonly string[]).includes(record.id));
 
-  it('on the Free plan: nothing done, and the materiality and own-action milestones name their plan', async () => {
+  it('on the Free plan: nothing done, and the milestones of paid features name their plan', async () => {
     const owner = await env.member('tenant-free', 'owner');
     expect(await derived(owner)).toEqual(
       DERIVED_MILESTONES.map((id) => ({
         id,
         completed: false,
-        ...(id === 'materiality-assessed' || id === 'own-action' ? { outsidePlan: true } : {}),
+        ...(['materiality-assessed', 'own-action', 'result-verified'].includes(id)
+          ? { outsidePlan: true }
+          : {}),
       })),
     );
   });

@@ -39,6 +39,7 @@ import {
   type StoredResult,
 } from '../../repositories/results';
 import { scoreResult } from '../../scoring';
+import { endVerificationByNewerResult } from '../reviews/review';
 import {
   accountPath,
   COMPANY_NAME_QUESTION,
@@ -97,9 +98,11 @@ export async function completeResult(
   completion: Completion,
 ): Promise<CompletionOutcome> {
   const { ref, definition, caller, appUrl, viaInvite, quota } = completion;
+  let businessTenantId: string | null = null;
   const outcome = await store.transaction(async (tx): Promise<CompletionOutcome> => {
     const result = await readResult(tx, ref);
     if (!result) return { outcome: 'not-found' };
+    businessTenantId = result.respondentTenantId;
     const invite = caller.inviteId ? await readInvite(tx, caller.inviteId) : null;
     const inviteMatches = inviteIsFor(invite, ref);
     const inviteOpen = invite?.status === INVITE_STATUS.pending;
@@ -218,5 +221,17 @@ export async function completeResult(
     return { outcome: 'completed', completedAt: null, score };
   });
   if (outcome.outcome !== 'completed') return outcome;
-  return { ...outcome, completedAt: (await readResult(store, ref))?.completedAt ?? null };
+  const completedAt = (await readResult(store, ref))?.completedAt ?? null;
+  // A newer result ends the verification of an older one (its own transaction: reviews are few, and
+  // a completion never waits on them).
+  if (businessTenantId && completedAt) {
+    await endVerificationByNewerResult(store, {
+      businessTenantId,
+      surveyId: ref.surveyId,
+      resultId: ref.resultId,
+      completedAt,
+      uid: caller.uid,
+    });
+  }
+  return { ...outcome, completedAt };
 }
