@@ -1,5 +1,5 @@
 // The business's latest result and reviews of it, as reviews-getMine answers them, for the tests.
-import type { Review, ReviewQuestion } from '@toolkit/domain';
+import type { EvidenceItem, Review, ReviewQuestion } from '@toolkit/domain';
 import type { MyReview } from './review-request-api';
 
 export const QUESTIONS: ReviewQuestion[] = [
@@ -89,3 +89,17 @@ export const NEEDS_INFORMATION = reviewOf({
     { ...QUESTIONS[2]!, decision: 'needsInformation', open: true },
   ],
 });
+
+/** A bill on the renewable electricity answer. */
+export const BILL: EvidenceItem = {
+  evidenceId: 'e-1',
+  questionId: 'q-energy',
+  kind: 'file',
+  name: 'Power bill March.pdf',
+  url: null,
+  contentType: 'application/pdf',
+  bytes: 240 * 1024,
+  note: null,
+  addedAt: '2026-11-24T10:00:00.000Z',
+  addedBy: 'Olivia Owens',
+};

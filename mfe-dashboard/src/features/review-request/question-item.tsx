@@ -3,13 +3,14 @@
 // where a reopened question takes a reply.
 import { useId } from 'react';
 import styled from 'styled-components';
-import { API, formatDateTime, type Review, type ReviewQuestion } from '@toolkit/domain';
+import { API, formatDateTime, type EvidenceItem, type Review, type ReviewQuestion } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
 import { useRequestForm } from '@toolkit/data/form';
-import { Button, MutedText, Stack } from '@toolkit/ui';
+import { Button, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { Actions, TextAreaField } from '@toolkit/ui/form';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { ErrorText } from '@toolkit/ui/error-text';
+import { EvidenceList } from '../../shared/evidence';
 import { useReplyInReviewMutation } from './review-request-api';
 import { decisionWords, lockWords } from './review-words';
 
@@ -102,7 +103,30 @@ function ReplyForm({ reviewId, questionId, title }: { reviewId: string; question
   );
 }
 
-export function QuestionItem({ question, review }: { question: ReviewQuestion; review: Review | null }) {
+const Evidence = styled.details`
+  summary {
+    display: flex;
+    align-items: center;
+    min-height: ${({ theme }) => theme.touchTarget};
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.link};
+    cursor: pointer;
+  }
+  & > div {
+    padding-top: ${({ theme }) => theme.space[2]}px;
+  }
+`;
+
+export interface QuestionItemProps {
+  surveyId: string;
+  resultId: string;
+  question: ReviewQuestion;
+  review: Review | null;
+  /** This answer's evidence. */
+  evidence: readonly EvidenceItem[];
+}
+
+export function QuestionItem({ surveyId, resultId, question, review, evidence }: QuestionItemProps) {
   const headingId = useId();
   const locked = lockWords(review, question);
   const decision = review && decisionWords(question);
@@ -140,6 +164,22 @@ export function QuestionItem({ question, review }: { question: ReviewQuestion; r
             ))}
           </Thread>
         )}
+        {/* Folded where nothing asks for evidence yet, so a long survey's page stays short. */}
+        <Evidence open={evidence.length > 0 || question.evidenceRequired || replying}>
+          <summary>
+            {evidence.length > 0 ? `Evidence (${evidence.length})` : 'Evidence'}
+            <VisuallyHidden> for {question.title}</VisuallyHidden>
+          </summary>
+          <div>
+            <EvidenceList
+              surveyId={surveyId}
+              resultId={resultId}
+              questionId={question.questionId}
+              items={evidence}
+              editable={locked === null}
+            />
+          </div>
+        </Evidence>
         {replying && review && (
           <ReplyForm reviewId={review.reviewId} questionId={question.questionId} title={question.title} />
         )}

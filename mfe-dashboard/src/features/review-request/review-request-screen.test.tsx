@@ -1,17 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, formatDate, type Review } from '@toolkit/domain';
+import { API, formatDate, type EvidenceItem, type Review } from '@toolkit/domain';
 import { serverError } from '@toolkit/platform/testing';
 import { entitlementsLoaded } from '@toolkit/store-contract';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
-import { NEEDS_INFORMATION, RESULT, reviewOf } from './fixtures';
+import { BILL, NEEDS_INFORMATION, RESULT, reviewOf } from './fixtures';
 import type { MyReview } from './review-request-api';
 
 const PLAN_REFUSAL =
   'Asking for verification is part of the Leader plan. Choose it on Plans to ask for verification.';
 
 /** A server that keeps the review asking, replying and sending back change, so the next read shows it. */
-function setup(answer: Partial<MyReview> = {}, role = 'owner') {
+function setup(answer: Partial<MyReview> = {}, role = 'owner', evidence: EvidenceItem[] = []) {
   let stored: MyReview = { result: RESULT, review: null, canRequest: true, requestRefusal: null, ...answer };
   const withReview = (review: Review) => {
     stored = { ...stored, review, canRequest: false };
@@ -19,6 +19,7 @@ function setup(answer: Partial<MyReview> = {}, role = 'owner') {
   };
   const api = createFakeApi({
     [API.getMyReview]: () => stored,
+    [API.listEvidence]: () => ({ items: evidence }),
     [API.requestReview]: () => withReview(reviewOf()),
     [API.commentOnReview]: (request) => {
       const review = stored.review!;
@@ -104,7 +105,7 @@ describe('Evidence and review', () => {
       { surveyId: 'business-quickscan', resultId: 'result-1' },
     ]);
     expect(question('Is your lighting LED?')).toHaveTextContent(
-      'Locked while Coastal Council reviews your result',
+      'Locked while Coastal Council reviews your result.',
     );
     expect(screen.queryByRole('button', { name: 'Ask Coastal Council to verify' })).not.toBeInTheDocument();
   });
@@ -183,9 +184,47 @@ describe('Evidence and review', () => {
       canRequest: false,
     });
     expect(await screen.findByRole('listitem', { name: 'Is your lighting LED?' })).toHaveTextContent(
-      'Locked: Coastal Council verified this answer and its evidence as they stand.',
+      'Locked: Coastal Council verified this answer as it stands.',
     );
     expect(screen.queryByRole('button', { name: /verify|Send back/ })).not.toBeInTheDocument();
+  });
+
+  describe('evidence', () => {
+    it('shows each answer’s own evidence, open where evidence is required or given, folded elsewhere', async () => {
+      const { user } = setup({}, 'owner', [BILL]);
+      const energy = await screen.findByRole('listitem', { name: 'Do you buy renewable electricity?' });
+      expect(await within(energy).findByRole('list', { name: 'Evidence' })).toHaveTextContent(
+        'Power bill March.pdf',
+      );
+      expect(within(energy).getByText(/^Evidence \(1\)/)).toBeInTheDocument();
+      // Required evidence is asked for in the open; elsewhere it is folded until opened.
+      expect(
+        within(question('Do you have a sustainability policy?')).getByRole('button', { name: 'Add link' }),
+      ).toBeVisible();
+      const lighting = question('Is your lighting LED?');
+      expect(within(lighting).queryByText('Power bill March.pdf')).not.toBeInTheDocument();
+      expect(within(lighting).getByRole('button', { name: 'Add link' })).not.toBeVisible();
+      await user.click(within(lighting).getByText('Evidence'));
+      expect(within(lighting).getByRole('button', { name: 'Add link' })).toBeVisible();
+    });
+
+    it('lets evidence be added only where no review locks the answer', async () => {
+      setup({ review: NEEDS_INFORMATION, canRequest: false }, 'owner', [BILL]);
+      const energy = await screen.findByRole('listitem', { name: 'Do you buy renewable electricity?' });
+      expect(within(energy).getByRole('button', { name: 'Add link' })).toBeInTheDocument();
+      expect(
+        within(question('Is your lighting LED?')).queryByRole('button', { name: 'Add link' }),
+      ).not.toBeInTheDocument();
+    });
+
+    it('says when the evidence cannot be read, and reads it again on Try again', async () => {
+      const { api, user } = setup();
+      api.handlers.set(API.listEvidence, () => serverError('unavailable', 'The service is down.'));
+      expect(await screen.findByText(/We couldn't load your evidence/)).toBeInTheDocument();
+      api.handlers.set(API.listEvidence, () => ({ items: [BILL] }));
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('list', { name: 'Evidence' })).toHaveTextContent('Power bill March.pdf');
+    });
   });
 
   describe('when the publisher needs more information', () => {
@@ -203,7 +242,7 @@ describe('Evidence and review', () => {
       expect(within(energy).getByRole('textbox', { name: 'Your reply' })).toBeInTheDocument();
       const lighting = question('Is your lighting LED?');
       expect(lighting).toHaveTextContent('Accepted');
-      expect(lighting).toHaveTextContent('Locked: Coastal Council asked about other questions only');
+      expect(lighting).toHaveTextContent('Locked: Coastal Council asked about other questions only.');
       expect(within(lighting).queryByRole('textbox')).not.toBeInTheDocument();
     });
 

@@ -2,7 +2,7 @@
 // answer and its evidence, and the toolkit's publisher asked to verify it. Asking locks the answers
 // and evidence until the publisher concludes or asks for more information; then only the questions
 // named open again, to reply in their thread and add evidence, and the result is sent back.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
@@ -12,15 +12,17 @@ import {
   paths,
   whoMayDo,
   whoMayOpen,
+  type EvidenceItem,
   type Review,
   type ReviewQuestion,
 } from '@toolkit/domain';
-import { describeError, QueryView } from '@toolkit/data';
+import { describeError, LoadError, QueryView } from '@toolkit/data';
 import { selectClaims, selectHasEntitlement, useAppSelector } from '@toolkit/store-contract';
 import { Button, buttonStyles, Card, MutedText, PageTitle, Stack, type ButtonVariant } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { ErrorText } from '@toolkit/ui/error-text';
 import { AssessmentLink } from '../../shared/assessment-link';
+import { useEvidenceQuery } from '../../shared/evidence';
 import { QuestionItem } from './question-item';
 import {
   useAskForReviewMutation,
@@ -196,7 +198,11 @@ function Verification({ answer, result }: { answer: MyReview; result: LatestResu
         {review ? (
           <div role="status">
             <Status>{reviewStatusWords(review)}</Status>
-            <MutedText>Asked on {formatDate(review.requestedAt)}.</MutedText>
+            <MutedText>
+              Asked on {formatDate(review.requestedAt)}.
+              {(review.status === 'waiting' || review.status === 'inReview') &&
+                ' Its answers and evidence are locked until they finish or ask you for more information.'}
+            </MutedText>
           </div>
         ) : (
           <MutedText>
@@ -228,14 +234,20 @@ function bySection(questions: readonly ReviewQuestion[]): [string, ReviewQuestio
   return [...sections];
 }
 
+const NO_EVIDENCE: readonly EvidenceItem[] = [];
+
 function Section({
+  result,
   title,
   questions,
   review,
+  evidence,
 }: {
+  result: LatestResult;
   title: string;
   questions: ReviewQuestion[];
   review: Review | null;
+  evidence: ReadonlyMap<string, EvidenceItem[]>;
 }) {
   const headingId = useId();
   return (
@@ -244,11 +256,54 @@ function Section({
         <SectionHeading id={headingId}>{title}</SectionHeading>
         <Questions>
           {questions.map((question) => (
-            <QuestionItem key={question.questionId} question={question} review={review} />
+            <QuestionItem
+              key={question.questionId}
+              surveyId={result.surveyId}
+              resultId={result.resultId}
+              question={question}
+              review={review}
+              evidence={evidence.get(question.questionId) ?? NO_EVIDENCE}
+            />
           ))}
         </Questions>
       </Stack>
     </Card>
+  );
+}
+
+/** The result's verification and its questions, each with its evidence from one read of the result's. */
+function LatestResultView({ answer, result }: { answer: MyReview; result: LatestResult }) {
+  const { review } = answer;
+  const evidence = useEvidenceQuery({ surveyId: result.surveyId, resultId: result.resultId });
+  const byQuestion = useMemo(() => {
+    const map = new Map<string, EvidenceItem[]>();
+    for (const item of evidence.data?.items ?? [])
+      map.set(item.questionId, [...(map.get(item.questionId) ?? []), item]);
+    return map;
+  }, [evidence.data]);
+  // Once a review exists its questions carry the decisions and the thread.
+  const questions = review?.resultId === result.resultId ? review.questions : result.questions;
+  return (
+    <>
+      <Verification answer={answer} result={result} />
+      {evidence.isError && (
+        <LoadError
+          error={evidence.error}
+          doing="load your evidence"
+          onRetry={() => void evidence.refetch()}
+        />
+      )}
+      {bySection(questions).map(([title, list]) => (
+        <Section
+          key={title}
+          result={result}
+          title={title}
+          questions={list}
+          review={review}
+          evidence={byQuestion}
+        />
+      ))}
+    </>
   );
 }
 
@@ -274,20 +329,9 @@ export function ReviewRequestScreen() {
     <Stack>
       <PageTitle>Evidence and review</PageTitle>
       <QueryView query={myReview} doing="load your result and its review">
-        {(answer) => {
-          const { result, review } = answer;
-          if (!result) return <NoResult />;
-          // Once a review exists its questions carry the decisions and the thread.
-          const questions = review?.resultId === result.resultId ? review.questions : result.questions;
-          return (
-            <>
-              <Verification answer={answer} result={result} />
-              {bySection(questions).map(([title, list]) => (
-                <Section key={title} title={title} questions={list} review={review} />
-              ))}
-            </>
-          );
-        }}
+        {(answer) =>
+          answer.result ? <LatestResultView answer={answer} result={answer.result} /> : <NoResult />
+        }
       </QueryView>
     </Stack>
   );

@@ -33,11 +33,11 @@ export function lockWords(review: Review | null, question: ReviewQuestion): stri
   const publisher = review.publisherName;
   switch (review.status) {
     case 'verified':
-      return `Locked: ${publisher} verified this answer and its evidence as they stand.`;
+      return `Locked: ${publisher} verified this answer as it stands.`;
     case 'needsInformation':
-      return `Locked: ${publisher} asked about other questions only, so this answer stays as it was reviewed.`;
+      return `Locked: ${publisher} asked about other questions only.`;
     default:
-      return `Locked while ${publisher} reviews your result: its answers and evidence cannot change until they finish or ask you for more.`;
+      return `Locked while ${publisher} reviews your result.`;
   }
 }
 
