@@ -1,5 +1,5 @@
 import type { ServerQuestion, ServerSurveyDefinition } from './api/handler';
-import { answerProblem, bandFor, findQuestion, questionPoints, scoreResult } from './scoring';
+import { answerProblem, bandFor, findQuestion, questionPoints, scoreResult, verifiedScore } from './scoring';
 
 const question = (overrides: Partial<ServerQuestion>): ServerQuestion => ({
   id: 'q',
@@ -115,6 +115,19 @@ describe('scoreResult', () => {
       { title: 'Waste', topic: null, weight: 1, questions: [multi] },
     ],
   };
+
+  it('verifies only the accepted answers: the rest score as unanswered', () => {
+    const answers = { slider: 2, choice: 'half', multi: ['a', 'b'] };
+    // Energy: the slider's 5 of 20 points = 25 %; Waste: unanswered; overall 3 × 0.25 / 4 = 18.75.
+    const partly = verifiedScore(definition, answers, { slider: 'accepted', choice: 'needsInformation' });
+    expect(partly.overall.percent).toBe(18.8);
+    const every = verifiedScore(definition, answers, {
+      slider: 'accepted',
+      choice: 'accepted',
+      multi: 'accepted',
+    });
+    expect(every).toEqual(scoreResult(definition, answers));
+  });
 
   it('scores each section as points of its maximum and weights the sections overall', () => {
     // Energy: (5 + 6) / 20 = 55 %; Waste: 5 / 5 = 100 %; overall (3 × 0.55 + 1 × 1) / 4 = 66.25.

@@ -158,6 +158,21 @@ export async function listBusinessReviews(
   return snapshots.flatMap((snapshot) => (snapshot.data ? [reviewOf(snapshot.id, snapshot.data)] : []));
 }
 
+/** The publisher's reviews in one status (its verified ones, for the insights of verified results). */
+export async function listPublisherReviews(
+  store: Pick<StoreTransaction, 'query'>,
+  publisherTenantId: string,
+  status: ReviewStatus,
+): Promise<StoredReview[]> {
+  const snapshots = await store.query(paths.reviews(), {
+    where: [
+      ['publisherTenantId', '==', publisherTenantId],
+      ['status', '==', status],
+    ],
+  });
+  return snapshots.flatMap((snapshot) => (snapshot.data ? [reviewOf(snapshot.id, snapshot.data)] : []));
+}
+
 /** The publisher's queue: oldest first, of one status and one search word when given. */
 export function reviewsPageSpec(
   publisherTenantId: string,

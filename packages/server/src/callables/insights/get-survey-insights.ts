@@ -1,5 +1,5 @@
 // insights-getSurveyInsights: what a publisher's survey received, read from its sharded aggregate,
-// so the answer costs the same at 100 results and at 10,000.
+// so the answer costs the same at 100 results and at 10,000; or only the results it verified.
 import {
   API,
   distribution,
@@ -7,15 +7,21 @@ import {
   keyValue,
   resolveTrendRange,
   sliderAnswerText,
+  sumShards,
   trendOf,
+  type AggregateCounts,
   type ApiResponses,
   type QuestionInsights,
 } from '@toolkit/domain';
 import { invalidArgument } from '../../api/errors';
-import { defineHandler, type ServerQuestion } from '../../api/handler';
-import { readAggregate } from '../../repositories/aggregates';
+import { defineHandler, type ServerQuestion, type ServerSurveyDefinition } from '../../api/handler';
+import { readAggregate, resultCounts } from '../../repositories/aggregates';
 import { commentQuestions } from '../../repositories/comments';
+import { allAnswers, readResult } from '../../repositories/results';
+import { listPublisherReviews } from '../../repositories/reviews';
+import type { DocumentStore } from '../../store/port';
 import { loadPublishedSurvey } from './access';
+import { isCounted } from './received';
 
 /** Counts above 0 only: a result taken out of the aggregate leaves its keys at 0. */
 const above0 = (counts: Record<string, number> = {}) =>
@@ -75,11 +81,47 @@ function questionInsights(
   };
 }
 
+/**
+ * The figures of the survey's results that stand verified by the publisher's review, counted as the
+ * aggregate counts them: few enough to add up on request, where the aggregate keeps every result.
+ */
+async function verifiedAggregate(
+  store: DocumentStore,
+  definition: ServerSurveyDefinition,
+): Promise<AggregateCounts> {
+  const reviews = (await listPublisherReviews(store, definition.tenantId, 'verified')).filter(
+    (review) => review.surveyId === definition.id && review.endedReason === null,
+  );
+  const organisations = new Set<string>();
+  const counts: Partial<AggregateCounts>[] = [];
+  for (const review of reviews) {
+    const result = await readResult(store, {
+      tenantId: definition.tenantId,
+      surveyId: review.surveyId,
+      resultId: review.resultId,
+    });
+    if (!result?.isCompleted || !result.score || !isCounted(definition, result)) continue;
+    const newOrganisation = !organisations.has(review.businessTenantId);
+    organisations.add(review.businessTenantId);
+    counts.push({
+      started: 1,
+      ...resultCounts(
+        definition,
+        { score: result.score, answers: allAnswers(result) },
+        { day: (result.completedAt ?? '').slice(0, 10), newOrganisation },
+      ),
+    });
+  }
+  return sumShards(counts);
+}
+
 export const getSurveyInsights = defineHandler(API.getSurveyInsights, {
   async run(request, { caller, deps }): Promise<ApiResponses[typeof API.getSurveyInsights]> {
     const { surveyId } = request;
     const definition = await loadPublishedSurvey(deps, caller, surveyId);
-    const aggregate = await readAggregate(deps.store, definition.tenantId, surveyId);
+    const aggregate = request.verifiedOnly
+      ? await verifiedAggregate(deps.store, definition)
+      : await readAggregate(deps.store, definition.tenantId, surveyId);
     const today = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
     const range = resolveTrendRange(request, today, firstCompletionDay(above0(aggregate.days)));
     if ('problem' in range)

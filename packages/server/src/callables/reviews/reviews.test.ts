@@ -438,3 +438,24 @@ describe('the credential of a verified result', () => {
     expect((await sign(b.owner)).verification).toBeNull();
   });
 });
+
+describe('survey insights of verified results', () => {
+  const completed = async (verifiedOnly: boolean) =>
+    resultOf<ApiResponses[typeof API.getSurveyInsights]>(
+      await env.call(
+        API.getSurveyInsights,
+        { surveyId: SURVEY.surveyId, verifiedOnly },
+        reviewers.owner.token,
+      ),
+    ).completed;
+
+  it('count only results that stand verified', async () => {
+    const b = await business();
+    const before = await completed(true);
+    const review = await verified(b);
+    expect(await completed(true)).toBe(before + 1);
+    expect(await completed(false)).toBeGreaterThan(before + 1);
+    await asReviewer(API.withdrawVerification, { reviewId: review.reviewId, reason: 'Checked again.' });
+    expect(await completed(true)).toBe(before);
+  });
+});
