@@ -3,7 +3,7 @@
 // files (several at once) and links are added here and items removed after a confirmation. The
 // server decides what it takes; the sizes, the count and the names are checked here first, so a
 // file that cannot go is never sent.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { describeError, toQueryError } from '@toolkit/data';
 import { useRequestForm } from '@toolkit/data/form';
@@ -22,9 +22,9 @@ import {
   type EvidenceItem,
 } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
-import { Button, buttonStyles, MutedText, Stack, VisuallyHidden, type ButtonVariant } from '@toolkit/ui';
+import { Button, buttonStyles, MutedText, Stack, type ButtonVariant } from '@toolkit/ui';
 import { ErrorText } from '@toolkit/ui/error-text';
-import { Actions, TextAreaField, TextField, controlStyles } from '@toolkit/ui/form';
+import { Actions, TextAreaField, TextField } from '@toolkit/ui/form';
 import { SaveProgress } from '@toolkit/ui/save-progress';
 import {
   useAddEvidenceFileMutation,
@@ -83,13 +83,14 @@ const ConfirmButton = styled.button<{ $variant: ButtonVariant }>`
   ${buttonStyles}
 `;
 
-const FileLabel = styled.label`
-  font-weight: 600;
-`;
-
-const FileInput = styled.input`
-  ${controlStyles}
-  padding: ${({ theme }) => theme.space[2]}px;
+/** The browser's file chooser, opened by the "Add files" button, which keyboards and readers use. */
+const HiddenFileInput = styled.input`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
 `;
 
 const Problems = styled.ul`
@@ -227,8 +228,13 @@ function EvidenceRow({
       {item.note && <Note>{item.note}</Note>}
       <Actions>
         {item.kind === 'file' && (
-          <Button variant="secondary" onClick={() => void download()} disabled={link.isFetching}>
-            Download<VisuallyHidden> {item.name}</VisuallyHidden>
+          <Button
+            variant="secondary"
+            aria-label={`Download ${item.name}`}
+            onClick={() => void download()}
+            disabled={link.isFetching}
+          >
+            Download
           </Button>
         )}
         {editable && (
@@ -237,9 +243,10 @@ function EvidenceRow({
             $variant="secondary"
             ref={removeButton}
             aria-expanded={confirming}
+            aria-label={`Remove ${item.name}`}
             onClick={() => setConfirming(true)}
           >
-            Remove<VisuallyHidden> {item.name}</VisuallyHidden>
+            Remove
           </ConfirmButton>
         )}
         <SaveProgress
@@ -311,7 +318,7 @@ function AddEvidence({
 
   /** Why the chosen files cannot go, each in the server's words; none when all may be sent. */
   function problemsOf(files: readonly File[]): string[] {
-    if (files.length === 0) return ['Choose one or more files first.'];
+    if (files.length === 0) return [];
     const found: string[] = [];
     if (held + files.length > EVIDENCE_PER_ANSWER_MAX) {
       const room = Math.max(0, EVIDENCE_PER_ANSWER_MAX - held);
@@ -329,9 +336,11 @@ function AddEvidence({
     return found;
   }
 
-  async function upload(event: FormEvent) {
-    event.preventDefault();
+  /** Sends the chosen files one after another, as soon as they are chosen. */
+  async function upload() {
     const files = [...(fileInput.current?.files ?? [])];
+    // Emptied at once, so choosing the same file again (after a refusal) chooses it anew.
+    if (fileInput.current) fileInput.current.value = '';
     setUploaded(0);
     const found = problemsOf(files);
     setProblems(found);
@@ -357,10 +366,7 @@ function AddEvidence({
     setUploading(null);
     setUploaded(sent);
     setProblems(refused);
-    if (refused.length === 0) {
-      if (fileInput.current) fileInput.current.value = '';
-      setFileNote('');
-    }
+    if (refused.length === 0) setFileNote('');
   }
 
   const submitLink = linkForm.handleSubmit(async ({ url, note }) => {
@@ -376,43 +382,27 @@ function AddEvidence({
   const problemsId = `${id}-problems`;
   return (
     <Stack gap={4}>
-      <form onSubmit={(event) => void upload(event)} aria-label="Add files" noValidate>
-        <Stack gap={3}>
-          <Stack gap={1}>
-            <FileLabel htmlFor={`${id}-files`}>Files</FileLabel>
-            <MutedText id={hintId}>
-              PDF, images, spreadsheets, documents or text; up to {formatFileSize(EVIDENCE_FILE_MAX_BYTES)}{' '}
-              each and {EVIDENCE_PER_ANSWER_MAX} per answer.
-            </MutedText>
-            <FileInput
-              ref={fileInput}
-              id={`${id}-files`}
-              type="file"
-              multiple
-              accept={EVIDENCE_ACCEPT}
-              aria-invalid={problems.length > 0}
-              aria-describedby={problems.length > 0 ? `${hintId} ${problemsId}` : hintId}
-              onChange={() => setProblems([])}
-            />
-            {problems.length > 0 && (
-              <Problems id={problemsId} role="alert">
-                {problems.map((problem) => (
-                  <li key={problem}>
-                    <ErrorText as="span">{problem}</ErrorText>
-                  </li>
-                ))}
-              </Problems>
-            )}
-          </Stack>
-          <TextAreaField
-            label="Note for the files (optional)"
-            maxLength={EVIDENCE_NOTE_MAX}
-            rows={2}
-            value={fileNote}
-            onChange={(event) => setFileNote(event.target.value)}
-          />
+      <Stack gap={3} role="group" aria-label="Files">
+        <TextAreaField
+          label="Note for the files (optional)"
+          hint="Write it before choosing the files it belongs to."
+          maxLength={EVIDENCE_NOTE_MAX}
+          rows={2}
+          value={fileNote}
+          onChange={(event) => setFileNote(event.target.value)}
+        />
+        <Stack gap={2}>
+          <MutedText id={hintId}>
+            PDF, images, spreadsheets, documents or text; up to {formatFileSize(EVIDENCE_FILE_MAX_BYTES)} each
+            and {EVIDENCE_PER_ANSWER_MAX} per answer. The files you choose are added at once.
+          </MutedText>
           <Actions>
-            <Button type="submit" disabled={uploading !== null}>
+            <Button
+              variant="secondary"
+              disabled={uploading !== null}
+              aria-describedby={problems.length > 0 ? `${hintId} ${problemsId}` : hintId}
+              onClick={() => fileInput.current?.click()}
+            >
               Add files
             </Button>
             <SaveProgress
@@ -422,8 +412,26 @@ function AddEvidence({
               saved={`${uploaded} ${uploaded === 1 ? 'file' : 'files'} added`}
             />
           </Actions>
+          <HiddenFileInput
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={EVIDENCE_ACCEPT}
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={() => void upload()}
+          />
+          {problems.length > 0 && (
+            <Problems id={problemsId} role="alert">
+              {problems.map((problem) => (
+                <li key={problem}>
+                  <ErrorText as="span">{problem}</ErrorText>
+                </li>
+              ))}
+            </Problems>
+          )}
         </Stack>
-      </form>
+      </Stack>
       <form onSubmit={(event) => void submitLink(event)} aria-label="Add a link" noValidate>
         <Stack gap={3}>
           <TextField
