@@ -25,6 +25,7 @@ export const MY_DATA_COLLECTIONS = [
   'surveyResults',
   'audit',
   'evidence',
+  'reviews',
 ] as const;
 export type MyDataCollection = (typeof MY_DATA_COLLECTIONS)[number];
 

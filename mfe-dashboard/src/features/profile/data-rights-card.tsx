@@ -40,6 +40,7 @@ const COLLECTION_NAMES: Record<MyDataCollection, string> = {
   surveyResults: 'Result links',
   audit: 'Your actions',
   evidence: 'Evidence you added',
+  reviews: "Reviews of your organisation's results",
 };
 
 /** Files are named for the day they were taken, e.g. my-data-2026-11-26.json. */

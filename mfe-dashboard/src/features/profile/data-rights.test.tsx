@@ -20,6 +20,7 @@ const EXPORT: MyDataExport = {
     ],
     surveyResults: [],
     evidence: [],
+    reviews: [],
     audit: [{ path: 'tenants/tenant-1/audit/a-1', data: { kind: 'brand.changed', actorUid: 'owner-1' } }],
   },
 };

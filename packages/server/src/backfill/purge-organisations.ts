@@ -104,6 +104,9 @@ async function purgeOrganisation(
     pathsIn(store, paths.toolkitMembers(tenantId)),
     pathsIn(store, 'alertConfirmations', ['tenantId', tenantId]),
     pathsIn(store, 'credentialStatus', ['tenantId', tenantId]),
+    // Its reviews, as the business that asked or the publisher that reviewed.
+    pathsIn(store, paths.reviews(), ['businessTenantId', tenantId]),
+    pathsIn(store, paths.reviews(), ['publisherTenantId', tenantId]),
     // The organisation's correspondence: invitations, alerts, this deletion's link.
     ...[...addressees].map((email) =>
       store

@@ -153,6 +153,7 @@ function otherShapes(): QueryShape[] {
       orderBy: [['requestedAt', 'desc']],
     },
     equal('reviews', 'businessTenantId'),
+    equal('reviews', 'publisherTenantId'),
     equal('reviews', 'businessTenantId', 'surveyId', 'status'),
     // repositories/custom-actions.ts
     { collection: 'customActions', orderBy: [['createdAt', 'asc']] },

@@ -1,12 +1,14 @@
 // account-exportMyData: everything the product holds about the caller, as stored (docs/behaviour.md,
-// A person's data): their account, memberships, results with answers, their entries in the trail, and
-// the evidence they added, each file with a link that downloads it for EVIDENCE_EXPORT_LINK_DAYS.
+// A person's data): their account, memberships, results with answers, their entries in the trail,
+// the evidence they added, each file with a link that downloads it for EVIDENCE_EXPORT_LINK_DAYS, and
+// their organisations' reviews with the comment threads.
 import { API, EVIDENCE_EXPORT_LINK_DAYS, type ApiResponses, type MyDataRecord } from '@toolkit/domain';
 import { defineHandler } from '../../api/handler';
 import { auditCollection } from '../../repositories/audit';
 import { textOrNull } from '../../repositories/decode';
 import { evidenceOf, listOrganisationEvidence } from '../../repositories/evidence';
 import { paths } from '../../repositories/paths';
+import { listBusinessReviews } from '../../repositories/reviews';
 import type { DocSnapshot } from '../../store/port';
 import { tenantsOf } from './erase-account';
 
@@ -18,7 +20,7 @@ export const exportMyData = defineHandler(API.exportMyData, {
     const { store } = deps;
     const { uid } = caller;
     const tenants = await tenantsOf(store, caller);
-    const [profile, memberships, surveyResults, audit, evidence] = await Promise.all([
+    const [profile, memberships, surveyResults, audit, evidence, reviews] = await Promise.all([
       store.get(paths.globalUser(uid)),
       Promise.all(tenants.map((tenantId) => store.get(paths.tenantUser(tenantId, uid)))),
       Promise.all(tenants.map((tenantId) => store.query(paths.userSurveyResults(tenantId, uid)))),
@@ -28,6 +30,7 @@ export const exportMyData = defineHandler(API.exportMyData, {
         ),
       ),
       Promise.all(tenants.map((tenantId) => listOrganisationEvidence(store, tenantId, uid))),
+      Promise.all(tenants.map((tenantId) => listBusinessReviews(store, tenantId))),
     ]);
     // The files themselves as links: kept in the download, they could make it larger than any answer carries.
     const linksExpire = new Date(now.getTime() + EVIDENCE_EXPORT_LINK_DAYS * 24 * 3_600_000);
@@ -71,6 +74,10 @@ export const exportMyData = defineHandler(API.exportMyData, {
         surveyResults: recordsOf(links),
         audit: recordsOf(audit.flat()).sort(newestFirst),
         evidence: evidenceRecords,
+        // The organisation's reviews with their threads, which carry the person's comments.
+        reviews: reviews
+          .flat()
+          .map(({ reviewId, ...review }) => ({ path: paths.review(reviewId), data: review })),
       },
     };
   },

@@ -5,6 +5,7 @@
 // signed after verification states it until a newer result or the withdrawal ends it.
 import {
   API,
+  ORGANISATION_DELETION_FRAGMENT,
   REVIEW_ERRORS,
   reviewDay,
   type ApiResponses,
@@ -12,6 +13,7 @@ import {
   type Review,
 } from '@toolkit/domain';
 import { checkCredential } from '@toolkit/domain/credential';
+import { purgeDeletedOrganisations } from '../../backfill/purge-organisations';
 import { paths } from '../../repositories/paths';
 import {
   completeSurvey,
@@ -457,5 +459,43 @@ describe('survey insights of verified results', () => {
     expect(await completed(false)).toBeGreaterThan(before + 1);
     await asReviewer(API.withdrawVerification, { reviewId: review.reviewId, reason: 'Checked again.' });
     expect(await completed(true)).toBe(before);
+  });
+});
+
+describe('a business’s reviews and its data', () => {
+  it('are in its members’ data download, threads included, and purged with the organisation', async () => {
+    const b = await business();
+    const { reviewId, questions } = resultOf<Review>(await ask(b));
+    const text = 'Our bills are attached.';
+    resultOf(
+      await env.call(
+        API.commentOnReview,
+        { reviewId, questionId: questions[0]!.questionId, text },
+        b.user.token,
+      ),
+    );
+    const download = resultOf<ApiResponses[typeof API.exportMyData]>(
+      await env.call(API.exportMyData, null, b.user.token),
+    );
+    expect(download.collections.reviews).toEqual([
+      {
+        path: paths.review(reviewId),
+        data: expect.objectContaining({
+          status: 'waiting',
+          comments: [expect.objectContaining({ side: 'business', text })],
+        }),
+      },
+    ]);
+
+    resultOf(await env.call(API.requestOrganisationDeletion, null, b.owner.token));
+    const mailed = (await mailTo(b.owner.email)).map((sent) => sent.html).join(' ');
+    const token = new RegExp(`#${ORGANISATION_DELETION_FRAGMENT}([A-Za-z0-9_-]{43})`).exec(mailed)![1]!;
+    const deleted = resultOf<ApiResponses[typeof API.confirmOrganisationDeletion]>(
+      await env.call(API.confirmOrganisationDeletion, { token }, b.owner.token),
+    );
+    await purgeDeletedOrganisations(env.store, new Date(Date.parse(deleted.purgeAfter) + 1000), {
+      evidenceFiles: env.evidenceFiles,
+    });
+    expect((await env.store.get(paths.review(reviewId))).data).toBeNull();
   });
 });
