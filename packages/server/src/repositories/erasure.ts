@@ -10,6 +10,7 @@ import { record, textOrNull } from './decode';
 import { offerRecordOf, ownershipOfferPath } from './ownership-offers';
 import { paths } from './paths';
 import { allAnswers, organisationAnswer, toStoredResult } from './results';
+import { listOrganisationReviews, unnamedReview, updateReview } from './reviews';
 
 /** Fields by which a document of the organisation names the member who created, changed or used it. */
 const NAMED_BY = ['createdBy', 'updatedBy', 'completedBy', 'withdrawnBy', 'redeemedBy', 'usedBy'] as const;
@@ -73,7 +74,7 @@ export async function erasePerson(
   const memberships = await tx.getAll(tenants.map((tenantId) => paths.tenantUser(tenantId, uid)));
   const role = memberships[0]?.data ? textOrNull(memberships[0].data.role) : null;
 
-  const [userResults, milestones, settings, named, invites, mails, authLinks, expertRequests] =
+  const [userResults, milestones, settings, named, invites, mails, authLinks, expertRequests, reviews] =
     await Promise.all([
       Promise.all(tenants.map((tenantId) => tx.query(paths.userSurveyResults(tenantId, uid)))),
       Promise.all(tenants.map((tenantId) => tx.query(paths.milestones(tenantId, uid)))),
@@ -109,6 +110,7 @@ export async function erasePerson(
           }),
         ),
       ),
+      Promise.all(tenants.map((tenantId) => listOrganisationReviews(tx, tenantId))),
     ]);
   const links = userResults.flat();
   const results = await tx.getAll(
@@ -125,6 +127,11 @@ export async function erasePerson(
   for (const { path } of [...links, ...milestones.flat(), ...invites, ...mails, ...authLinks])
     tx.delete(path);
   tx.delete(paths.globalUser(uid));
+  // Review threads keep what was said, by a former member.
+  for (const review of reviews.flat()) {
+    const changes = unnamedReview(review, uid);
+    if (changes) updateReview(tx, review.reviewId, changes);
+  }
   // Their results stay counted, naming nobody.
   for (const { path, data } of results) {
     if (data && textOrNull(data.userId) === uid) tx.update(path, anonymisedResult(data));

@@ -14,6 +14,11 @@ import type { DocData, DocumentStore, QuerySpec, StoreTransaction } from '../sto
 import { oneOf, record, strings, text, textOrNull } from './decode';
 import { paths } from './paths';
 
+/** A comment as stored: with its author's uid, so erasing the person unnames it (never shown). */
+export interface StoredComment extends ReviewComment {
+  authorUid: string | null;
+}
+
 export interface StoredReview {
   reviewId: string;
   businessTenantId: string;
@@ -28,6 +33,8 @@ export interface StoredReview {
   updatedAt: string;
   verifiedAt: string | null;
   reviewerName: string | null;
+  /** Who decided last, so erasing the person unnames the review; read as null when missing. */
+  reviewerUid?: string | null;
   verdictNote: string | null;
   /** Why the verification ended, in words, once it has. */
   endedReason: string | null;
@@ -36,7 +43,7 @@ export interface StoredReview {
   decisions: Record<string, QuestionDecision>;
   /** The questions "needs information" reopened for the business. */
   openQuestionIds: string[];
-  comments: ReviewComment[];
+  comments: StoredComment[];
 }
 
 type Reader = Pick<StoreTransaction, 'get'>;
@@ -45,9 +52,10 @@ type Writer = Pick<StoreTransaction, 'create' | 'update'>;
 const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-function commentOf(value: unknown): ReviewComment {
+function commentOf(value: unknown): StoredComment {
   const data = record<unknown>(value);
   return {
+    authorUid: textOrNull(data.authorUid),
     commentId: text(data.commentId),
     questionId: text(data.questionId),
     side: data.side === 'reviewer' ? 'reviewer' : 'business',
@@ -79,6 +87,7 @@ export function reviewOf(reviewId: string, data: DocData): StoredReview {
     updatedAt: text(data.updatedAt),
     verifiedAt: textOrNull(data.verifiedAt),
     reviewerName: textOrNull(data.reviewerName),
+    reviewerUid: textOrNull(data.reviewerUid),
     verdictNote: textOrNull(data.verdictNote),
     endedReason: textOrNull(data.endedReason),
     selfAssessedPercent: numberOrNull(data.selfAssessedPercent),
@@ -239,4 +248,39 @@ export function updateReview(
 /** Removes the review (the business organisation's deletion). */
 export function deleteReview(tx: Pick<StoreTransaction, 'delete'>, reviewId: string): void {
   tx.delete(paths.review(reviewId));
+}
+
+/** The name an erased person's comments and reviews give instead of theirs. */
+export const FORMER_MEMBER = 'A former member';
+
+/** Every review the organisation is part of, as business or as publisher. */
+export async function listOrganisationReviews(
+  store: Pick<StoreTransaction, 'query'>,
+  tenantId: string,
+): Promise<StoredReview[]> {
+  const [asBusiness, asPublisher] = await Promise.all(
+    (['businessTenantId', 'publisherTenantId'] as const).map((field) =>
+      store.query(paths.reviews(), { where: [[field, '==', tenantId]] }),
+    ),
+  );
+  return [...asBusiness!, ...asPublisher!].flatMap((snapshot) =>
+    snapshot.data ? [reviewOf(snapshot.id, snapshot.data)] : [],
+  );
+}
+
+/** The changes that stop the review naming the person (their comments, their verdict); null when it does not. */
+export function unnamedReview(
+  review: StoredReview,
+  uid: string,
+): Pick<StoredReview, 'comments' | 'reviewerName' | 'reviewerUid'> | null {
+  const theirs = (comment: StoredComment) => comment.authorUid === uid;
+  const reviewed = review.reviewerUid === uid;
+  if (!reviewed && !review.comments.some(theirs)) return null;
+  return {
+    comments: review.comments.map((comment) =>
+      theirs(comment) ? { ...comment, authorUid: null, authorName: FORMER_MEMBER } : comment,
+    ),
+    reviewerName: reviewed ? FORMER_MEMBER : review.reviewerName,
+    reviewerUid: reviewed ? null : review.reviewerUid,
+  };
 }

@@ -75,9 +75,11 @@ export const exportMyData = defineHandler(API.exportMyData, {
         audit: recordsOf(audit.flat()).sort(newestFirst),
         evidence: evidenceRecords,
         // The organisation's reviews with their threads, which carry the person's comments.
-        reviews: reviews
-          .flat()
-          .map(({ reviewId, ...review }) => ({ path: paths.review(reviewId), data: review })),
+        // Without the uids of who wrote and decided: the thread names them as the screens do.
+        reviews: reviews.flat().map(({ reviewId, reviewerUid: _reviewer, comments, ...review }) => ({
+          path: paths.review(reviewId),
+          data: { ...review, comments: comments.map(({ authorUid: _author, ...comment }) => comment) },
+        })),
       },
     };
   },

@@ -43,7 +43,15 @@ export const commentOnReview = defineHandler(API.commentOnReview, {
         : reviewRecipients(deps.store, 'publisher', found.publisherTenantId),
     ]);
     const at = now.toISOString();
-    const comment = { commentId: deps.store.newId(), questionId, side, authorName, text, at } as const;
+    const comment = {
+      commentId: deps.store.newId(),
+      questionId,
+      side,
+      authorName,
+      authorUid: caller.uid,
+      text,
+      at,
+    } as const;
     const review = await deps.store.transaction(async (tx) => {
       const current = (await readReview(tx, reviewId))!;
       if (!isOpenReview(current.status)) {

@@ -64,6 +64,7 @@ export const concludeReview = defineHandler(API.concludeReview, {
       const changes: Partial<StoredReview> = {
         ...verdictChanges(current, reviewed, verdict),
         reviewerName,
+        reviewerUid: caller.uid,
         verdictNote: note ?? null,
         updatedAt: at,
         ...(verdict === 'verified' ? { verifiedAt: at } : {}),

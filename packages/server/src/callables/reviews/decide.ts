@@ -37,6 +37,7 @@ export const decideReviewQuestion = defineHandler(API.decideReviewQuestion, {
               questionId,
               side: 'reviewer' as const,
               authorName,
+              authorUid: caller.uid,
               text: comment,
               at,
             },
@@ -47,6 +48,7 @@ export const decideReviewQuestion = defineHandler(API.decideReviewQuestion, {
         decisions: { ...current.decisions, [questionId]: decision },
         comments,
         reviewerName: authorName,
+        reviewerUid: caller.uid,
         updatedAt: at,
       };
       updateReview(tx, reviewId, changes);

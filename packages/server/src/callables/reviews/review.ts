@@ -60,7 +60,9 @@ export function reviewQuestions(
         evidenceRequired: question.evidenceRequired,
         decision: review?.decisions[question.id] ?? null,
         open: review?.openQuestionIds.includes(question.id) ?? false,
-        comments: review?.comments.filter((comment) => comment.questionId === question.id) ?? [],
+        comments: (review?.comments ?? [])
+          .filter((comment) => comment.questionId === question.id)
+          .map(({ authorUid: _uid, ...comment }) => comment),
       })),
   );
 }

@@ -4,6 +4,7 @@
 // is mailed to the other side and recorded in the acting organisation's Activity; the credential
 // signed after verification states it until a newer result or the withdrawal ends it.
 import {
+  ACCOUNT_DELETION_FRAGMENT,
   API,
   ORGANISATION_DELETION_FRAGMENT,
   REVIEW_ERRORS,
@@ -486,6 +487,17 @@ describe('a business’s reviews and its data', () => {
         }),
       },
     ]);
+
+    // A member who deletes their account leaves what they said, by a former member.
+    resultOf(await env.call(API.requestAccountDeletion, null, b.user.token));
+    const accountLink = (await mailTo(b.user.email)).map((sent) => sent.html).join(' ');
+    const accountToken = new RegExp(`#${ACCOUNT_DELETION_FRAGMENT}([A-Za-z0-9_-]{43})`).exec(
+      accountLink,
+    )![1]!;
+    resultOf(await env.call(API.confirmAccountDeletion, { token: accountToken }, b.user.token));
+    const thread = (await mine(b.owner)).review!.questions[0]!.comments;
+    expect(thread).toEqual([expect.objectContaining({ authorName: 'A former member', text })]);
+    expect(JSON.stringify((await env.store.get(paths.review(reviewId))).data)).not.toContain(b.user.uid);
 
     resultOf(await env.call(API.requestOrganisationDeletion, null, b.owner.token));
     const mailed = (await mailTo(b.owner.email)).map((sent) => sent.html).join(' ');
