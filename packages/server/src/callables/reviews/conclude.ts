@@ -1,7 +1,7 @@
 // reviews-conclude: the reviewer's verdict on the whole result. Verified only once every answer is
 // accepted (a Leader milestone while it stands, and the credential signed next states it); needs
 // information reopens the questions marked so for the business; declined says why.
-import { API, MILESTONE_OF_ACTION, REVIEW_ERRORS, reviewDay, type ApiResponses } from '@toolkit/domain';
+import { API, REVIEW_ERRORS, reviewDay, type ApiResponses } from '@toolkit/domain';
 import { ApiError } from '../../api/errors';
 import { defineHandler } from '../../api/handler';
 import { updateReview, type StoredReview } from '../../repositories/reviews';
