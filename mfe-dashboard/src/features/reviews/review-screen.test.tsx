@@ -21,7 +21,7 @@ const REVIEW: Review = {
   reviewerName: 'Rita Reviewer',
   verdictNote: null,
   selfAssessedPercent: 62,
-  verifiedPercent: null,
+  verifiedPercent: 40,
   questions: [
     {
       questionId: 'renewable-share',
@@ -145,6 +145,7 @@ describe('Review screen', () => {
     const facts = screen.getByLabelText('The review');
     expect(facts).toHaveTextContent('StatusIn review');
     expect(facts).toHaveTextContent('Self-assessed score62%');
+    expect(facts).not.toHaveTextContent('Verified score');
     expect(screen.getByRole('link', { name: 'Back to reviews' })).toHaveAttribute(
       'href',
       '/dashboard/reviews',

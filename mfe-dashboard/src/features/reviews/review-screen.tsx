@@ -203,7 +203,8 @@ function Opened({ review }: { review: Review }) {
         <dd>{STATUS_LABELS[review.status]}</dd>
         <dt>Self-assessed score</dt>
         <dd>{percentWords(review.selfAssessedPercent)}</dd>
-        {review.verifiedPercent !== null && (
+        {/* A score is verified once the review is, not while its answers are being accepted. */}
+        {review.status === 'verified' && (
           <>
             <dt>Verified score</dt>
             <dd>{percentWords(review.verifiedPercent)}</dd>
