@@ -109,8 +109,21 @@ const Evidence = styled.details`
     align-items: center;
     min-height: ${({ theme }) => theme.touchTarget};
     font-weight: 600;
+    gap: ${({ theme }) => theme.space[2]}px;
     color: ${({ theme }) => theme.colors.link};
     cursor: pointer;
+  }
+  /* As a flex box the summary loses the browser's triangle: this chevron, drawn, says it opens. */
+  summary::before {
+    content: '';
+    width: 0.45em;
+    height: 0.45em;
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
+    transform: rotate(-45deg);
+  }
+  &[open] > summary::before {
+    transform: rotate(45deg);
   }
   & > div {
     padding-top: ${({ theme }) => theme.space[2]}px;
