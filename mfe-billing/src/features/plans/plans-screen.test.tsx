@@ -101,6 +101,18 @@ describe('Plans screen', () => {
     expect(screen.queryByRole('button', { name: /Cancel the/ })).not.toBeInTheDocument();
   });
 
+  it('shows verified results on each plan that includes them, and as not included on the others', async () => {
+    open('/dashboard/plans', onPlan(null));
+    const feature = (plan: string) =>
+      within(screen.getByRole('list', { name: `Features of ${plan}` })).getByText(
+        /Your results verified by your toolkit's publisher/,
+      );
+    expect(await screen.findByRole('list', { name: 'Plans' })).toBeInTheDocument();
+    expect(feature('Free')).toHaveTextContent(/^Not included:/);
+    for (const plan of ['Growth', 'Leader'])
+      expect(feature(plan)).toHaveTextContent(/^Your results verified by your toolkit's publisher$/);
+  });
+
   it('starts a checkout for the chosen plan and goes to its page', async () => {
     const goTo = jest.fn();
     const { backend, user } = open(
