@@ -177,6 +177,7 @@ describe('the dashboard’s navigation', () => {
     expect(await links()).toEqual([
       ['Overview', '/dashboard'],
       ['Results', '/dashboard/received'],
+      ['Reviews', '/dashboard/reviews'],
       ['Survey insights', '/dashboard/survey-insights'],
       ['Members', '/dashboard/members'],
       ['Users', '/dashboard/users'],
@@ -200,6 +201,7 @@ describe('the dashboard’s navigation', () => {
       'Materiality',
       'Academy',
       'Reports',
+      'Evidence and review',
       'Declaration',
       'Expert',
       'Users',
