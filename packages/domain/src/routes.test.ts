@@ -243,6 +243,7 @@ describe('journey links', () => {
       users: '/dashboard/users',
       insights: '/dashboard/insights',
       declaration: '/dashboard/declaration',
+      evidence: '/dashboard/evidence',
       actions: '/dashboard/actions',
       materiality: '/dashboard/materiality',
       plans: '/dashboard/plans',
