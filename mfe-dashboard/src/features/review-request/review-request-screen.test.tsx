@@ -187,6 +187,10 @@ describe('Evidence and review', () => {
       'Locked: Coastal Council verified this answer as it stands.',
     );
     expect(screen.queryByRole('button', { name: /verify|Send back/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'go to Declaration' })).toHaveAttribute(
+      'href',
+      '/dashboard/declaration',
+    );
   });
 
   describe('evidence', () => {

@@ -203,6 +203,12 @@ function Verification({ answer, result }: { answer: MyReview; result: LatestResu
               {(review.status === 'waiting' || review.status === 'inReview') &&
                 ' Its answers and evidence are locked until they finish or ask you for more information.'}
             </MutedText>
+            {review.status === 'verified' && (
+              <MutedText>
+                A declaration signed now states the verification:{' '}
+                <TextLink to={paths.declaration()}>go to Declaration</TextLink>.
+              </MutedText>
+            )}
           </div>
         ) : (
           <MutedText>
