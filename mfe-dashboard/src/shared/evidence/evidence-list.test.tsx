@@ -263,5 +263,8 @@ describe('EvidenceList', () => {
     expect(api.callsTo(API.addEvidenceLink)).toEqual([
       { ...REF, questionId: QUESTION, url: 'https://register.example.org/cert/9', note: 'Certificate' },
     ]);
+    // Ready for the next link.
+    expect(link).toHaveValue('');
+    expect(screen.getByLabelText('Note for the link (optional)')).toHaveValue('');
   });
 });

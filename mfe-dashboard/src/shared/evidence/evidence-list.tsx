@@ -24,7 +24,7 @@ import {
 import { REQUESTS } from '@toolkit/domain/requests';
 import { Button, buttonStyles, MutedText, Stack, type ButtonVariant } from '@toolkit/ui';
 import { ErrorText } from '@toolkit/ui/error-text';
-import { Actions, TextAreaField, TextField } from '@toolkit/ui/form';
+import { Actions, TextField } from '@toolkit/ui/form';
 import { SaveProgress } from '@toolkit/ui/save-progress';
 import {
   useAddEvidenceFileMutation,
@@ -372,7 +372,7 @@ function AddEvidence({
   const submitLink = linkForm.handleSubmit(async ({ url, note }) => {
     try {
       await addLink({ surveyId, resultId, questionId, url, ...(note ? { note } : {}) }).unwrap();
-      linkForm.reset({ url: '', note: '' });
+      linkForm.reset({ url: '', note: '' }, { keepDirtyValues: false });
     } catch (error) {
       linkForm.showFailure(error, 'add the link');
     }
@@ -383,11 +383,10 @@ function AddEvidence({
   return (
     <Stack gap={4}>
       <Stack gap={3} role="group" aria-label="Files">
-        <TextAreaField
+        <TextField
           label="Note for the files (optional)"
           hint="Write it before choosing the files it belongs to."
           maxLength={EVIDENCE_NOTE_MAX}
-          rows={2}
           value={fileNote}
           onChange={(event) => setFileNote(event.target.value)}
         />
