@@ -9,18 +9,25 @@ import { expect, test } from '../support/stack';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** Opens a path and checks it once its screen has its heading and nothing is still loading. */
+/** Checks the screen as it is now once it has its heading and nothing is still loading. */
 async function checkScreen(page: Page, path: string) {
-  await page.goto(path);
   await expect(page.locator('#root').getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, `${path} at ${page.viewportSize()?.width ?? 0} px`);
 }
 
+/**
+ * Opens each path once and checks it at desktop size, then at phone size: the screens lay
+ * themselves out by the window's width (media queries), so narrowing the window is what a phone's
+ * layout is, without a second page load.
+ */
 async function checkAtBothSizes(page: Page, paths: readonly string[]) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    for (const path of paths) await checkScreen(page, path);
+  for (const path of paths) {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(path);
+    await checkScreen(page, path);
+    await page.setViewportSize(PHONE);
+    await checkScreen(page, path);
   }
 }
 
