@@ -65,7 +65,7 @@ test('a member invited from Users sees the organisation’s results, journey and
     await app.mainLink('Dashboard').click();
     await app.expectDashboardHome();
     const ownerProgress = await progressText(page);
-    expect(ownerProgress).toMatch(/^\d+ of 18 milestones · \d+%$/);
+    expect(ownerProgress).toMatch(/^\d+ of 19 milestones · \d+%$/);
     await expect(memberPage.getByRole('progressbar', { name: /Journey progress/ })).toHaveAttribute(
       'aria-valuetext',
       ownerProgress!,

@@ -427,7 +427,7 @@ describe('what the journey shows once the invitation is answered', () => {
       [API.describeInvite]: () => OFFER,
       [API.verifyAndLoginWithInvite]: verified,
     });
-    expect(await screen.findByText('1 of 18 milestones · 5%')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 19 milestones · 5%')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'The invitation' }));
     // Signed in as the invitee from now on, whose business details are in.
@@ -436,7 +436,7 @@ describe('what the journey shows once the invitation is answered', () => {
     await screen.findByText(/^Survey at/);
 
     await user.click(screen.getByRole('link', { name: 'My journey' }));
-    expect(await screen.findByText('2 of 18 milestones · 11%')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 19 milestones · 10%')).toBeInTheDocument();
     expect(backend.callsTo(API.listMilestones)).toHaveLength(2);
   });
 

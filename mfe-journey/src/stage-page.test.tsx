@@ -61,7 +61,7 @@ describe('StagePage', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '5');
     expect(bar).toHaveAttribute('aria-valuemin', '0');
     expect(bar).toHaveAttribute('aria-valuemax', '100');
-    expect(screen.getByText('1 of 18 milestones · 5%')).toBeInTheDocument();
+    expect(screen.getByText('1 of 19 milestones · 5%')).toBeInTheDocument();
   });
 
   it('says stage 3 is locked and why', async () => {
@@ -87,10 +87,10 @@ describe('StagePage', () => {
     expect(links[2]).toHaveTextContent('Unlocks when you complete the previous stages');
   });
 
-  it('uses stored records: update-organisation completed is 2 of 18', async () => {
+  it('uses stored records: update-organisation completed is 2 of 19', async () => {
     await renderStage(1, [{ id: 'update-organisation', completed: true }]);
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '11');
-    expect(screen.getByText('2 of 18 milestones · 11%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
+    expect(screen.getByText('2 of 19 milestones · 10%')).toBeInTheDocument();
     expect(milestoneItems()[1]).toHaveTextContent(/Done$/);
   });
 
@@ -119,6 +119,7 @@ describe('StagePage', () => {
       'Score 70% or more in every section○ Not done',
       'Sign the declaration again as a Leader○ Not done',
       'Share your Leader credential○ Not done',
+      "Have your toolkit's publisher verify your result○ Not done",
     ]);
     for (const item of items) expect(within(item).queryByRole('link')).toBeNull();
   });
@@ -137,7 +138,7 @@ describe('StagePage', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '5');
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('2 of 18 milestones · 11%')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 19 milestones · 10%')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(milestoneItems()[2]).toHaveTextContent(/Done$/);
   });

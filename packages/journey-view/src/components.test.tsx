@@ -63,7 +63,7 @@ describe('JourneyOverview', () => {
         'This stage is locked. Unlocks when you complete the previous stages.',
       );
       // A locked stage's milestones are named, not linked.
-      expect(milestones(title)).toHaveLength(3);
+      expect(milestones(title)).toHaveLength(title === 'Leader' ? 4 : 3);
       expect(
         within(card)
           .getAllByRole('link')
@@ -241,21 +241,21 @@ describe('JourneyOverview', () => {
     (id) => ({ id, completed: true }),
   );
 
-  // Every milestone of the five stages counts (18, sign-up done from the start).
+  // Every milestone of the five stages counts (19, sign-up done from the start).
   it.each([
     { records: [], completed: 1, percent: 5, next: 'Add your business details' },
-    { records: [update], completed: 2, percent: 11, next: 'Complete the Quickscan' },
-    { records: [results], completed: 2, percent: 11, next: 'Add your business details' },
-    { records: [update, quickscan], completed: 3, percent: 16, next: 'View your assessment results' },
-    { records: [update, quickscan, results], completed: 4, percent: 22, next: 'Invite a team member' },
+    { records: [update], completed: 2, percent: 10, next: 'Complete the Quickscan' },
+    { records: [results], completed: 2, percent: 10, next: 'Add your business details' },
+    { records: [update, quickscan], completed: 3, percent: 15, next: 'View your assessment results' },
+    { records: [update, quickscan, results], completed: 4, percent: 21, next: 'Invite a team member' },
     {
       records: [update, quickscan, results, invite, ...stage2],
       completed: 9,
-      percent: 50,
+      percent: 47,
       next: 'Finish half of your planned actions',
     },
   ])(
-    'counts $completed of 18 milestones ($percent%), next: $next',
+    'counts $completed of 19 milestones ($percent%), next: $next',
     async ({ records, completed, percent, next }) => {
       renderOverview(stored(records));
       await ready();
@@ -263,8 +263,8 @@ describe('JourneyOverview', () => {
       expect(bar).toHaveAttribute('aria-valuenow', String(percent));
       expect(bar).toHaveAttribute('aria-valuemin', '0');
       expect(bar).toHaveAttribute('aria-valuemax', '100');
-      expect(bar).toHaveAccessibleName(`Journey progress: ${completed} of 18 milestones · ${percent}%`);
-      expect(screen.getByText(`${completed} of 18 milestones · ${percent}%`)).toBeInTheDocument();
+      expect(bar).toHaveAccessibleName(`Journey progress: ${completed} of 19 milestones · ${percent}%`);
+      expect(screen.getByText(`${completed} of 19 milestones · ${percent}%`)).toBeInTheDocument();
       const line = screen.getByText('Next milestone:', { exact: false });
       expect(line).toHaveTextContent(`Next milestone: ${next}`);
       expect(within(line).getByRole('link', { name: next })).toBeInTheDocument();
@@ -275,8 +275,8 @@ describe('JourneyOverview', () => {
     const { MILESTONE_IDS } = await import('@toolkit/domain');
     renderOverview(stored(MILESTONE_IDS.map((id) => ({ id, completed: true }))));
     await ready();
-    expect(screen.getByText('18 of 18 milestones · 100%')).toBeInTheDocument();
-    expect(screen.getByText('You have completed all 18 milestones.')).toBeInTheDocument();
+    expect(screen.getByText('19 of 19 milestones · 100%')).toBeInTheDocument();
+    expect(screen.getByText('You have completed all 19 milestones.')).toBeInTheDocument();
   });
 
   it('shows the defaults with the error and a Try again that loads the progress', async () => {
@@ -295,7 +295,7 @@ describe('JourneyOverview', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '5');
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await screen.findByText('2 of 18 milestones · 11%');
+    await screen.findByText('2 of 19 milestones · 10%');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(api.calls).toHaveLength(2);
   });

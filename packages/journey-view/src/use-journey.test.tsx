@@ -26,7 +26,7 @@ describe('useJourney', () => {
 
     expect(result.current.status).toBe('loading');
     expect(stage1Done(result)).toEqual([true, false, false, false, false]);
-    expect(result.current.summary).toEqual({ completed: 1, total: 18, percent: 5 });
+    expect(result.current.summary).toEqual({ completed: 1, total: 19, percent: 5 });
 
     pending.resolve(
       milestonesOf('caller-uid', [
@@ -37,7 +37,7 @@ describe('useJourney', () => {
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(backend.calls).toEqual([{ name: API.listMilestones, data: {} }]);
     expect(stage1Done(result)).toEqual([true, true, true, false, false]);
-    expect(result.current.summary).toEqual({ completed: 3, total: 18, percent: 16 });
+    expect(result.current.summary).toEqual({ completed: 3, total: 19, percent: 15 });
     expect(result.current.error).toBeNull();
   });
 

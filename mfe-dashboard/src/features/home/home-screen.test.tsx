@@ -81,8 +81,8 @@ describe('Home screen', () => {
   it('shows the journey with its progress from the stored milestones', async () => {
     setup({ stored: [{ id: 'update-organisation', completed: true }] });
     expect(await screen.findByRole('heading', { name: 'Your sustainability journey' })).toBeInTheDocument();
-    // Sign-up and business details: 2 of the journey's 18 milestones.
-    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '11');
+    // Sign-up and business details: 2 of the journey's 19 milestones.
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
     expect(await shortcuts()).toEqual([
       ['Complete the Quickscan', '/dashboard/assessments'],
       ['View your assessment results', '/dashboard/ready-reckoner'],
