@@ -245,11 +245,6 @@ export function updateReview(
   tx.update(paths.review(reviewId), fields);
 }
 
-/** Removes the review (the business organisation's deletion). */
-export function deleteReview(tx: Pick<StoreTransaction, 'delete'>, reviewId: string): void {
-  tx.delete(paths.review(reviewId));
-}
-
 /** The name an erased person's comments and reviews give instead of theirs. */
 export const FORMER_MEMBER = 'A former member';
 
