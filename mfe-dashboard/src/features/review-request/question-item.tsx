@@ -1,7 +1,6 @@
 // One question of the latest result on Evidence and review: the answer, whether evidence is
 // required, the evidence, and once a review exists its decision and the thread with the reviewer,
 // where a reopened question takes a reply.
-import { useId } from 'react';
 import styled from 'styled-components';
 import { API, formatDateTime, type EvidenceItem, type Review, type ReviewQuestion } from '@toolkit/domain';
 import { REQUESTS } from '@toolkit/domain/requests';
@@ -139,15 +138,18 @@ export interface QuestionItemProps {
   evidence: readonly EvidenceItem[];
 }
 
+/** The id of a question's heading, where the review's summary leads. */
+export const questionAnchor = (questionId: string) => `question-${questionId}`;
+
 export function QuestionItem({ surveyId, resultId, question, review, evidence }: QuestionItemProps) {
-  const headingId = useId();
+  const headingId = questionAnchor(question.questionId);
   const locked = lockWords(review, question);
   const decision = review && decisionWords(question);
   const replying = review?.status === 'needsInformation' && question.open;
   return (
     <Item aria-labelledby={headingId}>
       <Stack gap={3}>
-        <SectionHeading as="h3" $size="small" id={headingId}>
+        <SectionHeading as="h3" $size="small" id={headingId} tabIndex={-1}>
           {question.title}
         </SectionHeading>
         <Answer>

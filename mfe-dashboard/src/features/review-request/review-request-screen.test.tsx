@@ -250,6 +250,18 @@ describe('Evidence and review', () => {
       expect(within(lighting).queryByRole('textbox')).not.toBeInTheDocument();
     });
 
+    it('lists the questions asked about, each leading to its place on the page', async () => {
+      const { user } = setup({ review: NEEDS_INFORMATION, canRequest: false });
+      const asked = await screen.findByRole('list', { name: 'Questions asked about' });
+      expect(
+        within(asked)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Do you buy renewable electricity?', 'Do you have a sustainability policy?']);
+      await user.click(within(asked).getByRole('link', { name: 'Do you have a sustainability policy?' }));
+      expect(screen.getByRole('heading', { name: 'Do you have a sustainability policy?' })).toHaveFocus();
+    });
+
     it('sends a reply into the question’s thread; an empty one is refused and sends nothing', async () => {
       const { api, user } = setup({ review: NEEDS_INFORMATION, canRequest: false });
       const energy = await screen.findByRole('listitem', { name: 'Do you buy renewable electricity?' });

@@ -2,7 +2,7 @@
 // answer and its evidence, and the toolkit's publisher asked to verify it. Asking locks the answers
 // and evidence until the publisher concludes or asks for more information; then only the questions
 // named open again, to reply in their thread and add evidence, and the result is sent back.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import {
@@ -23,7 +23,7 @@ import { SectionHeading } from '@toolkit/ui/section-heading';
 import { ErrorText } from '@toolkit/ui/error-text';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { useEvidenceQuery } from '../../shared/evidence';
-import { QuestionItem } from './question-item';
+import { QuestionItem, questionAnchor } from './question-item';
 import {
   useAskForReviewMutation,
   useMyReview,
@@ -154,6 +154,44 @@ function AskForReview({ answer, result }: { answer: MyReview; result: LatestResu
   );
 }
 
+const Asked = styled.ul`
+  margin: ${({ theme }) => theme.space[2]}px 0 0;
+  padding-left: ${({ theme }) => theme.space[5]}px;
+  li + li {
+    margin-top: ${({ theme }) => theme.space[1]}px;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.link};
+    overflow-wrap: anywhere;
+  }
+`;
+
+/** The questions reopened, each leading to its place further down the (long) page. */
+function AskedAbout({ review }: { review: Review }) {
+  const goTo = (event: MouseEvent<HTMLAnchorElement>, questionId: string) => {
+    event.preventDefault();
+    const heading = document.getElementById(questionAnchor(questionId));
+    heading?.scrollIntoView?.({ block: 'start' });
+    heading?.focus();
+  };
+  return (
+    <Asked aria-label="Questions asked about">
+      {review.questions
+        .filter((question) => question.open)
+        .map((question) => (
+          <li key={question.questionId}>
+            <a
+              href={`#${questionAnchor(question.questionId)}`}
+              onClick={(event) => goTo(event, question.questionId)}
+            >
+              {question.title}
+            </a>
+          </li>
+        ))}
+    </Asked>
+  );
+}
+
 function SendBack({ review }: { review: Review }) {
   const [resubmit, sending] = useResubmitMyReviewMutation();
   return (
@@ -195,7 +233,7 @@ function Verification({ answer, result }: { answer: MyReview; result: LatestResu
         <MutedText>
           {result.surveyTitle}, completed on {formatDate(result.completedAt)}.
         </MutedText>
-        {review ? (
+        {review && (
           <div role="status">
             <Status>{reviewStatusWords(review)}</Status>
             <MutedText>
@@ -210,7 +248,9 @@ function Verification({ answer, result }: { answer: MyReview; result: LatestResu
               </MutedText>
             )}
           </div>
-        ) : (
+        )}
+        {review?.status === 'needsInformation' && <AskedAbout review={review} />}
+        {!review && (
           <MutedText>
             Attach evidence to your answers, then ask {publisher} to check them. A verified result shows on
             your Results and on the declaration you sign.
