@@ -2,6 +2,7 @@
 // the local evidence files: what is accepted and what refused (each in words, changing nothing),
 // who may read it, what a review locks, and what a person's data download and erasure do with it.
 import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import {
   API,
   EVIDENCE_FILE_MAX_BYTES,
@@ -163,17 +164,26 @@ describe('adding a file', () => {
     ).toBe(createHash('sha256').update(PDF).digest('hex'));
   });
 
-  it('takes images, spreadsheets, documents and text by their content', async () => {
+  it('takes images, spreadsheets and text by their content', async () => {
     const b = await business();
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Usage').addRow(['month', 'kWh']);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
     const types = [];
     for (const [name, bytes] of [
       ['meter.png', PNG],
+      ['usage.xlsx', xlsx],
       ['usage.csv', CSV],
       ['notes.txt', Buffer.from('Solar panels installed in May.\n')],
     ] as const) {
       types.push(resultOf<{ item: EvidenceItem }>(await file(b, name, bytes)).item.contentType);
     }
-    expect(types).toEqual(['image/png', 'text/csv', 'text/plain']);
+    expect(types).toEqual([
+      'image/png',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'text/csv',
+      'text/plain',
+    ]);
   });
 
   it.each([
