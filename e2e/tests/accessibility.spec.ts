@@ -45,6 +45,7 @@ test("every screen of a business's dashboard, journey and plans", async ({ page 
     '/dashboard/actions',
     '/dashboard/materiality',
     '/dashboard/reports',
+    '/dashboard/evidence',
     '/dashboard/declaration',
     '/dashboard/academy',
     '/dashboard/academy/reducing-waste',
@@ -69,6 +70,7 @@ test("every screen of a publisher's dashboard", async ({ page }) => {
     '/dashboard',
     '/dashboard/received?surveyId=quickscan',
     '/dashboard/received?surveyId=quickscan&state=excluded',
+    '/dashboard/reviews',
     '/dashboard/survey-insights?survey=quickscan',
     '/dashboard/members',
   ]);

@@ -18,6 +18,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PUBLISHER_SECTIONS = [
   'Overview',
   'Results',
+  'Reviews',
   'Survey insights',
   'Members',
   'Users',
@@ -33,6 +34,7 @@ const BUSINESS_ONLY = [
   'Materiality',
   'Academy',
   'Reports',
+  'Evidence and review',
   'Declaration',
   'Expert',
 ];
@@ -224,7 +226,7 @@ test("a business's owner sees none of the publisher's sections", async ({ page }
   await signInAsNewOwner(page);
   const links = await navigationLinks(page, 'Assessments');
   expect(links).toEqual(expect.arrayContaining(['Dashboard', ...BUSINESS_ONLY, 'Profile']));
-  for (const name of ['Overview', 'Survey insights', 'Members']) expect(links).not.toContain(name);
+  for (const name of ['Overview', 'Reviews', 'Survey insights', 'Members']) expect(links).not.toContain(name);
   await expect(
     page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Results' }),
   ).toHaveAttribute('href', '/dashboard/ready-reckoner');
