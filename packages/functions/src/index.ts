@@ -159,6 +159,7 @@ export const {
   billing,
   brand,
   evidence,
+  reviews,
   materiality,
   audit,
   ownership,
