@@ -104,7 +104,7 @@ it('gives the plan and entitlements on return from checkout, before any webhook 
   });
   expect(await features(member, tenantId)).toEqual({
     plan: 'Growth',
-    features: ['advanced-user-roles', 'brandkit', 'more-than-five-users'],
+    features: ['advanced-user-roles', 'brandkit', 'more-than-five-users', 'result-verification'],
   });
   const details = resultOf<ApiResponses[typeof API.getSubscriptionDetails]>(
     await env.call(API.getSubscriptionDetails, null, member.token),
@@ -315,7 +315,7 @@ describe('prices, invoices, changes and the portal', () => {
     });
     expect(await features(member, tenantId)).toEqual({
       plan: 'Growth',
-      features: ['advanced-user-roles', 'brandkit', 'more-than-five-users'],
+      features: ['advanced-user-roles', 'brandkit', 'more-than-five-users', 'result-verification'],
     });
     // A later event while still past due keeps when it began.
     const again = fixture.failRenewal(subscriptionId);

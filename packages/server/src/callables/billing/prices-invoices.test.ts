@@ -272,6 +272,7 @@ describe('the sandbox portal and past due', () => {
       'advanced-user-roles',
       'brandkit',
       'more-than-five-users',
+      'result-verification',
     ]);
     expect((await invoicesOf(member))[0]).toMatchObject({
       status: 'open',
@@ -296,6 +297,6 @@ describe('the sandbox portal and past due', () => {
     });
     expect(await subscriptionOf(member)).toMatchObject({ status: 'active', graceUntil: null });
     expect((await invoicesOf(member)).map((invoice) => invoice.status)).toEqual(['paid', 'paid']);
-    expect(await featuresOf(member, tenantId)).toHaveLength(3);
+    expect(await featuresOf(member, tenantId)).toHaveLength(4);
   });
 });
