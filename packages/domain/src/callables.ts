@@ -39,6 +39,7 @@ import type {
 import { ACTIVITY_PAGE_MAX, AUDIT_KINDS, type ActivityEntry } from './audit';
 import { SERVER_ERRORS } from './errors';
 import {
+  base64Facts,
   EVIDENCE_FILE_MAX_BYTES,
   EVIDENCE_FILE_NAME_MAX,
   EVIDENCE_NOTE_MAX,
@@ -1028,7 +1029,7 @@ export const CALLABLES = declareCallables({
           .max(EVIDENCE_FILE_NAME_MAX, SERVER_ERRORS.textTooLong(EVIDENCE_FILE_NAME_MAX)),
         contentBase64: z.string().superRefine((value, ctx) => {
           // Told in the file's own size, before the content is decoded: four characters for three bytes.
-          const bytes = Math.floor((value.length * 3) / 4) - (value.match(/=*$/)?.[0].length ?? 0);
+          const { bytes, wellFormed } = base64Facts(value);
           if (bytes > EVIDENCE_FILE_MAX_BYTES)
             ctx.addIssue({
               code: 'custom',
@@ -1036,7 +1037,7 @@ export const CALLABLES = declareCallables({
             });
           else if (value.length === 0)
             ctx.addIssue({ code: 'custom', message: SERVER_ERRORS.evidenceFileEmpty });
-          else if (value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value))
+          else if (!wellFormed)
             ctx.addIssue({ code: 'custom', message: SERVER_ERRORS.evidenceFileNotBase64 });
         }),
         note: text({ max: EVIDENCE_NOTE_MAX, multiline: true }).optional(),

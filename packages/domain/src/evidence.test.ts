@@ -1,5 +1,6 @@
 import { API } from './callables';
 import {
+  base64Facts,
   EVIDENCE_ACCEPT,
   EVIDENCE_FILE_MAX_BYTES,
   evidenceExtension,
@@ -96,6 +97,14 @@ describe('the evidence requests', () => {
   it('refuses an empty file and content that is not base64', () => {
     expect(fieldProblem(file.contentBase64, '')).toMatch(/empty/);
     expect(fieldProblem(file.contentBase64, 'not base64!')).toMatch(/did not arrive whole/);
+  });
+
+  it('reads base64 by its length and alphabet, with at most two "=" and only at the end', () => {
+    expect(base64Facts('QUJD')).toEqual({ bytes: 3, wellFormed: true });
+    expect(base64Facts('QQ==')).toEqual({ bytes: 1, wellFormed: true });
+    expect(base64Facts('QUI=')).toEqual({ bytes: 2, wellFormed: true });
+    for (const broken of ['', 'QQ=', 'Q===', 'QU=D', 'QU-D', 'QUJD\n'])
+      expect(base64Facts(broken).wellFormed).toBe(false);
   });
 
   it('takes web addresses only', () => {
