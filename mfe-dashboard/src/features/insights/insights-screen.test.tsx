@@ -4,7 +4,7 @@ import { API, type ApiResponses, type BenchmarkRow } from '@toolkit/domain';
 import { serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import { formatDate } from '@toolkit/domain';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
-import { SCORE } from '../../testing/results';
+import { result, SCORE } from '../../testing/results';
 
 type BenchmarkAnswer = ApiResponses[typeof API.getBenchmark];
 
@@ -103,6 +103,47 @@ describe('Insights screen for a business', () => {
     expect(api.callsTo(API.recordVisit)).toEqual([{ visit: 'insights' }]);
     // Not a publisher: nothing is asked about received results.
     expect(api.callsTo(API.getSurveyInsights)).toEqual([]);
+  });
+
+  it('shows the latest result’s self-assessed score beside the score its publisher verified', async () => {
+    setup({
+      [API.getBenchmark]: () => benchmarkAnswer({ history: HISTORY }),
+      [API.listLatestResults]: () => ({
+        results: [
+          result({
+            isCompleted: true,
+            completedAt: '2025-03-02T10:00:00.000Z',
+            score: SCORE,
+            verification: {
+              status: 'verified',
+              publisherName: 'Coastal Council',
+              verifiedAt: '2025-03-09T10:00:00.000Z',
+              verifiedPercent: 50,
+            },
+          }),
+        ],
+      }),
+    });
+    const latest = await screen.findByRole('region', { name: 'Your latest score' });
+    expect(within(latest).getByText('Self-assessed score').nextSibling).toHaveTextContent('62.5%');
+    expect(within(latest).getByText('Verified score').nextSibling).toHaveTextContent('50%');
+    expect(latest).toHaveTextContent(
+      `Verified by Coastal Council on ${formatDate('2025-03-09T10:00:00.000Z')}.`,
+    );
+    expect(within(latest).getByRole('link', { name: 'Evidence and review' })).toHaveAttribute(
+      'href',
+      '/dashboard/evidence',
+    );
+  });
+
+  it('shows no score of its own before a result is completed', async () => {
+    const { api } = setup({
+      [API.getBenchmark]: () => benchmarkAnswer({ history: [] }),
+      [API.listLatestResults]: () => ({ results: [result({})] }),
+    });
+    await screen.findByRole('link', { name: 'Complete the survey' });
+    await waitFor(() => expect(api.callsTo(API.listLatestResults)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Your latest score' })).not.toBeInTheDocument();
   });
 
   it('shows results over time and says how many organisations the benchmark still needs', async () => {

@@ -11,7 +11,7 @@ import { AssessmentLink } from '../../shared/assessment-link';
 import { useVisitRecorded } from '../../shared/visits';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
-import { VerificationSummary } from './verification-summary';
+import { VerificationSummary } from '../../shared/verification-summary';
 
 function ScoreTable({ score }: { score: ResultScore }) {
   const sections = [...score.sections].sort((a, b) => a.sectionIndex - b.sectionIndex);
