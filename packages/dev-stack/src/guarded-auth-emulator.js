@@ -13,6 +13,26 @@ const { createOriginProxy } = require('./inbox-proxy');
  */
 
 /**
+ * Starts the emulator on a free port. A free port can be taken before the CLI listens on it (a
+ * parallel test's service picking the same one), and the CLI then exits with "port taken": it
+ * is started again on another.
+ * @template T
+ * @param {string} host
+ * @param {(port: number) => Promise<T>} start
+ * @returns {Promise<{ upstreamPort: number, emulator: T }>}
+ */
+async function startOnFreePort(host, start) {
+  for (let attempt = 1; ; attempt++) {
+    const upstreamPort = await freePort(host);
+    try {
+      return { upstreamPort, emulator: await start(upstreamPort) };
+    } catch (error) {
+      if (attempt >= 3 || !/port taken/i.test(String(/** @type {Error} */ (error).message))) throw error;
+    }
+  }
+}
+
+/**
  * @param {{
  *   port: number,
  *   dataDir: string,
@@ -33,15 +53,16 @@ async function startGuardedAuthEmulator({
   readyTimeoutMs,
   log,
 }) {
-  const upstreamPort = await freePort(host);
-  const emulator = await startAuthEmulator({
-    port: upstreamPort,
-    host,
-    dataDir,
-    projectId,
-    ...(readyTimeoutMs === undefined ? {} : { readyTimeoutMs }),
-    ...(log === undefined ? {} : { log }),
-  });
+  const { upstreamPort, emulator } = await startOnFreePort(host, (upstreamPort) =>
+    startAuthEmulator({
+      port: upstreamPort,
+      host,
+      dataDir,
+      projectId,
+      ...(readyTimeoutMs === undefined ? {} : { readyTimeoutMs }),
+      ...(log === undefined ? {} : { log }),
+    }),
+  );
   const proxy = createOriginProxy({
     target: { host, port: upstreamPort },
     host,
@@ -77,4 +98,4 @@ async function startGuardedAuthEmulator({
   };
 }
 
-module.exports = { startGuardedAuthEmulator };
+module.exports = { startGuardedAuthEmulator, startOnFreePort };

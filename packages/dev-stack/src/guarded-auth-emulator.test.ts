@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { canConnect } from '@toolkit/local-services';
-import { startGuardedAuthEmulator } from './guarded-auth-emulator';
+import { startGuardedAuthEmulator, startOnFreePort } from './guarded-auth-emulator';
 
 const APP = 'http://localhost:3000';
 const EVIL = 'http://evil.example';
@@ -131,3 +131,37 @@ it('frees both ports on stop() and leaves none of the emulator’s per-port file
   expect(await canConnect(upstreamPort, '127.0.0.1')).toBe(false);
   expect(fs.readdirSync(dataDir).filter((name) => name.includes(String(upstreamPort)))).toEqual([]);
 }, 60_000);
+
+describe('a start on a free port', () => {
+  const TAKEN = 'Error: Could not start Authentication Emulator, port taken.';
+
+  it('starts again on another port when the one picked was taken before the emulator listened', async () => {
+    const tried: number[] = [];
+    const started = await startOnFreePort('127.0.0.1', async (port) => {
+      tried.push(port);
+      if (tried.length === 1) throw new Error(`The Auth emulator exited before it was ready. ${TAKEN}`);
+      return 'running';
+    });
+    expect(tried).toHaveLength(2);
+    expect(started).toEqual({ upstreamPort: tried[1], emulator: 'running' });
+  });
+
+  it('gives up after three taken ports, and at once on any other failure', async () => {
+    let starts = 0;
+    await expect(
+      startOnFreePort('127.0.0.1', async () => {
+        starts++;
+        throw new Error(TAKEN);
+      }),
+    ).rejects.toThrow(/port taken/);
+    expect(starts).toBe(3);
+    starts = 0;
+    await expect(
+      startOnFreePort('127.0.0.1', async () => {
+        starts++;
+        throw new Error('The Auth emulator was not ready within 90 s.');
+      }),
+    ).rejects.toThrow(/not ready/);
+    expect(starts).toBe(1);
+  });
+});
