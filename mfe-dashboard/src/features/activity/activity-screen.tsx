@@ -3,7 +3,7 @@
 // No one can change an entry: the screen only reads.
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { LoadError, QueryView } from '@toolkit/data';
+import { QueryView } from '@toolkit/data';
 import {
   AUDIT_KIND_LABELS,
   AUDIT_KINDS,
@@ -12,8 +12,9 @@ import {
   paths,
   type ActivityEntry,
 } from '@toolkit/domain';
-import { Button, MutedText, PageTitle, Stack, VisuallyHidden } from '@toolkit/ui';
+import { MutedText, PageTitle, Stack, VisuallyHidden } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
+import { LoadMore } from '../../shared/load-more';
 import { useActivityInfiniteQuery } from './activity-api';
 import { describeActivity } from './activity-words';
 
@@ -121,25 +122,7 @@ export function ActivityScreen() {
                   <Entry key={entry.id} entry={entry} />
                 ))}
             </List>
-            {activity.isFetchNextPageError && (
-              <LoadError
-                error={activity.error}
-                doing="load more activity"
-                onRetry={() => void activity.fetchNextPage()}
-              />
-            )}
-            {activity.hasNextPage && !activity.isFetchNextPageError && (
-              <div>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={activity.isFetchingNextPage}
-                  onClick={() => void activity.fetchNextPage()}
-                >
-                  {activity.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            <LoadMore list={activity} doing="load more activity" />
           </Stack>
         )}
       </QueryView>

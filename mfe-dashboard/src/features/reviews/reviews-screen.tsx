@@ -3,7 +3,7 @@
 // a page at a time with "Load more". The status and the search live in the address.
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { LoadError, QueryView } from '@toolkit/data';
+import { QueryView } from '@toolkit/data';
 import {
   formatDate,
   paths,
@@ -12,7 +12,8 @@ import {
   type ReviewRow,
   type ReviewStatus,
 } from '@toolkit/domain';
-import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { MutedText, PageTitle, Stack } from '@toolkit/ui';
+import { LoadMore } from '../../shared/load-more';
 import { SearchForm } from '../../shared/view-controls';
 import { useReviewsInfiniteQuery } from './reviews-api';
 import { STATUS_LABELS } from './review-words';
@@ -159,25 +160,7 @@ export function ReviewsScreen() {
                   <Row key={row.reviewId} row={row} />
                 ))}
             </Rows>
-            {reviews.isFetchNextPageError && (
-              <LoadError
-                error={reviews.error}
-                doing="load more reviews"
-                onRetry={() => void reviews.fetchNextPage()}
-              />
-            )}
-            {reviews.hasNextPage && !reviews.isFetchNextPageError && (
-              <div>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={reviews.isFetchingNextPage}
-                  onClick={() => void reviews.fetchNextPage()}
-                >
-                  {reviews.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            <LoadMore list={reviews} doing="load more reviews" />
           </Stack>
         )}
       </QueryView>

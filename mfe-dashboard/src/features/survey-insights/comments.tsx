@@ -1,10 +1,11 @@
 // The comments on one open question, newest first: a search by word prefix and "Load more".
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { LoadError, QueryView } from '@toolkit/data';
+import { QueryView } from '@toolkit/data';
 import { COMMENTS_SEARCH_MAX, formatDate } from '@toolkit/domain';
-import { Button, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
+import { MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
+import { LoadMore } from '../../shared/load-more';
 import { SearchForm } from '../../shared/view-controls';
 import { useCommentsInfiniteQuery } from './survey-insights-api';
 
@@ -74,24 +75,11 @@ export function Comments({
                   ))}
                 </List>
               )}
-              {comments.isFetchNextPageError && (
-                <LoadError
-                  error={comments.error}
-                  doing="load more comments"
-                  onRetry={() => void comments.fetchNextPage()}
-                />
-              )}
-              {comments.hasNextPage && !comments.isFetchNextPageError && (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={comments.isFetchingNextPage}
-                  onClick={() => void comments.fetchNextPage()}
-                >
-                  {comments.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-                  <VisuallyHidden> comments on {question.title}</VisuallyHidden>
-                </Button>
-              )}
+              <LoadMore
+                list={comments}
+                doing="load more comments"
+                hiddenLabel={<VisuallyHidden> comments on {question.title}</VisuallyHidden>}
+              />
             </Stack>
           );
         }}
