@@ -9,6 +9,7 @@ import type { DeclarationCredential } from '@toolkit/domain/credential';
 import { callApi, type CallableClient } from '@toolkit/platform';
 import { Button, Card, MutedText, PageTitle, Spinner } from '@toolkit/ui';
 import { ErrorText } from '@toolkit/ui/error-text';
+import { Facts } from '@toolkit/ui/facts';
 
 type Verdict =
   | { kind: 'checking' }
@@ -59,26 +60,6 @@ const Verdict = styled.p<{ $tone: 'good' | 'bad' | 'warn' }>`
   font-size: 1.125rem;
   color: ${({ $tone }) => ($tone === 'good' ? '#0b5d1e' : $tone === 'warn' ? '#6b4100' : '#8a1020')};
   background: ${({ $tone }) => ($tone === 'good' ? '#e3f4e6' : $tone === 'warn' ? '#fff1d6' : '#fde4e6')};
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
-  margin: 0;
-  overflow-wrap: anywhere;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
-    grid-template-columns: 1fr;
-    dd {
-      margin-bottom: ${({ theme }) => theme.space[2]}px;
-    }
-  }
 `;
 
 const Vouched = styled.p`

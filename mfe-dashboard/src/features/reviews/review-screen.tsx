@@ -20,6 +20,7 @@ import { QuestionActions } from './question-actions';
 import { useReviewQuery } from './reviews-api';
 import { percentWords, STATUS_LABELS } from './review-words';
 import { Verdict } from './verdict';
+import { Facts } from '@toolkit/ui/facts';
 
 const Title = styled(PageTitle)`
   margin: 0;
@@ -29,27 +30,6 @@ const Title = styled(PageTitle)`
 const TextLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
   align-self: flex-start;
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
-  margin: 0;
-  overflow-wrap: anywhere;
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-  }
-  @media (max-width: ${({ theme }) => theme.breakpoints.mobile}) {
-    grid-template-columns: 1fr;
-    gap: 0;
-    dd {
-      margin-bottom: ${({ theme }) => theme.space[2]}px;
-    }
-  }
 `;
 
 const Question = styled.section`
