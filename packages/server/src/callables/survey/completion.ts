@@ -222,8 +222,8 @@ export async function completeResult(
   });
   if (outcome.outcome !== 'completed') return outcome;
   const completedAt = (await readResult(store, ref))?.completedAt ?? null;
-  // A newer result ends the verification of an older one (its own transaction: reviews are few, and
-  // a completion never waits on them).
+  // A newer result ends the verification of an older one, after the completion's transaction, which
+  // therefore never holds the organisation's reviews: one query of its verified reviews, usually none.
   if (businessTenantId && completedAt) {
     await endVerificationByNewerResult(store, {
       businessTenantId,
