@@ -14,6 +14,7 @@ import {
   type EarlyAnswerDetail,
   type Position,
 } from '@toolkit/platform';
+import { tellServiceWorker } from '@toolkit/platform/offline';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
 import { loadFinished, saveFinished } from './finished';
 import { Outbox, outboxStorageKey, type FailureAction, type SaveStatus } from './outbox';
@@ -220,6 +221,12 @@ export function useResult({
             });
             outbox.subscribe((status) => send({ type: 'saveStatusChanged', run, status }));
             sessions.set(run, { outbox, config });
+            // An open result keeps the survey remote's version on this device until it is completed.
+            tellServiceWorker({
+              type: started.status === SurveyStatus.Completed ? 'release-survey' : 'keep-survey',
+              tenantId,
+              surveyId,
+            });
             send({
               type: 'started',
               run,
@@ -254,7 +261,10 @@ export function useResult({
             return null;
           })
           .then(
-            (score) => send({ type: 'completionSucceeded', run, resultId, score }),
+            (score) => {
+              tellServiceWorker({ type: 'release-survey', tenantId, surveyId });
+              send({ type: 'completionSucceeded', run, resultId, score });
+            },
             (error: unknown) => send({ type: 'completionFailed', run, error }),
           );
       }
