@@ -14,6 +14,12 @@ const ASSET_EXTENSION = /\.(?:m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|
 
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const NO_STORE = 'no-store';
+/**
+ * The shell's service worker keeps its address while its content changes: the browser asks again
+ * each time (as firebase.json's rule for it says), so a new release reaches the worker.
+ */
+const SERVICE_WORKER = '/sw.js';
+const NO_CACHE = 'no-cache';
 
 /** Text files are sent compressed, as production hosting does, so local sizes and timings are honest. */
 const COMPRESSIBLE = /** @type {Record<string, string>} */ ({
@@ -195,7 +201,11 @@ function createStaticHandler({
       if (served !== null && served !== pathname) req.url = served;
       res.setHeader(
         'Cache-Control',
-        served !== null && CONTENT_HASHED.test(served) ? CACHE_FOREVER : NO_STORE,
+        served !== null && CONTENT_HASHED.test(served)
+          ? CACHE_FOREVER
+          : served === SERVICE_WORKER
+            ? NO_CACHE
+            : NO_STORE,
       );
       const type = served === null ? undefined : COMPRESSIBLE[path.extname(served).toLowerCase()];
       const encoding = preferredEncoding(req.headers['accept-encoding']);
@@ -248,4 +258,4 @@ function closeServer(server) {
   });
 }
 
-module.exports = { createStaticHandler, createStaticServer, closeServer, CACHE_FOREVER, NO_STORE };
+module.exports = { createStaticHandler, createStaticServer, closeServer, CACHE_FOREVER, NO_STORE, NO_CACHE };

@@ -85,3 +85,34 @@ it('sends the security headers of firebase.json’s rules, and the deployment’
   expect(survey['content-security-policy']).toBe("frame-ancestors 'self' https:, script-src 'self'");
   expect((await get('/main.0123abcd.js')).headers['x-content-type-options']).toBe('nosniff');
 });
+
+describe('the service worker', () => {
+  beforeAll(() => fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});'));
+
+  it('is asked for again on every check, so a new release reaches the worker, with the deployment’s policy', async () => {
+    const { headers, body } = await get('/sw.js');
+    expect(headers['cache-control']).toBe('no-cache');
+    expect(headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(headers['content-security-policy']).toBe("frame-ancestors 'none', script-src 'self'");
+    expect(body.toString()).toContain('addEventListener');
+  });
+
+  it('is sent by Firebase Hosting with the same Cache-Control (firebase.json), never as a hashed file', () => {
+    const firebase = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../firebase.json'), 'utf8')) as {
+      hosting: {
+        target: string;
+        headers: ({ source?: string; regex?: string } & { headers: { key: string; value: string }[] })[];
+      }[];
+    };
+    const shell = firebase.hosting.find((site) => site.target === 'shell')!;
+    const rules = shell.headers.filter((rule) =>
+      rule.regex ? new RegExp(rule.regex).test('/sw.js') : rule.source === '/sw.js' || rule.source === '**',
+    );
+    const cacheControl = rules
+      .flatMap((rule) => rule.headers)
+      .filter((header) => header.key === 'Cache-Control');
+    // Hosting applies the last matching rule's value.
+    expect(cacheControl.at(-1)?.value).toBe('no-cache');
+    expect(rules.some((rule) => rule.source === '/sw.js')).toBe(true);
+  });
+});

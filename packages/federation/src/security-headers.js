@@ -110,6 +110,9 @@ function contentSecurityPolicy(config, { assetOrigins = [], scriptHashes = [] } 
       ["'self'", originOf(config.functionsBaseUrl), ...auth, ...appCheck, ...content, ...remotes],
     ],
     ['frame-src', [...content, ...authFrames, ...recaptcha]],
+    // The offline worker (/sw.js), served by the shell itself. Its own fetches (the remotes' files,
+    // the content queries) are held to this policy's connect-src, which the local server sends with it.
+    ['worker-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

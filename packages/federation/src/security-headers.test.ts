@@ -75,3 +75,19 @@ it('adds reCAPTCHA Enterprise and the App Check exchange only where App Check is
   );
   expect(policy.get('connect-src')).toContain('https://content-firebaseappcheck.googleapis.com');
 });
+
+it('lets the app run its own offline worker, and the worker fetch the remotes’ files and the CMS', () => {
+  const policy = directives(contentSecurityPolicy(PRODUCTION));
+  expect(policy.get('worker-src')).toEqual(["'self'"]);
+  // The worker is held to the policy sent with /sw.js: it fetches every remote's manifest, entry
+  // and files, and the survey's definition.
+  expect(policy.get('connect-src')).toEqual(
+    expect.arrayContaining([
+      'https://t-survey.web.app',
+      'https://t-dashboard.web.app',
+      'https://t-journey.web.app',
+      'https://t-billing.web.app',
+      'https://cms.example.com',
+    ]),
+  );
+});
