@@ -1,7 +1,8 @@
 const { createWebpackConfig, SHELL } = require('@toolkit/federation');
 const { buildEarlySlide } = require('./early-slide.build');
+const { ServiceWorkerPlugin } = require('./sw.build');
 
-module.exports = createWebpackConfig({
+const shellConfig = createWebpackConfig({
   ...SHELL,
   dir: __dirname,
   kind: 'host',
@@ -15,3 +16,9 @@ module.exports = createWebpackConfig({
     }),
   },
 });
+
+/** @type {typeof shellConfig} */
+module.exports = (env, argv) => {
+  const config = shellConfig(env, argv);
+  return { ...config, plugins: [...(config.plugins ?? []), new ServiceWorkerPlugin()] };
+};

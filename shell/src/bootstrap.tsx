@@ -10,6 +10,7 @@ import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
 import { syncPlan } from './plan-sync';
+import { scheduleOfflineWorker } from './offline/schedule';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -52,6 +53,7 @@ async function start() {
       <App services={services} remoteServices={remoteServices} />
     </Provider>,
   );
+  scheduleOfflineWorker(config);
 }
 
 start().catch((error: unknown) => {
