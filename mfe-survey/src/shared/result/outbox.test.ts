@@ -1,5 +1,5 @@
 import type { AnswerValue } from '@toolkit/domain';
-import { Outbox, outboxStorageKey, type OutboxEntry, type OutboxOptions } from './outbox';
+import { forgetOutbox, Outbox, outboxStorageKey, type OutboxEntry, type OutboxOptions } from './outbox';
 
 /** The network edge: a server that keeps the newest seq per question, and can be made to fail. */
 class FakeServer {
@@ -195,7 +195,44 @@ describe('the answer outbox', () => {
     expect(server.answers()).toEqual({ q1: 'second', q2: ['a', 'b'] });
     // Acknowledged answers are cleared; the seq kept counting across the reload.
     expect(server.calls.find((c) => c.answer === 'second')?.seq).toBe(2);
+    expect(JSON.parse(window.localStorage.getItem(KEY)!).entries).toEqual([]);
+  });
+
+  it('keeps counting above answers already sent after a reload, until the result is forgotten', async () => {
+    const server = new FakeServer();
+    const before = createOutbox(server);
+    before.put('q1', 'sent');
+    await before.drain();
+    before.dispose();
+
+    // Opened again from the device, with the seqs the start answered long before.
+    const after = createOutbox(server, { seqs: {} });
+    after.put('q1', 'changed offline');
+    await after.drain();
+    expect(server.answers()).toEqual({ q1: 'changed offline' });
+    expect(server.calls.map((call) => call.seq)).toEqual([1, 2]);
+
+    forgetOutbox(window.localStorage, 'result-1');
     expect(window.localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('tells its listeners how many answers wait, as the count changes', async () => {
+    online = false;
+    const server = new FakeServer();
+    server.failWith = new Error('unavailable');
+    const outbox = createOutbox(server);
+    const told: [string, number][] = [];
+    outbox.subscribe((status, unsent) => told.push([status, unsent]));
+    outbox.put('q1', 1);
+    await jest.advanceTimersByTimeAsync(0);
+    outbox.put('q2', 2);
+    outbox.put('q2', 3);
+    expect(outbox.unsent).toBe(2);
+    expect(told).toEqual([
+      ['saving', 1],
+      ['offline', 1],
+      ['offline', 2],
+    ]);
   });
 
   it('ignores unreadable storage', () => {

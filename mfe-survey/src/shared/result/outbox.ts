@@ -1,6 +1,8 @@
 // The answer outbox: no answer is lost. Answers wait here (and in local storage, so they survive a
 // reload) until the server acknowledges them. Each save carries a per-question increasing `seq`, so
-// the server can ignore a late older save (REQUESTS['survey-saveAnswer']).
+// the server can ignore a late older save (REQUESTS['survey-saveAnswer']). The seqs stay stored after
+// their answers are sent, so a result opened from the device (kept.ts) numbers its next saves above
+// them; the completion forgets them.
 import { backoffDelay, type AnswerValue, type Backoff } from '@toolkit/domain';
 
 export interface OutboxEntry {
@@ -34,6 +36,15 @@ export interface OutboxOptions {
 }
 
 export const outboxStorageKey = (resultId: string) => `toolkit:survey-outbox:v1:${resultId}`;
+
+/** Forgets a completed result's outbox: nothing is left to send to it. */
+export function forgetOutbox(storage: Storage | null, resultId: string): void {
+  try {
+    storage?.removeItem(outboxStorageKey(resultId));
+  } catch {
+    // Blocked storage kept nothing either.
+  }
+}
 
 interface Stored {
   entries: OutboxEntry[];
@@ -74,8 +85,9 @@ export class Outbox {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private waiters: Waiter[] = [];
-  private listeners = new Set<(status: SaveStatus) => void>();
+  private listeners = new Set<(status: SaveStatus, unsent: number) => void>();
   private lastStatus: SaveStatus;
+  private lastUnsent: number;
   private disposed = false;
 
   constructor(private readonly options: OutboxOptions) {
@@ -87,6 +99,7 @@ export class Outbox {
     }
     options.onlineEvents?.addEventListener('online', this.retryNow);
     this.lastStatus = this.status;
+    this.lastUnsent = this.unsent;
   }
 
   get status(): SaveStatus {
@@ -95,12 +108,18 @@ export class Outbox {
     return 'saving';
   }
 
+  /** How many answers the server has not acknowledged yet. */
+  get unsent(): number {
+    return this.entries.length;
+  }
+
   /** Answers not yet acknowledged, by question: they win over what the server returned. */
   pendingAnswers(): Record<string, AnswerValue> {
     return Object.fromEntries(this.entries.map((e) => [e.questionId, e.answer]));
   }
 
-  subscribe(listener: (status: SaveStatus) => void): () => void {
+  /** Told the status and the count of unsent answers whenever either changes. */
+  subscribe(listener: (status: SaveStatus, unsent: number) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -212,8 +231,7 @@ export class Outbox {
   private persist(): void {
     const { storage, storageKey } = this.options;
     try {
-      if (this.entries.length === 0) storage?.removeItem(storageKey);
-      else storage?.setItem(storageKey, JSON.stringify({ entries: this.entries, seqs: this.seqs }));
+      storage?.setItem(storageKey, JSON.stringify({ entries: this.entries, seqs: this.seqs }));
     } catch {
       // Storage full or blocked: the answers are still in memory and being sent.
     }
@@ -225,9 +243,10 @@ export class Outbox {
       this.waiters = [];
       waiters.forEach((w) => w.resolve());
     }
-    const status = this.status;
-    if (status === this.lastStatus) return;
+    const { status, unsent } = this;
+    if (status === this.lastStatus && unsent === this.lastUnsent) return;
     this.lastStatus = status;
-    this.listeners.forEach((listener) => listener(status));
+    this.lastUnsent = unsent;
+    this.listeners.forEach((listener) => listener(status, unsent));
   }
 }
