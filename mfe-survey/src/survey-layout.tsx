@@ -122,7 +122,7 @@ export function SurveyLayout({ services }: { services: AppServices }) {
       ) : (
         <>
           <Outlet />
-          <SaveStatus status={result.saveStatus} />
+          <SaveStatus status={result.saveStatus} unsent={result.unsent} />
         </>
       )}
     </SurveyContext.Provider>

@@ -85,11 +85,13 @@ export const Actions = styled.div`
   }
 `;
 
-const STATUS_TEXT: Record<Status, string> = {
-  saved: 'All answers saved',
-  saving: 'Saving…',
-  retrying: 'Retrying…',
-  offline: "Offline — your answers are kept on this device and will be sent when you're back online",
+/** What the line says; offline, how many answers wait, and that nothing needs doing about them. */
+const STATUS_TEXT: Record<Status, (unsent: number) => string> = {
+  saved: () => 'All answers saved',
+  saving: () => 'Saving…',
+  retrying: () => 'Retrying…',
+  offline: (unsent) =>
+    `Offline: ${unsent === 1 ? '1 answer' : `${unsent} answers`} kept on this phone; they will be sent when you are back online`,
 };
 
 const StatusLine = styled.p`
@@ -99,10 +101,11 @@ const StatusLine = styled.p`
   text-align: center;
 `;
 
-export function SaveStatus({ status }: { status: Status }) {
+/** `unsent`: the answers the server has not acknowledged yet. */
+export function SaveStatus({ status, unsent }: { status: Status; unsent: number }) {
   return (
     <StatusLine role="status" aria-live="polite">
-      {STATUS_TEXT[status]}
+      {STATUS_TEXT[status](unsent)}
     </StatusLine>
   );
 }

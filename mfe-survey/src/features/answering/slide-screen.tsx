@@ -90,10 +90,11 @@ export function SlideScreen() {
         ))}
       </Stack>
       {gaps && <EmptySections survey={survey} gaps={gaps} id={gapsId} />}
-      {finishError && (
+      {/* Refused now, or after the thank-you showed while the completion waited for the network. */}
+      {(finishError ?? result.completionError) && (
         <ErrorPanel
           title="We couldn't submit your answers"
-          message={`${finishError} Your answers are kept on this device.`}
+          message={`${finishError ?? result.completionError} Your answers are kept on this device.`}
           onRetry={finish}
         />
       )}

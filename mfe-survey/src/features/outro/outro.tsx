@@ -69,6 +69,10 @@ export function Outro({ services }: { services: AppServices }) {
           )}
         </div>
         {score && <YourScore score={score} />}
+        {/* The score is the server's: it replaces this line once the completion gets through. */}
+        {result.awaitingScore && (
+          <p role="status">Your score will appear here when your phone is back online.</p>
+        )}
         {savable && (
           <div ref={saving}>
             <SaveResults

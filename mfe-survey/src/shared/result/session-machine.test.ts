@@ -1,5 +1,7 @@
 // Every transition of the result session: each row is a state and an event, and the next state and
 // effects the machine answers. Pairs no row names are checked to change nothing at all.
+import { CallableError } from '@toolkit/platform';
+import type { KeptResult } from './kept';
 import {
   initialSession,
   shownSaveStatus,
@@ -17,12 +19,27 @@ const A = reply();
 const B = reply();
 const SCORE = { overall: { points: 4, max: 8, percent: 50 }, sections: [], band: null };
 const boom = new Error('Network down');
+/** What the callable client reports when a request got no answer, and a server's refusal. */
+const lost = new CallableError('unavailable', 'Could not reach the function; check the connection.');
+const cutOff = new CallableError('internal', 'The response was not a JSON object.');
+const refused = new CallableError('failed-precondition', 'Answer a scored question first.', {
+  hasServerMessage: true,
+});
+const KEPT: KeptResult = {
+  resultId: 'r1',
+  questions: { sector: 'retail' },
+  scoredQuestions: ['energy'],
+  seqs: { sector: 1 },
+  created: true,
+  finishing: false,
+};
 
 const idle: Phase = { name: 'idle' };
 const starting: Phase = { name: 'starting', run: 1 };
 const failed: Phase = { name: 'failed', run: 1, message: 'Network down' };
 const answering: Phase = { name: 'answering', run: 1, resultId: 'r1' };
 const completing = (...replies: Reply[]): Phase => ({ name: 'completing', run: 1, resultId: 'r1', replies });
+const finishing: Phase = { name: 'finishing', run: 1, resultId: 'r1' };
 const completed: Phase = { name: 'completed', run: 1, resultId: 'r1' };
 
 /** A state in `phase` after one start (none while idle), with `over` on top. */
@@ -64,7 +81,7 @@ interface Row {
 }
 
 const notOpen: Phase[] = [idle, starting, failed];
-const open: Phase[] = [answering, completing(A), completed];
+const open: Phase[] = [answering, completing(A), finishing, completed];
 
 const rows: Row[] = [
   // Starting: once the shell has settled the session, and again after a sign-in change.
@@ -106,6 +123,20 @@ const rows: Row[] = [
     effects: [],
   },
   {
+    name: 'idle, begin with a kept result not yet finished → started on the server as usual',
+    from: at(idle),
+    event: { type: 'begin', kept: KEPT },
+    to: at(starting),
+    effects: [{ type: 'startResult', run: 1 }],
+  },
+  {
+    name: 'idle, begin with a kept result Finish was pressed on → opened from the device; no start',
+    from: at(idle),
+    event: { type: 'begin', kept: { ...KEPT, finishing: true } },
+    to: at(starting),
+    effects: [{ type: 'restoreResult', run: 1, kept: { ...KEPT, finishing: true } }],
+  },
+  {
     name: 'failed, retry → starting the next run',
     from: at(failed),
     event: { type: 'retry' },
@@ -124,7 +155,7 @@ const rows: Row[] = [
       questions: { name: 'Old', sector: 'farming', size: '1-4' },
       pending: { name: 'Leaf', sector: 'creative' },
     }),
-    to: at(answering, { ...opened, answers: { name: 'Leaf', sector: 'retail', size: '1-4' } }),
+    to: at(answering, { ...opened, answers: { name: 'Leaf', sector: 'retail', size: '1-4' }, unsent: 2 }),
     effects: [{ type: 'put', run: 1, questionId: 'sector', answer: 'retail' }, ...adopt()],
   },
   {
@@ -165,6 +196,28 @@ const rows: Row[] = [
     ],
   },
   {
+    name: 'starting, started with Finish recorded on the device → finishing: the thank-you shows, the completion is sent',
+    from: at(starting, { waiting: [A] }),
+    event: started({
+      created: false,
+      questions: { sector: 'retail' },
+      pending: { energy: 2 },
+      finishing: true,
+    }),
+    to: at(finishing, {
+      ...opened,
+      answers: { sector: 'retail', energy: 2 },
+      unsent: 1,
+      completed: true,
+      resumed: true,
+    }),
+    effects: [
+      ...adopt(),
+      { type: 'completeResult', run: 1, resultId: 'r1' },
+      { type: 'resolve', replies: [A] },
+    ],
+  },
+  {
     name: 'starting run 2, started of run 1 (superseded) → unchanged, its outbox closed',
     from: at({ name: 'starting', run: 2 }, { runs: 2 }),
     event: started({ run: 1 }),
@@ -191,6 +244,41 @@ const rows: Row[] = [
     event: { type: 'startFailed', run: 1, error: 'offline' },
     to: at({ name: 'failed', run: 1, message: 'offline' }),
     effects: [],
+  },
+  {
+    name: 'starting, startFailed for the network with a result kept on the device → opened from there',
+    from: at(starting),
+    event: { type: 'startFailed', run: 1, error: lost, kept: KEPT },
+    to: UNCHANGED,
+    effects: [{ type: 'restoreResult', run: 1, kept: KEPT }],
+  },
+  {
+    name: 'starting, startFailed for an answer cut off on the way, with a kept result → opened from there',
+    from: at(starting),
+    event: { type: 'startFailed', run: 1, error: cutOff, kept: KEPT },
+    to: UNCHANGED,
+    effects: [{ type: 'restoreResult', run: 1, kept: KEPT }],
+  },
+  {
+    name: 'starting, startFailed refused by the server with a kept result → failed; the refusal stands',
+    from: at(starting),
+    event: { type: 'startFailed', run: 1, error: refused, kept: KEPT },
+    to: at({ name: 'failed', run: 1, message: 'Answer a scored question first.' }),
+    effects: [],
+  },
+  {
+    name: 'starting, startFailed for the network with nothing kept → tried again after a wait',
+    from: at(starting),
+    event: { type: 'startFailed', run: 1, error: lost, kept: null },
+    to: at({ name: 'starting', run: 1, failures: 1 }),
+    effects: [{ type: 'retryStart', run: 1, attempt: 1 }],
+  },
+  {
+    name: 'starting after three such failures, startFailed for the network → failed, with "Try again"',
+    from: at({ name: 'starting', run: 1, failures: 3 }, { waiting: [A] }),
+    event: { type: 'startFailed', run: 1, error: lost },
+    to: at({ name: 'failed', run: 1, message: lost.message }),
+    effects: [{ type: 'reject', replies: [A], error: new Error(lost.message) }],
   },
   {
     name: 'starting with Finish pressed, startFailed → failed, the reply rejected',
@@ -234,6 +322,13 @@ const rows: Row[] = [
     from: at(completing(A), { waiting: [] }),
     event: { type: 'end' },
     to: at(idle, { runs: 1, waiting: [A] }),
+    effects: [{ type: 'closeOutbox', run: 1 }],
+  },
+  {
+    name: 'finishing, end → idle, the outbox closed, still shown as completed',
+    from: at(finishing, { completed: true }),
+    event: { type: 'end' },
+    to: at(idle, { runs: 1, completed: true }),
     effects: [{ type: 'closeOutbox', run: 1 }],
   },
   {
@@ -304,23 +399,30 @@ const rows: Row[] = [
   // The open result's outbox, position and flushing.
   ...open.flatMap((phase): Row[] => [
     {
-      name: `${phase.name}, saveStatusChanged → shown`,
+      name: `${phase.name}, saveStatusChanged → shown with the count of unsent answers`,
       from: at(phase),
-      event: { type: 'saveStatusChanged', run: 1, status: 'offline' },
-      to: at(phase, { saveStatus: 'offline' }),
+      event: { type: 'saveStatusChanged', run: 1, status: 'offline', unsent: 7 },
+      to: at(phase, { saveStatus: 'offline', unsent: 7 }),
       effects: [],
     },
     {
-      name: `${phase.name}, saveStatusChanged to the same status → unchanged`,
-      from: at(phase, { saveStatus: 'saving' }),
-      event: { type: 'saveStatusChanged', run: 1, status: 'saving' },
+      name: `${phase.name}, saveStatusChanged with one more unsent answer → the count shown`,
+      from: at(phase, { saveStatus: 'offline', unsent: 7 }),
+      event: { type: 'saveStatusChanged', run: 1, status: 'offline', unsent: 8 },
+      to: at(phase, { saveStatus: 'offline', unsent: 8 }),
+      effects: [],
+    },
+    {
+      name: `${phase.name}, saveStatusChanged to the same status and count → unchanged`,
+      from: at(phase, { saveStatus: 'saving', unsent: 1 }),
+      event: { type: 'saveStatusChanged', run: 1, status: 'saving', unsent: 1 },
       to: UNCHANGED,
       effects: [],
     },
     {
       name: `${phase.name}, saveStatusChanged of an ended run → unchanged`,
       from: at({ ...phase, run: 2 } as Phase, { runs: 2 }),
-      event: { type: 'saveStatusChanged', run: 1, status: 'offline' },
+      event: { type: 'saveStatusChanged', run: 1, status: 'offline', unsent: 1 },
       to: UNCHANGED,
       effects: [],
     },
@@ -370,6 +472,20 @@ const rows: Row[] = [
     effects: [{ type: 'completeResult', run: 1, resultId: 'r1' }],
   },
   {
+    name: 'answering after a refused completion, completeRequested → completing; the error goes',
+    from: at(answering, { completionError: 'Answer a scored question first.' }),
+    event: { type: 'completeRequested', reply: A },
+    to: at(completing(A)),
+    effects: [{ type: 'completeResult', run: 1, resultId: 'r1' }],
+  },
+  {
+    name: 'finishing, completeRequested → resolved at once; the completion under way is not repeated',
+    from: at(finishing, { completed: true }),
+    event: { type: 'completeRequested', reply: A },
+    to: UNCHANGED,
+    effects: [{ type: 'resolve', replies: [A] }],
+  },
+  {
     name: 'completing, completeRequested (a double click) → shares the completion under way',
     from: at(completing(A)),
     event: { type: 'completeRequested', reply: B },
@@ -394,6 +510,38 @@ const rows: Row[] = [
       { type: 'announce', status: 'completed' },
       { type: 'resolve', replies: [A, B] },
     ],
+  },
+  {
+    name: 'completing, completionDeferred → finishing: the thank-you shows while the network is away',
+    from: at(completing(A, B), { saveStatus: 'offline', unsent: 3 }),
+    event: { type: 'completionDeferred', run: 1 },
+    to: at(finishing, { saveStatus: 'offline', unsent: 3, completed: true }),
+    effects: [{ type: 'resolve', replies: [A, B] }],
+  },
+  {
+    name: 'completing run 2, completionDeferred of run 1 → unchanged',
+    from: at({ name: 'completing', run: 2, resultId: 'r2', replies: [A] }, { runs: 2 }),
+    event: { type: 'completionDeferred', run: 1 },
+    to: UNCHANGED,
+    effects: [],
+  },
+  {
+    name: "finishing, completionSucceeded → completed; the server's score replaces the waiting line",
+    from: at(finishing, { completed: true }),
+    event: { type: 'completionSucceeded', run: 1, resultId: 'r1', score: SCORE },
+    to: at(completed, { completed: true, score: SCORE }),
+    effects: [
+      { type: 'savePosition', resultId: 'r1', position: null },
+      { type: 'rememberFinished', resultId: 'r1', score: SCORE },
+      { type: 'announce', status: 'completed' },
+    ],
+  },
+  {
+    name: "finishing, completionFailed (the server refused it) → answering again with the server's words",
+    from: at(finishing, { completed: true }),
+    event: { type: 'completionFailed', run: 1, error: refused },
+    to: at(answering, { completionError: 'Answer a scored question first.' }),
+    effects: [],
   },
   {
     name: 'idle after a sign-in change, completionSucceeded of the ended run → only the position forgotten',
@@ -443,11 +591,12 @@ describe('the result session machine', () => {
     { type: 'listening', key: KEY, stored: {} },
     { type: 'answered', questionId: 'name', answer: 'Leaf' },
     { type: 'earlyAnswerAnnounced', questionId: 'name', answer: 'Leaf' },
-    { type: 'saveStatusChanged', run: 1, status: 'offline' },
+    { type: 'saveStatusChanged', run: 1, status: 'offline', unsent: 1 },
     { type: 'saveForbidden', run: 1 },
     { type: 'positionReached', position: { sectionId: 1, slide: 1 } },
     { type: 'flushRequested' },
     { type: 'completeRequested', reply: A },
+    { type: 'completionDeferred', run: 1 },
     { type: 'completionSucceeded', run: 1, resultId: 'r1', score: null },
     { type: 'completionFailed', run: 1, error: boom },
   ];
@@ -460,7 +609,7 @@ describe('the result session machine', () => {
 
   it('names every event', () => {
     expect(new Set(events.map((event) => event.type)).size).toBe(events.length);
-    expect(others.length + named.size).toBe(events.length * 6);
+    expect(others.length + named.size).toBe(events.length * (notOpen.length + open.length));
   });
 
   // A late report of a start or a completion still cleans up after itself.
@@ -521,6 +670,36 @@ describe('a session, event by event', () => {
       ...adopt(2),
       { type: 'completeResult', run: 2, resultId: 'r2' },
     ]);
+  });
+
+  it('finishes offline, and after a reload goes on completing from the device, once per page', () => {
+    const page = run(
+      at(answering),
+      { type: 'answered', questionId: 'energy', answer: 2 },
+      { type: 'completeRequested', reply: A },
+      { type: 'completionDeferred', run: 1 },
+      { type: 'completeRequested', reply: B },
+    );
+    expect(page.state.phase).toEqual(finishing);
+    expect(page.state.completed).toBe(true);
+    expect(page.effects.filter((effect) => effect.type === 'completeResult')).toHaveLength(1);
+    expect(page.effects.filter((effect) => effect.type === 'resolve')).toEqual([
+      { type: 'resolve', replies: [A] },
+      { type: 'resolve', replies: [B] },
+    ]);
+
+    // The reload: the device's copy says Finish was pressed, and the network is still away.
+    const kept = { ...KEPT, questions: { energy: 2 }, created: false, finishing: true };
+    const reloaded = run(
+      initialSession(KEY, {}),
+      { type: 'begin', kept },
+      started({ created: false, questions: { energy: 2 }, pending: { energy: 2 }, finishing: true }),
+      { type: 'completionSucceeded', run: 1, resultId: 'r1', score: SCORE },
+    );
+    expect(reloaded.state.phase).toEqual(completed);
+    expect(reloaded.state.score).toEqual(SCORE);
+    expect(reloaded.effects.filter((effect) => effect.type === 'startResult')).toEqual([]);
+    expect(reloaded.effects.filter((effect) => effect.type === 'completeResult')).toHaveLength(1);
   });
 
   it('completes once for a double click, and again only after a failure', () => {

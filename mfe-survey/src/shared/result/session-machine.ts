@@ -4,6 +4,8 @@
 // table test (session-machine.test.ts) can name each path a session takes.
 import type { AnswerValue, ResultScore } from '@toolkit/domain';
 import type { Position } from '@toolkit/platform';
+import type { KeptResult } from './kept';
+import { isNetworkFailure } from './network';
 import type { SaveStatus } from './outbox';
 
 type Answers = Record<string, AnswerValue>;
@@ -21,12 +23,18 @@ export interface Reply {
 export type Phase =
   /** No start under way: the shell has not settled the session yet, or it changed (sign-in/out). */
   | { name: 'idle' }
-  | { name: 'starting'; run: number }
+  /** `failures`: starts of this run that failed for the network, each tried again after a wait. */
+  | { name: 'starting'; run: number; failures?: number }
   | { name: 'failed'; run: number; message: string }
   /** The result is open: answers go to its outbox. */
   | { name: 'answering'; run: number; resultId: string }
   /** Every answer is being saved, then the result completed; `replies` wait for the outcome. */
   | { name: 'completing'; run: number; resultId: string; replies: Reply[] }
+  /**
+   * Finish could not reach the server: the completion is recorded on the device and the thank-you
+   * shows, while the outbox sends every answer and then the completion once the network is back.
+   */
+  | { name: 'finishing'; run: number; resultId: string }
   | { name: 'completed'; run: number; resultId: string };
 
 export type OpenPhase = Extract<Phase, { resultId: string }>;
@@ -44,6 +52,9 @@ export interface SessionState {
   early: { key: string; answers: Answers };
   /** The open result's outbox status (see `shownSaveStatus`). */
   saveStatus: SaveStatus;
+  /** How many of the open result's answers the server has not acknowledged yet. */
+  unsent: number;
+  /** Finish was pressed and taken: completed on the server, or recorded on the device (finishing). */
   completed: boolean;
   /** The score the completion answered (the outro shows it); null before, for an invite, or unscored. */
   score: ResultScore | null;
@@ -55,6 +66,8 @@ export interface SessionState {
   scoredQuestions: ReadonlySet<string> | null;
   /** complete() called while no result was open: the next result to open is completed for them. */
   waiting: Reply[];
+  /** The server refused a completion recorded on the device: the respondent is back on the slides. */
+  completionError: string | null;
 }
 
 /** A result this tab finished, shown again instead of starting a new one (see use-result.ts). */
@@ -68,12 +81,15 @@ export type SessionEvent =
    * The shell has settled the session and the definition is known: start (or resume) a result, or
    * show again the one `finished` on this page before (Back or a reload after Finish).
    */
-  | { type: 'begin'; finished?: FinishedResult | null }
+  | { type: 'begin'; finished?: FinishedResult | null; kept?: KeptResult | null }
   /** The session changed (signed in or out), the survey changed, or the screens closed. */
   | { type: 'end' }
   /** "Try again" after a failed start. */
   | { type: 'retry' }
-  /** The server started or resumed the result; its outbox is open with `pending` unsent answers. */
+  /**
+   * The server started or resumed the result (or the device's copy opened it); its outbox is open
+   * with `pending` unsent answers. `finishing`: Finish was pressed on it, as recorded on the device.
+   */
   | {
       type: 'started';
       run: number;
@@ -85,30 +101,42 @@ export type SessionEvent =
       pending: Answers;
       saveStatus: SaveStatus;
       position: Position | null;
+      finishing?: boolean;
     }
-  | { type: 'startFailed'; run: number; error: unknown }
+  /** The start failed; `kept` is the result this device holds for the respondent, if any. */
+  | { type: 'startFailed'; run: number; error: unknown; kept?: KeptResult | null }
   /** The hook listens for the early slide's answers under `key`; `stored` are those already given. */
   | { type: 'listening'; key: string; stored: Answers }
   /** The respondent answered on a screen; `delayMs` debounces typing. */
   | { type: 'answered'; questionId: string; answer: AnswerValue; delayMs?: number }
   /** The early slide (drawn before this app) stored an answer and announced it. */
   | { type: 'earlyAnswerAnnounced'; questionId: string; answer: AnswerValue }
-  | { type: 'saveStatusChanged'; run: number; status: SaveStatus }
+  | { type: 'saveStatusChanged'; run: number; status: SaveStatus; unsent: number }
   /** The server refused a save as not permitted: the respondent may not answer this result. */
   | { type: 'saveForbidden'; run: number }
   | { type: 'positionReached'; position: Position }
   /** The respondent moves on: send queued answers now. */
   | { type: 'flushRequested' }
   | { type: 'completeRequested'; reply: Reply }
+  /** The answers or the completion cannot reach the server now; they are sent once they can. */
+  | { type: 'completionDeferred'; run: number }
   | { type: 'completionSucceeded'; run: number; resultId: string; score: ResultScore | null }
+  /** The server refused the completion. */
   | { type: 'completionFailed'; run: number; error: unknown };
 
 export type SessionEffect =
   | { type: 'startResult'; run: number }
+  /** Asks the server again after a wait (or once the browser is back online). */
+  | { type: 'retryStart'; run: number; attempt: number }
+  /** Opens the result kept on the device, as the server would have resumed it. */
+  | { type: 'restoreResult'; run: number; kept: KeptResult }
   | { type: 'closeOutbox'; run: number }
   | { type: 'put'; run: number; questionId: string; answer: AnswerValue; delayMs?: number }
   | { type: 'flush'; run: number }
-  /** Saves every answer of the outbox, then completes (or, for an invite, submits) the result. */
+  /**
+   * Records the completion on the device, saves every answer of the outbox, then completes (or, for
+   * an invite, submits) the result, waiting for the network as long as it takes.
+   */
   | { type: 'completeResult'; run: number; resultId: string }
   | { type: 'storeEarly'; key: string; answers: Answers }
   | { type: 'forgetEarly'; key: string }
@@ -131,17 +159,25 @@ export function initialSession(key: string, stored: Answers): SessionState {
     answers: stored,
     early: { key, answers: stored },
     saveStatus: 'saved',
+    unsent: 0,
     completed: false,
     score: null,
     resumed: false,
     resumePosition: null,
     scoredQuestions: null,
     waiting: [],
+    completionError: null,
   };
 }
 
+/** How many times a start that fails for the network is tried again before "Try again" shows. */
+export const START_RETRIES = 3;
+
 export const isOpen = (phase: Phase): phase is OpenPhase =>
-  phase.name === 'answering' || phase.name === 'completing' || phase.name === 'completed';
+  phase.name === 'answering' ||
+  phase.name === 'completing' ||
+  phase.name === 'finishing' ||
+  phase.name === 'completed';
 
 /** Answers given while no result is open are still on their way. */
 export const shownSaveStatus = (state: SessionState): SaveStatus =>
@@ -172,7 +208,16 @@ export function transition(state: SessionState, event: SessionEvent): Transition
   switch (event.type) {
     case 'begin': {
       if (phase.name !== 'idle') return unchanged;
-      if (!event.finished) return start(state);
+      if (!event.finished) {
+        // Finish was pressed on the kept result: it opens from the device and goes on completing,
+        // without a start (which would open a new result once the server has completed it).
+        if (!event.kept?.finishing) return start(state);
+        const run = state.runs + 1;
+        return [
+          { ...state, runs: run, phase: { name: 'starting', run } },
+          [{ type: 'restoreResult', run, kept: event.kept }],
+        ];
+      }
       // Never reopened for answering: the finished result shows as it was, with no start at all.
       const run = state.runs + 1;
       const { resultId, score } = event.finished;
@@ -210,6 +255,7 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     case 'started': {
       const { run, resultId, completed } = event;
       if (phase.name !== 'starting' || phase.run !== run) return [state, [{ type: 'closeOutbox', run }]];
+      const finishing = !completed && event.finishing === true;
       // A completed result takes no more answers; otherwise the early ones are saved like any other.
       const adopted = completed ? {} : state.early.answers;
       const replies = state.waiting;
@@ -217,14 +263,17 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         ...state,
         phase: completed
           ? { name: 'completed', run, resultId }
-          : replies.length > 0
-            ? { name: 'completing', run, resultId, replies }
-            : { name: 'answering', run, resultId },
+          : finishing
+            ? { name: 'finishing', run, resultId }
+            : replies.length > 0
+              ? { name: 'completing', run, resultId, replies }
+              : { name: 'answering', run, resultId },
         // Answers that never reached the server win over the stored ones.
         answers: { ...event.questions, ...event.pending, ...adopted },
         early: { key: state.early.key, answers: {} },
         saveStatus: event.saveStatus,
-        completed,
+        unsent: Object.keys(event.pending).length,
+        completed: completed || finishing,
         resumed: !event.created,
         resumePosition: event.position,
         scoredQuestions: new Set(event.scoredQuestions),
@@ -241,13 +290,29 @@ export function transition(state: SessionState, event: SessionEvent): Transition
         { type: 'announce', status: completed ? 'completed' : 'started' },
         { type: 'flush', run },
       );
-      if (replies.length > 0)
+      if (finishing) {
+        effects.push({ type: 'completeResult', run, resultId });
+        if (replies.length > 0) effects.push({ type: 'resolve', replies });
+      } else if (replies.length > 0) {
         effects.push(completed ? { type: 'resolve', replies } : { type: 'completeResult', run, resultId });
+      }
       return [next, effects];
     }
 
     case 'startFailed': {
       if (phase.name !== 'starting' || phase.run !== event.run) return unchanged;
+      // Without a network the device's copy opens; without one, the start is tried again a few times.
+      // A refusal is the server's word and stands.
+      if (isNetworkFailure(event.error)) {
+        const { run } = phase;
+        if (event.kept) return [state, [{ type: 'restoreResult', run, kept: event.kept }]];
+        const failures = (phase.failures ?? 0) + 1;
+        if (failures <= START_RETRIES)
+          return [
+            { ...state, phase: { ...phase, failures } },
+            [{ type: 'retryStart', run, attempt: failures }],
+          ];
+      }
       const message = messageOf(event.error);
       const next: SessionState = {
         ...state,
@@ -283,8 +348,8 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     }
 
     case 'saveStatusChanged':
-      return open?.run === event.run && state.saveStatus !== event.status
-        ? [{ ...state, saveStatus: event.status }, []]
+      return open?.run === event.run && (state.saveStatus !== event.status || state.unsent !== event.unsent)
+        ? [{ ...state, saveStatus: event.status, unsent: event.unsent }, []]
         : unchanged;
 
     case 'saveForbidden':
@@ -305,32 +370,58 @@ export function transition(state: SessionState, event: SessionEvent): Transition
     case 'completeRequested': {
       const { reply } = event;
       if (!open) return [{ ...state, waiting: [...state.waiting, reply] }, []];
-      if (open.name === 'completed') return [state, [{ type: 'resolve', replies: [reply] }]];
+      if (open.name === 'completed' || open.name === 'finishing')
+        return [state, [{ type: 'resolve', replies: [reply] }]];
       if (open.name === 'completing')
         return [{ ...state, phase: { ...open, replies: [...open.replies, reply] } }, []];
       return [
-        { ...state, phase: { ...open, name: 'completing', replies: [reply] } },
+        { ...state, phase: { ...open, name: 'completing', replies: [reply] }, completionError: null },
         [{ type: 'completeResult', run: open.run, resultId: open.resultId }],
+      ];
+    }
+
+    case 'completionDeferred': {
+      if (phase.name !== 'completing' || phase.run !== event.run) return unchanged;
+      const { run, resultId, replies } = phase;
+      return [
+        { ...state, phase: { name: 'finishing', run, resultId }, completed: true },
+        [{ type: 'resolve', replies }],
       ];
     }
 
     case 'completionSucceeded': {
       // The result is completed even if its session has ended: it will not be resumed there.
       const forget: SessionEffect = { type: 'savePosition', resultId: event.resultId, position: null };
-      if (phase.name !== 'completing' || phase.run !== event.run) return [state, [forget]];
-      const { run, resultId, replies } = phase;
+      if ((phase.name !== 'completing' && phase.name !== 'finishing') || phase.run !== event.run)
+        return [state, [forget]];
+      const { run, resultId } = phase;
+      // A completion that waited on the device has told the respondent already.
+      const replies = phase.name === 'completing' ? phase.replies : [];
       return [
         { ...state, phase: { name: 'completed', run, resultId }, completed: true, score: event.score },
         [
           forget,
           { type: 'rememberFinished', resultId, score: event.score },
           { type: 'announce', status: 'completed' },
-          { type: 'resolve', replies },
+          ...(replies.length > 0 ? [{ type: 'resolve' as const, replies }] : []),
         ],
       ];
     }
 
     case 'completionFailed': {
+      if (phase.name === 'finishing' && phase.run === event.run) {
+        // The thank-you showed already: the respondent is back on the slides with the server's words.
+        const { run, resultId } = phase;
+        return [
+          {
+            ...state,
+            phase: { name: 'answering', run, resultId },
+            completed: false,
+            completionError: messageOf(event.error),
+          },
+          [],
+        ];
+      }
       if (phase.name !== 'completing' || phase.run !== event.run) return unchanged;
       const { run, resultId, replies } = phase;
       return [

@@ -1,9 +1,10 @@
-// The result lifecycle, as the screens see it: start or resume, save every answer through the
-// outbox, complete once. The rules are session-machine.ts's; this hook feeds it events and runs the
+// The result lifecycle, as the screens see it: start or resume (or, without a network, open the copy
+// kept on the device), save every answer through the outbox, complete once, waiting for the network
+// as long as it takes. The rules are session-machine.ts's; this hook feeds it events and runs the
 // effects it names. In invite mode the journey API saves and submits instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { API, paths, SurveyStatus, type AnswerValue } from '@toolkit/domain';
+import { API, backoffDelay, paths, SurveyStatus, type AnswerValue, type Backoff } from '@toolkit/domain';
 import {
   callApi,
   EARLY_ANSWER_EVENT,
@@ -17,7 +18,9 @@ import {
 import { tellServiceWorker } from '@toolkit/platform/offline';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
 import { loadFinished, saveFinished } from './finished';
-import { Outbox, outboxStorageKey, type FailureAction, type SaveStatus } from './outbox';
+import { forgetKept, loadKept, saveKept, updateKept, type KeptOwner, type KeptResult } from './kept';
+import { isNetworkFailure } from './network';
+import { forgetOutbox, Outbox, outboxStorageKey, type FailureAction, type SaveStatus } from './outbox';
 import { loadPosition, savePosition } from './position';
 import type { SurveyQuery } from './query-params';
 import {
@@ -51,10 +54,14 @@ export type ResultState =
 /** The session as the screens read it (session-machine.ts says what each part means), and what they do to it. */
 export interface SurveyResult extends Pick<
   SessionState,
-  'answers' | 'completed' | 'score' | 'resumed' | 'resumePosition' | 'scoredQuestions'
+  'answers' | 'completed' | 'score' | 'resumed' | 'resumePosition' | 'scoredQuestions' | 'unsent'
 > {
   state: ResultState;
   saveStatus: SaveStatus;
+  /** Finish was taken on this device and the completion waits for the network, which brings the score. */
+  awaitingScore: boolean;
+  /** Why the server refused a completion that had waited on the device, if it did. */
+  completionError: string | null;
   setAnswer(questionId: string, answer: AnswerValue, options?: { delayMs?: number }): void;
   rememberPosition(position: Position): void;
   /** Sends queued answers now, as the respondent moves on. */
@@ -69,6 +76,34 @@ interface StartConfig {
   tenantId: string;
   surveyId: string;
   query: SurveyQuery;
+}
+
+/** An open result: its outbox, what it was started with, and whose copy on the device it is. */
+interface OpenSession {
+  outbox: Outbox;
+  config: StartConfig;
+  owner: KeptOwner;
+}
+
+/** Waits between tries of a start or a completion that failed for the network. */
+const NETWORK_BACKOFF: Backoff = { initialMs: 1000, maxMs: 30_000 };
+
+const ownerOf = ({ tenantId, surveyId, query }: StartConfig, uid: string | null): KeptOwner => ({
+  tenantId,
+  surveyId,
+  uid,
+  inviteId: query.inviteId,
+});
+
+/** Runs `go` after the back-off of `attempt`, or as soon as the browser is back online. */
+function afterBackoff(attempt: number, go: () => void): void {
+  const once = () => {
+    clearTimeout(timer);
+    window.removeEventListener('online', once);
+    go();
+  };
+  const timer = setTimeout(once, backoffDelay(attempt, NETWORK_BACKOFF));
+  window.addEventListener('online', once);
 }
 
 /** Permission denied stops saving (the caller leaves for the dashboard); a rejected answer can never succeed. */
@@ -109,7 +144,7 @@ export function useResult({
   }));
   const [shown, setShown] = useState(machine.state);
   // The open results' outboxes and what they were started with, by run.
-  const [sessions] = useState(() => new Map<number, { outbox: Outbox; config: StartConfig }>());
+  const [sessions] = useState(() => new Map<number, OpenSession>());
 
   // Events are handled one at a time, in order, and synchronously: an event an effect raises (an
   // outbox announcing its status as an answer is put) waits until the effects before it have run.
@@ -134,16 +169,43 @@ export function useResult({
         switch (effect.type) {
           case 'startResult':
             return startResult(effect.run, latest.current.config);
+          case 'retryStart':
+            return afterBackoff(effect.attempt, () => {
+              const { phase } = machine.state;
+              if (phase.name === 'starting' && phase.run === effect.run)
+                startResult(effect.run, latest.current.config);
+            });
+          case 'restoreResult': {
+            const { config, uid } = latest.current;
+            return openResult(
+              effect.run,
+              config,
+              ownerOf(config, uid),
+              { ...effect.kept, created: false },
+              false,
+            );
+          }
           case 'closeOutbox':
             session?.outbox.dispose();
             sessions.delete(effect.run);
             return;
-          case 'put':
-            return session?.outbox.put(effect.questionId, effect.answer, { delayMs: effect.delayMs });
+          case 'put': {
+            if (!session) return;
+            const { questionId, answer, delayMs } = effect;
+            session.outbox.put(questionId, answer, { delayMs });
+            // The device's copy holds every answer, so a reload without a network shows them all.
+            const resultId = isOpen(machine.state.phase) ? machine.state.phase.resultId : null;
+            if (resultId)
+              updateKept(browserStorage(), session.owner, resultId, (kept) => ({
+                ...kept,
+                questions: { ...kept.questions, [questionId]: answer },
+              }));
+            return;
+          }
           case 'flush':
             return session?.outbox.flush();
           case 'completeResult':
-            if (session) completeResult(effect.run, effect.resultId, session.outbox, session.config);
+            if (session) completeResult(effect.run, effect.resultId, session);
             return;
           case 'storeEarly':
             try {
@@ -182,7 +244,8 @@ export function useResult({
 
       function startResult(run: number, config: StartConfig): void {
         const { callable, tenantId, surveyId, query } = config;
-        const { resultId: requested, inviteId, prefill } = query;
+        const { resultId: requested, prefill } = query;
+        const owner = ownerOf(config, latest.current.uid);
         callApi(callable, API.startResult, {
           tenantId,
           surveyId,
@@ -190,83 +253,142 @@ export function useResult({
           ...(prefill ? { prefill } : {}),
         }).then(
           (started) => {
-            const storage = browserStorage();
-            const { resultId } = started;
-            const outbox = new Outbox({
-              send: ({ questionId, answer, seq }) =>
-                inviteId
-                  ? callApi(callable, API.saveInviteAnswer, {
-                      tenantId,
-                      surveyId,
-                      surveyResultId: resultId,
-                      questionId,
-                      answer,
-                      seq,
-                    })
-                  : callApi(callable, API.saveAnswer, {
-                      tenantId,
-                      surveyId,
-                      resultId,
-                      questionId,
-                      answer,
-                      seq,
-                    }),
-              storage,
-              storageKey: outboxStorageKey(resultId),
-              seqs: started.seqs,
-              classify,
-              onFatal: () => send({ type: 'saveForbidden', run }),
-              isOnline: () => window.navigator.onLine,
-              onlineEvents: window,
-            });
-            outbox.subscribe((status) => send({ type: 'saveStatusChanged', run, status }));
-            sessions.set(run, { outbox, config });
-            // An open result keeps the survey remote's version on this device until it is completed.
-            tellServiceWorker({
-              type: started.status === SurveyStatus.Completed ? 'release-survey' : 'keep-survey',
-              tenantId,
-              surveyId,
-            });
-            send({
-              type: 'started',
-              run,
+            const completed = started.status === SurveyStatus.Completed;
+            const { resultId, questions, scoredQuestions, seqs, created } = started;
+            const kept: KeptResult = {
               resultId,
-              completed: started.status === SurveyStatus.Completed,
-              created: started.created,
-              questions: started.questions,
-              scoredQuestions: started.scoredQuestions,
-              pending: outbox.pendingAnswers(),
-              saveStatus: outbox.status,
-              position: loadPosition(storage, resultId),
-            });
+              questions,
+              scoredQuestions,
+              seqs,
+              created,
+              finishing: false,
+            };
+            if (completed) forgetKept(browserStorage(), owner, resultId);
+            else saveKept(browserStorage(), owner, kept);
+            openResult(run, config, owner, kept, completed);
           },
-          (error: unknown) => send({ type: 'startFailed', run, error }),
+          (error: unknown) =>
+            send({ type: 'startFailed', run, error, kept: loadKept(browserStorage(), owner, requested) }),
         );
       }
 
-      function completeResult(run: number, resultId: string, outbox: Outbox, config: StartConfig): void {
+      /** Opens the result's outbox and reports it open, as the server answered it or the device kept it. */
+      function openResult(
+        run: number,
+        config: StartConfig,
+        owner: KeptOwner,
+        result: KeptResult,
+        completed: boolean,
+      ): void {
         const { callable, tenantId, surveyId, query } = config;
         const { inviteId } = query;
-        outbox
-          .drain()
-          .then(async () => {
-            if (!inviteId)
-              return (await callApi(callable, API.completeResult, { tenantId, surveyId, resultId })).score;
-            await callApi(callable, API.submitInvite, {
-              tenantId,
-              surveyId,
-              surveyResultId: resultId,
-              inviteId,
-            });
-            return null;
-          })
-          .then(
+        const { resultId } = result;
+        const storage = browserStorage();
+        const outbox = new Outbox({
+          send: ({ questionId, answer, seq }) =>
+            inviteId
+              ? callApi(callable, API.saveInviteAnswer, {
+                  tenantId,
+                  surveyId,
+                  surveyResultId: resultId,
+                  questionId,
+                  answer,
+                  seq,
+                })
+              : callApi(callable, API.saveAnswer, {
+                  tenantId,
+                  surveyId,
+                  resultId,
+                  questionId,
+                  answer,
+                  seq,
+                }),
+          storage,
+          storageKey: outboxStorageKey(resultId),
+          seqs: result.seqs,
+          classify,
+          onFatal: () => send({ type: 'saveForbidden', run }),
+          isOnline: () => window.navigator.onLine,
+          onlineEvents: window,
+        });
+        outbox.subscribe((status, unsent) => send({ type: 'saveStatusChanged', run, status, unsent }));
+        sessions.set(run, { outbox, config, owner });
+        // An open result keeps the survey remote's version on this device until it is completed.
+        tellServiceWorker({ type: completed ? 'release-survey' : 'keep-survey', tenantId, surveyId });
+        send({
+          type: 'started',
+          run,
+          resultId,
+          completed,
+          created: result.created,
+          questions: result.questions,
+          scoredQuestions: result.scoredQuestions,
+          pending: outbox.pendingAnswers(),
+          saveStatus: outbox.status,
+          position: loadPosition(storage, resultId),
+          finishing: result.finishing,
+        });
+      }
+
+      /**
+       * Records the completion on the device, then saves every answer and completes the result, one
+       * completion call at a time, for as long as the network takes. While it cannot reach the
+       * server the respondent is told so (the thank-you shows); a refusal is reported instead.
+       */
+      function completeResult(run: number, resultId: string, session: OpenSession): void {
+        const { outbox, config, owner } = session;
+        const { callable, tenantId, surveyId, query } = config;
+        const { inviteId } = query;
+        const storage = browserStorage();
+        updateKept(storage, owner, resultId, (kept) => ({ ...kept, finishing: true }));
+        let waiting = false;
+        const wait = () => {
+          if (waiting) return;
+          waiting = true;
+          send({ type: 'completionDeferred', run });
+        };
+        // Answers that cannot be sent now keep nobody waiting: the outbox sends them once it can.
+        if (!window.navigator.onLine) wait();
+        const unsubscribe = outbox.subscribe((status) => {
+          if (status === 'offline' || status === 'retrying') wait();
+        });
+        const complete = async () => {
+          await outbox.drain();
+          if (!inviteId)
+            return (await callApi(callable, API.completeResult, { tenantId, surveyId, resultId })).score;
+          await callApi(callable, API.submitInvite, {
+            tenantId,
+            surveyId,
+            surveyResultId: resultId,
+            inviteId,
+          });
+          return null;
+        };
+        const attempt = (failures: number): void => {
+          complete().then(
             (score) => {
+              unsubscribe();
+              forgetKept(storage, owner, resultId);
+              forgetOutbox(storage, resultId);
               tellServiceWorker({ type: 'release-survey', tenantId, surveyId });
               send({ type: 'completionSucceeded', run, resultId, score });
             },
-            (error: unknown) => send({ type: 'completionFailed', run, error }),
+            (error: unknown) => {
+              if (isNetworkFailure(error)) {
+                wait();
+                // Tried again only while this result is still the session's (not after a sign-in change).
+                afterBackoff(failures + 1, () => {
+                  if (sessions.get(run) === session) attempt(failures + 1);
+                });
+                return;
+              }
+              unsubscribe();
+              updateKept(storage, owner, resultId, (kept) => ({ ...kept, finishing: false }));
+              send({ type: 'completionFailed', run, error });
+            },
           );
+        };
+        attempt(0);
       }
     },
     [machine, sessions, pages, dispatch],
@@ -280,7 +402,8 @@ export function useResult({
     if (!enabled || !startable) return;
     const { uid, page } = latest.current;
     const finished = loadFinished({ tenantId, surveyId, uid, inviteId, resultId: requestedResultId, page });
-    send({ type: 'begin', finished });
+    const kept = loadKept(browserStorage(), { tenantId, surveyId, uid, inviteId }, requestedResultId);
+    send({ type: 'begin', finished, kept });
     return () => send({ type: 'end' });
   }, [send, enabled, startable, callable, tenantId, surveyId, requestedResultId, inviteId, prefill]);
 
@@ -336,6 +459,9 @@ export function useResult({
     state,
     answers: shown.answers,
     saveStatus: shownSaveStatus(shown),
+    unsent: shown.unsent,
+    awaitingScore: phase.name === 'finishing' && !inviteId && (shown.scoredQuestions?.size ?? 0) > 0,
+    completionError: shown.completionError,
     completed: shown.completed,
     score: shown.score,
     resumed: shown.resumed,
