@@ -31,10 +31,38 @@ export interface AuthSnapshot {
   claims: AuthClaims;
 }
 
+/** The claims of the user's last ID token, read on the device: a token's payload is its middle part. */
+function claimsOfLastToken(user: User): AuthClaims {
+  const { stsTokenManager } = user.toJSON() as { stsTokenManager?: { accessToken?: unknown } };
+  const token = stsTokenManager?.accessToken;
+  if (typeof token !== 'string') return {};
+  try {
+    const base64 = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof claims === 'object' && claims !== null ? (claims as AuthClaims) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The claims of the user's ID token. An expired token is refreshed over the network; without one (a
+ * survey reloaded offline) the session still settles, with the last token's claims (an anonymous
+ * respondent has none that matter), and the SDK refreshes the token once the network is back.
+ */
+async function claimsOf(user: User): Promise<AuthClaims> {
+  try {
+    return (await user.getIdTokenResult()).claims as AuthClaims;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'auth/network-request-failed') throw error;
+    return user.isAnonymous ? {} : claimsOfLastToken(user);
+  }
+}
+
 async function snapshotOf(user: User | null): Promise<AuthSnapshot> {
   if (!user) return { status: 'signedOut', user: null, claims: {} };
-  const token = await user.getIdTokenResult();
-  const claims = token.claims as AuthClaims;
+  const claims = await claimsOf(user);
   return {
     status: user.isAnonymous ? 'anonymous' : 'signedIn',
     user: {
