@@ -153,12 +153,12 @@ const toLink = (snapshot: DocSnapshot): UserResultLink | null => {
 
 /** The user's surveyResults where surveyId equals the survey, newest startedAt first, limit 1. */
 export async function findLatestUserResult(
-  store: DocumentStore,
+  reader: Pick<StoreTransaction, 'query'>,
   tenantId: string,
   uid: string,
   surveyId: string,
 ): Promise<UserResultLink | null> {
-  const [latest] = await store.query(paths.userSurveyResults(tenantId, uid), {
+  const [latest] = await reader.query(paths.userSurveyResults(tenantId, uid), {
     where: [['surveyId', '==', surveyId]],
     orderBy: [['startedAt', 'desc']],
     limit: 1,
@@ -296,44 +296,41 @@ export interface NewResult {
 }
 
 /**
- * Both documents are written in one transaction, already linked, rather than a result with a null
- * user linked afterwards: the same end state without a moment where the result belongs to nobody.
- * The user survey result shares the result's id, so completion finds it without a query.
+ * Both documents are written in the caller's transaction, already linked, rather than a result with a
+ * null user linked afterwards: the same end state without a moment where the result belongs to
+ * nobody. The user survey result shares the result's id, so completion finds it without a query.
+ * The quota's counters are read first, so the caller's reads must come before.
  */
-export async function createResult(store: DocumentStore, input: NewResult): Promise<string> {
-  const resultId = store.newId();
+export async function createResult(tx: StoreTransaction, resultId: string, input: NewResult): Promise<void> {
   const ref = { tenantId: input.tenantId, surveyId: input.surveyId, resultId };
-  await store.transaction(async (tx) => {
-    if (input.quota) await takeQuota(tx, input.quota);
-    tx.create(resultPath(ref), {
-      startedAt: FieldValue.serverTimestamp(),
-      updatedAt: null,
-      completedAt: null,
-      userId: input.uid,
-      isCompleted: false,
-      questions: input.questions,
-      answers: {},
-      seqs: {},
-      score: null,
-      custom: input.custom,
-      respondent: input.respondent,
-      respondentTenantId: input.respondentTenantId,
-    });
-    tx.create(paths.userSurveyResult(userResultTenant(ref, input), input.uid, resultId), {
-      actionPlans: [],
-      active: true,
-      progress: INITIAL_PROGRESS,
-      surveyId: input.surveyId,
-      surveyTenantId: input.tenantId,
-      resultId,
-      startedAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-      isCompleted: false,
-      completedAt: null,
-    });
-    addToAggregate(tx, ref, { started: 1 });
+  if (input.quota) await takeQuota(tx, input.quota);
+  tx.create(resultPath(ref), {
+    startedAt: FieldValue.serverTimestamp(),
+    updatedAt: null,
+    completedAt: null,
+    userId: input.uid,
+    isCompleted: false,
+    questions: input.questions,
+    answers: {},
+    seqs: {},
+    score: null,
+    custom: input.custom,
+    respondent: input.respondent,
+    respondentTenantId: input.respondentTenantId,
   });
-  return resultId;
+  tx.create(paths.userSurveyResult(userResultTenant(ref, input), input.uid, resultId), {
+    actionPlans: [],
+    active: true,
+    progress: INITIAL_PROGRESS,
+    surveyId: input.surveyId,
+    surveyTenantId: input.tenantId,
+    resultId,
+    startedAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+    isCompleted: false,
+    completedAt: null,
+  });
+  addToAggregate(tx, ref, { started: 1 });
 }
 
 const SORT_FIELDS: Record<WorkbenchSort, string> = {

@@ -22,6 +22,7 @@ import {
   type StoredResult,
 } from '../../repositories/results';
 import { startQuota } from '../../abuse/limits';
+import type { StoreTransaction } from '../../store/port';
 import { canReach } from './answers';
 
 export const startResult = defineHandler(API.startResult, {
@@ -36,7 +37,15 @@ export const startResult = defineHandler(API.startResult, {
       throw permissionDenied(SERVER_ERRORS.surveyNeedsAccount);
     }
 
-    let existing: { ref: ResultRef; result: StoredResult } | null = null;
+    const scoredQuestions = scoredQuestionIds(definition.sections);
+    const resumed = ({ ref, result }: Found): ApiResponses[typeof API.startResult] => ({
+      resultId: ref.resultId,
+      status: statusOfResult(result),
+      created: false,
+      questions: allAnswers(result),
+      seqs: result.seqs,
+      scoredQuestions,
+    });
     if (resultId) {
       const ref = { tenantId, surveyId, resultId };
       const result = await readResult(deps.store, ref);
@@ -44,43 +53,34 @@ export const startResult = defineHandler(API.startResult, {
       if (!(await canReach(deps.store, ref, result, { uid: caller.uid, inviteId: inviteIdOf(caller) }))) {
         throw permissionDenied(SERVER_ERRORS.resultNotYours);
       }
-      existing = { ref, result };
-    } else {
-      const link = await findLatestUserResult(deps.store, caller.tenantId ?? tenantId, caller.uid, surveyId);
-      if (link && link.surveyTenantId === tenantId) {
-        const ref = { tenantId, surveyId, resultId: link.resultId };
-        const result = await readResult(deps.store, ref);
-        if (result?.userId === caller.uid) existing = { ref, result };
-      }
-    }
-    const scoredQuestions = scoredQuestionIds(definition.sections);
-    if (existing && decideResultAction(existing.result) === 'resume') {
-      return {
-        resultId: existing.ref.resultId,
-        status: statusOfResult(existing.result),
-        created: false,
-        questions: allAnswers(existing.result),
-        seqs: existing.result.seqs,
-        scoredQuestions,
-      };
+      if (decideResultAction(result) === 'resume') return resumed({ ref, result });
     }
 
     const questions = prefill?.answers ?? {};
-    for (const [questionId, answer] of Object.entries(questions)) {
-      checkAnswer(definition, questionId, answer, `prefill.answers.${questionId}`);
-    }
-    const created = await createResult(deps.store, {
-      tenantId,
-      surveyId,
-      uid: caller.uid,
-      respondentTenantId: caller.tenantId,
-      questions,
-      custom: prefill?.custom ?? {},
-      respondent: prefill?.respondent ?? {},
-      quota: startQuota(request.ip, now),
+    const newResultId = deps.store.newId();
+    // The caller's latest result is looked up in the transaction that starts a new one, so starts
+    // sent together (a retried request, a second tab) resume one result instead of each starting one.
+    const latest = await deps.store.transaction(async (tx) => {
+      const found = resultId ? null : await latestOwnResult(tx, { tenantId, surveyId }, caller);
+      if (found && decideResultAction(found.result) === 'resume') return found;
+      for (const [questionId, answer] of Object.entries(questions)) {
+        checkAnswer(definition, questionId, answer, `prefill.answers.${questionId}`);
+      }
+      await createResult(tx, newResultId, {
+        tenantId,
+        surveyId,
+        uid: caller.uid,
+        respondentTenantId: caller.tenantId,
+        questions,
+        custom: prefill?.custom ?? {},
+        respondent: prefill?.respondent ?? {},
+        quota: startQuota(request.ip, now),
+      });
+      return null;
     });
+    if (latest) return resumed(latest);
     return {
-      resultId: created,
+      resultId: newResultId,
       status: SurveyStatus.InProgress,
       created: true,
       questions,
@@ -89,3 +89,22 @@ export const startResult = defineHandler(API.startResult, {
     };
   },
 });
+
+interface Found {
+  ref: ResultRef;
+  result: StoredResult;
+}
+
+/** The caller's latest result of the survey under this publisher, when they started it. */
+async function latestOwnResult(
+  tx: StoreTransaction,
+  survey: { tenantId: string; surveyId: string },
+  caller: { uid: string; tenantId: string | null },
+): Promise<Found | null> {
+  const { tenantId, surveyId } = survey;
+  const link = await findLatestUserResult(tx, caller.tenantId ?? tenantId, caller.uid, surveyId);
+  if (!link || link.surveyTenantId !== tenantId) return null;
+  const ref = { tenantId, surveyId, resultId: link.resultId };
+  const result = await readResult(tx, ref);
+  return result?.userId === caller.uid ? { ref, result } : null;
+}
