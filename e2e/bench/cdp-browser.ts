@@ -238,22 +238,42 @@ export class RequestLog {
     const deadline = Date.now() + 10_000;
     while (sentBy().some((request) => !request.finished) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
+    const received = RequestLog.receivedBy(sentBy(), at);
+    if (process.env.BENCH_VERBOSE)
+      for (const request of this.sent.values())
+        if (request.sentAt > at) console.log(`  after: ${request.url}`);
+    return received;
+  }
+
+  /**
+   * What the requests sent from `from` until `to` (epoch ms) had received by `to`, as `until` counts
+   * it, for a part of a visit (a screen change). It waits `settleMs` at most for those requests to
+   * finish, not `until`'s 10 s: a page that keeps a stream open would otherwise cost every call that.
+   */
+  async between(from: number, to: number, settleMs = 500): Promise<{ kilobytes: number; requests: number }> {
+    const sentIn = () =>
+      [...this.sent.values()].filter((request) => request.sentAt >= from && request.sentAt <= to);
+    const deadline = Date.now() + settleMs;
+    while (sentIn().some((request) => !request.finished) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    return RequestLog.receivedBy(sentIn(), to);
+  }
+
+  /** The bytes `requests` had received by `at`, and how many had received any. */
+  private static receivedBy(requests: LoggedRequest[], at: number) {
     let bytes = 0;
-    let requests = 0;
-    for (const request of sentBy()) {
+    let count = 0;
+    for (const request of requests) {
       const received =
         request.finished && request.finished.at <= at
           ? request.finished.bytes
           : request.chunks.filter((chunk) => chunk.at <= at).reduce((sum, chunk) => sum + chunk.bytes, 0);
       bytes += received;
-      if (received > 0 || (request.finished && request.finished.at <= at)) requests += 1;
+      if (received > 0 || (request.finished && request.finished.at <= at)) count += 1;
       if (process.env.BENCH_VERBOSE)
         console.log(`${(received / 1024).toFixed(1).padStart(7)} KB ${request.url}`);
     }
-    if (process.env.BENCH_VERBOSE)
-      for (const request of this.sent.values())
-        if (request.sentAt > at) console.log(`  after: ${request.url}`);
-    return { kilobytes: bytes / 1024, requests };
+    return { kilobytes: bytes / 1024, requests: count };
   }
 }
 

@@ -9,9 +9,9 @@ import { authEmulatorClient, signUpProven } from '@toolkit/dev-stack';
 import { API, type ApiResponses } from '@toolkit/domain';
 import { askPage, NETWORK_PROFILES, phonePage, type CdpBrowser, type CdpPage } from './cdp-browser';
 
-type Stack = Awaited<ReturnType<typeof import('@toolkit/dev-stack').startStack>>;
+export type Stack = Awaited<ReturnType<typeof import('@toolkit/dev-stack').startStack>>;
 
-const FIRST_NAME = 'Ann';
+export const FIRST_NAME = 'Ann';
 const DETAILS = { organisationName: 'Seaview Tearooms', firstName: FIRST_NAME, lastName: 'Baker' };
 
 /** The page's record of both moments (plain JavaScript, run from the document's start). */
@@ -45,7 +45,7 @@ const watchFirstScreen = `(() => {
   observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
 })()`;
 
-async function callApi<T>(stack: Stack, name: string, data: unknown, idToken: string): Promise<T> {
+export async function callApi<T>(stack: Stack, name: string, data: unknown, idToken: string): Promise<T> {
   const response = await fetch(`${stack.urls.api}/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
@@ -83,7 +83,7 @@ const evaluate = (page: CdpPage, expression: string) =>
   page.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
 
 /** Signs `email` in within `context` as a person does: the portal's form, then the mail's link. */
-async function signInThroughPortal(browser: CdpBrowser, context: string, stack: Stack, email: string) {
+export async function signInThroughPortal(browser: CdpBrowser, context: string, stack: Stack, email: string) {
   const page = await browser.newPage(context);
   try {
     await page.send('Page.enable');
@@ -117,8 +117,8 @@ interface Run {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-/** The dashboard's first screen, `runs` cold loads in each network profile, signed in once. */
-export async function measureDashboard(browser: CdpBrowser, stack: Stack, runs: number) {
+/** A new business's owner, named FIRST_NAME, proven by an e-mail link and signed up: answers the address. */
+export async function signUpBusinessOwner(stack: Stack): Promise<string> {
   const email = `bench-owner-${Date.now()}@example.com`;
   const { apiKey, projectId } = stack.runtimeConfig.firebase;
   const emulator = authEmulatorClient({
@@ -135,6 +135,12 @@ export async function measureDashboard(browser: CdpBrowser, stack: Stack, runs: 
       idToken,
     ),
   );
+  return email;
+}
+
+/** The dashboard's first screen, `runs` cold loads in each network profile, signed in once. */
+export async function measureDashboard(browser: CdpBrowser, stack: Stack, runs: number) {
+  const email = await signUpBusinessOwner(stack);
   const context = await browser.newContext();
   try {
     await signInThroughPortal(browser, context, stack, email);
