@@ -33,6 +33,8 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: [
         '<rootDir>/packages/{domain,platform,federation,local-services,dev-stack,content,server,functions}/**/*.test.ts',
+        // The benches' pure arithmetic (the browser parts run only in `npm run bench`).
+        '<rootDir>/e2e/bench/**/*.test.ts',
       ],
     },
     {
