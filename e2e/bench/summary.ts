@@ -2,6 +2,7 @@
 // readable summary, each target shown as met or missed. Reads what the benches wrote in results/.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FirstScreen, Marks, ScreenChange } from './dashboard-figures';
 
 const RESULTS = path.join(__dirname, 'results');
 
@@ -30,6 +31,23 @@ interface FirstSlide {
       { median: { shownMs: number; usableMs: number; kilobytes: number; requests: number } }
     >;
   };
+}
+interface Dashboard {
+  /** By persona (business, publisher), then network profile. */
+  personas: Record<
+    string,
+    {
+      profiles: Record<
+        string,
+        {
+          firstScreen: { median: FirstScreen; targets: Marks<FirstScreen> };
+          screens: { name: string; median: ScreenChange; targets: Marks<ScreenChange> }[];
+          slowestChange: { name: string; usableMs: number; inpMs: number };
+          cls: { median: number; target: 'met' | 'missed' };
+        }
+      >;
+    }
+  >;
 }
 interface Latency {
   p50: number;
@@ -77,6 +95,7 @@ function main() {
   const insights = read<Insights>('insights');
   const startup = read<Startup>('startup');
   const coldStart = read<ColdStart>('cold-start');
+  const dashboard = read<Dashboard>('dashboard');
   const lines: string[] = [];
   const targets: Record<string, boolean> = {};
 
@@ -166,6 +185,27 @@ function main() {
     );
   }
 
+  if (dashboard) {
+    for (const [persona, { profiles }] of Object.entries(dashboard.personas))
+      for (const [profile, figures] of Object.entries(profiles)) {
+        const first = figures.firstScreen;
+        // Every figure with a target: the first screen's, each screen change's and the visit's CLS.
+        const marks = [
+          ...Object.values(first.targets),
+          ...figures.screens.flatMap((screen) => Object.values(screen.targets)),
+          figures.cls.target,
+        ];
+        const missed = marks.filter((target) => target === 'missed').length;
+        targets[`dashboard_${persona}_${profile}`] = missed === 0;
+        const slowest = figures.slowestChange;
+        lines.push(
+          `Dashboard, ${persona} (${profile}): first screen usable at ${first.median.usableMs} ms, LCP ${first.median.lcpMs} ms, ` +
+            `${first.median.kilobytes} KB in ${first.median.requests} requests; slowest screen change ${slowest.name} ${slowest.usableMs} ms (INP ${slowest.inpMs} ms); ` +
+            `CLS ${figures.cls.median}; ${marks.length - missed} of ${marks.length} targets met (${mark(missed === 0)})`,
+        );
+      }
+  }
+
   const out = path.join(__dirname, 'results.json');
   const combined = {
     measuredAt: new Date().toISOString(),
@@ -175,6 +215,7 @@ function main() {
     insights,
     startup,
     coldStart,
+    dashboard,
   };
   fs.writeFileSync(out, `${JSON.stringify(combined, null, 2)}\n`);
   console.log(
