@@ -58,8 +58,14 @@ export function Outro({ services }: { services: AppServices }) {
           {/* The publisher's outro speaks to account holders (their dashboard); an anonymous respondent has none. */}
           {survey.outro && !anonymous ? (
             <RichText value={survey.outro} />
+          ) : result.awaitingServer ? (
+            <p>Your answers to {survey.title} are kept on this phone and will be sent by themselves.</p>
           ) : (
             <p>We have received your answers to {survey.title}.</p>
+          )}
+          {/* The score is the server's: it replaces this line once the completion gets through. */}
+          {result.awaitingScore && (
+            <p role="status">Your score will appear here when your phone is back online.</p>
           )}
           {atRisk && (
             <p>
@@ -69,10 +75,6 @@ export function Outro({ services }: { services: AppServices }) {
           )}
         </div>
         {score && <YourScore score={score} />}
-        {/* The score is the server's: it replaces this line once the completion gets through. */}
-        {result.awaitingScore && (
-          <p role="status">Your score will appear here when your phone is back online.</p>
-        )}
         {savable && (
           <div ref={saving}>
             <SaveResults

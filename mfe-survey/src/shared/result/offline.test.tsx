@@ -192,6 +192,11 @@ describe('finishing without a network', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
     expect(await screen.findByRole('heading', THANKS, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText(WAITING_LINE)).toHaveAttribute('role', 'status');
+    expect(
+      screen.getByText(
+        'Your answers to Sustainability Quickscan are kept on this phone and will be sent by themselves.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your score' })).toBeNull();
     expect(JSON.parse(window.localStorage.getItem(KEPT_KEY)!)).toMatchObject({ finishing: true });
     expect(api.callsTo(API.completeResult)).toEqual([]);
@@ -201,6 +206,9 @@ describe('finishing without a network', () => {
       'Overall: 25% (15 out of 60)',
     );
     expect(screen.queryByText(WAITING_LINE)).toBeNull();
+    expect(
+      screen.getByText('We have received your answers to Sustainability Quickscan.'),
+    ).toBeInTheDocument();
     expect(api.results.get('result-1')).toMatchObject({
       isCompleted: true,
       questions: { 'support-needed': 'Solar' },

@@ -58,7 +58,9 @@ export interface SurveyResult extends Pick<
 > {
   state: ResultState;
   saveStatus: SaveStatus;
-  /** Finish was taken on this device and the completion waits for the network, which brings the score. */
+  /** Finish was taken on this device and the completion waits for the network. */
+  awaitingServer: boolean;
+  /** So does the score, which the completion brings (none for an invite or an unscored survey). */
   awaitingScore: boolean;
   /** Why the server refused a completion that had waited on the device, if it did. */
   completionError: string | null;
@@ -460,6 +462,7 @@ export function useResult({
     answers: shown.answers,
     saveStatus: shownSaveStatus(shown),
     unsent: shown.unsent,
+    awaitingServer: phase.name === 'finishing',
     awaitingScore: phase.name === 'finishing' && !inviteId && (shown.scoredQuestions?.size ?? 0) > 0,
     completionError: shown.completionError,
     completed: shown.completed,
