@@ -241,6 +241,27 @@ describe('finishing without a network', () => {
     expect(api.results.get('result-1')!.questions['support-needed']).toBe('Solar');
   });
 
+  it('thanks at once when a save is already failing, online, and completes once it gets through', async () => {
+    const api = scoringBackend();
+    open(LAST_SLIDE, api);
+    const support = await screen.findByRole('textbox', {
+      name: /Where would support from our programme help/,
+    });
+    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
+    failSaves(api, 'unavailable');
+    await userEvent.type(support, 'Solar');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Retrying…')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText(WAITING_LINE, {}, { timeout: 15_000 })).toBeInTheDocument();
+    goOnline(api);
+    expect(await screen.findByRole('region', { name: 'Your score' })).toBeInTheDocument();
+    expect(api.results.get('result-1')!.questions['support-needed']).toBe('Solar');
+    expect(api.callsTo(API.completeResult)).toHaveLength(1);
+  });
+
   it('sends the completion again when its answer was lost on the way, and the server completes it once', async () => {
     const api = scoringBackend();
     const complete = api.handlers.get(API.completeResult)!;

@@ -350,9 +350,10 @@ export function useResult({
           send({ type: 'completionDeferred', run });
         };
         // Answers that cannot be sent now keep nobody waiting: the outbox sends them once it can.
-        if (!window.navigator.onLine) wait();
+        const stuck = (status: SaveStatus) => status === 'offline' || status === 'retrying';
+        if (!window.navigator.onLine || stuck(outbox.status)) wait();
         const unsubscribe = outbox.subscribe((status) => {
-          if (status === 'offline' || status === 'retrying') wait();
+          if (stuck(status)) wait();
         });
         const complete = async () => {
           await outbox.drain();
