@@ -189,7 +189,7 @@ async function main() {
         averageAtStart: Number(loadAtStart.toFixed(2)),
         averageAtEnd: Number(loadAtEnd.toFixed(2)),
         cpus: os.cpus().length,
-        note: 'times move with the machine’s load (other builds and tests ran beside this one); bytes and requests do not',
+        note: 'a machine shared with other builds and tests: times move with its load, bytes and requests do not',
       },
       runs: RUNS,
       seconds: Math.round((performance.now() - started) / 1000),
