@@ -1,4 +1,5 @@
 import {
+  canonicalQuery,
   contentCacheKey,
   isUnderPath,
   manifestFiles,
@@ -21,6 +22,7 @@ const CONFIG: WorkerConfig = {
   },
   functionsBaseUrl: 'https://australia-southeast1-demo.cloudfunctions.net',
   contentUrl: 'https://cms.example.com/graphql',
+  contentKey: 'public-read-key',
 };
 
 const get = (url: string, mode = 'no-cors') => ({ url, method: 'GET', mode });
@@ -108,6 +110,32 @@ it('keys a content query by its URL and the digest of its body', () => {
     `${CONFIG.contentUrl}?tenant=t&offline-query=ab12`,
   );
   expect(contentCacheKey(CONFIG.contentUrl, 'ab12')).not.toBe(contentCacheKey(CONFIG.contentUrl, 'cd34'));
+});
+
+describe('canonicalQuery', () => {
+  const query = 'query SurveyDefinition($id: ID!) { survey(id: $id) { id } }';
+
+  it('gives one key to one query and its variables, however the request spells them', () => {
+    const early = JSON.stringify({ query, variables: { id: 'quickscan', locale: 'en' } });
+    const app = JSON.stringify({
+      variables: { locale: 'en', id: 'quickscan' },
+      query,
+      operationName: 'SurveyDefinition',
+    });
+    expect(canonicalQuery(app)).toBe(canonicalQuery(early));
+  });
+
+  it('tells other variables and other queries apart', () => {
+    const of = (id: string, text = query) =>
+      canonicalQuery(JSON.stringify({ query: text, variables: { id } }));
+    expect(of('quickscan')).not.toBe(of('business-quickscan'));
+    expect(of('quickscan')).not.toBe(of('quickscan', `${query} `));
+  });
+
+  it('takes a body that is no GraphQL request as it is', () => {
+    expect(canonicalQuery('not json')).toBe('not json');
+    expect(canonicalQuery('{"mutation":1}')).toBe('{"mutation":1}');
+  });
 });
 
 describe('pins', () => {
@@ -223,7 +251,7 @@ describe('parseMessage', () => {
 
 describe('readWorkerConfig', () => {
   it('reads the fields the worker needs from the runtime configuration', () => {
-    const json = { ...CONFIG, contentKey: 'k', firebase: {}, authEmulatorUrl: 'http://127.0.0.1:9099' };
+    const json = { ...CONFIG, firebase: {}, authEmulatorUrl: 'http://127.0.0.1:9099' };
     expect(readWorkerConfig(json)).toEqual({ ...CONFIG, authEmulatorUrl: 'http://127.0.0.1:9099' });
   });
 
@@ -232,6 +260,7 @@ describe('readWorkerConfig', () => {
     ['no remotes', { ...CONFIG, remotes: undefined }],
     ['a remote that is no URL', { ...CONFIG, remotes: { survey: 'survey' } }],
     ['no content URL', { ...CONFIG, contentUrl: undefined }],
+    ['no content key', { ...CONFIG, contentKey: undefined }],
     ['an Auth emulator that is no URL', { ...CONFIG, authEmulatorUrl: 9099 }],
   ])('refuses %s', (_what, json) => {
     expect(readWorkerConfig(json)).toBeNull();

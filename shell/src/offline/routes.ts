@@ -9,6 +9,8 @@ export interface WorkerConfig {
   functionsBaseUrl: string;
   authEmulatorUrl?: string;
   contentUrl: string;
+  /** The content service's public read key, sent with the survey's definition query. */
+  contentKey: string;
 }
 
 /**
@@ -108,6 +110,36 @@ export function contentCacheKey(contentUrl: string, bodyDigestHex: string): stri
   return url.href;
 }
 
+/**
+ * What identifies a GraphQL query's answer: its query and variables, whatever the order of the
+ * variables or an operation name, so the early slide's request, the app's and the worker's own
+ * share one kept answer. A body that is no GraphQL request is taken as it is.
+ */
+export function canonicalQuery(body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  const { query, variables } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as {
+    query?: unknown;
+    variables?: unknown;
+  };
+  if (typeof query !== 'string') return body;
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([key, inner]) => [key, sorted(inner)]),
+          )
+        : value;
+  return JSON.stringify({ query, variables: sorted(variables ?? {}) });
+}
+
 /** Whether a page's path is one of a survey's pages (`prefix` from `surveyPathPrefix`). */
 export function isUnderPath(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
@@ -205,7 +237,7 @@ export function parseMessage(data: unknown): OfflineMessage | { error: string } 
 /** The runtime configuration's fields the worker needs, or null when they are not all there. */
 export function readWorkerConfig(json: unknown): WorkerConfig | null {
   const value = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
-  const { remotes, functionsBaseUrl, authEmulatorUrl, contentUrl } = value;
+  const { remotes, functionsBaseUrl, authEmulatorUrl, contentUrl, contentKey } = value;
   const isUrl = (candidate: unknown): candidate is string =>
     typeof candidate === 'string' && URL.canParse(candidate);
   if (
@@ -214,6 +246,7 @@ export function readWorkerConfig(json: unknown): WorkerConfig | null {
     !Object.values(remotes).every(isUrl) ||
     !isUrl(functionsBaseUrl) ||
     !isUrl(contentUrl) ||
+    typeof contentKey !== 'string' ||
     (authEmulatorUrl !== undefined && !isUrl(authEmulatorUrl))
   )
     return null;
@@ -221,6 +254,7 @@ export function readWorkerConfig(json: unknown): WorkerConfig | null {
     remotes: remotes as Record<string, string>,
     functionsBaseUrl,
     contentUrl,
+    contentKey,
     ...(authEmulatorUrl === undefined ? {} : { authEmulatorUrl }),
   };
 }

@@ -9,7 +9,9 @@ import { registerRoute } from 'workbox-routing';
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
 import { CacheFirst, NetworkFirst, Strategy, type StrategyHandler } from 'workbox-strategies';
 import { surveyPathPrefix, type OfflineMessage } from '@toolkit/platform/offline';
+import { SURVEY_DEFINITION_QUERY } from '@toolkit/domain/content/queries';
 import {
+  canonicalQuery,
   contentCacheKey,
   isPinExpired,
   manifestFiles,
@@ -118,7 +120,8 @@ async function sha256Hex(text: string): Promise<string> {
 /** Network first for a POST: the answer is kept under its URL and the digest of its body. */
 class ContentQuery extends Strategy {
   protected override async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
-    const key = contentCacheKey(request.url, await sha256Hex(await request.clone().text()));
+    const body = await request.clone().text();
+    const key = contentCacheKey(request.url, await sha256Hex(canonicalQuery(body)));
     try {
       const response = await handler.fetch(request);
       if (response.ok) await handler.cachePut(key, response.clone());
@@ -227,33 +230,48 @@ async function keptText(url: string, event: ExtendableEvent): Promise<string> {
 async function keepSurvey(tenantId: string, surveyId: string, event: ExtendableEvent): Promise<void> {
   const read = config ?? (await readConfig());
   const manifestUrl = read?.remotes[SURVEY_REMOTE];
-  if (!manifestUrl) throw new Error('The runtime configuration names no survey remote.');
+  if (!read || !manifestUrl) throw new Error('The runtime configuration names no survey remote.');
   const key = pinKey(tenantId, surveyId);
   const pins = await caches.open(CACHES.pins);
-  let pin = (await (await pins.match(key))?.json()) as SurveyPin | undefined;
+  const kept = (await (await pins.match(key))?.json()) as SurveyPin | undefined;
   // A version already kept stays as it was first kept: a reload must not move the survey on.
-  if (!pin || isPinExpired(pin, Date.now())) {
+  const fresh = !kept || isPinExpired(kept, Date.now());
+  let pin = kept;
+  if (!pin || fresh) {
     const manifest = await keptText(manifestUrl, event);
     const entryUrl = remoteEntryUrl(JSON.parse(manifest), manifestUrl);
-    pin = {
-      tenantId,
-      surveyId,
-      keptAt: Date.now(),
-      manifestUrl,
-      manifest,
-      entryUrl,
-      entry: await keptText(entryUrl, event),
-    };
+    const entry = await keptText(entryUrl, event);
+    pin = { tenantId, surveyId, keptAt: Date.now(), manifestUrl, manifest, entryUrl, entry };
+  }
+  await Promise.all([
+    ...manifestFiles(JSON.parse(pin.manifest), pin.manifestUrl).map((url) => keepFile(url, event)),
+    keepPage(new URL(prefixOf(pin), appOrigin).href, event),
+    keepDefinition(surveyId, read, event),
+  ]);
+  // Written once its files are in, so a kept version is always a whole one.
+  if (fresh) {
     await pins.put(
       key,
       new Response(JSON.stringify(pin), { headers: { 'Content-Type': 'application/json' } }),
     );
   }
-  const needed = manifestFiles(JSON.parse(pin.manifest), pin.manifestUrl);
-  await Promise.all([
-    ...needed.map((url) => keepFile(url, event)),
-    keepPage(new URL(prefixOf(pin), appOrigin).href, event),
-  ]);
+}
+
+/**
+ * The survey's definition, asked as the page asks it: the page's own request was usually made
+ * before the worker controlled it, so a reload without a network would find nothing kept.
+ */
+async function keepDefinition(surveyId: string, read: WorkerConfig, event: ExtendableEvent): Promise<void> {
+  const request = new Request(read.contentUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${read.contentKey}` },
+    body: JSON.stringify({ query: SURVEY_DEFINITION_QUERY, variables: { id: surveyId } }),
+  });
+  try {
+    await content.handle({ request, event } as RouteHandlerCallbackOptions);
+  } catch (error) {
+    console.warn(`The offline worker could not keep the definition of ${surveyId}:`, error);
+  }
 }
 
 /** The page a survey's address loads, kept for a reload without a network. */
