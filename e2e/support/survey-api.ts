@@ -1,8 +1,8 @@
 // A survey answered through the callables, as the survey remote sends them (start, one save per
 // answer, complete), for specs whose screen comes after a completed survey rather than during it.
-import { API, type ApiRequest, type ApiResponses } from '@toolkit/domain';
-import { callApi, identity } from './auth';
-import { surveySlides, type Answer, type Slide } from './survey-page';
+import { API, sliderAnswerText, type ApiRequest, type ApiResponses } from '@toolkit/domain';
+import { callApi, emulator, identity } from './auth';
+import { surveySlides, type Answer, type SeedQuestion, type Slide } from './survey-page';
 
 /**
  * The answers SurveyPage.answer gives the questions of `slides`: the second option, the first two
@@ -66,3 +66,48 @@ export async function anonymousRespondent(): Promise<string> {
   const { idToken } = await identity<{ idToken: string }>('signUp', {});
   return idToken;
 }
+
+/** The seeded demo publisher's owner's API session: what the publisher's surveys received is theirs to read. */
+export async function publisherSession(): Promise<string> {
+  return (await emulator.signInWithEmailLink('owner@demo-publisher.example')).idToken;
+}
+
+/** An answer as the publisher reads it (insights-getResult): the options' labels, a slider's words, the text. */
+export function answerInWords(question: SeedQuestion, answer: Answer): string {
+  const label = (id: string) => question.options?.find((option) => option.id === id)?.label ?? id;
+  if (Array.isArray(answer)) return answer.map(label).join(', ');
+  if (typeof answer === 'string') return label(answer);
+  return sliderAnswerText(
+    { labels: question.labels ?? null, scoreMin: question.scoreMin ?? 0, scoreMax: question.scoreMax ?? 0 },
+    answer,
+  );
+}
+
+/**
+ * The completed results of the demo publisher's `surveyId` whose organisation is `company`, as its
+ * owner reads them (the Results workbench and a result in full).
+ */
+export async function receivedResultsOf(idToken: string, surveyId: string, company: string) {
+  const { results } = await callApi<ApiResponses[typeof API.listReceivedResults]>(
+    API.listReceivedResults,
+    { surveyId, search: company },
+    idToken,
+  );
+  return Promise.all(
+    results.map(({ resultId }) =>
+      callApi<ApiResponses[typeof API.getReceivedResult]>(
+        API.getReceivedResult,
+        { surveyId, resultId },
+        idToken,
+      ),
+    ),
+  );
+}
+
+/** The answers of a received result in words, by question. */
+export const answersInWords = (result: ApiResponses[typeof API.getReceivedResult]) =>
+  Object.fromEntries(
+    result.sections.flatMap((section) =>
+      section.answers.map(({ questionId, answer }) => [questionId, answer]),
+    ),
+  );

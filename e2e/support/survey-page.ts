@@ -199,6 +199,35 @@ export class SurveyPage {
     await this.expectSlide(to);
   }
 
+  /** Back from slide `from` to slide `to`, through the section's start page when `from` is its first. */
+  async previous(from: Slide, to: Slide) {
+    await this.page.getByRole('button', { name: 'Previous', exact: true }).click();
+    if (from.number === 1) {
+      await expect(this.heading(from.sectionTitle)).toBeVisible();
+      await this.page.getByRole('button', { name: 'Previous', exact: true }).click();
+    }
+    await this.expectSlide(to);
+  }
+
+  /**
+   * Until the shell's service worker controls the page and keeps the survey's version, so that the
+   * survey reloads without a network.
+   */
+  async untilKeptOffline() {
+    await this.page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
+      timeout: 15_000,
+    });
+    await expect
+      .poll(() =>
+        this.page.evaluate(async () => {
+          const names = await caches.keys();
+          const pins = names.find((name) => name.startsWith('toolkit-offline-pins'));
+          return pins ? (await (await caches.open(pins)).keys()).length : 0;
+        }),
+      )
+      .toBeGreaterThan(0);
+  }
+
   /** From the survey's start page to its first slide. */
   async begin(title: string, first: Slide) {
     await expect(this.heading(title)).toBeVisible();
