@@ -4,7 +4,6 @@
 // until the server has completed the result.
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { paths } from '@toolkit/domain';
 import { listApps, webpackBuild } from '@toolkit/dev-stack';
 import { expect, root, test } from '../support/stack';
@@ -18,22 +17,6 @@ const slideUrl = (slide: Slide) => paths.surveySlide(TENANT, SURVEY, slide.secti
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** Until the worker controls the page and has kept the survey's version with every file it lists. */
-async function untilKeptOffline(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
-    timeout: 15_000,
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const names = await caches.keys();
-        const pins = names.find((name) => name.startsWith('toolkit-offline-pins'));
-        return pins ? (await (await caches.open(pins)).keys()).length : 0;
-      }),
-    )
-    .toBe(1);
-}
-
 test('a survey opened once reloads without a network on the slide the respondent was on, with the answer', async ({
   page,
   context,
@@ -46,7 +29,7 @@ test('a survey opened once reloads without a network on the slide the respondent
   await survey.expectSlide(first);
   const answers = await survey.answer(first);
   await expect(survey.saveStatus()).toHaveText('All answers saved');
-  await untilKeptOffline(page);
+  await survey.untilKeptOffline();
 
   await context.setOffline(true);
   try {
@@ -96,7 +79,7 @@ test('a survey started on one release of the survey remote finishes on it, and t
   await survey.expectSlide(scored);
   await survey.answer(scored);
   await expect(survey.saveStatus()).toHaveText('All answers saved');
-  await untilKeptOffline(page);
+  await survey.untilKeptOffline();
 
   try {
     // The deploy: the survey remote's hosting files are replaced, nothing else.
