@@ -27,14 +27,16 @@ export function filesToKeep(
 export async function registerOfflineWorker(
   config: RuntimeConfig,
   container: ServiceWorkerContainer = navigator.serviceWorker,
-  loaded: readonly { name: string }[] = performance.getEntriesByType('resource'),
+  loaded: () => readonly { name: string }[] = () => performance.getEntriesByType('resource'),
 ): Promise<void> {
   try {
     await container.register(SERVICE_WORKER_URL);
+    // Read once the worker is active, so what the page loaded while it installed is in the list too.
+    await container.ready;
   } catch (error) {
     // Without the worker the survey still works online; only offline use is lost.
     console.warn('The offline worker could not be registered:', error);
     return;
   }
-  tellServiceWorker({ type: 'keep-files', urls: filesToKeep(loaded, config, location.origin) });
+  tellServiceWorker({ type: 'keep-files', urls: filesToKeep(loaded(), config, location.origin) });
 }
