@@ -133,19 +133,30 @@ class ContentQuery extends Strategy {
     }
   }
 }
-const content = new ContentQuery({ cacheName: CACHES.content });
+const content = new ContentQuery({
+  cacheName: CACHES.content,
+  // One answer per survey opened, and a few other queries: the least recently used go first.
+  plugins: [new ExpirationPlugin({ maxEntries: 50, purgeOnQuotaError: true })],
+});
 
 // Kept versions: one JSON record per survey, under a key of the worker's own origin.
 const pinKey = (tenantId: string, surveyId: string) =>
   new URL(`/offline-pins/${encodeURIComponent(tenantId)}/${encodeURIComponent(surveyId)}`, appOrigin).href;
 const prefixOf = (pin: SurveyPin) => surveyPathPrefix(pin.tenantId, pin.surveyId);
 
+/** The kept versions still in force; expired ones are dropped as they are found. */
 async function readPins(): Promise<SurveyPin[]> {
   const cache = await caches.open(CACHES.pins);
+  const now = Date.now();
   const kept = await Promise.all(
-    (await cache.keys()).map(async (key) => (await cache.match(key))?.json() as Promise<SurveyPin>),
+    (await cache.keys()).map(async (key) => {
+      const pin = (await (await cache.match(key))?.json()) as SurveyPin | undefined;
+      if (pin && !isPinExpired(pin, now)) return pin;
+      await cache.delete(key);
+      return undefined;
+    }),
   );
-  return kept.filter(Boolean);
+  return kept.filter((pin) => pin !== undefined);
 }
 
 async function pinOfClient(clientId: string): Promise<SurveyPin | undefined> {
