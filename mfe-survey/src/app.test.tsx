@@ -416,6 +416,27 @@ describe('the survey remote', () => {
     expect(api.callsTo(API.completeResult)).toEqual([]);
   });
 
+  it('in invite mode thanks the respondent when the submit is refused as already submitted (its first answer was lost)', async () => {
+    const api = createSurveyBackend();
+    api.results.set('invite-result', { questions: ANSWERED, seqs: {}, isCompleted: false });
+    api.fail(
+      API.submitInvite,
+      new CallableError('failed-precondition', 'This survey was already submitted.', {
+        hasServerMessage: true,
+      }),
+    );
+    renderSurvey(
+      `${slideUrl(6, 6)}?inviteId=invite-9&resultId=invite-result`,
+      createServices(api, content()),
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you: your answers are in' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(API.submitInvite)).toHaveLength(1);
+  });
+
   it('sends an unknown slide back to the start page, keeping the query string', async () => {
     renderSurvey(`${slideUrl(1, 99)}?resultId=x`, createServices(createSurveyBackend(), content()));
     await screen.findByRole('heading', { level: 1, name: 'Sustainability Quickscan' });

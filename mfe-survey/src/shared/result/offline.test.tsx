@@ -288,6 +288,21 @@ describe('finishing without a network', () => {
     expect(api.results.size).toBe(1);
   });
 
+  it('shows the score when a save is refused because the result was completed meanwhile (another tab, a lost answer)', async () => {
+    const api = scoringBackend();
+    open(LAST_SLIDE, api);
+    const support = await screen.findByRole('textbox', {
+      name: /Where would support from our programme help/,
+    });
+    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
+    failSaves(api, 'failed-precondition');
+    await userEvent.type(support, 'Solar');
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+
+    expect(await screen.findByRole('region', { name: 'Your score' })).toBeInTheDocument();
+    expect(api.callsTo(API.completeResult)).toHaveLength(1);
+  });
+
   it('brings the respondent back to the last slide with the server’s words when it refuses the completion', async () => {
     const api = scoringBackend();
     open(LAST_SLIDE, api);

@@ -112,8 +112,17 @@ function afterBackoff(attempt: number, go: () => void): void {
 function classify(error: unknown): FailureAction {
   if (isCallableError(error) && error.code === 'permission-denied') return 'fatal';
   if (isCallableError(error) && error.code === 'invalid-argument') return 'drop';
+  // The result was completed already (another tab, or a completion whose answer was lost): no save
+  // can land any more, and retrying it would keep the completion, which fetches the score, waiting.
+  if (isCallableError(error) && error.code === 'failed-precondition') return 'drop';
   return 'retry';
 }
+
+/**
+ * An invite's submit refused as already submitted: its earlier copy went through (its answer was
+ * lost on the way), or another tab submitted it. The answers are in either way.
+ */
+const alreadySubmitted = (error: unknown) => isCallableError(error) && error.code === 'failed-precondition';
 
 export function useResult({
   callable,
@@ -364,6 +373,8 @@ export function useResult({
             surveyId,
             surveyResultId: resultId,
             inviteId,
+          }).catch((error: unknown) => {
+            if (!alreadySubmitted(error)) throw error;
           });
           return null;
         };
