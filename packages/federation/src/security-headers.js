@@ -101,6 +101,9 @@ function contentSecurityPolicy(config, { assetOrigins = [], scriptHashes = [] } 
   /** @type {[string, string[]][]} */
   const directives = [
     ['default-src', ["'self'"]],
+    // 'self' also lets the app run its offline worker (/sw.js): without a worker-src, workers fall
+    // back to script-src, and each byte here is sent with every response. The worker's own fetches
+    // (the remotes' files, the content queries) are held to connect-src, sent with /sw.js too.
     ['script-src', ["'self'", ...scriptHashes, ...remotes, ...recaptcha]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...content]],
@@ -110,9 +113,6 @@ function contentSecurityPolicy(config, { assetOrigins = [], scriptHashes = [] } 
       ["'self'", originOf(config.functionsBaseUrl), ...auth, ...appCheck, ...content, ...remotes],
     ],
     ['frame-src', [...content, ...authFrames, ...recaptcha]],
-    // The offline worker (/sw.js), served by the shell itself. Its own fetches (the remotes' files,
-    // the content queries) are held to this policy's connect-src, which the local server sends with it.
-    ['worker-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
