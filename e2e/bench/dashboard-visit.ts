@@ -1,6 +1,6 @@
 // One visit of the dashboard on a phone, as a signed-in person makes it: /dashboard opened cold,
 // then each other section of its menu opened by tapping its link, in the menu's order.
-// First screen: as dashboard-first-screen.ts defines shown and usable, with the largest contentful
+// First screen: usable as dashboard-first-screen.ts defines it, with the largest contentful
 // paint the browser reported before the first tap, and what was downloaded until usable.
 // A screen change: from the tap until the new screen is usable (another address, its own h1 on
 // screen, nothing in the page loading: no spinner, nothing busy or inert), the INP of that tap
@@ -35,7 +35,6 @@ const watchVisit = (firstName: string) => `(() => {
     [...root.querySelectorAll('[role=status]')].some((status) => /loading/i.test(status.textContent));
   // What is awaited: the first screen, then each screen change (set by __benchChange).
   let awaited = { first: true };
-  let shownMs;
   const atFrame = () => {
     waiting = false;
     if (!awaited) return;
@@ -47,9 +46,8 @@ const watchVisit = (firstName: string) => `(() => {
     const text = h1.textContent.trim();
     if (awaited.first) {
       if (!/^Welcome( back)?(,|$)/.test(text)) return;
-      shownMs ??= ms;
       if (!text.includes(FIRST_NAME) || ![...main.querySelectorAll('a[href]')].some(sized)) return;
-      bench.result = JSON.stringify({ origin: performance.timeOrigin, shownMs, usableMs: ms });
+      bench.result = JSON.stringify({ origin: performance.timeOrigin, usableMs: ms });
     } else {
       if (location.pathname === awaited.path || (h1 === awaited.h1 && text === awaited.text)) return;
       bench.result = JSON.stringify({ usableMs: ms, tapMs: bench.tapMs, path: location.pathname, heading: text });
@@ -120,7 +118,7 @@ interface MenuLink {
 }
 
 export interface Visit {
-  firstScreen: FirstScreen & { shownMs: number };
+  firstScreen: FirstScreen;
   screens: (ScreenChange & { name: string; path: string; heading: string })[];
   /** CLS over the whole visit. */
   cls: number;
@@ -145,7 +143,7 @@ export async function visitDashboard(
   try {
     await page.send('Page.addScriptToEvaluateOnNewDocument', { source: watchVisit(firstName) });
     await page.send('Page.navigate', { url: dashboardUrl });
-    const first = await askPage<{ origin: number; shownMs: number; usableMs: number }>(
+    const first = await askPage<{ origin: number; usableMs: number }>(
       page,
       'window.__bench?.result',
       "The dashboard's first screen",
@@ -154,7 +152,6 @@ export async function visitDashboard(
     const epoch = (ms: number) => first.origin + ms;
     const untilUsable = await requests.between(-Infinity, epoch(first.usableMs));
     const firstScreen = {
-      shownMs: Math.round(first.shownMs),
       lcpMs: Math.round((await evaluate<number | null>(page, '__benchLcp()')) ?? NaN),
       usableMs: Math.round(first.usableMs),
       kilobytes: Number(untilUsable.kilobytes.toFixed(1)),

@@ -143,7 +143,7 @@ const shown = (value: number, unit: string, target?: string) =>
 
 function profileFigures(profile: ProfileName, visits: Visit[]) {
   const firstScreen = summarise<FirstScreen>(
-    visits.map(({ firstScreen: { shownMs: _shown, ...figures } }) => figures),
+    visits.map((visit) => visit.firstScreen),
     (figures) => firstScreenMarks(profile, figures),
   );
   const names = visits[0]!.screens.map((screen) => screen.name);
