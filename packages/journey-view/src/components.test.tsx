@@ -305,4 +305,19 @@ describe('JourneyOverview', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your journey progress…');
     expect(milestones('Initiator')[0]).toHaveTextContent(/Done$/);
   });
+
+  it('says it is loading in the place of the next milestone, so nothing below moves when the progress arrives', async () => {
+    let answer: (records: ReturnType<ReturnType<typeof stored>>) => void = () => undefined;
+    renderOverview(() => new Promise((resolve) => (answer = resolve)));
+    await screen.findByRole('status');
+    const parts = () => [
+      ...screen.getByRole('region', { name: 'Your sustainability journey' }).firstElementChild!.children,
+    ];
+    const loading = parts();
+    answer(stored([])());
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    // The same parts in the same places: the notice's line now names the next milestone.
+    expect(parts()).toEqual(loading);
+    expect(loading[2]).toHaveTextContent('Next milestone:');
+  });
 });

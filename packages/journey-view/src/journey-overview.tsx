@@ -10,8 +10,11 @@ import { ProgressSummaryBar } from './progress-summary-bar';
 import { StageCard } from './stage-card';
 import type { JourneyState } from './use-journey';
 
-const Next = styled.p`
-  margin: 0;
+/* As high as the loading notice it stands in for, so nothing below moves when the progress arrives. */
+const Next = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 48px;
   overflow-wrap: anywhere;
 `;
 
@@ -68,21 +71,27 @@ export function JourneyOverview({
     <section aria-labelledby={titleId}>
       <Stack gap={4}>
         <SectionHeading id={titleId}>{title}</SectionHeading>
-        <JourneyStatusNotice status={status} error={error} reload={reload} />
+        {status === 'error' && <JourneyStatusNotice status={status} error={error} reload={reload} />}
         <ProgressSummaryBar summary={summary} />
         <Next>
-          {next && whoMay ? (
-            <>
-              Next milestone: <strong>{next.name}</strong> ({whoMay} can do this)
-            </>
-          ) : next ? (
-            <>
-              Next milestone: <NextLink to={next.link}>{next.name}</NextLink>
-            </>
-          ) : summary.completed === summary.total ? (
-            `You have completed all ${summary.total} milestones.`
+          {status === 'loading' ? (
+            <JourneyStatusNotice status={status} error={error} reload={reload} />
           ) : (
-            'The next milestones open once you complete the stages before them.'
+            <span>
+              {next && whoMay ? (
+                <>
+                  Next milestone: <strong>{next.name}</strong> ({whoMay} can do this)
+                </>
+              ) : next ? (
+                <>
+                  Next milestone: <NextLink to={next.link}>{next.name}</NextLink>
+                </>
+              ) : summary.completed === summary.total ? (
+                `You have completed all ${summary.total} milestones.`
+              ) : (
+                'The next milestones open once you complete the stages before them.'
+              )}
+            </span>
           )}
         </Next>
         <StageList>
