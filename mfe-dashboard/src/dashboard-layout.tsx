@@ -52,15 +52,19 @@ const SectionList = styled.ul`
   }
 `;
 
+/* One line is kept for the name while the profile loads, so the sections and the page below do not
+   move down when it arrives. */
 const OrganisationName = styled(MutedText)`
+  min-height: 1.5em;
   margin-bottom: 0.75rem;
 `;
 
 /** Whose dashboard this is, under its logo; it follows the live profile (tag Profile). */
 function Organisation() {
-  const { data } = useProfileQuery();
+  const { data, isLoading } = useProfileQuery();
   const name = data?.profile?.organization?.name;
-  return name ? <OrganisationName>{name}</OrganisationName> : null;
+  if (name) return <OrganisationName>{name}</OrganisationName>;
+  return isLoading ? <OrganisationName aria-hidden="true" /> : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ReceivedResultRow, SurveyInsights } from '@toolkit/domain';
 import { API, type StoredMilestone, type TenantUserProfile } from '@toolkit/domain';
-import { serverError } from '@toolkit/platform/testing';
+import { deferred, serverError } from '@toolkit/platform/testing';
 import { createFakeApi, OWNER, OWNER_PROFILE, renderDashboard } from '../../testing/fake-api';
 
 const STAGE_ONE_DONE: StoredMilestone[] = [
@@ -25,7 +25,8 @@ function setup({
 }
 
 const shortcuts = async () => {
-  const card = await screen.findByRole('region', { name: 'Your next steps' });
+  // The card's place stands busy while the journey loads.
+  const card = await screen.findByRole('region', { name: 'Your next steps', busy: false });
   return within(card)
     .getAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')]);
@@ -40,6 +41,32 @@ describe('Home screen', () => {
     expect(screen.getByText('Here is how Green Grocers is getting on.')).toBeInTheDocument();
     // Remembered for the next visit, by whom it was.
     expect(localStorage.getItem(`toolkit:visited:${OWNER.uid}`)).not.toBeNull();
+  });
+
+  it('keeps the places of the line under the greeting and of the next steps while they load', async () => {
+    const profileGate = deferred<void>();
+    const journeyGate = deferred<void>();
+    const api = createFakeApi({
+      [API.getProfile]: () => ({ status: 'ok', profile: OWNER_PROFILE, tenant: null }),
+      [API.listMilestones]: () => ({ milestones: { 'owner-1': [] } }),
+    });
+    api.gate(API.getProfile, profileGate.promise);
+    api.gate(API.listMilestones, journeyGate.promise);
+    renderDashboard('/dashboard', api);
+    const title = await screen.findByRole('heading', { level: 1 });
+    const subtitle = title.nextElementSibling;
+    expect(subtitle).toBeEmptyDOMElement();
+    const steps = await screen.findByRole('region', { name: 'Your next steps' });
+    expect(steps).toHaveAttribute('aria-busy', 'true');
+    expect(steps.nextElementSibling).toBe(
+      screen.getByRole('region', { name: 'Your sustainability journey' }),
+    );
+
+    profileGate.resolve();
+    expect(await screen.findByText('Here is how Green Grocers is getting on.')).toBe(subtitle);
+    journeyGate.resolve();
+    expect(await shortcuts()).not.toHaveLength(0);
+    expect(screen.getByRole('region', { name: 'Your next steps' })).not.toHaveAttribute('aria-busy');
   });
 
   it('welcomes back by name someone who has been here before', async () => {

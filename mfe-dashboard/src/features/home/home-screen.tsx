@@ -32,6 +32,23 @@ const ShortcutLink = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
 `;
 
+/** A shortcut's place while the journey loads: a button's height, about a milestone name's width. */
+const ShortcutPlaceholder = styled.span<{ $width: string }>`
+  display: block;
+  width: ${({ $width }) => $width};
+  max-width: 100%;
+  height: ${({ theme }) => theme.touchTarget};
+  border-radius: ${({ theme }) => theme.radii.medium};
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+const PLACEHOLDER_WIDTHS = ['14rem', '11rem', '13rem'];
+
+/* The line under the greeting keeps its place while the profile loads. */
+const Subtitle = styled(MutedText)`
+  min-height: 1.5em;
+`;
+
 /**
  * The next undone milestones of the unlocked stages that the organisation's plan includes, in journey
  * order, that the user's rights let them open: they are this person's next steps (the journey below
@@ -67,17 +84,17 @@ function Greeting({ publisher }: { publisher: boolean }) {
     <Stack gap={2}>
       <PageTitle style={{ margin: 0 }}>{firstName ? `${welcome}, ${firstName}` : welcome}</PageTitle>
       {profile.data ? (
-        <MutedText>
+        <Subtitle>
           {publisher
             ? `Here is what ${organisation || 'your organisation'}’s surveys received.`
             : organisation
               ? `Here is how ${organisation} is getting on.`
               : 'Add your business details on your profile so we can tailor the toolkit to you.'}
-        </MutedText>
+        </Subtitle>
+      ) : profile.isError ? (
+        <LoadError error={profile.error} doing="load your profile" onRetry={() => void profile.refetch()} />
       ) : (
-        profile.isError && (
-          <LoadError error={profile.error} doing="load your profile" onRetry={() => void profile.refetch()} />
-        )
+        <Subtitle aria-hidden="true" />
       )}
     </Stack>
   );
@@ -92,21 +109,38 @@ function BusinessHome() {
 
   return (
     <>
-      {next.length > 0 && (
-        <Card aria-labelledby={shortcutsId}>
+      {journey.status === 'loading' ? (
+        // The card's place while the journey loads, so the journey below does not move down when the
+        // steps arrive; the journey says that it is loading.
+        <Card aria-labelledby={shortcutsId} aria-busy="true">
           <Stack gap={3}>
             <SectionHeading id={shortcutsId}>Your next steps</SectionHeading>
-            <ShortcutList>
-              {next.map((milestone, index) => (
-                <li key={milestone.id}>
-                  <ShortcutLink to={milestone.link} $variant={index === 0 ? 'primary' : 'secondary'}>
-                    {milestone.name}
-                  </ShortcutLink>
+            <ShortcutList aria-hidden="true">
+              {PLACEHOLDER_WIDTHS.map((width) => (
+                <li key={width}>
+                  <ShortcutPlaceholder $width={width} />
                 </li>
               ))}
             </ShortcutList>
           </Stack>
         </Card>
+      ) : (
+        next.length > 0 && (
+          <Card aria-labelledby={shortcutsId}>
+            <Stack gap={3}>
+              <SectionHeading id={shortcutsId}>Your next steps</SectionHeading>
+              <ShortcutList>
+                {next.map((milestone, index) => (
+                  <li key={milestone.id}>
+                    <ShortcutLink to={milestone.link} $variant={index === 0 ? 'primary' : 'secondary'}>
+                      {milestone.name}
+                    </ShortcutLink>
+                  </li>
+                ))}
+              </ShortcutList>
+            </Stack>
+          </Card>
+        )
       )}
       <JourneyOverview {...journey} />
     </>

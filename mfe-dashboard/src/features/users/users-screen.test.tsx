@@ -351,7 +351,7 @@ describe('Users screen', () => {
     });
     renderDashboard('/dashboard', api, { claims: { role: 'admin', tenantId: 'tenant-1' } });
     const user = userEvent.setup();
-    const nextSteps = () => screen.findByRole('region', { name: 'Your next steps' });
+    const nextSteps = () => screen.findByRole('region', { name: 'Your next steps', busy: false });
 
     // The journey's next step leads to Users.
     await user.click(within(await nextSteps()).getByRole('link', { name: 'Invite a team member' }));
