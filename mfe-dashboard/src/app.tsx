@@ -1,62 +1,84 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteIdOf } from '@toolkit/domain';
-import { WithApi } from '@toolkit/data';
+import { Loading, WithApi } from '@toolkit/data';
 import type { AppServices } from '@toolkit/parcel';
 import { WithArrivalNotice } from './arrival';
 import { DashboardLayout } from './dashboard-layout';
-import { AcademyDetailScreen } from './features/academy/academy-detail-screen';
-import { ActivityScreen } from './features/activity/activity-screen';
-import { AcademyScreen } from './features/academy/academy-screen';
-import { ActionsScreen } from './features/actions/actions-screen';
-import { AssessmentsScreen } from './features/assessments/assessments-screen';
-import { DeclarationScreen } from './features/declaration/declaration-screen';
-import { ExpertScreen } from './features/expert/expert-screen';
 import { HomeScreen } from './features/home/home-screen';
-import { InsightsScreen } from './features/insights/insights-screen';
-import { MembersScreen } from './features/members/members-screen';
-import { ManageScreen } from './features/manage/manage-screen';
-import { MaterialityScreen } from './features/materiality/materiality-screen';
-import { ProfileScreen } from './features/profile/profile-screen';
-import { ReceivedResultScreen } from './features/received-result/received-result-screen';
-import { ReceivedScreen } from './features/received/received-screen';
-import { ReportsScreen } from './features/reports/reports-screen';
-import { ResultsScreen } from './features/results/results-screen';
-import { ReviewRequestScreen } from './features/review-request/review-request-screen';
-import { ReviewScreen } from './features/reviews/review-screen';
-import { ReviewsScreen } from './features/reviews/reviews-screen';
-import { SaveResultsScreen } from './features/save-results/save-results-screen';
-import { SurveyInsightsScreen } from './features/survey-insights/survey-insights-screen';
-import { UsersScreen } from './features/users/users-screen';
 import { ServicesProvider } from './shared/services';
 
 const BASE = ROUTE_BY_ID.dashboard.path;
 
+/**
+ * A screen downloaded when its page is first opened: the first screen after sign-in (the home page,
+ * drawn from the mount chunk) does not wait for the code of the other twenty.
+ */
+function screen<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
 /** Every route the dashboard owns (docs/behaviour.md, Routes), each with its screen; the home page is the index. */
-const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ReactElement> = {
-  dashboardProfile: <ProfileScreen />,
-  dashboardUsers: <UsersScreen />,
-  dashboardActivity: <ActivityScreen />,
-  dashboardAssessments: <AssessmentsScreen />,
-  dashboardResults: <ResultsScreen />,
-  dashboardInsights: <InsightsScreen />,
-  dashboardReports: <ReportsScreen />,
-  dashboardActions: <ActionsScreen />,
-  dashboardSaveResults: <SaveResultsScreen />,
-  dashboardMateriality: <MaterialityScreen />,
-  dashboardEvidence: <ReviewRequestScreen />,
-  dashboardDeclaration: <DeclarationScreen />,
-  dashboardManage: <ManageScreen />,
-  dashboardExpert: <ExpertScreen />,
-  dashboardAcademy: <AcademyScreen />,
-  dashboardAcademyDetail: <AcademyDetailScreen />,
-  dashboardReceived: <ReceivedScreen />,
-  dashboardReceivedResult: <ReceivedResultScreen />,
-  dashboardReviews: <ReviewsScreen />,
-  dashboardReview: <ReviewScreen />,
-  dashboardSurveyInsights: <SurveyInsightsScreen />,
-  dashboardMembers: <MembersScreen />,
+const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, LazyExoticComponent<ComponentType>> = {
+  dashboardProfile: screen(() => import('./features/profile/profile-screen'), 'ProfileScreen'),
+  dashboardUsers: screen(() => import('./features/users/users-screen'), 'UsersScreen'),
+  dashboardActivity: screen(() => import('./features/activity/activity-screen'), 'ActivityScreen'),
+  dashboardAssessments: screen(
+    () => import('./features/assessments/assessments-screen'),
+    'AssessmentsScreen',
+  ),
+  dashboardResults: screen(() => import('./features/results/results-screen'), 'ResultsScreen'),
+  dashboardInsights: screen(() => import('./features/insights/insights-screen'), 'InsightsScreen'),
+  dashboardReports: screen(() => import('./features/reports/reports-screen'), 'ReportsScreen'),
+  dashboardActions: screen(() => import('./features/actions/actions-screen'), 'ActionsScreen'),
+  dashboardSaveResults: screen(
+    () => import('./features/save-results/save-results-screen'),
+    'SaveResultsScreen',
+  ),
+  dashboardMateriality: screen(
+    () => import('./features/materiality/materiality-screen'),
+    'MaterialityScreen',
+  ),
+  dashboardEvidence: screen(
+    () => import('./features/review-request/review-request-screen'),
+    'ReviewRequestScreen',
+  ),
+  dashboardDeclaration: screen(
+    () => import('./features/declaration/declaration-screen'),
+    'DeclarationScreen',
+  ),
+  dashboardManage: screen(() => import('./features/manage/manage-screen'), 'ManageScreen'),
+  dashboardExpert: screen(() => import('./features/expert/expert-screen'), 'ExpertScreen'),
+  dashboardAcademy: screen(() => import('./features/academy/academy-screen'), 'AcademyScreen'),
+  dashboardAcademyDetail: screen(
+    () => import('./features/academy/academy-detail-screen'),
+    'AcademyDetailScreen',
+  ),
+  dashboardReceived: screen(() => import('./features/received/received-screen'), 'ReceivedScreen'),
+  dashboardReceivedResult: screen(
+    () => import('./features/received-result/received-result-screen'),
+    'ReceivedResultScreen',
+  ),
+  dashboardReviews: screen(() => import('./features/reviews/reviews-screen'), 'ReviewsScreen'),
+  dashboardReview: screen(() => import('./features/reviews/review-screen'), 'ReviewScreen'),
+  dashboardSurveyInsights: screen(
+    () => import('./features/survey-insights/survey-insights-screen'),
+    'SurveyInsightsScreen',
+  ),
+  dashboardMembers: screen(() => import('./features/members/members-screen'), 'MembersScreen'),
 };
+
+function Screen({ id }: { id: keyof typeof SCREENS }): ReactElement {
+  const Component = SCREENS[id];
+  return (
+    <Suspense fallback={<Loading />}>
+      <Component />
+    </Suspense>
+  );
+}
 
 export function App({ services }: { services: AppServices }) {
   const children = routesOwnedBy('dashboard').filter((route) => route.id !== 'dashboard');
@@ -71,7 +93,7 @@ export function App({ services }: { services: AppServices }) {
                 <Route
                   key={route.id}
                   path={relativePath(route.path, BASE)}
-                  element={SCREENS[route.id as keyof typeof SCREENS]}
+                  element={<Screen id={route.id as keyof typeof SCREENS} />}
                 />
               ))}
             </Route>
