@@ -10,6 +10,7 @@ import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
 import { syncPlan } from './plan-sync';
+import { sharedReads } from './shared-reads';
 import { scheduleOfflineWorker } from './offline/schedule';
 
 const root = createRoot(document.getElementById('root')!);
@@ -22,11 +23,8 @@ async function start() {
   await Promise.race([surveyDefinition, new Promise((resolve) => setTimeout(resolve, 400))]);
 
   const auth = createFirebaseAuth(config);
-  const services: ShellServices = {
-    config,
-    auth,
-    content,
-    callable: createCallableClient({
+  const callable = sharedReads(
+    createCallableClient({
       baseUrl: config.functionsBaseUrl,
       getIdToken: auth.getIdToken,
       refreshIdToken: auth.refreshIdToken,
@@ -36,10 +34,17 @@ async function start() {
       onSessionEnded: () =>
         void auth.signOut().then(() => store.dispatch(authError(SERVER_ERRORS.sessionEnded))),
     }),
+  );
+  const services: ShellServices = {
+    config,
+    auth,
+    content,
+    callable: callable.shell,
     // The public credential check needs no session and no App Check (its callables are exempt).
     publicCallable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: async () => null }),
   };
-  const remoteServices = parcelServices(services);
+  // The remotes' first profile read takes the one the shell's theme made (shared-reads.ts).
+  const remoteServices = parcelServices({ ...services, callable: callable.remotes });
   // The remotes' data layer reaches the callables through the store's `extra`.
   const store = createAppStore({ extra: remoteServices });
   // A survey's theme applies from the first render when its definition is already in.
