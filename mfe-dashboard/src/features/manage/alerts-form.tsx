@@ -15,7 +15,7 @@ import {
   type ApiResponses,
 } from '@toolkit/domain';
 import { fieldProblem, REQUESTS } from '@toolkit/domain/requests';
-import { Card, MutedText, Stack } from '@toolkit/ui';
+import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { TextAreaField } from '@toolkit/ui/form';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { SubmitRow } from '@toolkit/ui/save-progress';
@@ -105,9 +105,12 @@ function savedSummary(
 export function AlertsForm({
   loaded,
   kinds,
+  loading = false,
 }: {
   loaded: ApiResponses[typeof API.getAlerts];
   kinds: readonly AlertKind[];
+  /** Shown empty and out of reach, in its final size, while the settings load. */
+  loading?: boolean;
 }) {
   const headingId = useId();
   // The settings as the store has them now, so what a save stored shows with its "Saved".
@@ -130,8 +133,14 @@ export function AlertsForm({
   });
 
   return (
-    <Card aria-labelledby={headingId}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Card aria-labelledby={headingId} aria-busy={loading || undefined}>
+      {loading && <VisuallyHidden role="status">Loading the notification settings…</VisuallyHidden>}
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        inert={loading}
+        aria-hidden={loading || undefined}
+      >
         <Stack gap={4}>
           <SectionHeading id={headingId}>Notifications</SectionHeading>
           <MutedText>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, type AlertRecipients } from '@toolkit/domain';
-import { serverError } from '@toolkit/platform/testing';
+import { deferred, serverError } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard } from '../../testing/fake-api';
 import { addressesOf } from './alerts-form';
 
@@ -19,7 +19,8 @@ const PUBLISHER = 'demo-publisher';
 const BUSINESS = 'tenant-1';
 
 /** The server keeps what it was last sent, so the settings read again after a save show it. */
-function setup(role = 'owner', pending: string[] = [], tenantId = PUBLISHER) {
+/** With `alertsAnswered`, the settings are answered only once it settles. */
+function setup(role = 'owner', pending: string[] = [], tenantId = PUBLISHER, alertsAnswered?: Promise<void>) {
   let stored = { alerts: STORED, pending };
   const api = createFakeApi({
     [API.getAlerts]: () => stored,
@@ -35,6 +36,7 @@ function setup(role = 'owner', pending: string[] = [], tenantId = PUBLISHER) {
       return stored;
     },
   });
+  if (alertsAnswered) api.gate(API.getAlerts, alertsAnswered);
   renderDashboard('/dashboard/manage', api, { claims: { role, tenantId } });
   return { api, user: userEvent.setup() };
 }
@@ -47,9 +49,25 @@ describe('Manage screen', () => {
     expect(screen.getByRole('textbox', { name: 'Expert requests' })).toHaveValue('experts@example.com');
   });
 
+  it('holds the place of the notifications, as large as they will be, while they load', async () => {
+    const gate = deferred<void>();
+    setup('owner', [], PUBLISHER, gate.promise);
+    const placeholder = await screen.findByRole('region', { name: 'Notifications', busy: true });
+    expect(within(placeholder).getByRole('status')).toHaveTextContent('Loading the notification settings…');
+    // Out of reach: nothing to type in or press until the settings are in.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const fields = placeholder.querySelectorAll('textarea, button');
+    expect(fields).toHaveLength(4);
+
+    gate.resolve();
+    const form = await screen.findByRole('region', { name: 'Notifications', busy: false });
+    expect(form.querySelectorAll('textarea, button')).toHaveLength(fields.length);
+    expect(screen.getByRole('textbox', { name: 'New results' })).toHaveValue('results@example.com');
+  });
+
   it('lists a business only the notifications that can happen to it', async () => {
     setup('owner', [], BUSINESS);
-    const form = await screen.findByRole('region', { name: 'Notifications' });
+    const form = await screen.findByRole('region', { name: 'Notifications', busy: false });
     expect(within(form).getAllByRole('textbox')).toHaveLength(1);
     expect(within(form).getByRole('textbox', { name: 'New team members' })).toHaveValue('');
   });

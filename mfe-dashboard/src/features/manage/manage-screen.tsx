@@ -11,6 +11,11 @@ import { AlertsForm } from './alerts-form';
 import { BrandCard } from './brand-card';
 import { ConfirmOrganisationDeletion, DeleteOrganisationCard } from './organisation-deletion';
 
+const NO_ALERTS = {
+  alerts: { newResult: [], newTeamMember: [], expertRequest: [] },
+  pending: [],
+};
+
 /** The notifications that can happen to the organisation: which ones waits for its kind. */
 function Alerts() {
   const alerts = useAlertsQuery();
@@ -18,6 +23,9 @@ function Alerts() {
   if (kind === 'pending') return <Loading />;
   // Neither kind's list on a guess: the shell's header and gate do not guess either.
   if (kind === 'unknown') return <ErrorPanel message={MESSAGES.catalogueUnavailable} onRetry={retry} />;
+  // The form itself stands in while the settings load, so the cards below do not move down when they arrive.
+  if (alerts.data === undefined && !alerts.isError)
+    return <AlertsForm loaded={NO_ALERTS} kinds={alertKindsFor(kind)} loading />;
   return (
     <QueryView query={alerts} doing="load the notification settings">
       {(loaded) => <AlertsForm loaded={loaded} kinds={alertKindsFor(kind)} />}
