@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { API, ROUTE_BY_ID, SERVER_ERRORS, type Invoice, type PlanPrice } from '@toolkit/domain';
-import { createFakeBackend, serverError, type FakeHandlers } from '@toolkit/platform/testing';
+import { createFakeBackend, deferred, serverError, type FakeHandlers } from '@toolkit/platform/testing';
 import type { PreloadedState } from '@toolkit/store-contract';
 import { renderBilling, SIGNED_IN_OWNER } from '../../testing/render';
 import { PlansScreen } from './plans-screen';
@@ -85,7 +85,7 @@ function open(path: string, handlers: FakeHandlers, goTo = jest.fn(), preloadedS
 describe('Plans screen', () => {
   it('shows the plans side by side with their features, the provider’s prices, and the current one', async () => {
     open('/dashboard/plans', onPlan(null));
-    const plans = await screen.findByRole('list', { name: 'Plans' });
+    const plans = await screen.findByRole('list', { name: 'Plans', busy: false });
     expect(within(plans).getAllByRole('listitem', { current: undefined }).length).toBeGreaterThan(3);
     expect(screen.getByRole('heading', { name: 'Free (your plan)' })).toBeInTheDocument();
     const growth = screen.getByRole('list', { name: 'Features of Growth' });
@@ -101,13 +101,39 @@ describe('Plans screen', () => {
     expect(screen.queryByRole('button', { name: /Cancel the/ })).not.toBeInTheDocument();
   });
 
+  it('shows the plans with their features while the prices load, each price in its place and no plan yet to choose', async () => {
+    const gate = deferred<void>();
+    const backend = createFakeBackend(onPlan(null));
+    backend.gate(API.listPlanPrices, gate.promise);
+    renderBilling(
+      <MemoryRouter initialEntries={['/dashboard/plans']}>
+        <PlansScreen goTo={jest.fn()} />
+      </MemoryRouter>,
+      backend,
+    );
+    const plans = await screen.findByRole('list', { name: 'Plans', busy: true });
+    expect(screen.getByRole('list', { name: 'Features of Growth' })).toHaveTextContent(
+      'More than five team members',
+    );
+    expect(within(plans).getAllByRole('status')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Choose Growth' })).toBeDisabled();
+
+    gate.resolve();
+    expect(await screen.findByRole('list', { name: 'Plans', busy: false })).toBe(plans);
+    expect(screen.getByRole('heading', { name: 'Growth' }).parentElement).toHaveTextContent(
+      '$49.00 per month',
+    );
+    expect(within(plans).queryByRole('status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose Growth' })).toBeEnabled();
+  });
+
   it('shows verified results on each plan that includes them, and as not included on the others', async () => {
     open('/dashboard/plans', onPlan(null));
     const feature = (plan: string) =>
       within(screen.getByRole('list', { name: `Features of ${plan}` })).getByText(
         /Your results verified by your toolkit's publisher/,
       );
-    expect(await screen.findByRole('list', { name: 'Plans' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Plans', busy: false })).toBeInTheDocument();
     expect(feature('Free')).toHaveTextContent(/^Not included:/);
     for (const plan of ['Growth', 'Leader'])
       expect(feature(plan)).toHaveTextContent(/^Your results verified by your toolkit's publisher$/);
@@ -123,6 +149,7 @@ describe('Plans screen', () => {
       },
       goTo,
     );
+    await screen.findByRole('list', { name: 'Plans', busy: false });
     await user.click(await screen.findByRole('button', { name: 'Choose Leader' }));
     expect(backend.callsTo(API.startCheckout)).toEqual([{ planId: 'leader', period: 'month' }]);
     expect(goTo).toHaveBeenCalledWith('http://localhost:3000/dashboard/plans/sandbox/cs_1');
@@ -257,6 +284,7 @@ describe('Plans screen', () => {
       },
     });
     expect(await screen.findByText(/Growth plan, billed monthly, renewing on/)).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Plans', busy: false });
     await user.click(await screen.findByRole('button', { name: 'Switch to Leader' }));
     const panel = screen.getByRole('group', { name: 'Switch to Leader, billed monthly' });
     expect(await within(panel).findByText(/unused part of your current period: \$24.50/)).toBeInTheDocument();

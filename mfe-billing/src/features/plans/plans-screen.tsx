@@ -15,10 +15,9 @@ import {
   PLAN_OFFERS,
   type BillingPeriod,
   type PaidPlanId,
-  type PlanPrice,
   type Subscription,
 } from '@toolkit/domain';
-import { describeError, Loading, QueryView } from '@toolkit/data';
+import { describeError, Loading, LoadError, QueryView } from '@toolkit/data';
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
@@ -36,7 +35,7 @@ import { ChangePlan } from './change-plan';
 import { Invoices } from './invoices';
 import { Notice } from '../../shared/notice';
 import { periodWords } from '../../shared/periods';
-import { PeriodSwitch, PriceTag } from './prices';
+import { PeriodSwitch, PricePlaceholder, PriceTag } from './prices';
 
 const Offers = styled.ul`
   list-style: none;
@@ -151,6 +150,7 @@ function PlanChoices({
 }) {
   const [params] = useSearchParams();
   const prices = usePlanPricesQuery();
+  const list = prices.data;
   const [startCheckout, checkout] = useStartCheckoutMutation();
   const [cancelPlan, cancelling] = useCancelPlanMutation();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -160,6 +160,8 @@ function PlanChoices({
   // Opening a checkout leaves the app, so its button stays busy once the checkout is open.
   const opening = checkout.isLoading || checkout.isSuccess ? checkout.originalArgs?.planId : undefined;
   const busy = opening !== undefined || cancelling.isLoading;
+  // A plan is chosen at a price the person has seen.
+  const choosable = !busy && list !== undefined;
   const problem = checkout.isError
     ? describeError(checkout.error, 'start the checkout')
     : cancelling.isError
@@ -190,7 +192,7 @@ function PlanChoices({
   function action(planId: PaidPlanId, name: string) {
     if (currentPeriod === null) {
       return (
-        <Button type="button" onClick={() => void upgrade({ planId, period })} disabled={busy}>
+        <Button type="button" onClick={() => void upgrade({ planId, period })} disabled={!choosable}>
           {opening === planId ? 'Opening the checkout…' : `Choose ${name}`}
         </Button>
       );
@@ -198,7 +200,7 @@ function PlanChoices({
     if (name === plan && period === currentPeriod) return null;
     const label = name === plan ? `Switch to ${periodWords[period].adverb} billing` : `Switch to ${name}`;
     return (
-      <Button type="button" onClick={() => setChange({ planId, period })} disabled={busy}>
+      <Button type="button" onClick={() => setChange({ planId, period })} disabled={!choosable}>
         {label}
       </Button>
     );
@@ -214,52 +216,58 @@ function PlanChoices({
       </div>
       {subscription?.status === 'past_due' && <PastDue plan={plan} subscription={subscription} />}
       <MutedText>{currentPlanWords(plan, subscription)}</MutedText>
-      <QueryView query={prices} doing="load the prices">
-        {(list: readonly PlanPrice[]) => (
-          <>
-            <PeriodSwitch period={period} onChange={setPeriod} prices={list} />
-            <Offers aria-label="Plans">
-              {PLAN_OFFERS.map((offer) => {
-                const isCurrent = offer.name === plan;
-                return (
-                  <li key={offer.id}>
-                    <Card aria-current={isCurrent ? 'true' : undefined}>
-                      <Stack gap={3}>
-                        <SectionHeading>
-                          {offer.name}
-                          {isCurrent && ' (your plan)'}
-                        </SectionHeading>
-                        <PriceTag planId={offer.id} period={period} prices={list} />
-                        <p style={{ margin: 0 }}>{offer.summary}</p>
-                        <Features aria-label={`Features of ${offer.name}`}>
-                          {ENTITLEMENT_KEYS.map((key) => {
-                            const included = offer.entitlements.includes(key);
-                            return (
-                              <li key={key} data-included={included}>
-                                {included ? '' : 'Not included: '}
-                                {ENTITLEMENT_NAMES[key]}
-                              </li>
-                            );
-                          })}
-                        </Features>
-                        {offer.id !== 'free' && <div>{action(offer.id, offer.name)}</div>}
-                      </Stack>
-                    </Card>
-                  </li>
-                );
-              })}
-            </Offers>
-            {change && (
-              <ChangePlan
-                key={`${change.planId}-${change.period}`}
-                choice={change}
-                prices={list}
-                onClose={() => setChange(null)}
-              />
-            )}
-          </>
-        )}
-      </QueryView>
+      {prices.isError && !prices.data ? (
+        <LoadError error={prices.error} doing="load the prices" onRetry={() => void prices.refetch()} />
+      ) : (
+        // While the prices load, the plans stand with their features and a price's place, so
+        // nothing below moves down when the prices arrive.
+        <>
+          <PeriodSwitch period={period} onChange={setPeriod} prices={list ?? []} />
+          <Offers aria-label="Plans" aria-busy={list ? undefined : true}>
+            {PLAN_OFFERS.map((offer) => {
+              const isCurrent = offer.name === plan;
+              return (
+                <li key={offer.id}>
+                  <Card aria-current={isCurrent ? 'true' : undefined}>
+                    <Stack gap={3}>
+                      <SectionHeading>
+                        {offer.name}
+                        {isCurrent && ' (your plan)'}
+                      </SectionHeading>
+                      {list || offer.id === 'free' ? (
+                        <PriceTag planId={offer.id} period={period} prices={list ?? []} />
+                      ) : (
+                        <PricePlaceholder />
+                      )}
+                      <p style={{ margin: 0 }}>{offer.summary}</p>
+                      <Features aria-label={`Features of ${offer.name}`}>
+                        {ENTITLEMENT_KEYS.map((key) => {
+                          const included = offer.entitlements.includes(key);
+                          return (
+                            <li key={key} data-included={included}>
+                              {included ? '' : 'Not included: '}
+                              {ENTITLEMENT_NAMES[key]}
+                            </li>
+                          );
+                        })}
+                      </Features>
+                      {offer.id !== 'free' && <div>{action(offer.id, offer.name)}</div>}
+                    </Stack>
+                  </Card>
+                </li>
+              );
+            })}
+          </Offers>
+          {change && list && (
+            <ChangePlan
+              key={`${change.planId}-${change.period}`}
+              choice={change}
+              prices={list}
+              onClose={() => setChange(null)}
+            />
+          )}
+        </>
+      )}
       {problem && <ErrorText role="alert">{problem}</ErrorText>}
       <Invoices showPortal={subscription !== null} goTo={goTo} />
       {plan !== FREE_PLAN && (

@@ -9,6 +9,7 @@ import {
   type PlanOffer,
   type PlanPrice,
 } from '@toolkit/domain';
+import { VisuallyHidden } from '@toolkit/ui';
 import { periodWords } from '../../shared/periods';
 
 const Switch = styled.fieldset`
@@ -81,6 +82,23 @@ const Small = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.mutedText};
 `;
+
+/** A price's place while the prices load: the amount's line and the currency's. */
+const Placeholder = styled.div`
+  height: calc(1.5rem * 1.5 + 1.5em);
+  width: 10rem;
+  max-width: 100%;
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+export function PricePlaceholder() {
+  return (
+    <Placeholder>
+      <VisuallyHidden role="status">Loading the price…</VisuallyHidden>
+    </Placeholder>
+  );
+}
 
 /** One plan's price for the period; Free costs nothing and has no price at the provider. */
 export function PriceTag({
