@@ -1,6 +1,7 @@
 // What a page needs first, started before React and the screens are evaluated: this module needs
-// few shared modules, so it runs while the rest of the app still downloads. On a survey link it
-// starts the survey remote and the survey's definition (which the guard and the survey share).
+// few shared modules, so it runs while the rest of the app still downloads. It starts the remote
+// that draws the page (the dashboard's downloads while the sign-in SDK starts the session, instead
+// of after it), and on a survey link the survey's definition (which the guard and the survey share).
 import { matchRoute } from '@toolkit/domain';
 import {
   createContentClient,
@@ -28,9 +29,14 @@ async function start(): Promise<EarlyStart> {
   const content = createContentClient({ url: config.contentUrl, key: config.contentKey });
   const match = matchRoute(window.location.pathname);
   let surveyDefinition = Promise.resolve();
+  // Failures are left for the screens, which show them with a retry.
+  const owner = match?.route.owner;
+  if (owner && owner !== 'shell') loadRemoteLifecycles(owner).catch(() => undefined);
+  // A signed-in area's page waits for the session: the sign-in SDK downloads now, beside the app,
+  // not once the guard has rendered and asked for it (a survey asks for it after its first screen).
+  if (owner && owner !== 'shell' && owner !== 'survey')
+    import('./auth/firebase-session').catch(() => undefined);
   if (match?.route.owner === 'survey') {
-    // Failures are left for the screens, which show them with a retry.
-    loadRemoteLifecycles('survey').catch(() => undefined);
     const { surveyId } = match.params;
     const asked = earlyRequests()?.survey;
     if (surveyId && asked?.id === surveyId) primeSurveyDefinition(content, surveyId, asked.definition);
