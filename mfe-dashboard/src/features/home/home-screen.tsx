@@ -42,7 +42,7 @@ const ShortcutPlaceholder = styled.span<{ $width: string }>`
   background: ${({ theme }) => theme.colors.border};
 `;
 
-const PLACEHOLDER_WIDTHS = ['14rem', '11rem', '13rem'];
+const PLACEHOLDER_WIDTHS = ['15.5rem', '15rem', '17.5rem'];
 
 /* The line under the greeting keeps its place while the profile loads. */
 const Subtitle = styled(MutedText)`

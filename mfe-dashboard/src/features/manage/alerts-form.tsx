@@ -139,6 +139,7 @@ export function AlertsForm({
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         inert={loading}
+        style={loading ? { opacity: 0.6 } : undefined}
         aria-hidden={loading || undefined}
       >
         <Stack gap={4}>
