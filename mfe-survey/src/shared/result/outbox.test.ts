@@ -117,7 +117,7 @@ describe('the answer outbox', () => {
   });
 
   // The jitter is fixed at its longest wait here (createOutbox); packages/domain's backoff.test covers it.
-  it('retries a failed save after 1 s, 2 s, 4 s … capped at 30 s, and resets after a success', async () => {
+  it('retries a failed save after 0.5 s, 1 s, 2 s … capped at 30 s, and resets after a success', async () => {
     const server = new FakeServer();
     server.failWith = new Error('unavailable');
     const outbox = createOutbox(server);
@@ -128,30 +128,30 @@ describe('the answer outbox', () => {
     expect(server.calls).toHaveLength(1);
     expect(outbox.status).toBe('retrying');
 
-    await jest.advanceTimersByTimeAsync(999);
+    await jest.advanceTimersByTimeAsync(499);
     expect(server.calls).toHaveLength(1);
     await jest.advanceTimersByTimeAsync(1);
     expect(server.calls).toHaveLength(2);
-    await jest.advanceTimersByTimeAsync(1999);
+    await jest.advanceTimersByTimeAsync(999);
     expect(server.calls).toHaveLength(2);
     await jest.advanceTimersByTimeAsync(1);
     expect(server.calls).toHaveLength(3);
-    await jest.advanceTimersByTimeAsync(4000);
+    await jest.advanceTimersByTimeAsync(2000);
     expect(server.calls).toHaveLength(4);
 
     server.failWith = null;
-    await jest.advanceTimersByTimeAsync(8000);
+    await jest.advanceTimersByTimeAsync(4000);
     expect(server.calls).toHaveLength(5);
     expect(outbox.status).toBe('saved');
     expect(server.answers()).toEqual({ q1: 1 });
     expect(statuses).toEqual(['saving', 'retrying', 'saved']);
 
-    // The next failure starts the schedule again at 1 s.
+    // The next failure starts the schedule again at 0.5 s.
     server.failWith = new Error('unavailable');
     outbox.put('q1', 2);
     await jest.advanceTimersByTimeAsync(0);
     server.failWith = null;
-    await jest.advanceTimersByTimeAsync(1000);
+    await jest.advanceTimersByTimeAsync(500);
     expect(server.answers()).toEqual({ q1: 2 });
   });
 

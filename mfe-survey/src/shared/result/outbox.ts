@@ -16,7 +16,11 @@ export type SaveStatus = 'saved' | 'saving' | 'retrying' | 'offline';
 /** What to do after a failed send: try again later, give up on this answer, or stop the outbox. */
 export type FailureAction = 'retry' | 'drop' | 'fatal';
 
-const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 30_000 };
+/**
+ * The waits between tries of what the survey sends over a network that comes and goes: the first
+ * soon (a phone's signal often returns within a second), then doubling up to half a minute.
+ */
+export const NETWORK_BACKOFF: Backoff = { initialMs: 500, maxMs: 30_000 };
 
 export interface OutboxOptions {
   send: (entry: OutboxEntry) => Promise<unknown>;
@@ -201,7 +205,7 @@ export class Outbox {
               this.retryTimer = null;
               void this.pump();
             },
-            backoffDelay(this.failures, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random),
+            backoffDelay(this.failures, this.options.backoff ?? NETWORK_BACKOFF, this.options.random),
           );
           return;
         }

@@ -4,7 +4,7 @@
 // effects it names. In invite mode the journey API saves and submits instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { API, backoffDelay, paths, SurveyStatus, type AnswerValue, type Backoff } from '@toolkit/domain';
+import { API, backoffDelay, paths, SurveyStatus, type AnswerValue } from '@toolkit/domain';
 import {
   callApi,
   EARLY_ANSWER_EVENT,
@@ -20,7 +20,14 @@ import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '
 import { loadFinished, saveFinished } from './finished';
 import { forgetKept, loadKept, saveKept, updateKept, type KeptOwner, type KeptResult } from './kept';
 import { isNetworkFailure } from './network';
-import { forgetOutbox, Outbox, outboxStorageKey, type FailureAction, type SaveStatus } from './outbox';
+import {
+  forgetOutbox,
+  NETWORK_BACKOFF,
+  Outbox,
+  outboxStorageKey,
+  type FailureAction,
+  type SaveStatus,
+} from './outbox';
 import { loadPosition, savePosition } from './position';
 import type { SurveyQuery } from './query-params';
 import {
@@ -86,9 +93,6 @@ interface OpenSession {
   config: StartConfig;
   owner: KeptOwner;
 }
-
-/** Waits between tries of a start or a completion that failed for the network. */
-const NETWORK_BACKOFF: Backoff = { initialMs: 1000, maxMs: 30_000 };
 
 const ownerOf = ({ tenantId, surveyId, query }: StartConfig, uid: string | null): KeptOwner => ({
   tenantId,
