@@ -8,8 +8,12 @@ import type { CallableClient } from '@toolkit/platform';
 /** The reads the shell shares: the ones it makes anyway before a remote's first screen. */
 const SHARED: ReadonlySet<string> = new Set([API.getProfile]);
 
-/** How long after it arrived a shared answer may still stand for a read of its own. */
-export const SHARED_FRESH_MS = 5_000;
+/**
+ * How long after it arrived a shared answer may still stand for a read of its own: a remote on a
+ * slow phone mounts seconds after the shell's read, and its profile stream sends the profile anew
+ * as it opens.
+ */
+export const SHARED_FRESH_MS = 30_000;
 
 interface Offered {
   answer: Promise<unknown>;
