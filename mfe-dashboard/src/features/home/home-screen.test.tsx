@@ -191,7 +191,8 @@ describe('Overview for a publisher', () => {
     excludedReason: null,
   });
 
-  function publisher(role = 'owner') {
+  /** With `answered`, what the surveys received is answered only once it settles. */
+  function publisher(role = 'owner', answered?: Promise<void>) {
     const api = createFakeApi({
       [API.getSurveyInsights]: ({ surveyId }) =>
         surveyId === 'business-quickscan'
@@ -204,6 +205,10 @@ describe('Overview for a publisher', () => {
         total: 1,
       }),
     });
+    if (answered) {
+      api.gate(API.getSurveyInsights, answered);
+      api.gate(API.listReceivedResults, answered);
+    }
     renderDashboard('/dashboard', api, { claims: { role, tenantId: 'demo-publisher' } });
     return api;
   }
@@ -252,6 +257,32 @@ describe('Overview for a publisher', () => {
       granularity: 'month',
     });
     expect(api.callsTo(API.listReceivedResults)).toContainEqual({ surveyId: 'business-quickscan', limit: 5 });
+  });
+
+  it('keeps the places of the figures and of the latest results while they load', async () => {
+    const answered = deferred<void>();
+    publisher('owner', answered.promise);
+    const quickscan = await screen.findByRole('region', {
+      name: 'Sustainability Quickscan for your business',
+    });
+    expect(figures(quickscan)).toEqual([
+      ['Completed', ''],
+      ['This month', ''],
+      ['Organisations', ''],
+    ]);
+    expect(quickscan.querySelector('dl')).toHaveAttribute('aria-busy', 'true');
+    const latest = () => within(quickscan).getByRole('list', { name: 'Latest results' });
+    expect(latest()).toHaveAttribute('aria-busy', 'true');
+    expect(latest().querySelectorAll('li')).toHaveLength(5);
+
+    answered.resolve();
+    expect(await within(quickscan).findByRole('link', { name: 'Harbour Bakery' })).toBeInTheDocument();
+    expect(figures(quickscan)).toEqual([
+      ['Completed', '1,234'],
+      ['This month', '3'],
+      ['Organisations', '1,233'],
+    ]);
+    expect(latest()).not.toHaveAttribute('aria-busy');
   });
 
   it('shows none of a business’s journey', async () => {

@@ -61,6 +61,20 @@ const Links = styled.p`
   }
 `;
 
+/** A word's or a figure's place while it loads, one line of the text around it high. */
+const Placeholder = styled.span<{ $width: string }>`
+  display: inline-block;
+  vertical-align: middle;
+  width: ${({ $width }) => $width};
+  max-width: 100%;
+  height: 1em;
+  margin-block: 0.25em;
+  border-radius: ${({ theme }) => theme.radii.small};
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+const FIGURES = ['Completed', 'This month', 'Organisations'] as const;
+
 const count = new Intl.NumberFormat();
 
 /** The first day of `today`'s month and `today`, as UTC days. */
@@ -71,6 +85,18 @@ function thisMonth(today: Date): { from: string; to: string } {
 
 function LatestResults({ surveyId }: { surveyId: string }) {
   const latest = useReceivedResultsQuery({ surveyId, limit: LATEST });
+  // While they load, as many rows as are shown at most hold their place.
+  if (latest.data === undefined && !latest.isError)
+    return (
+      <Latest aria-label="Latest results" aria-busy="true">
+        {Array.from({ length: LATEST }, (_, row) => (
+          <li key={row} aria-hidden="true">
+            <Placeholder $width="12rem" />
+            <Placeholder $width="6rem" />
+          </li>
+        ))}
+      </Latest>
+    );
   return (
     <QueryView
       query={latest}
@@ -109,24 +135,39 @@ function SurveyCard({ survey }: { survey: PublishedSurvey }) {
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>
         <SectionHeading id={headingId}>{survey.title}</SectionHeading>
-        <QueryView query={totals} doing="load what the survey received">
-          {({ completed, organisations, trend }) => (
-            <Figures>
-              <div>
-                <dt>Completed</dt>
-                <dd>{count.format(completed)}</dd>
+        {totals.data === undefined && !totals.isError ? (
+          // The figures' places while they load.
+          <Figures aria-busy="true">
+            {FIGURES.map((name) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd aria-hidden="true">
+                  <Placeholder $width="2.5rem" />
+                </dd>
               </div>
-              <div>
-                <dt>This month</dt>
-                <dd>{count.format(trend.reduce((sum, period) => sum + period.completed, 0))}</dd>
-              </div>
-              <div>
-                <dt>Organisations</dt>
-                <dd>{count.format(organisations)}</dd>
-              </div>
-            </Figures>
-          )}
-        </QueryView>
+            ))}
+          </Figures>
+        ) : (
+          <QueryView query={totals} doing="load what the survey received">
+            {({ completed, organisations, trend }) => {
+              const figures = [
+                completed,
+                trend.reduce((sum, period) => sum + period.completed, 0),
+                organisations,
+              ];
+              return (
+                <Figures>
+                  {FIGURES.map((name, index) => (
+                    <div key={name}>
+                      <dt>{name}</dt>
+                      <dd>{count.format(figures[index]!)}</dd>
+                    </div>
+                  ))}
+                </Figures>
+              );
+            }}
+          </QueryView>
+        )}
         <Stack gap={2}>
           <SectionHeading as="h3">Latest results</SectionHeading>
           <LatestResults surveyId={survey.id} />
