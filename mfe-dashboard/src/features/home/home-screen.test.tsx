@@ -266,9 +266,10 @@ describe('Overview for a publisher', () => {
       name: 'Sustainability Quickscan for your business',
     });
     expect(figures(quickscan)).toEqual([
-      ['Completed', ''],
-      ['This month', ''],
-      ['Organisations', ''],
+      // A space of the figures' font holds each figure's line.
+      ['Completed', '\u00a0'],
+      ['This month', '\u00a0'],
+      ['Organisations', '\u00a0'],
     ]);
     expect(quickscan.querySelector('dl')).toHaveAttribute('aria-busy', 'true');
     const latest = () => within(quickscan).getByRole('list', { name: 'Latest results' });

@@ -61,17 +61,21 @@ const Links = styled.p`
   }
 `;
 
-/** A word's or a figure's place while it loads, one line of the text around it high. */
-const Placeholder = styled.span<{ $width: string }>`
+/**
+ * A word's or a figure's place while it loads: a space of the text's own font, so its line is exactly
+ * as high as the text's will be, drawn as a bar.
+ */
+const Bar = styled.span<{ $width: string }>`
   display: inline-block;
-  vertical-align: middle;
   width: ${({ $width }) => $width};
   max-width: 100%;
-  height: 1em;
-  margin-block: 0.25em;
-  border-radius: ${({ theme }) => theme.radii.small};
-  background: ${({ theme }) => theme.colors.border};
+  background: linear-gradient(${({ theme }) => theme.colors.border}, ${({ theme }) => theme.colors.border})
+    center / 100% 1em no-repeat;
 `;
+
+function Placeholder({ width }: { width: string }) {
+  return <Bar $width={width}>{'\u00a0'}</Bar>;
+}
 
 const FIGURES = ['Completed', 'This month', 'Organisations'] as const;
 
@@ -91,8 +95,8 @@ function LatestResults({ surveyId }: { surveyId: string }) {
       <Latest aria-label="Latest results" aria-busy="true">
         {Array.from({ length: LATEST }, (_, row) => (
           <li key={row} aria-hidden="true">
-            <Placeholder $width="12rem" />
-            <Placeholder $width="6rem" />
+            <Placeholder width="12rem" />
+            <Placeholder width="6rem" />
           </li>
         ))}
       </Latest>
@@ -142,7 +146,7 @@ function SurveyCard({ survey }: { survey: PublishedSurvey }) {
               <div key={name}>
                 <dt>{name}</dt>
                 <dd aria-hidden="true">
-                  <Placeholder $width="2.5rem" />
+                  <Placeholder width="2.5rem" />
                 </dd>
               </div>
             ))}
