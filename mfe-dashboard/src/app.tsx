@@ -1,8 +1,16 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react';
 import { Route, Routes } from 'react-router';
 import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteIdOf } from '@toolkit/domain';
 import { Loading, WithApi } from '@toolkit/data';
 import type { AppServices } from '@toolkit/parcel';
+import { useAppStore } from '@toolkit/store-contract';
 import { WithArrivalNotice } from './arrival';
 import { DashboardLayout } from './dashboard-layout';
 import { HomeScreen } from './features/home/home-screen';
@@ -18,7 +26,42 @@ function screen<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): LazyExoticComponent<ComponentType> {
+  PREFETCHES.push(load);
   return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+/** Every other screen's download, started once the first screen is in (usePrefetchedScreens). */
+const PREFETCHES: (() => Promise<unknown>)[] = [];
+
+/**
+ * Once no read of the first screen is pending and the browser is idle, the other screens' code
+ * downloads, so that opening one later waits for its own data only, not for its code as well.
+ */
+function usePrefetchedScreens() {
+  const store = useAppStore();
+  useEffect(() => {
+    let started = false;
+    const pending = () => {
+      const queries = Object.values((store.getState() as { api?: { queries?: object } }).api?.queries ?? {});
+      return (
+        queries.length === 0 || queries.some((query) => (query as { status?: string }).status === 'pending')
+      );
+    };
+    const check = () => {
+      if (started || pending()) return;
+      started = true;
+      unsubscribe();
+      const prefetch = () => PREFETCHES.forEach((load) => void load().catch(() => undefined));
+      if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 3_000 });
+      else setTimeout(prefetch, 500);
+    };
+    const unsubscribe = store.subscribe(check);
+    check();
+    return () => {
+      started = true;
+      unsubscribe();
+    };
+  }, [store]);
 }
 
 /** Every route the dashboard owns (docs/behaviour.md, Routes), each with its screen; the home page is the index. */
@@ -81,6 +124,7 @@ function Screen({ id }: { id: keyof typeof SCREENS }): ReactElement {
 }
 
 export function App({ services }: { services: AppServices }) {
+  usePrefetchedScreens();
   const children = routesOwnedBy('dashboard').filter((route) => route.id !== 'dashboard');
   return (
     <ServicesProvider services={services}>
