@@ -21,8 +21,16 @@ interface Offered {
   at: number | null;
 }
 
-/** Two views of `client`: the shell's, whose shared reads are offered, and the remotes', which take them. */
-export function sharedReads(client: CallableClient): { shell: CallableClient; remotes: CallableClient } {
+/**
+ * Two views of `client`: the shell's, whose shared reads are offered, and the remotes', which take
+ * them; `forget` drops what is offered when the session changes, so one person's answer never
+ * stands for the next one's read.
+ */
+export function sharedReads(client: CallableClient): {
+  shell: CallableClient;
+  remotes: CallableClient;
+  forget: () => void;
+} {
   const offered = new Map<string, Offered>();
   const keyOf = (name: string, data: unknown) => `${name}:${JSON.stringify(data ?? null)}`;
   const shell: CallableClient = {
@@ -54,5 +62,5 @@ export function sharedReads(client: CallableClient): { shell: CallableClient; re
       return client.call<Req, Res>(name, data, options);
     },
   };
-  return { shell, remotes };
+  return { shell, remotes, forget: () => offered.clear() };
 }
