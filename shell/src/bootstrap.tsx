@@ -51,13 +51,7 @@ async function start() {
   const branding = arrivedSurveyBranding(content, window.location.pathname);
   if (branding) store.dispatch(tenantResolved(branding));
   syncPlan(store, services.callable);
-  let uid: string | null | undefined;
-  auth.subscribe(({ user, claims }) => {
-    // Before anything reads for the new session: a read shared for another must not answer it.
-    if ((user?.uid ?? null) !== uid) callable.forget();
-    uid = user?.uid ?? null;
-    store.dispatch(authChanged({ user, claims }));
-  });
+  auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(
     <Provider store={store}>

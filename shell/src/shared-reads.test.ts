@@ -55,15 +55,6 @@ describe('sharedReads', () => {
     expect(backend.callsTo(API.getProfile)).toHaveLength(2);
   });
 
-  it('offers nothing from the session before once the session changes', async () => {
-    const backend = server();
-    const { shell, remotes, forget } = sharedReads(backend);
-    await callApi(shell, API.getProfile, null);
-    forget();
-    await callApi(remotes, API.getProfile, null);
-    expect(backend.callsTo(API.getProfile)).toHaveLength(2);
-  });
-
   it('shares no other read', async () => {
     const backend = server();
     const { shell, remotes } = sharedReads(backend);

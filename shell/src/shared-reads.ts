@@ -21,16 +21,8 @@ interface Offered {
   at: number | null;
 }
 
-/**
- * Two views of `client`: the shell's, whose shared reads are offered, and the remotes', which take
- * them; `forget` drops what is offered when the session changes, so one person's answer never
- * stands for the next one's read.
- */
-export function sharedReads(client: CallableClient): {
-  shell: CallableClient;
-  remotes: CallableClient;
-  forget: () => void;
-} {
+/** Two views of `client`: the shell's, whose shared reads are offered, and the remotes', which take them. */
+export function sharedReads(client: CallableClient): { shell: CallableClient; remotes: CallableClient } {
   const offered = new Map<string, Offered>();
   const keyOf = (name: string, data: unknown) => `${name}:${JSON.stringify(data ?? null)}`;
   const shell: CallableClient = {
@@ -62,5 +54,5 @@ export function sharedReads(client: CallableClient): {
       return client.call<Req, Res>(name, data, options);
     },
   };
-  return { shell, remotes, forget: () => offered.clear() };
+  return { shell, remotes };
 }
