@@ -27,6 +27,15 @@ describe('sharedReads', () => {
     expect(backend.callsTo(API.getProfile)).toHaveLength(1);
   });
 
+  it("answers the shell's read with the remote's when the remote asked first", async () => {
+    const backend = server();
+    const { shell, remotes } = sharedReads(backend);
+    const fromRemote = callApi(remotes, API.getProfile, null);
+    const fromShell = callApi(shell, API.getProfile, null);
+    expect(await fromShell).toEqual(await fromRemote);
+    expect(backend.callsTo(API.getProfile)).toHaveLength(1);
+  });
+
   it("takes the shell's answer once: the remote's next read asks the server", async () => {
     const backend = server();
     const { shell, remotes } = sharedReads(backend);

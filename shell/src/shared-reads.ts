@@ -19,40 +19,41 @@ interface Offered {
   answer: Promise<unknown>;
   /** When it arrived; null while on its way. */
   at: number | null;
+  /** Which side asked: only the other side takes it. */
+  by: 'shell' | 'remotes';
 }
 
-/** Two views of `client`: the shell's, whose shared reads are offered, and the remotes', which take them. */
+/**
+ * Two views of `client`, the shell's and the remotes': a shared read one side makes answers the
+ * other side's first identical read, whichever asks first (on a fast network the remote can mount
+ * before the shell's theme has asked).
+ */
 export function sharedReads(client: CallableClient): { shell: CallableClient; remotes: CallableClient } {
   const offered = new Map<string, Offered>();
   const keyOf = (name: string, data: unknown) => `${name}:${JSON.stringify(data ?? null)}`;
-  const shell: CallableClient = {
+  const view = (side: Offered['by']): CallableClient => ({
     ...client,
     call<Req, Res>(name: string, data: Req, options?: Parameters<CallableClient['call']>[2]) {
-      const answer = client.call<Req, Res>(name, data, options);
-      if (!SHARED.has(name)) return answer;
+      if (!SHARED.has(name)) return client.call<Req, Res>(name, data, options);
       const key = keyOf(name, data);
-      const entry: Offered = { answer, at: null };
-      offered.set(key, entry);
+      const entry = offered.get(key);
+      if (entry && entry.by !== side) {
+        offered.delete(key);
+        if (entry.at === null || Date.now() - entry.at <= SHARED_FRESH_MS)
+          return entry.answer as Promise<Res>;
+      }
+      const answer = client.call<Req, Res>(name, data, options);
+      const mine: Offered = { answer, at: null, by: side };
+      offered.set(key, mine);
       answer.then(
         () => {
-          entry.at = Date.now();
+          mine.at = Date.now();
         },
-        // A failure is the shell's alone: the remote asks for itself.
-        () => offered.get(key) === entry && offered.delete(key),
+        // A failure is the asker's alone: the other side asks for itself.
+        () => offered.get(key) === mine && offered.delete(key),
       );
       return answer;
     },
-  };
-  const remotes: CallableClient = {
-    ...client,
-    call<Req, Res>(name: string, data: Req, options?: Parameters<CallableClient['call']>[2]) {
-      const key = keyOf(name, data);
-      const entry = offered.get(key);
-      offered.delete(key);
-      if (entry && (entry.at === null || Date.now() - entry.at <= SHARED_FRESH_MS))
-        return entry.answer as Promise<Res>;
-      return client.call<Req, Res>(name, data, options);
-    },
-  };
-  return { shell, remotes };
+  });
+  return { shell: view('shell'), remotes: view('remotes') };
 }
