@@ -88,3 +88,39 @@ export function forgetKept(storage: Storage | null, owner: KeptOwner, resultId: 
     // Blocked storage kept nothing either.
   }
 }
+
+/**
+ * The answers given since the kept result was last written, written together: a typed answer once
+ * the typing pauses (the outbox's debounce, so the copy is written when the answer is sent), any
+ * other at once, and all of them whenever `write` is called (moving on, Finish, leaving the page).
+ */
+export class KeptAnswers {
+  private answers: Record<string, AnswerValue> = {};
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly storage: Storage | null,
+    private readonly owner: KeptOwner,
+    private readonly resultId: string,
+  ) {}
+
+  put(questionId: string, answer: AnswerValue, delayMs = 0): void {
+    this.answers[questionId] = answer;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (delayMs > 0) this.timer = setTimeout(() => this.write(), delayMs);
+    else this.write();
+  }
+
+  write(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const answers = this.answers;
+    if (Object.keys(answers).length === 0) return;
+    this.answers = {};
+    updateKept(this.storage, this.owner, this.resultId, (kept) => ({
+      ...kept,
+      questions: { ...kept.questions, ...answers },
+    }));
+  }
+}

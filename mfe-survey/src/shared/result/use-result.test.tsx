@@ -12,6 +12,7 @@ const content: ContentClient = { request: async <T,>() => quickscanResponse() as
 const slideUrl = (section: number, slide: number) =>
   paths.surveySlide('demo-publisher', 'quickscan', section, slide);
 const EARLY_KEY = 'toolkit:survey-early-answers:v1:demo-publisher/quickscan';
+const KEPT_KEY = 'toolkit:survey-result:v1:demo-publisher/quickscan/anon-1/';
 
 // Each test is a new browser tab: a result finished in one is not shown again in the next.
 beforeEach(() => {
@@ -92,5 +93,45 @@ describe('useResult across a sign-in', () => {
         { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the copy kept on the device', () => {
+  afterEach(() => jest.restoreAllMocks());
+  const keptSupport = () =>
+    (JSON.parse(window.localStorage.getItem(KEPT_KEY)!) as { questions: Record<string, unknown> }).questions[
+      'support-needed'
+    ];
+
+  it('is written once the typing pauses, not at every keystroke, and at once as the page is left or hidden', async () => {
+    const api = createSurveyBackend();
+    renderSurvey(slideUrl(6, 6), createServices(api, content), anonymousStore());
+    const support = await screen.findByRole('textbox', {
+      name: /Where would support from our programme help/,
+    });
+    await waitFor(() => expect(window.localStorage.getItem(KEPT_KEY)).not.toBeNull());
+    const setItem = jest.spyOn(Storage.prototype, 'setItem');
+    const keptWrites = () => setItem.mock.calls.filter(([key]) => key === KEPT_KEY).length;
+
+    await userEvent.type(support, 'Solar');
+    expect(keptWrites()).toBe(0);
+    await waitFor(() => expect(keptWrites()).toBe(1));
+    expect(keptSupport()).toBe('Solar');
+
+    // Left before the typing pauses: the page's last moment writes it.
+    await userEvent.type(support, ' roofs');
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(keptWrites()).toBe(2);
+    expect(keptSupport()).toBe('Solar roofs');
+
+    // Hidden (the phone's home button), which may be the last the page hears.
+    await userEvent.type(support, '!');
+    jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(keptSupport()).toBe('Solar roofs!');
   });
 });

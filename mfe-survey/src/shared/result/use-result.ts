@@ -18,7 +18,15 @@ import {
 import { tellServiceWorker } from '@toolkit/platform/offline';
 import { browserStorage, surveyCompleted, surveyStarted, useAppDispatch } from '@toolkit/store-contract';
 import { loadFinished, saveFinished } from './finished';
-import { forgetKept, loadKept, saveKept, updateKept, type KeptOwner, type KeptResult } from './kept';
+import {
+  forgetKept,
+  KeptAnswers,
+  loadKept,
+  saveKept,
+  updateKept,
+  type KeptOwner,
+  type KeptResult,
+} from './kept';
 import { isNetworkFailure } from './network';
 import {
   forgetOutbox,
@@ -87,11 +95,12 @@ interface StartConfig {
   query: SurveyQuery;
 }
 
-/** An open result: its outbox, what it was started with, and whose copy on the device it is. */
+/** An open result: its outbox, what it was started with, whose copy on the device it is, and its answers on their way there. */
 interface OpenSession {
   outbox: Outbox;
   config: StartConfig;
   owner: KeptOwner;
+  kept: KeptAnswers;
 }
 
 const ownerOf = ({ tenantId, surveyId, query }: StartConfig, uid: string | null): KeptOwner => ({
@@ -201,6 +210,7 @@ export function useResult({
             );
           }
           case 'closeOutbox':
+            session?.kept.write();
             session?.outbox.dispose();
             sessions.delete(effect.run);
             return;
@@ -209,15 +219,11 @@ export function useResult({
             const { questionId, answer, delayMs } = effect;
             session.outbox.put(questionId, answer, { delayMs });
             // The device's copy holds every answer, so a reload without a network shows them all.
-            const resultId = isOpen(machine.state.phase) ? machine.state.phase.resultId : null;
-            if (resultId)
-              updateKept(browserStorage(), session.owner, resultId, (kept) => ({
-                ...kept,
-                questions: { ...kept.questions, [questionId]: answer },
-              }));
+            session.kept.put(questionId, answer, delayMs);
             return;
           }
           case 'flush':
+            session?.kept.write();
             return session?.outbox.flush();
           case 'completeResult':
             if (session) completeResult(effect.run, effect.resultId, session);
@@ -327,7 +333,7 @@ export function useResult({
           onlineEvents: window,
         });
         outbox.subscribe((status, unsent) => send({ type: 'saveStatusChanged', run, status, unsent }));
-        sessions.set(run, { outbox, config, owner });
+        sessions.set(run, { outbox, config, owner, kept: new KeptAnswers(storage, owner, resultId) });
         // An open result keeps the survey remote's version on this device until it is completed.
         tellServiceWorker({ type: completed ? 'release-survey' : 'keep-survey', tenantId, surveyId });
         send({
@@ -351,10 +357,11 @@ export function useResult({
        * server the respondent is told so (the thank-you shows); a refusal is reported instead.
        */
       function completeResult(run: number, resultId: string, session: OpenSession): void {
-        const { outbox, config, owner } = session;
+        const { outbox, config, owner, kept } = session;
         const { callable, tenantId, surveyId, query } = config;
         const { inviteId } = query;
         const storage = browserStorage();
+        kept.write();
         updateKept(storage, owner, resultId, (kept) => ({ ...kept, finishing: true }));
         let waiting = false;
         const wait = () => {
@@ -437,6 +444,21 @@ export function useResult({
     send({ type: 'listening', key: earlyKey, stored: loadEarlyAnswers(browserStorage(), earlyKey) });
     return () => window.removeEventListener(EARLY_ANSWER_EVENT, announced);
   }, [send, earlyKey]);
+
+  // A typed answer not yet written to the device's copy is written as the page is left or hidden
+  // (a phone may close a hidden page without another word), so a reload finds it.
+  useEffect(() => {
+    const writeKept = () => sessions.forEach((session) => session.kept.write());
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') writeKept();
+    };
+    window.addEventListener('pagehide', writeKept);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', writeKept);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [sessions]);
 
   const { phase } = shown;
   // The run of the open result: the callbacks below change with it, so a screen's effect that
