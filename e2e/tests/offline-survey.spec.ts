@@ -48,7 +48,7 @@ test('a survey answered, reloaded and finished without a network completes once 
   }
   const unsent = Object.keys(answers).length - 1;
   await expect(survey.saveStatus()).toHaveText(
-    `Offline: ${unsent} answers kept on this phone; they will be sent when you are back online`,
+    `Offline: ${unsent} answers kept on this device; they will be sent when you are back online`,
   );
 
   // A reload without a network: the same slide, and every answer on the way back.
@@ -60,16 +60,17 @@ test('a survey answered, reloaded and finished without a network completes once 
     await survey.expectAnswers(at(index - 1), answers);
   }
 
-  // Finish, still offline, from the last slide: thanked at once, the score promised for later.
+  // Finish, still offline, from the last slide: thanked at once, the answers and score promised for later.
   await page.goto(slideUrl(slides.length - 1));
   await page.getByRole('button', { name: 'Finish' }).click();
-  await survey.expectThankYou();
-  await expect(page.getByText('Your score will appear here when your phone is back online.')).toBeVisible();
+  await expect(survey.heading('Thank you: your answers will be sent')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Your score will appear here when this device is back online.')).toBeVisible();
 
   // Back online, with nothing pressed: the score replaces the line.
   await context.setOffline(false);
   await expect(page.getByRole('region', { name: 'Your score' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Your score will appear here when your phone is back online.')).toHaveCount(0);
+  await expect(page.getByText('Your score will appear here when this device is back online.')).toHaveCount(0);
+  await survey.expectThankYou();
   expect(completions).toBe(1);
 
   // The server holds one completed result for this respondent, with every answer.

@@ -66,7 +66,7 @@ test('an anonymous respondent completes the public Quickscan on a phone and lose
     Object.assign(answers, given);
 
     if (index === offlineFrom) {
-      await expect(survey.saveStatus()).toContainText(/^Offline: \d+ answers? kept on this phone/);
+      await expect(survey.saveStatus()).toContainText(/^Offline: \d+ answers? kept on this device/);
     }
     if (index === offlineFrom + offlineSlides.length - 1) {
       await context.setOffline(false);

@@ -273,7 +273,7 @@ describe('the survey remote', () => {
       await userEvent.click(await screen.findByRole('radio', { name: '5 to 19' }));
       expect(
         await screen.findByText(
-          'Offline: 1 answer kept on this phone; they will be sent when you are back online',
+          'Offline: 1 answer kept on this device; they will be sent when you are back online',
         ),
       ).toBeInTheDocument();
       expect(JSON.parse(window.localStorage.getItem(outboxStorageKey('result-1'))!).entries).toEqual([

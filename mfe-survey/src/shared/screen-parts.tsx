@@ -91,7 +91,7 @@ const STATUS_TEXT: Record<Status, (unsent: number) => string> = {
   saving: () => 'Saving…',
   retrying: () => 'Retrying…',
   offline: (unsent) =>
-    `Offline: ${unsent === 1 ? '1 answer' : `${unsent} answers`} kept on this phone; they will be sent when you are back online`,
+    `Offline: ${unsent === 1 ? '1 answer' : `${unsent} answers`} kept on this device; they will be sent when you are back online`,
 };
 
 const StatusLine = styled.p`

@@ -52,20 +52,23 @@ export function Outro({ services }: { services: AppServices }) {
     <ScreenCard aria-labelledby="outro-title">
       <Stack gap={5}>
         <div>
+          {/* Answers still waiting on the device are not in yet: the heading says so until they are. */}
           <FocusHeading focusKey="outro" id="outro-title">
-            Thank you: your answers are in
+            {result.awaitingServer
+              ? 'Thank you: your answers will be sent'
+              : 'Thank you: your answers are in'}
           </FocusHeading>
           {/* The publisher's outro speaks to account holders (their dashboard); an anonymous respondent has none. */}
           {survey.outro && !anonymous ? (
             <RichText value={survey.outro} />
           ) : result.awaitingServer ? (
-            <p>Your answers to {survey.title} are kept on this phone and will be sent by themselves.</p>
+            <p>Your answers to {survey.title} are kept on this device and will be sent by themselves.</p>
           ) : (
             <p>We have received your answers to {survey.title}.</p>
           )}
           {/* The score is the server's: it replaces this line once the completion gets through. */}
           {result.awaitingScore && (
-            <p role="status">Your score will appear here when your phone is back online.</p>
+            <p role="status">Your score will appear here when this device is back online.</p>
           )}
           {atRisk && (
             <p>

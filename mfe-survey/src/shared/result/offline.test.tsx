@@ -1,4 +1,4 @@
-// The survey without a network, as a respondent on a phone meets it: answers kept on the phone, a
+// The survey without a network, as a respondent on a phone meets it: answers kept on the device, a
 // reload that opens the result from the device, Finish that thanks at once and completes later.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,8 +18,9 @@ const content: ContentClient = { request: async <T,>() => quickscanResponse() as
 const slideUrl = (section: number, slide: number) =>
   paths.surveySlide('demo-publisher', 'quickscan', section, slide);
 const LAST_SLIDE = slideUrl(6, 6);
-const WAITING_LINE = 'Your score will appear here when your phone is back online.';
+const WAITING_LINE = 'Your score will appear here when this device is back online.';
 const THANKS = { level: 1, name: 'Thank you: your answers are in' } as const;
+const WAITING_THANKS = { level: 1, name: 'Thank you: your answers will be sent' } as const;
 const KEPT_KEY = 'toolkit:survey-result:v1:demo-publisher/quickscan/anon-1/';
 
 const SCORE: ResultScore = {
@@ -74,6 +75,25 @@ function scoringBackend() {
 const open = (url: string, api: SurveyBackend) =>
   renderSurvey(url, createServices(api, content), anonymousStore());
 
+/**
+ * Opens the last slide and, once its result has started, sets the network up with `before`, types
+ * `answer` into its open question and presses Finish.
+ */
+async function finishLastSlide(
+  api: SurveyBackend,
+  { before, answer }: { before?: (api: SurveyBackend) => void; answer?: string } = {},
+) {
+  const page = open(LAST_SLIDE, api);
+  const support = await screen.findByRole('textbox', {
+    name: /Where would support from our programme help/,
+  });
+  await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
+  before?.(api);
+  if (answer) await userEvent.type(support, answer);
+  await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+  return page;
+}
+
 describe('answering without a network', () => {
   it('counts the answers kept on the phone, then a reload without a network opens the result with every answer', async () => {
     const api = createSurveyBackend();
@@ -89,7 +109,7 @@ describe('answering without a network', () => {
     await userEvent.click(await screen.findByRole('radio', { name: '5 to 19' }));
     expect(
       await screen.findByText(
-        'Offline: 1 answer kept on this phone; they will be sent when you are back online',
+        'Offline: 1 answer kept on this device; they will be sent when you are back online',
       ),
     ).toHaveAttribute('role', 'status');
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
@@ -99,7 +119,7 @@ describe('answering without a network', () => {
     );
     expect(
       await screen.findByText(
-        'Offline: 2 answers kept on this phone; they will be sent when you are back online',
+        'Offline: 2 answers kept on this device; they will be sent when you are back online',
       ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -181,24 +201,20 @@ describe('answering without a network', () => {
 describe('finishing without a network', () => {
   it('thanks at once, says when the score will come, and shows the server’s score once back online, completing once', async () => {
     const api = scoringBackend();
-    open(LAST_SLIDE, api);
-    const support = await screen.findByRole('textbox', {
-      name: /Where would support from our programme help/,
-    });
-    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
-
-    goOffline(api);
-    await userEvent.type(support, 'Solar');
-    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(await screen.findByRole('heading', THANKS, { timeout: 15_000 })).toBeInTheDocument();
+    await finishLastSlide(api, { before: goOffline, answer: 'Solar' });
+    expect(await screen.findByRole('heading', WAITING_THANKS, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', THANKS)).toBeNull();
     expect(screen.getByText(WAITING_LINE)).toHaveAttribute('role', 'status');
     expect(
       screen.getByText(
-        'Your answers to Sustainability Quickscan are kept on this phone and will be sent by themselves.',
+        'Your answers to Sustainability Quickscan are kept on this device and will be sent by themselves.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your score' })).toBeNull();
-    expect(JSON.parse(window.localStorage.getItem(KEPT_KEY)!)).toMatchObject({ finishing: true });
+    expect(JSON.parse(window.localStorage.getItem(KEPT_KEY)!)).toMatchObject({
+      finishing: true,
+      questions: { 'support-needed': 'Solar' },
+    });
     expect(api.callsTo(API.completeResult)).toEqual([]);
 
     goOnline(api);
@@ -206,6 +222,7 @@ describe('finishing without a network', () => {
       'Overall: 25% (15 out of 60)',
     );
     expect(screen.queryByText(WAITING_LINE)).toBeNull();
+    expect(screen.getByRole('heading', THANKS)).toBeInTheDocument();
     expect(
       screen.getByText('We have received your answers to Sustainability Quickscan.'),
     ).toBeInTheDocument();
@@ -219,19 +236,12 @@ describe('finishing without a network', () => {
 
   it('after a reload on the thank-you page, shows it again and completes once the network is back, with no new start', async () => {
     const api = scoringBackend();
-    const page = open(LAST_SLIDE, api);
-    const support = await screen.findByRole('textbox', {
-      name: /Where would support from our programme help/,
-    });
-    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
-    goOffline(api);
-    await userEvent.type(support, 'Solar');
-    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    await screen.findByRole('heading', THANKS, { timeout: 15_000 });
+    const page = await finishLastSlide(api, { before: goOffline, answer: 'Solar' });
+    await screen.findByRole('heading', WAITING_THANKS, { timeout: 15_000 });
     page.unmount();
 
     open(LAST_SLIDE, api);
-    expect(await screen.findByRole('heading', THANKS, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', WAITING_THANKS, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText(WAITING_LINE)).toBeInTheDocument();
 
     goOnline(api);
@@ -275,9 +285,7 @@ describe('finishing without a network', () => {
       }
       return { ...(answer as ApiResponses[typeof API.completeResult]), alreadyCompleted: true };
     });
-    open(LAST_SLIDE, api);
-    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
-    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await finishLastSlide(api);
     expect(await screen.findByText(WAITING_LINE, {}, { timeout: 15_000 })).toBeInTheDocument();
 
     act(() => {
@@ -290,14 +298,10 @@ describe('finishing without a network', () => {
 
   it('shows the score when a save is refused because the result was completed meanwhile (another tab, a lost answer)', async () => {
     const api = scoringBackend();
-    open(LAST_SLIDE, api);
-    const support = await screen.findByRole('textbox', {
-      name: /Where would support from our programme help/,
+    await finishLastSlide(api, {
+      before: (api) => failSaves(api, 'failed-precondition'),
+      answer: 'Solar',
     });
-    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
-    failSaves(api, 'failed-precondition');
-    await userEvent.type(support, 'Solar');
-    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
 
     expect(await screen.findByRole('region', { name: 'Your score' })).toBeInTheDocument();
     expect(api.callsTo(API.completeResult)).toHaveLength(1);
@@ -305,10 +309,7 @@ describe('finishing without a network', () => {
 
   it('brings the respondent back to the last slide with the server’s words when it refuses the completion', async () => {
     const api = scoringBackend();
-    open(LAST_SLIDE, api);
-    await waitFor(() => expect(api.callsTo(API.startResult)).toHaveLength(1));
-    goOffline(api);
-    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await finishLastSlide(api, { before: goOffline });
     await screen.findByText(WAITING_LINE, {}, { timeout: 15_000 });
 
     goOnline(api);
