@@ -13,6 +13,7 @@ import { scoreResult } from '../scoring';
 import {
   errorOf,
   inviteSentTo,
+  openInvite,
   resultOf,
   snapshotStore,
   startTestEnv,
@@ -304,16 +305,9 @@ describe('invite journey', () => {
     await env.onPlan(TENANT, 'leader');
   });
 
-  /** An invite created by the owner and opened by the invited person, as the journey page does. */
-  async function openInvite() {
-    const email = uniqueEmail('replayed-invitee');
-    resultOf(await env.call(API.createInvite, { email, surveyId: SURVEY }, owner.token));
-    const { inviteId, key } = await inviteSentTo(env.store, email);
-    const verified = resultOf<{ inviteData: { surveyResultId: string; tenantId: string }; token: string }>(
-      await env.call(API.verifyAndLoginWithInvite, { inviteId, key }),
-    );
-    const { tenantId, surveyResultId } = verified.inviteData;
-    const token = await env.signInWithCustomToken(verified.token);
+  /** An invite created by the owner and opened by the invited person, and what its session sends. */
+  async function openReplayedInvite() {
+    const { inviteId, tenantId, surveyResultId, token } = await openInvite(env, owner, SURVEY);
     const ids = { tenantId, surveyId: SURVEY, surveyResultId };
     return {
       inviteId,
@@ -326,7 +320,7 @@ describe('invite journey', () => {
   }
 
   it('saves sent twice in a shuffled order keep the newest answer of each question', async () => {
-    const invited = await openInvite();
+    const invited = await openReplayedInvite();
     for (const each of replayBurst(37)) resultOf(await invited.save(each));
     const stored = await storedResult(invited.tenantId, invited.surveyResultId);
     expect(stored.answers).toEqual(NEWEST);
@@ -334,7 +328,7 @@ describe('invite journey', () => {
   });
 
   it('a submit sent twice completes once with one e-mail, and replays after it change nothing', async () => {
-    const invited = await openInvite();
+    const invited = await openReplayedInvite();
     for (const each of replayBurst(41)) resultOf(await invited.save(each));
 
     const racing = await invited.submitAtOnce(2);

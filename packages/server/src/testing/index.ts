@@ -365,3 +365,29 @@ export async function inviteSentTo(
 }
 
 const keyOf = (link: string) => new URL(link).searchParams.get('key') ?? '';
+
+/** An invite opened by the invited person: the publisher and result it answers, and their session's ID token. */
+export interface OpenedInvite {
+  inviteId: string;
+  /** The survey's publisher, under whom the invite's result is kept. */
+  tenantId: string;
+  surveyResultId: string;
+  token: string;
+}
+
+/** An invite to `surveyId` created by `owner` and opened by the invited person, as the journey page does. */
+export async function openInvite(
+  env: Pick<TestEnv, 'call' | 'store' | 'signInWithCustomToken'>,
+  owner: TestAccount,
+  surveyId: string,
+): Promise<OpenedInvite> {
+  const email = uniqueEmail('invitee');
+  resultOf(await env.call(API.createInvite, { email, surveyId }, owner.token));
+  const { inviteId, key } = await inviteSentTo(env.store, email);
+  const { inviteData, token } = resultOf<ApiResponses[typeof API.verifyAndLoginWithInvite]>(
+    await env.call(API.verifyAndLoginWithInvite, { inviteId, key }),
+  );
+  if (!inviteData) throw new Error(`The invite ${inviteId} opened no survey result.`);
+  const { tenantId, surveyResultId } = inviteData;
+  return { inviteId, tenantId, surveyResultId, token: await env.signInWithCustomToken(token) };
+}

@@ -2,11 +2,11 @@ import { API, MESSAGES } from '@toolkit/domain';
 import { paths } from '../../repositories/paths';
 import {
   errorOf,
-  inviteSentTo,
+  openInvite,
   resultOf,
   snapshotStore,
   startTestEnv,
-  uniqueEmail,
+  type OpenedInvite,
   type TestAccount,
   type TestEnv,
 } from '../../testing';
@@ -25,31 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => env?.stop(), 60_000);
 
-interface Invited {
-  inviteId: string;
-  /** The survey's publisher, under whom the invite's result is kept. */
-  tenantId: string;
-  surveyResultId: string;
-  token: string;
-}
-
-/** An invite created by the owner and opened by the invited person, as the journey page does. */
-async function openInvite(): Promise<Invited> {
-  const email = uniqueEmail('invitee');
-  resultOf(await env.call(API.createInvite, { email, surveyId: SURVEY }, owner.token));
-  const { inviteId, key } = await inviteSentTo(env.store, email);
-  const verified = resultOf<{ inviteData: { surveyResultId: string; tenantId: string }; token: string }>(
-    await env.call(API.verifyAndLoginWithInvite, { inviteId, key }),
-  );
-  return {
-    inviteId,
-    tenantId: verified.inviteData.tenantId,
-    surveyResultId: verified.inviteData.surveyResultId,
-    token: await env.signInWithCustomToken(verified.token),
-  };
-}
-
-const saveRequest = (invited: Invited, overrides: Record<string, unknown> = {}) => ({
+const saveRequest = (invited: OpenedInvite, overrides: Record<string, unknown> = {}) => ({
   tenantId: invited.tenantId,
   surveyId: SURVEY,
   surveyResultId: invited.surveyResultId,
@@ -59,7 +35,7 @@ const saveRequest = (invited: Invited, overrides: Record<string, unknown> = {}) 
   ...overrides,
 });
 
-const submitRequest = (invited: Invited, overrides: Record<string, unknown> = {}) => ({
+const submitRequest = (invited: OpenedInvite, overrides: Record<string, unknown> = {}) => ({
   tenantId: invited.tenantId,
   surveyId: SURVEY,
   surveyResultId: invited.surveyResultId,
@@ -67,12 +43,12 @@ const submitRequest = (invited: Invited, overrides: Record<string, unknown> = {}
   ...overrides,
 });
 
-const storedResult = async (invited: Invited) =>
+const storedResult = async (invited: OpenedInvite) =>
   (await env.store.get(paths.result(invited.tenantId, SURVEY, invited.surveyResultId))).data;
 
 describe('journey-saveAnswer', () => {
   it('saves the invitee’s answers in order into the invite’s result', async () => {
-    const invited = await openInvite();
+    const invited = await openInvite(env, owner, SURVEY);
     expect(
       resultOf(await env.call(API.saveInviteAnswer, saveRequest(invited, { seq: 2 }), invited.token)),
     ).toEqual({
@@ -92,7 +68,7 @@ describe('journey-saveAnswer', () => {
   });
 
   it('says which ids are missing in the catalogue’s words, and names other invalid fields', async () => {
-    const invited = await openInvite();
+    const invited = await openInvite(env, owner, SURVEY);
     for (const missing of ['tenantId', 'surveyId', 'surveyResultId']) {
       for (const value of [undefined, '']) {
         const response = await env.call(
@@ -121,8 +97,8 @@ describe('journey-saveAnswer', () => {
   });
 
   it('refuses callers without this invite and writes nothing', async () => {
-    const invited = await openInvite();
-    const other = await openInvite();
+    const invited = await openInvite(env, owner, SURVEY);
+    const other = await openInvite(env, owner, SURVEY);
     const stranger = await env.account({ claims: { tenantId: TENANT } });
     const before = await snapshotStore(env.store);
     for (const token of [stranger.token, other.token, owner.token]) {
@@ -148,7 +124,7 @@ describe('journey-saveAnswer', () => {
 
 describe('journey-submit', () => {
   it('completes the result and the invite once, with score and one mail; a second submit is refused', async () => {
-    const invited = await openInvite();
+    const invited = await openInvite(env, owner, SURVEY);
     resultOf(await env.call(API.saveInviteAnswer, saveRequest(invited), invited.token));
     const mailsBefore = (await env.store.query(paths.mail())).length;
 
@@ -177,7 +153,7 @@ describe('journey-submit', () => {
   });
 
   it('needs the invite id as well', async () => {
-    const invited = await openInvite();
+    const invited = await openInvite(env, owner, SURVEY);
     const response = await env.call(
       API.submitInvite,
       submitRequest(invited, { inviteId: '' }),
