@@ -117,17 +117,16 @@ interface Run {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
+/** The stack's Auth emulator, as the browser's SDK reaches it (its key, project and sign-in links' return address). */
+export function stackAuthEmulator(stack: Stack) {
+  const { apiKey, projectId } = stack.runtimeConfig.firebase;
+  return authEmulatorClient({ authUrl: stack.urls.auth, apiKey, projectId, continueUrl: stack.urls.app });
+}
+
 /** A new business's owner, named FIRST_NAME, proven by an e-mail link and signed up: answers the address. */
 export async function signUpBusinessOwner(stack: Stack): Promise<string> {
   const email = `bench-owner-${Date.now()}@example.com`;
-  const { apiKey, projectId } = stack.runtimeConfig.firebase;
-  const emulator = authEmulatorClient({
-    authUrl: stack.urls.auth,
-    apiKey,
-    projectId,
-    continueUrl: stack.urls.app,
-  });
-  await signUpProven(emulator, email, (idToken: string) =>
+  await signUpProven(stackAuthEmulator(stack), email, (idToken: string) =>
     callApi<ApiResponses[typeof API.completeSignup]>(
       stack,
       API.completeSignup,

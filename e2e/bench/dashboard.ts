@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { authEmulatorClient, ensureBuilt, signUpProven, startStack } from '@toolkit/dev-stack';
+import { ensureBuilt, signUpProven, startStack } from '@toolkit/dev-stack';
 import { API, type ApiResponses } from '@toolkit/domain';
 import { PUBLISHERS } from '@toolkit/server/local';
 import { CdpBrowser, NETWORK_PROFILES } from './cdp-browser';
@@ -33,6 +33,7 @@ import {
   FIRST_NAME,
   signInThroughPortal,
   signUpBusinessOwner,
+  stackAuthEmulator,
   type Stack,
 } from './dashboard-first-screen';
 import { visitDashboard, type Visit } from './dashboard-visit';
@@ -74,13 +75,7 @@ const SECTORS = ['hospitality', 'retail', 'professional-services', 'construction
  * rather than their empty states.
  */
 async function receiveResults(stack: Stack) {
-  const { apiKey, projectId } = stack.runtimeConfig.firebase;
-  const emulator = authEmulatorClient({
-    authUrl: stack.urls.auth,
-    apiKey,
-    projectId,
-    continueUrl: stack.urls.app,
-  });
+  const emulator = stackAuthEmulator(stack);
   for (let i = 0; i < RECEIVED; i += 1) {
     const company = `Bench Business ${i + 1}`;
     const anonymous = i % 2 === 0;
