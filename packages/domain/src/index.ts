@@ -29,3 +29,4 @@ export * from './workbench';
 export * from './audit';
 export * from './evidence';
 export * from './review';
+export * from './first-reads';

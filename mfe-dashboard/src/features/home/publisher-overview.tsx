@@ -4,14 +4,19 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import { formatDate, hasAccess, paths, workbenchSearchParams } from '@toolkit/domain';
+import {
+  formatDate,
+  hasAccess,
+  OVERVIEW_LATEST_RESULTS,
+  overviewSurveyReads,
+  paths,
+  workbenchSearchParams,
+} from '@toolkit/domain';
 import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { useReceivedResultsQuery, useSurveyInsightsQuery } from '../../shared/api';
 import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
-
-const LATEST = 5;
 
 const Figures = styled.dl`
   display: flex;
@@ -81,19 +86,14 @@ const FIGURES = ['Completed', 'This month', 'Organisations'] as const;
 
 const count = new Intl.NumberFormat();
 
-/** The first day of `today`'s month and `today`, as UTC days. */
-function thisMonth(today: Date): { from: string; to: string } {
-  const to = today.toISOString().slice(0, 10);
-  return { from: `${to.slice(0, 8)}01`, to };
-}
-
 function LatestResults({ surveyId }: { surveyId: string }) {
-  const latest = useReceivedResultsQuery({ surveyId, limit: LATEST });
+  // The request the shell may have asked already (@toolkit/domain firstReadsOf).
+  const latest = useReceivedResultsQuery(overviewSurveyReads(surveyId, new Date()).latest);
   // While they load, as many rows as are shown at most hold their place.
   if (latest.data === undefined && !latest.isError)
     return (
       <Latest aria-label="Latest results" aria-busy="true">
-        {Array.from({ length: LATEST }, (_, row) => (
+        {Array.from({ length: OVERVIEW_LATEST_RESULTS }, (_, row) => (
           <li key={row} aria-hidden="true">
             <Placeholder width="12rem" />
             <Placeholder width="6rem" />
@@ -129,12 +129,8 @@ function LatestResults({ surveyId }: { surveyId: string }) {
 
 function SurveyCard({ survey }: { survey: PublishedSurvey }) {
   const headingId = useId();
-  // The trend over this month, by month: one period, this month's completions.
-  const totals = useSurveyInsightsQuery({
-    surveyId: survey.id,
-    granularity: 'month',
-    ...thisMonth(new Date()),
-  });
+  // This month's figures, asked as the shell may have asked them already (@toolkit/domain firstReadsOf).
+  const totals = useSurveyInsightsQuery(overviewSurveyReads(survey.id, new Date()).insights);
   return (
     <Card aria-labelledby={headingId}>
       <Stack gap={4}>

@@ -1,0 +1,45 @@
+import { API } from './callables';
+import { firstReadsOf, overviewSurveyReads, type FirstScreenSession } from './first-reads';
+
+const TODAY = new Date('2026-11-29T09:00:00Z');
+const session = (over: Partial<FirstScreenSession>): FirstScreenSession => ({
+  claims: { role: 'owner', tenantId: 't1' },
+  kind: null,
+  published: ['s1', 's2'],
+  today: TODAY,
+  ...over,
+});
+const names = (over: Partial<FirstScreenSession>) =>
+  firstReadsOf('dashboard', session(over)).map((read) => read.name);
+const EVERY_KIND = [API.getProfile, API.getBrand, API.getOwnershipOffer];
+
+describe('firstReadsOf the dashboard’s home', () => {
+  it('asks only what every kind of organisation reads while the kind is not known', () => {
+    expect(names({ kind: null })).toEqual(EVERY_KIND);
+  });
+
+  it("adds a business's journey, and none of a publisher's reads", () => {
+    expect(names({ kind: 'business' })).toEqual([...EVERY_KIND, API.listMilestones]);
+  });
+
+  it("adds what each survey a publisher publishes received this month and its latest results, not a business's journey", () => {
+    expect(firstReadsOf('dashboard', session({ kind: 'publisher' }))).toEqual([
+      ...EVERY_KIND.map((name) => ({ name, request: null })),
+      {
+        name: API.getSurveyInsights,
+        request: { surveyId: 's1', granularity: 'month', from: '2026-11-01', to: '2026-11-29' },
+      },
+      { name: API.listReceivedResults, request: { surveyId: 's1', limit: 5 } },
+      { name: API.getSurveyInsights, request: overviewSurveyReads('s2', TODAY).insights },
+      { name: API.listReceivedResults, request: overviewSurveyReads('s2', TODAY).latest },
+    ]);
+  });
+
+  it("asks a publisher's figures only for a role that views insights", () => {
+    expect(names({ kind: 'publisher', claims: { role: 'user', tenantId: 't1' } })).toEqual(EVERY_KIND);
+  });
+
+  it('declares nothing for a route without first reads', () => {
+    expect(firstReadsOf('dashboardProfile', session({ kind: 'business' }))).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+// The reads a route's first screen makes as it is drawn, declared once for both sides: the shell
+// starts them as soon as the session is known, while the remote that draws the screen is still
+// downloading, and the remote's identical first calls take those answers instead of asking again.
+// Only reads the screen makes anyway for this person: its kind of organisation and role decide.
+import { API, type ApiName, type ApiRequest } from './callables';
+import type { TenantKind } from './dashboard-sections';
+import { hasAccess, type AuthClaims } from './roles';
+import type { RouteId } from './routes';
+
+/** One callable read: its name and the very request the screen sends. */
+export type FirstRead = { [N in ApiName]: { name: N; request: ApiRequest<N> } }[ApiName];
+
+/** What a first screen's reads depend on. */
+export interface FirstScreenSession {
+  claims: AuthClaims;
+  /** The organisation's kind; null while the catalogue that tells it is on its way. */
+  kind: TenantKind | null;
+  /** The surveys the organisation publishes, in the catalogue's order. */
+  published: readonly string[];
+  today: Date;
+}
+
+/** How many of a survey's latest results the publisher's overview lists. */
+export const OVERVIEW_LATEST_RESULTS = 5;
+
+/** The first day of `today`'s month and `today`, as UTC days. */
+function thisMonth(today: Date): { from: string; to: string } {
+  const to = today.toISOString().slice(0, 10);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
+
+/** A published survey's card on the publisher's overview: this month's figures and its latest results. */
+export function overviewSurveyReads(
+  surveyId: string,
+  today: Date,
+): {
+  insights: ApiRequest<typeof API.getSurveyInsights>;
+  latest: ApiRequest<typeof API.listReceivedResults>;
+} {
+  // The trend over this month, by month: one period, this month's completions.
+  return {
+    insights: { surveyId, granularity: 'month', ...thisMonth(today) },
+    latest: { surveyId, limit: OVERVIEW_LATEST_RESULTS },
+  };
+}
+
+/** The dashboard's home: the profile, brand and ownership offer for everyone, then by kind. */
+function dashboardHome({ claims, kind, published, today }: FirstScreenSession): FirstRead[] {
+  const reads: FirstRead[] = [
+    { name: API.getProfile, request: null },
+    { name: API.getBrand, request: null },
+    { name: API.getOwnershipOffer, request: null },
+  ];
+  // A business's journey: its own milestones.
+  if (kind === 'business') reads.push({ name: API.listMilestones, request: {} });
+  // What a publisher's surveys received, for roles that view insights (the server refuses others).
+  if (kind === 'publisher' && hasAccess(claims, 'insights'))
+    for (const surveyId of published) {
+      const { insights, latest } = overviewSurveyReads(surveyId, today);
+      reads.push(
+        { name: API.getSurveyInsights, request: insights },
+        { name: API.listReceivedResults, request: latest },
+      );
+    }
+  return reads;
+}
+
+const FIRST_READS: Partial<Record<RouteId, (session: FirstScreenSession) => FirstRead[]>> = {
+  dashboard: dashboardHome,
+};
+
+/** The reads route `routeId`'s first screen makes for `session`; none declared for most routes. */
+export function firstReadsOf(routeId: RouteId, session: FirstScreenSession): FirstRead[] {
+  return FIRST_READS[routeId]?.(session) ?? [];
+}
