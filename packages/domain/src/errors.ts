@@ -197,6 +197,8 @@ export const SERVER_ERRORS = {
     'This confirmation link is not valid. Open the link from the most recent confirmation e-mail, or ask the organisation to add your address again.',
   alertLinkExpired: (days: number) =>
     `This confirmation link is more than ${days} days old and has expired. Ask the organisation to save your address again for a new link.`,
+  alertsForPublishersOnly: (list: string) =>
+    `${list} reach the publisher of the survey or toolkit, not a business: leave that list as it is.`,
   alertRecipientRemoved:
     'This address is no longer on the organisation’s list, so there is nothing to confirm and you will receive no notifications.',
   // Billing.

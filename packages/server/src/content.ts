@@ -6,11 +6,13 @@ import {
   questionTypeOf,
   SERVER_ERRORS,
   SERVER_SURVEY_QUERY,
+  SURVEY_LIST_QUERY,
   TOOLKIT_QUERY,
   type ActionCatalogueQuery,
   type AnswerValue,
   type ScoredQuestionFragment,
   type ServerSurveyQuery,
+  type SurveyListQuery,
   type ToolkitQuery,
 } from '@toolkit/domain';
 import { ApiError, invalidArgument, notFound } from './api/errors';
@@ -138,6 +140,8 @@ export function createContentPort({
       }),
     getActions: () =>
       cached('actions', async () => (await fetchData<ActionCatalogueQuery>(ACTIONS_QUERY, {})).actions),
+    getSurveyList: () =>
+      cached('surveys', async () => (await fetchData<SurveyListQuery>(SURVEY_LIST_QUERY, {})).surveys),
   };
 }
 

@@ -726,7 +726,7 @@ const CASES: Record<ApiName, Case> = {
   [API.getAlerts]: { ...OWN_PROFILE, tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' } },
   [API.saveAlerts]: {
     ...MEMBER,
-    attack: () => ({ newResult: ['alerts@example.com'], newTeamMember: [], expertRequest: [] }),
+    attack: () => ({ newResult: [], newTeamMember: ['alerts@example.com'], expertRequest: [] }),
     otherTenant: OWN_ONLY,
     tooLow: { as: 'viewerA', expect: 'PERMISSION_DENIED' },
     rightful: 'ownerA',
@@ -1204,7 +1204,7 @@ async function seedTenants(): Promise<Seed> {
   resultOf(
     await env.call(
       API.saveAlerts,
-      { newResult: ['alerts@example.com'], newTeamMember: [], expertRequest: [] },
+      { newResult: [], newTeamMember: ['alerts@example.com'], expertRequest: [] },
       ownerA.token,
     ),
   );

@@ -46,4 +46,6 @@ export interface ContentPort {
   ): Promise<{ name: string; title: string; tenantId: string; assessment: string } | null>;
   /** The action catalogue; throws the content-service failure when it cannot be read. */
   getActions(): Promise<CatalogueAction[]>;
+  /** The published surveys and their publishers (a tenant publishing one is a publisher, tenantKindOf). */
+  getSurveyList(): Promise<{ id: string; tenantId: string }[]>;
 }

@@ -148,6 +148,7 @@ export async function startTestEnv(options: TestEnvOptions): Promise<TestEnv> {
       getSurvey: noContent,
       getActions: noContent,
       getToolkit: noContent,
+      getSurveyList: noContent,
     };
     if (options.content) {
       const server = await startContentServer({ port: 0, key: CONTENT_KEY });

@@ -70,7 +70,7 @@ async function organisationWithMember(): Promise<Organisation> {
   resultOf(
     await env.call(
       API.saveAlerts,
-      { newResult: [member.email], newTeamMember: [member.email, owner.email], expertRequest: [] },
+      { newResult: [], newTeamMember: [member.email, owner.email], expertRequest: [] },
       member.token,
     ),
   );

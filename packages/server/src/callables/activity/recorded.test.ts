@@ -245,15 +245,15 @@ describe('the audit trail records', () => {
     const save = (changes: Partial<typeof lists>, by = owner) =>
       env.call(API.saveAlerts, { ...lists, ...changes }, by.token);
 
-    expect(await recorded(tenantId, () => save({ newResult: [owner.email] }))).toEqual([
+    expect(await recorded(tenantId, () => save({ newTeamMember: [owner.email] }))).toEqual([
       entry(owner, {
         kind: 'alerts.changed',
         subject: { type: 'alerts', id: tenantId },
-        before: { newResult: [] },
-        after: { newResult: [owner.email] },
+        before: { newTeamMember: [] },
+        after: { newTeamMember: [owner.email] },
       }),
     ]);
-    expect(await recorded(tenantId, () => save({ newResult: [owner.email] }))).toEqual([]);
-    await refused(() => save({ expertRequest: [viewer.email] }, viewer), 'PERMISSION_DENIED');
+    expect(await recorded(tenantId, () => save({ newTeamMember: [owner.email] }))).toEqual([]);
+    await refused(() => save({ newTeamMember: [viewer.email] }, viewer), 'PERMISSION_DENIED');
   });
 });

@@ -121,13 +121,13 @@ describe('alerts', () => {
     const saved = resultOf(
       await env.call(
         API.saveAlerts,
-        alerts({ newResult: ['Ana@Example.com', 'ana@example.com', 'ben@example.com'] }),
+        alerts({ newTeamMember: ['Ana@Example.com', 'ana@example.com', 'ben@example.com'] }),
         editor.token,
       ),
     );
     // Addresses are kept in lower case, each once; outside the organisation they wait for their link.
     expect(saved).toEqual({
-      alerts: alerts({ newResult: ['ana@example.com', 'ben@example.com'] }),
+      alerts: alerts({ newTeamMember: ['ana@example.com', 'ben@example.com'] }),
       pending: ['ana@example.com', 'ben@example.com'],
     });
     expect(resultOf(await env.call(API.getAlerts, null, editor.token))).toEqual(saved);
@@ -293,7 +293,7 @@ describe('alert recipients', () => {
     const owner = await env.member(tenantId, 'owner');
     const outsider = `twice-${tenantId}@example.com`;
     for (let i = 0; i < 3; i += 1) {
-      resultOf(await env.call(API.saveAlerts, alerts({ expertRequest: [outsider] }), owner.token));
+      resultOf(await env.call(API.saveAlerts, alerts({ newTeamMember: [outsider] }), owner.token));
     }
     const [token] = await linksTo(outsider);
     expect(await linksTo(outsider)).toHaveLength(1);
@@ -310,7 +310,7 @@ describe('alert recipients', () => {
     const tenantId = await business();
     const owner = await env.member(tenantId, 'owner');
     const outsider = `late-${tenantId}@example.com`;
-    resultOf(await env.call(API.saveAlerts, alerts({ newResult: [outsider] }), owner.token));
+    resultOf(await env.call(API.saveAlerts, alerts({ newTeamMember: [outsider] }), owner.token));
     const [first] = await linksTo(outsider);
     const realNow = env.deps.now;
     const later = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
@@ -322,7 +322,7 @@ describe('alert recipients', () => {
         message: SERVER_ERRORS.alertLinkExpired(7),
       });
       expect(await snapshotStore(env.store)).toBe(before);
-      resultOf(await env.call(API.saveAlerts, alerts({ newResult: [outsider] }), owner.token));
+      resultOf(await env.call(API.saveAlerts, alerts({ newTeamMember: [outsider] }), owner.token));
       const links = await linksTo(outsider);
       expect(links).toHaveLength(2);
       expect(errorOf(await confirm(first!)).status).toBe('NOT_FOUND');
@@ -331,6 +331,39 @@ describe('alert recipients', () => {
     } finally {
       env.deps.now = realNow;
     }
+  });
+
+  it('that only a publisher is offered are refused when a business changes them, and kept as stored otherwise', async () => {
+    const tenantId = await business();
+    const owner = await env.member(tenantId, 'owner');
+    // Set before a business was offered only its own list: saved back as stored, it stays.
+    await env.store.set(paths.alerts(tenantId), { expertRequest: ['earlier@example.com'] });
+    const kept = alerts({ expertRequest: ['earlier@example.com'] });
+    const before = await snapshotStore(env.store);
+    for (const [list, title] of [
+      ['newResult', 'New results'],
+      ['expertRequest', 'Expert requests'],
+    ] as const) {
+      const refused = errorOf(
+        await env.call(API.saveAlerts, { ...kept, [list]: ['someone@example.com'] }, owner.token),
+      );
+      // Named beside the list it refuses, as the form shows the server's words.
+      expect(refused).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: SERVER_ERRORS.alertsForPublishersOnly(title),
+        details: { fields: [list], problems: { [list]: SERVER_ERRORS.alertsForPublishersOnly(title) } },
+      });
+      expect(refused.message).toBe(
+        `${title} reach the publisher of the survey or toolkit, not a business: leave that list as it is.`,
+      );
+    }
+    expect(errorOf(await env.call(API.saveAlerts, alerts(), owner.token)).status).toBe('INVALID_ARGUMENT');
+    expect(await snapshotStore(env.store)).toBe(before);
+
+    const saved = resultOf<ApiResponses[typeof API.saveAlerts]>(
+      await env.call(API.saveAlerts, { ...kept, newTeamMember: [owner.email] }, owner.token),
+    );
+    expect(saved.alerts).toEqual({ ...kept, newTeamMember: [owner.email] });
   });
 
   it('refuse a token nobody was sent, kindly, and a malformed one naming the field', async () => {
@@ -357,7 +390,8 @@ describe('alert recipients', () => {
   });
 
   it('are saved a limited number of times an hour, each confirmation mail counting, per account and per organisation', async () => {
-    const tenantId = await business();
+    // A publisher, offered two lists, so one save can mail more new addresses than a list holds.
+    const tenantId = 'coastal-council';
     const at = new Date('2030-06-01T09:41:00.000Z');
     const realNow = env.deps.now;
     env.deps.now = () => at;
@@ -394,7 +428,7 @@ describe('alert recipients', () => {
       const third = await env.member(tenantId, 'admin');
       expect(errorOf(await save(third, list)).status).toBe('RESOURCE_EXHAUSTED');
       // Another organisation is not held up.
-      resultOf(await save(await env.member(await business(), 'owner'), list));
+      resultOf(await save(await env.member(PUBLISHER, 'owner'), list));
     } finally {
       env.deps.now = realNow;
     }

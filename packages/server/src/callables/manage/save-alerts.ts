@@ -1,17 +1,23 @@
 // manage-saveAlerts: replaces who receives which notification; each address validated by the
 // request schema, duplicates kept once. A member's proven address receives alerts at once; any
 // other address is mailed a confirmation link and receives nothing until it opens it. A change of
-// the lists is recorded in the audit trail: the lists that changed, as they were and are.
+// the lists is recorded in the audit trail: the lists that changed, as they were and are. A business
+// is offered only the lists of notifications that can happen to it (alertKindsFor) and sends the
+// others back as stored: a change to one of those is refused.
 import { randomBytes } from 'node:crypto';
 import {
   ALERT_CONFIRMATION_DAYS,
   ALERT_KINDS,
   ALERT_LABELS,
+  alertKindsFor,
   API,
+  SERVER_ERRORS,
+  tenantKindOf,
   type AlertRecipients,
   type ApiResponses,
 } from '@toolkit/domain';
 import { alertsQuota, quotaPaths, takeQuota } from '../../abuse/limits';
+import { ApiError, invalidArgument } from '../../api/errors';
 import { defineHandler, type ServerDeps } from '../../api/handler';
 import {
   alertSettingsOf,
@@ -48,6 +54,31 @@ async function provenMembers(deps: ServerDeps, tenantId: string, listed: readonl
   return new Set(proven.flat());
 }
 
+const FOR_PUBLISHERS_ONLY = ALERT_KINDS.filter((kind) => !alertKindsFor('business').includes(kind));
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+
+/**
+ * Refuses a change to a list only a publisher is offered when the organisation publishes no survey;
+ * the catalogue is read only when such a list changes.
+ */
+async function refuseListsNotOffered(deps: ServerDeps, tenantId: string, alerts: AlertRecipients) {
+  const { listed } = alertSettingsOf((await deps.store.get(paths.alerts(tenantId))).data ?? null);
+  const changed = FOR_PUBLISHERS_ONLY.filter((kind) => !sameList(listed[kind], alerts[kind]));
+  if (changed.length === 0) return;
+  let surveys;
+  try {
+    surveys = await deps.content.getSurveyList();
+  } catch (error) {
+    throw new ApiError('unavailable', error instanceof Error ? error.message : String(error));
+  }
+  if (tenantKindOf(tenantId, new Map(surveys.map((survey) => [survey.id, survey]))) === 'publisher') return;
+  const problems = Object.fromEntries(
+    changed.map((kind) => [kind, SERVER_ERRORS.alertsForPublishersOnly(ALERT_LABELS[kind].title)]),
+  );
+  throw invalidArgument(problems[changed[0]!]!, { fields: changed, problems });
+}
+
 export const saveAlerts = defineHandler(API.saveAlerts, {
   async run(input, { caller, deps, now }): Promise<ApiResponses[typeof API.saveAlerts]> {
     const requestedBy = verifiedEmailOf(caller);
@@ -55,6 +86,7 @@ export const saveAlerts = defineHandler(API.saveAlerts, {
     const alerts = Object.fromEntries(
       ALERT_KINDS.map((kind) => [kind, mergeRecipients(input[kind].map((address) => address.toLowerCase()))]),
     ) as AlertRecipients;
+    await refuseListsNotOffered(deps, tenantId, alerts);
     const listed = mergeRecipients(...ALERT_KINDS.map((kind) => alerts[kind]));
     const members = await provenMembers(deps, tenantId, listed);
     const quotaOf = (mails: number) => alertsQuota({ tenantId, uid: caller.uid }, now, mails);

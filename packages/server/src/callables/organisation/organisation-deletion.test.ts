@@ -90,7 +90,7 @@ async function organisationInUse(): Promise<Organisation> {
   resultOf(
     await env.call(
       API.saveAlerts,
-      { newResult: [admin.email], newTeamMember: [owner.email], expertRequest: [] },
+      { newResult: [], newTeamMember: [admin.email, owner.email], expertRequest: [] },
       admin.token,
     ),
   );
