@@ -35,6 +35,17 @@ const rtkQueryImportsPackage = () =>
   });
 
 /**
+ * graphql-request's imports of 'graphql' take a stand-in of the few names it imports, not the
+ * parser and printer it never runs for the content client's string queries (slim/graphql.mjs).
+ * Only graphql-request's: anything else that imports 'graphql' gets the package.
+ */
+const SLIM_GRAPHQL = path.join(__dirname, 'slim', 'graphql.mjs');
+const graphqlRequestTakesSlimGraphql = () =>
+  new NormalModuleReplacementPlugin(/^graphql$/, (resource) => {
+    if (/[\\/]graphql-request[\\/]build[\\/]/.test(resource.context)) resource.request = SLIM_GRAPHQL;
+  });
+
+/**
  * @param {{ dir: string, container: string, port: number, kind: 'host' | 'remote', title?: string, html?: object }} app
  *   `html`: further options of the host's HtmlWebpackPlugin
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
@@ -98,6 +109,7 @@ function createWebpackConfig(app) {
           },
         }),
         rtkQueryImportsPackage(),
+        graphqlRequestTakesSlimGraphql(),
         new CompileHintsPlugin(),
         ...(isHost
           ? [
@@ -126,4 +138,4 @@ function createWebpackConfig(app) {
   };
 }
 
-module.exports = { createWebpackConfig };
+module.exports = { createWebpackConfig, graphqlRequestTakesSlimGraphql };
