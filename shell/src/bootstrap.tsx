@@ -10,13 +10,13 @@ import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
 import { syncPlan } from './plan-sync';
-import { sharedReads } from './shared-reads';
+import { sharedReads, startFirstReads, uidOfIdToken } from './shared-reads';
 import { scheduleOfflineWorker } from './offline/schedule';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
-  const { config, content, surveyDefinition } = await earlyStart;
+  const { config, content, surveyDefinition, firstRoute } = await earlyStart;
   // A survey's definition decides its guard and its theme: rendering before it arrives would paint
   // a spinner, then render every styled component again in the tenant's theme. It is usually in
   // within a few network round trips; a slow one gets the spinner after this long.
@@ -26,6 +26,7 @@ async function start() {
   const callable = sharedReads(
     createCallableClient({
       baseUrl: config.functionsBaseUrl,
+      streamBaseUrl: config.functionsStreamUrl,
       getIdToken: auth.getIdToken,
       refreshIdToken: auth.refreshIdToken,
       getAppCheckToken: auth.getAppCheckToken,
@@ -34,6 +35,8 @@ async function start() {
       onSessionEnded: () =>
         void auth.signOut().then(() => store.dispatch(authError(SERVER_ERRORS.sessionEnded))),
     }),
+    // Shared answers are kept by the session's own ID token, whatever the store says meanwhile.
+    async () => uidOfIdToken(await auth.getIdToken()),
   );
   const services: ShellServices = {
     config,
@@ -43,7 +46,7 @@ async function start() {
     // The public credential check needs no session and no App Check (its callables are exempt).
     publicCallable: createCallableClient({ baseUrl: config.functionsBaseUrl, getIdToken: async () => null }),
   };
-  // The remotes' first profile read takes the one the shell's theme made (shared-reads.ts).
+  // The remotes' first reads take the ones the shell made (shared-reads.ts).
   const remoteServices = parcelServices({ ...services, callable: callable.remotes });
   // The remotes' data layer reaches the callables through the store's `extra`.
   const store = createAppStore({ extra: remoteServices });
@@ -51,6 +54,8 @@ async function start() {
   const branding = arrivedSurveyBranding(content, window.location.pathname);
   if (branding) store.dispatch(tenantResolved(branding));
   syncPlan(store, services.callable);
+  // The first screen's reads start with the session, while its remote is still downloading.
+  if (firstRoute) startFirstReads(store, callable, firstRoute);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(

@@ -2,7 +2,7 @@
 // few shared modules, so it runs while the rest of the app still downloads. It starts the remote
 // that draws the page (the dashboard's downloads while the sign-in SDK starts the session, instead
 // of after it), and on a survey link the survey's definition (which the guard and the survey share).
-import { matchRoute } from '@toolkit/domain';
+import { matchRoute, type RouteId } from '@toolkit/domain';
 import {
   createContentClient,
   loadRuntimeConfig,
@@ -20,6 +20,8 @@ export interface EarlyStart {
   content: ContentClient;
   /** Settles when a survey link's definition has arrived or failed (at once on other pages). */
   surveyDefinition: Promise<void>;
+  /** The route of the page opened, whose first screen's reads the shell starts; null for none. */
+  firstRoute: RouteId | null;
 }
 
 async function start(): Promise<EarlyStart> {
@@ -47,7 +49,7 @@ async function start(): Promise<EarlyStart> {
       );
     }
   }
-  return { config, content, surveyDefinition };
+  return { config, content, surveyDefinition, firstRoute: match?.route.id ?? null };
 }
 
 export const earlyStart: Promise<EarlyStart> = start();

@@ -1,74 +1,280 @@
-import { API } from '@toolkit/domain';
+import { API, firstReadsOf, type ApiResponses, type FirstRead, type OwnershipOffer } from '@toolkit/domain';
 import { CallableError, callApi } from '@toolkit/platform';
-import { createFakeBackend } from '@toolkit/platform/testing';
-import { SHARED_FRESH_MS, sharedReads } from './shared-reads';
+import { createFakeBackend, deferred } from '@toolkit/platform/testing';
+import { authChanged, catalogueLoaded, createAppStore } from '@toolkit/store-contract';
+import { SHARED_FRESH_MS, sharedReads, startFirstReads, uidOfIdToken } from './shared-reads';
 
-const PROFILE = {
-  status: 'ok' as const,
+type ProfileAnswer = ApiResponses[typeof API.getProfile];
+
+/** Each person's profile names its own organisation, so a handed-over answer shows whose it was. */
+const profileOf = (uid: string): ProfileAnswer => ({
+  status: 'ok',
   profile: null,
-  tenant: { id: 't1', createdBy: 'u1', getStarted: true, toolkit: 'quickscan' },
-};
+  tenant: { id: `tenant-of-${uid}`, createdBy: uid, getStarted: true, toolkit: 'quickscan' },
+});
 
-const server = () =>
-  createFakeBackend({
-    [API.getProfile]: () => PROFILE,
+const OFFER = { offer: null as OwnershipOffer | null };
+
+/** The server as the person signed in now sees it; `session.uid` is who that is. */
+function server() {
+  const session = { uid: 'ann' as string | null };
+  const backend = createFakeBackend({
+    [API.getProfile]: () => profileOf(session.uid ?? 'nobody'),
+    [API.getBrand]: () => ({ brand: null, applied: false }),
+    [API.getOwnershipOffer]: () => OFFER,
     [API.listMilestones]: () => ({ milestones: {} }),
   });
+  const reads = sharedReads(backend, async () => session.uid);
+  return { backend, session, reads };
+}
+
+const BUSINESS_READS: FirstRead[] = [
+  { name: API.getProfile, request: null },
+  { name: API.getBrand, request: null },
+  { name: API.getOwnershipOffer, request: null },
+  { name: API.listMilestones, request: {} },
+];
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('sharedReads', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("answers a remote's first profile read with the shell's, so the server is asked once", async () => {
-    const backend = server();
-    const { shell, remotes } = sharedReads(backend);
-    const fromShell = callApi(shell, API.getProfile, null);
-    const fromRemote = callApi(remotes, API.getProfile, null);
+    const { backend, reads } = server();
+    const fromShell = callApi(reads.shell, API.getProfile, null);
+    const fromRemote = callApi(reads.remotes, API.getProfile, null);
     expect(await fromRemote).toEqual(await fromShell);
     expect(backend.callsTo(API.getProfile)).toHaveLength(1);
   });
 
   it("answers the shell's read with the remote's when the remote asked first", async () => {
-    const backend = server();
-    const { shell, remotes } = sharedReads(backend);
-    const fromRemote = callApi(remotes, API.getProfile, null);
-    const fromShell = callApi(shell, API.getProfile, null);
+    const { backend, reads } = server();
+    const fromRemote = callApi(reads.remotes, API.getProfile, null);
+    const fromShell = callApi(reads.shell, API.getProfile, null);
     expect(await fromShell).toEqual(await fromRemote);
     expect(backend.callsTo(API.getProfile)).toHaveLength(1);
   });
 
   it("takes the shell's answer once: the remote's next read asks the server", async () => {
-    const backend = server();
-    const { shell, remotes } = sharedReads(backend);
-    await callApi(shell, API.getProfile, null);
-    await callApi(remotes, API.getProfile, null);
-    await callApi(remotes, API.getProfile, null);
+    const { backend, reads } = server();
+    await callApi(reads.shell, API.getProfile, null);
+    await callApi(reads.remotes, API.getProfile, null);
+    await callApi(reads.remotes, API.getProfile, null);
+    expect(backend.callsTo(API.getProfile)).toHaveLength(2);
+  });
+
+  it("joins the shell's identical read to its own on its way: the profile is asked once however often the theme asks", async () => {
+    const { backend, reads } = server();
+    const gate = deferred<void>();
+    backend.gate(API.getProfile, gate.promise);
+    const first = callApi(reads.shell, API.getProfile, null);
+    const again = callApi(reads.shell, API.getProfile, null);
+    gate.resolve();
+    expect(await again).toEqual(await first);
+    await callApi(reads.remotes, API.getProfile, null);
+    expect(backend.callsTo(API.getProfile)).toHaveLength(1);
+    // Once in, a read of its own asks the server.
+    await callApi(reads.shell, API.getProfile, null);
     expect(backend.callsTo(API.getProfile)).toHaveLength(2);
   });
 
   it('asks the server again once the shared answer is no longer fresh', async () => {
-    const backend = server();
-    const { shell, remotes } = sharedReads(backend);
-    await callApi(shell, API.getProfile, null);
+    const { backend, reads } = server();
+    await callApi(reads.shell, API.getProfile, null);
     jest.spyOn(Date, 'now').mockReturnValue(Date.now() + SHARED_FRESH_MS + 1);
-    await callApi(remotes, API.getProfile, null);
+    await callApi(reads.remotes, API.getProfile, null);
     expect(backend.callsTo(API.getProfile)).toHaveLength(2);
   });
 
   it('leaves a failed shell read to the remote, which asks for itself', async () => {
-    const backend = server();
-    const { shell, remotes } = sharedReads(backend);
+    const { backend, reads } = server();
     backend.fail(API.getProfile, new CallableError('unavailable', 'down'));
-    await expect(callApi(shell, API.getProfile, null)).rejects.toThrow('down');
+    await expect(callApi(reads.shell, API.getProfile, null)).rejects.toThrow('down');
     backend.fail(API.getProfile, null);
-    expect(await callApi(remotes, API.getProfile, null)).toEqual(PROFILE);
+    expect(await callApi(reads.remotes, API.getProfile, null)).toEqual(profileOf('ann'));
     expect(backend.callsTo(API.getProfile)).toHaveLength(2);
   });
 
-  it('shares no other read', async () => {
-    const backend = server();
-    const { shell, remotes } = sharedReads(backend);
-    await callApi(shell, API.listMilestones, {});
-    await callApi(remotes, API.listMilestones, {});
+  it('never hands one person’s answer to the next: after a sign-in as someone else the read asks again', async () => {
+    const { backend, session, reads } = server();
+    expect(await callApi(reads.shell, API.getProfile, null)).toEqual(profileOf('ann'));
+    session.uid = 'bob';
+    expect(await callApi(reads.remotes, API.getProfile, null)).toEqual(profileOf('bob'));
+    expect(backend.callsTo(API.getProfile)).toHaveLength(2);
+  });
+
+  it('shares no read it was not asked to start but the profile', async () => {
+    const { backend, reads } = server();
+    await callApi(reads.shell, API.listMilestones, {});
+    await callApi(reads.remotes, API.listMilestones, {});
     expect(backend.callsTo(API.listMilestones)).toHaveLength(2);
+  });
+
+  describe('start', () => {
+    it("asks each first read once; the remote's identical first reads and the shell's theme take the answers", async () => {
+      const { backend, reads } = server();
+      await reads.start(BUSINESS_READS.slice(0, 3));
+      // Started again once the kind is known: only the new read is asked.
+      await reads.start(BUSINESS_READS);
+      expect(backend.calls.map(({ name, data }) => ({ name, request: data }))).toEqual(BUSINESS_READS);
+
+      expect(await callApi(reads.shell, API.getProfile, null)).toEqual(profileOf('ann'));
+      expect(await callApi(reads.remotes, API.getProfile, null)).toEqual(profileOf('ann'));
+      expect(await callApi(reads.remotes, API.getBrand, null)).toEqual({ brand: null, applied: false });
+      expect(await callApi(reads.remotes, API.getOwnershipOffer, null)).toEqual(OFFER);
+      expect(await callApi(reads.remotes, API.listMilestones, {})).toEqual({ milestones: {} });
+      expect(backend.calls).toHaveLength(BUSINESS_READS.length);
+    });
+
+    it('hands each answer once to each side: a later read asks the server', async () => {
+      const { backend, reads } = server();
+      await reads.start(BUSINESS_READS);
+      await callApi(reads.remotes, API.listMilestones, {});
+      await callApi(reads.remotes, API.listMilestones, {});
+      expect(backend.callsTo(API.listMilestones)).toHaveLength(2);
+    });
+
+    it('does not start a read taken already again', async () => {
+      const { backend, reads } = server();
+      await reads.start(BUSINESS_READS);
+      await callApi(reads.remotes, API.getBrand, null);
+      await reads.start(BUSINESS_READS);
+      expect(backend.callsTo(API.getBrand)).toHaveLength(1);
+    });
+
+    it('hands a read on its way, and only an identical one: another request asks the server', async () => {
+      const { backend, reads } = server();
+      const gate = deferred<void>();
+      backend.gate(API.listMilestones, gate.promise);
+      await reads.start(BUSINESS_READS);
+      const mine = callApi(reads.remotes, API.listMilestones, {});
+      const someoneElses = callApi(reads.remotes, API.listMilestones, { userIds: ['u2'] });
+      gate.resolve();
+      await Promise.all([mine, someoneElses]);
+      expect(backend.callsTo(API.listMilestones)).toEqual([{}, { userIds: ['u2'] }]);
+    });
+
+    it('refuses an answer started for one person to the next one signed in', async () => {
+      const { backend, session, reads } = server();
+      await reads.start(BUSINESS_READS);
+      session.uid = 'bob';
+      expect(await callApi(reads.remotes, API.getProfile, null)).toEqual(profileOf('bob'));
+      await callApi(reads.remotes, API.getBrand, null);
+      expect(backend.callsTo(API.getProfile)).toHaveLength(2);
+      expect(backend.callsTo(API.getBrand)).toHaveLength(2);
+    });
+
+    it('starts nothing without a session', async () => {
+      const { backend, session, reads } = server();
+      session.uid = null;
+      await reads.start(BUSINESS_READS);
+      expect(backend.calls).toEqual([]);
+    });
+
+    it('leaves a failed first read to the asker, who asks the server for itself', async () => {
+      const { backend, reads } = server();
+      const gate = deferred<void>();
+      backend.gate(API.getBrand, gate.promise);
+      let answered = 0;
+      backend.handlers.set(API.getBrand, () => {
+        answered += 1;
+        if (answered === 1) throw new CallableError('unavailable', 'down');
+        return { brand: null, applied: false };
+      });
+      await reads.start(BUSINESS_READS);
+      // Taken while on its way; it then fails, and the remote's read is asked again for it.
+      const fromRemote = callApi(reads.remotes, API.getBrand, null);
+      gate.resolve();
+      expect(await fromRemote).toEqual({ brand: null, applied: false });
+      expect(backend.callsTo(API.getBrand)).toHaveLength(2);
+    });
+  });
+});
+
+describe('uidOfIdToken', () => {
+  const token = (claims: object) =>
+    `header.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
+
+  it('reads the uid a Firebase ID token names, else its subject; none from anything that is not one', () => {
+    expect(uidOfIdToken(token({ user_id: 'ann', sub: 'ann' }))).toBe('ann');
+    expect(uidOfIdToken(token({ sub: 'bob' }))).toBe('bob');
+    expect(uidOfIdToken(token({}))).toBeNull();
+    expect(uidOfIdToken('not a token')).toBeNull();
+    expect(uidOfIdToken(null)).toBeNull();
+  });
+});
+
+describe('startFirstReads', () => {
+  const CATALOGUE = {
+    'published-survey': { title: 'Published', tenantId: 'council' },
+    'other-survey': { title: 'Other', tenantId: 'someone-else' },
+  };
+
+  function setup(path: string) {
+    window.history.replaceState(null, '', path);
+    const { backend, reads } = server();
+    const store = createAppStore({ extra: { callable: reads.remotes } });
+    const stop = startFirstReads(store, reads, 'dashboard');
+    const signIn = (tenantId: string, role = 'owner') =>
+      store.dispatch(
+        authChanged({
+          user: {
+            uid: 'ann',
+            email: 'ann@example.com',
+            displayName: 'Ann',
+            emailVerified: true,
+            isAnonymous: false,
+            tenantId: null,
+          },
+          claims: { role, tenantId },
+        }),
+      );
+    return { backend, store, stop, signIn };
+  }
+
+  const asked = (backend: ReturnType<typeof server>['backend']) =>
+    backend.calls.map(({ name, data }) => ({ name, request: data }));
+
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("starts a business's home reads: those of every kind with the session, its journey once its kind is known", async () => {
+    const { backend, store, stop, signIn } = setup('/dashboard');
+    signIn('bakery');
+    await flush();
+    expect(asked(backend)).toEqual(BUSINESS_READS.slice(0, 3));
+    store.dispatch(catalogueLoaded(CATALOGUE));
+    await flush();
+    expect(asked(backend)).toEqual(BUSINESS_READS);
+    stop();
+  });
+
+  it("starts a publisher's overview reads for the surveys it publishes, and not a business's journey", async () => {
+    const { backend, store, stop, signIn } = setup('/dashboard');
+    store.dispatch(catalogueLoaded(CATALOGUE));
+    signIn('council');
+    await flush();
+    const claims = { role: 'owner', tenantId: 'council' };
+    expect(asked(backend)).toEqual(
+      firstReadsOf('dashboard', {
+        claims,
+        kind: 'publisher',
+        published: ['published-survey'],
+        today: new Date(),
+      }),
+    );
+    expect(backend.callsTo(API.listMilestones)).toEqual([]);
+    expect(backend.callsTo(API.getSurveyInsights)).toEqual([
+      expect.objectContaining({ surveyId: 'published-survey' }),
+    ]);
+    stop();
+  });
+
+  it('asks nothing on another page than the one it was started for', async () => {
+    const { backend, stop, signIn } = setup('/dashboard/profile');
+    signIn('bakery');
+    await flush();
+    expect(backend.calls).toEqual([]);
+    stop();
   });
 });

@@ -1,12 +1,16 @@
-// At a signed-in page's start the shell reads the member's profile (its theme needs the toolkit the
-// organisation signed up through), and the dashboard's first screen reads it too. The remotes'
-// client takes the shell's answer for their first identical read instead of asking the server
-// again: once, and only while it is fresh (after that the profile's stream keeps it live).
-import { API } from '@toolkit/domain';
-import type { CallableClient } from '@toolkit/platform';
+// The shell and the remotes ask the same reads when a page opens: the profile (the shell's theme
+// needs the toolkit the organisation signed up through, the dashboard shows the member), and the
+// reads a route's first screen makes (@toolkit/domain firstReadsOf), which the shell starts itself
+// as soon as the session is known, while the remote that draws the screen is still downloading.
+// Each answer stands for each side's first identical read, once, while it is fresh, and only for
+// the session it was read for: it is kept under the uid of the ID token, so after a sign-out and a
+// sign-in as someone else the next person's reads never take it.
+import { API, firstReadsOf, matchRoute, type FirstRead, type RouteId } from '@toolkit/domain';
+import type { CallableClient, CallOptions } from '@toolkit/platform';
+import { selectTenantKind, signedInTenantId, type AppStore } from '@toolkit/store-contract';
 
-/** The reads the shell shares: the ones it makes anyway before a remote's first screen. */
-const SHARED: ReadonlySet<string> = new Set([API.getProfile]);
+/** Reads both sides make on their own: either side's answer stands for the other's. */
+const OFFERED: ReadonlySet<string> = new Set([API.getProfile]);
 
 /**
  * How long after it arrived a shared answer may still stand for a read of its own: a remote on a
@@ -15,45 +19,147 @@ const SHARED: ReadonlySet<string> = new Set([API.getProfile]);
  */
 export const SHARED_FRESH_MS = 30_000;
 
-interface Offered {
+type Side = 'shell' | 'remotes';
+
+interface Shared {
   answer: Promise<unknown>;
   /** When it arrived; null while on its way. */
   at: number | null;
-  /** Which side asked: only the other side takes it. */
-  by: 'shell' | 'remotes';
+  /** The sides whose first identical read it still answers. */
+  takers: Set<Side>;
+}
+
+export interface SharedReads {
+  /** The shell's view of the client. */
+  shell: CallableClient;
+  /** What the remotes are handed. */
+  remotes: CallableClient;
+  /**
+   * Asks `reads` now for the current session, each at most once per session, so that either
+   * side's first identical read takes its answer instead of asking the server.
+   */
+  start(reads: readonly FirstRead[]): Promise<void>;
+}
+
+/** The uid an ID token names (Firebase's `user_id`, or the subject); null without one. */
+export function uidOfIdToken(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    const uid = claims.user_id ?? claims.sub;
+    return typeof uid === 'string' && uid ? uid : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Two views of `client`, the shell's and the remotes': a shared read one side makes answers the
- * other side's first identical read, whichever asks first (on a fast network the remote can mount
- * before the shell's theme has asked).
+ * Views of `client` whose shared reads are asked once: `sessionUid` names the session a read is
+ * asked in (the current ID token's uid), which keys every answer.
  */
-export function sharedReads(client: CallableClient): { shell: CallableClient; remotes: CallableClient } {
-  const offered = new Map<string, Offered>();
-  const keyOf = (name: string, data: unknown) => `${name}:${JSON.stringify(data ?? null)}`;
-  const view = (side: Offered['by']): CallableClient => ({
+export function sharedReads(client: CallableClient, sessionUid: () => Promise<string | null>): SharedReads {
+  const shared = new Map<string, Shared>();
+  /** Every read started, by key: a read taken already is not asked again. */
+  const started = new Set<string>();
+  /** The names that can have a shared answer: other calls go straight through. */
+  const names = new Set<string>(OFFERED);
+  const keyOf = (uid: string, name: string, data: unknown) =>
+    `${uid}\n${name}\n${JSON.stringify(data ?? null)}`;
+
+  /** Asks the server and keeps the answer for `takers`; a failure is kept for nobody. */
+  function ask<Res>(key: string, name: string, data: unknown, takers: Side[], options?: CallOptions) {
+    const answer = client.call<unknown, Res>(name, data, options);
+    const mine: Shared = { answer, at: null, takers: new Set(takers) };
+    shared.set(key, mine);
+    answer.then(
+      () => {
+        mine.at = Date.now();
+        if (mine.takers.size === 0 && shared.get(key) === mine) shared.delete(key);
+      },
+      () => shared.get(key) === mine && shared.delete(key),
+    );
+    return answer;
+  }
+
+  /**
+   * The answer `key` holds for `side`: one still on its way answers every identical read (the
+   * shell's theme may ask again before it is in); an arrived one answers each side once.
+   */
+  function take(key: string, side: Side): Promise<unknown> | null {
+    const entry = shared.get(key);
+    if (!entry) return null;
+    if (entry.at !== null && Date.now() - entry.at > SHARED_FRESH_MS) {
+      shared.delete(key);
+      return null;
+    }
+    const taker = entry.takers.delete(side);
+    if (entry.takers.size === 0 && entry.at !== null) shared.delete(key);
+    return taker || entry.at === null ? entry.answer : null;
+  }
+
+  const view = (side: Side): CallableClient => ({
     ...client,
-    call<Req, Res>(name: string, data: Req, options?: Parameters<CallableClient['call']>[2]) {
-      if (!SHARED.has(name)) return client.call<Req, Res>(name, data, options);
-      const key = keyOf(name, data);
-      const entry = offered.get(key);
-      if (entry && entry.by !== side) {
-        offered.delete(key);
-        if (entry.at === null || Date.now() - entry.at <= SHARED_FRESH_MS)
-          return entry.answer as Promise<Res>;
-      }
-      const answer = client.call<Req, Res>(name, data, options);
-      const mine: Offered = { answer, at: null, by: side };
-      offered.set(key, mine);
-      answer.then(
-        () => {
-          mine.at = Date.now();
-        },
-        // A failure is the asker's alone: the other side asks for itself.
-        () => offered.get(key) === mine && offered.delete(key),
-      );
-      return answer;
+    call<Req, Res>(name: string, data: Req, options?: CallOptions): Promise<Res> {
+      if (!names.has(name)) return client.call<Req, Res>(name, data, options);
+      return sessionUid().then((uid) => {
+        if (!uid) return client.call<Req, Res>(name, data, options);
+        const key = keyOf(uid, name, data);
+        const taken = take(key, side);
+        // A shared read that fails is not this read's answer: it asks for itself.
+        if (taken) return (taken as Promise<Res>).catch(() => client.call<Req, Res>(name, data, options));
+        if (!OFFERED.has(name)) return client.call<Req, Res>(name, data, options);
+        return ask<Res>(key, name, data, [side === 'shell' ? 'remotes' : 'shell'], options);
+      });
     },
   });
-  return { shell: view('shell'), remotes: view('remotes') };
+
+  return {
+    shell: view('shell'),
+    remotes: view('remotes'),
+    async start(reads) {
+      const uid = await sessionUid();
+      if (!uid) return;
+      for (const { name, request } of reads) {
+        const key = keyOf(uid, name, request);
+        if (started.has(key) || shared.has(key)) continue;
+        started.add(key);
+        names.add(name);
+        // Nobody waits for it here: a failure is left to whoever asks next.
+        ask(key, name, request, ['shell', 'remotes']).catch(() => undefined);
+      }
+    },
+  };
+}
+
+/**
+ * Starts the first reads of route `routeId`, the page opened, once the member's session is known
+ * (those every kind of organisation makes), then once the catalogue tells what the organisation is
+ * (those of its kind); only while that page is still the one shown, so a page the guard sent the
+ * person away from asks nothing. Returns the unsubscribe.
+ */
+export function startFirstReads(store: AppStore, reads: SharedReads, routeId: RouteId): () => void {
+  let startedFor: string | null = null;
+  const check = () => {
+    const state = store.getState();
+    const tenantId = signedInTenantId(state.auth);
+    const uid = state.auth.user?.uid;
+    if (!tenantId || !uid || matchRoute(window.location.pathname)?.route.id !== routeId) return;
+    const kindState = selectTenantKind(state);
+    const kind = kindState === 'business' || kindState === 'publisher' ? kindState : null;
+    const asked = `${uid}:${kind}`;
+    if (asked === startedFor) return;
+    startedFor = asked;
+    const published = Object.entries(state.catalogue.surveys ?? {})
+      .filter(([, survey]) => survey.tenantId === tenantId)
+      .map(([id]) => id);
+    void reads.start(
+      firstReadsOf(routeId, { claims: state.auth.claims, kind, published, today: new Date() }),
+    );
+    // Nothing more to start once the kind is known, or cannot be.
+    if (kindState !== 'pending') unsubscribe();
+  };
+  const unsubscribe = store.subscribe(check);
+  check();
+  return unsubscribe;
 }

@@ -27,7 +27,7 @@ async function firstReads(claims: AuthClaims, shown: () => Promise<unknown>) {
       trend: [],
       comments: [],
     }),
-    [API.listReceivedResults]: () => ({ results: [], next: null, more: false }),
+    [API.listReceivedResults]: () => ({ results: [], next: null, more: false, total: 0 }),
   });
   // Held until the calls are counted: once the first screen's reads are in, the other screens'
   // reads are prefetched, and those are not the first screen's.
