@@ -56,11 +56,14 @@ function installedVersion(name) {
 }
 
 /**
- * @typedef {{ singleton: true, requiredVersion: string, version: string, import?: string }} SharedEntry
+ * @typedef {{ singleton: true, requiredVersion: string, version: string, import?: string, eager?: true }} SharedEntry
  * @param {Record<string, string>} dependencies the app's own package.json dependencies
+ * @param {{ eager?: boolean }} [options] `eager`: the shell's, whose copies every app uses. They are
+ *   in its entry chunk, one file instead of one chunk per package, which every page loads at start
+ *   anyway; remotes ask for them from the shell and never load their own.
  * @returns {Record<string, SharedEntry>}
  */
-function sharedSingletons(dependencies) {
+function sharedSingletons(dependencies, { eager = false } = {}) {
   /** @type {Record<string, SharedEntry>} */
   const shared = {};
   for (const name of THIRD_PARTY) {
@@ -69,6 +72,7 @@ function sharedSingletons(dependencies) {
       singleton: true,
       requiredVersion: dependencies[name] ?? installedVersion(name),
       version: installedVersion(name),
+      ...(eager ? { eager: true } : {}),
       ...(name in SLIM_SHARED
         ? { import: SLIM_SHARED[/** @type {keyof typeof SLIM_SHARED} */ (name)].import }
         : {}),
@@ -80,7 +84,7 @@ function sharedSingletons(dependencies) {
     const name = `@toolkit/${pkg}`;
     if (!(name in dependencies)) continue;
     const version = require(path.join(root, 'packages', pkg, 'package.json')).version;
-    shared[name] = { singleton: true, requiredVersion: version, version };
+    shared[name] = { singleton: true, requiredVersion: version, version, ...(eager ? { eager: true } : {}) };
   }
   return shared;
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTES, SHELL } from './apps';
 import { SLIM_SHARED, sharedSingletons, slimSharedAliases } from './shared';
+import { createWebpackConfig } from './webpack-config';
 
 const root = path.resolve(__dirname, '../../..');
 const APP_SOURCES = [
@@ -96,5 +98,31 @@ describe('contract packages', () => {
     expect(sharedSingletons(dependencies('shell'))).not.toHaveProperty('@toolkit/data');
     expect(sharedSingletons(dependencies('mfe-survey'))).not.toHaveProperty('@toolkit/data');
     expect(sharedSingletons(dependencies('mfe-survey'))['@toolkit/ui']).toMatchObject({ singleton: true });
+  });
+});
+
+describe('where the singletons are', () => {
+  /** The shared table an app's production build declares to Module Federation. */
+  function sharedOf(app: 'shell' | 'mfe-dashboard'): Record<string, { eager?: boolean }> {
+    const dir = path.join(root, app);
+    const config = createWebpackConfig(
+      app === 'shell' ? { ...SHELL, dir, kind: 'host' } : { ...REMOTES.dashboard, dir, kind: 'remote' },
+    )({}, { mode: 'production' });
+    const federation = config.plugins?.find(
+      (plugin) => plugin?.constructor.name === 'ModuleFederationPlugin',
+    ) as { _options: { shared: Record<string, { eager?: boolean }> } } | undefined;
+    return federation?._options.shared ?? {};
+  }
+
+  it('the shell provides every one from its entry chunk, so its start-up is one file, not one per package', () => {
+    const shared = Object.entries(sharedOf('shell'));
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared.filter(([, entry]) => entry.eager !== true).map(([name]) => name)).toEqual([]);
+  });
+
+  it('a remote loads none of its own at start: it takes the shell’s copies when asked', () => {
+    const shared = Object.entries(sharedOf('mfe-dashboard'));
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared.filter(([, entry]) => entry.eager).map(([name]) => name)).toEqual([]);
   });
 });

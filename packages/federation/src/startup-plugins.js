@@ -2,8 +2,8 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /**
- * The files of the chunk groups the entry opens: its own dynamic imports and the shared packages it
- * provides (the host's copy is the one every app uses, so fallbacks elsewhere are never loaded).
+ * The files of the chunk groups the entry opens: its own dynamic imports, and the shared packages it
+ * provides where they are not in the entry itself (the host's are: see sharedSingletons' `eager`).
  * Screens loaded later (lazy imports, the sign-in SDK) are not among them.
  * @param {import('webpack').Compilation} compilation
  * @returns {string[]}
@@ -19,8 +19,8 @@ function startupFiles(compilation) {
   return [...files].sort();
 }
 
-// Every page of the shell starts the same way: the entry evaluates the federation runtime, then
-// imports its start-up modules and the shared packages they consume. Without hints those chunks
+// Every page of the shell starts the same way: the entry evaluates the federation runtime and the
+// shared packages it carries, then imports its start-up modules. Without hints those chunks
 // are requested only once the entry has run; preload links let them download (and compile) while
 // it runs.
 const PRELOAD = 'PreloadStartupChunks';

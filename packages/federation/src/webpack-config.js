@@ -95,7 +95,7 @@ function createWebpackConfig(app) {
           name: app.container,
           filename: 'remoteEntry.js',
           ...(isHost ? { remotes: {} } : { exposes: REMOTE_EXPOSES }),
-          shared: sharedSingletons(pkg.dependencies ?? {}),
+          shared: sharedSingletons(pkg.dependencies ?? {}, { eager: isHost }),
           manifest: true,
           dts: false,
           // The federation runtime ships once, in the shell: remotes use the shell's copy instead of
