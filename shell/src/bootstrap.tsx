@@ -10,7 +10,7 @@ import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
 import { syncPlan } from './plan-sync';
-import { sharedReads, startFirstReads, uidOfIdToken } from './shared-reads';
+import { sharedReads, uidOfIdToken } from './shared-reads';
 import { scheduleOfflineWorker } from './offline/schedule';
 
 const root = createRoot(document.getElementById('root')!);
@@ -55,7 +55,11 @@ async function start() {
   if (branding) store.dispatch(tenantResolved(branding));
   syncPlan(store, services.callable);
   // The first screen's reads start with the session, while its remote is still downloading.
-  if (firstRoute) startFirstReads(store, callable, firstRoute);
+  if (firstRoute)
+    import('./first-reads')
+      .then(({ startFirstReads }) => startFirstReads(store, callable, firstRoute))
+      // Nothing is lost: the screen asks its reads itself.
+      .catch(() => undefined);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(

@@ -20,7 +20,7 @@ export interface EarlyStart {
   content: ContentClient;
   /** Settles when a survey link's definition has arrived or failed (at once on other pages). */
   surveyDefinition: Promise<void>;
-  /** The route of the page opened, whose first screen's reads the shell starts; null for none. */
+  /** The page opened when a signed-in area's remote draws it, whose first reads the shell starts. */
   firstRoute: RouteId | null;
 }
 
@@ -36,8 +36,8 @@ async function start(): Promise<EarlyStart> {
   if (owner && owner !== 'shell') loadRemoteLifecycles(owner).catch(() => undefined);
   // A signed-in area's page waits for the session: the sign-in SDK downloads now, beside the app,
   // not once the guard has rendered and asked for it (a survey asks for it after its first screen).
-  if (owner && owner !== 'shell' && owner !== 'survey')
-    import('./auth/firebase-session').catch(() => undefined);
+  const signedInArea = owner && owner !== 'shell' && owner !== 'survey';
+  if (signedInArea) import('./auth/firebase-session').catch(() => undefined);
   if (match?.route.owner === 'survey') {
     const { surveyId } = match.params;
     const asked = earlyRequests()?.survey;
@@ -49,7 +49,7 @@ async function start(): Promise<EarlyStart> {
       );
     }
   }
-  return { config, content, surveyDefinition, firstRoute: match?.route.id ?? null };
+  return { config, content, surveyDefinition, firstRoute: signedInArea && match ? match.route.id : null };
 }
 
 export const earlyStart: Promise<EarlyStart> = start();

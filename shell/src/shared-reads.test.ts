@@ -1,8 +1,8 @@
-import { API, firstReadsOf, type ApiResponses, type FirstRead, type OwnershipOffer } from '@toolkit/domain';
+import { API, type ApiResponses, type OwnershipOffer } from '@toolkit/domain';
+import type { FirstRead } from '@toolkit/domain/first-reads';
 import { CallableError, callApi } from '@toolkit/platform';
 import { createFakeBackend, deferred } from '@toolkit/platform/testing';
-import { authChanged, catalogueLoaded, createAppStore } from '@toolkit/store-contract';
-import { SHARED_FRESH_MS, sharedReads, startFirstReads, uidOfIdToken } from './shared-reads';
+import { SHARED_FRESH_MS, sharedReads, uidOfIdToken } from './shared-reads';
 
 type ProfileAnswer = ApiResponses[typeof API.getProfile];
 
@@ -34,8 +34,6 @@ const BUSINESS_READS: FirstRead[] = [
   { name: API.getOwnershipOffer, request: null },
   { name: API.listMilestones, request: {} },
 ];
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('sharedReads', () => {
   afterEach(() => jest.restoreAllMocks());
@@ -202,79 +200,5 @@ describe('uidOfIdToken', () => {
     expect(uidOfIdToken(token({}))).toBeNull();
     expect(uidOfIdToken('not a token')).toBeNull();
     expect(uidOfIdToken(null)).toBeNull();
-  });
-});
-
-describe('startFirstReads', () => {
-  const CATALOGUE = {
-    'published-survey': { title: 'Published', tenantId: 'council' },
-    'other-survey': { title: 'Other', tenantId: 'someone-else' },
-  };
-
-  function setup(path: string) {
-    window.history.replaceState(null, '', path);
-    const { backend, reads } = server();
-    const store = createAppStore({ extra: { callable: reads.remotes } });
-    const stop = startFirstReads(store, reads, 'dashboard');
-    const signIn = (tenantId: string, role = 'owner') =>
-      store.dispatch(
-        authChanged({
-          user: {
-            uid: 'ann',
-            email: 'ann@example.com',
-            displayName: 'Ann',
-            emailVerified: true,
-            isAnonymous: false,
-            tenantId: null,
-          },
-          claims: { role, tenantId },
-        }),
-      );
-    return { backend, store, stop, signIn };
-  }
-
-  const asked = (backend: ReturnType<typeof server>['backend']) =>
-    backend.calls.map(({ name, data }) => ({ name, request: data }));
-
-  afterEach(() => window.history.replaceState(null, '', '/'));
-
-  it("starts a business's home reads: those of every kind with the session, its journey once its kind is known", async () => {
-    const { backend, store, stop, signIn } = setup('/dashboard');
-    signIn('bakery');
-    await flush();
-    expect(asked(backend)).toEqual(BUSINESS_READS.slice(0, 3));
-    store.dispatch(catalogueLoaded(CATALOGUE));
-    await flush();
-    expect(asked(backend)).toEqual(BUSINESS_READS);
-    stop();
-  });
-
-  it("starts a publisher's overview reads for the surveys it publishes, and not a business's journey", async () => {
-    const { backend, store, stop, signIn } = setup('/dashboard');
-    store.dispatch(catalogueLoaded(CATALOGUE));
-    signIn('council');
-    await flush();
-    const claims = { role: 'owner', tenantId: 'council' };
-    expect(asked(backend)).toEqual(
-      firstReadsOf('dashboard', {
-        claims,
-        kind: 'publisher',
-        published: ['published-survey'],
-        today: new Date(),
-      }),
-    );
-    expect(backend.callsTo(API.listMilestones)).toEqual([]);
-    expect(backend.callsTo(API.getSurveyInsights)).toEqual([
-      expect.objectContaining({ surveyId: 'published-survey' }),
-    ]);
-    stop();
-  });
-
-  it('asks nothing on another page than the one it was started for', async () => {
-    const { backend, stop, signIn } = setup('/dashboard/profile');
-    signIn('bakery');
-    await flush();
-    expect(backend.calls).toEqual([]);
-    stop();
   });
 });

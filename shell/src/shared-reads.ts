@@ -1,13 +1,13 @@
 // The shell and the remotes ask the same reads when a page opens: the profile (the shell's theme
 // needs the toolkit the organisation signed up through, the dashboard shows the member), and the
-// reads a route's first screen makes (@toolkit/domain firstReadsOf), which the shell starts itself
+// reads a route's first screen makes (@toolkit/domain/first-reads), which the shell starts itself
 // as soon as the session is known, while the remote that draws the screen is still downloading.
 // Each answer stands for each side's first identical read, once, while it is fresh, and only for
 // the session it was read for: it is kept under the uid of the ID token, so after a sign-out and a
 // sign-in as someone else the next person's reads never take it.
-import { API, firstReadsOf, matchRoute, type FirstRead, type RouteId } from '@toolkit/domain';
+import { API } from '@toolkit/domain';
+import type { FirstRead } from '@toolkit/domain/first-reads';
 import type { CallableClient, CallOptions } from '@toolkit/platform';
-import { selectTenantKind, signedInTenantId, type AppStore } from '@toolkit/store-contract';
 
 /** Reads both sides make on their own: either side's answer stands for the other's. */
 const OFFERED: ReadonlySet<string> = new Set([API.getProfile]);
@@ -130,36 +130,4 @@ export function sharedReads(client: CallableClient, sessionUid: () => Promise<st
       }
     },
   };
-}
-
-/**
- * Starts the first reads of route `routeId`, the page opened, once the member's session is known
- * (those every kind of organisation makes), then once the catalogue tells what the organisation is
- * (those of its kind); only while that page is still the one shown, so a page the guard sent the
- * person away from asks nothing. Returns the unsubscribe.
- */
-export function startFirstReads(store: AppStore, reads: SharedReads, routeId: RouteId): () => void {
-  let startedFor: string | null = null;
-  const check = () => {
-    const state = store.getState();
-    const tenantId = signedInTenantId(state.auth);
-    const uid = state.auth.user?.uid;
-    if (!tenantId || !uid || matchRoute(window.location.pathname)?.route.id !== routeId) return;
-    const kindState = selectTenantKind(state);
-    const kind = kindState === 'business' || kindState === 'publisher' ? kindState : null;
-    const asked = `${uid}:${kind}`;
-    if (asked === startedFor) return;
-    startedFor = asked;
-    const published = Object.entries(state.catalogue.surveys ?? {})
-      .filter(([, survey]) => survey.tenantId === tenantId)
-      .map(([id]) => id);
-    void reads.start(
-      firstReadsOf(routeId, { claims: state.auth.claims, kind, published, today: new Date() }),
-    );
-    // Nothing more to start once the kind is known, or cannot be.
-    if (kindState !== 'pending') unsubscribe();
-  };
-  const unsubscribe = store.subscribe(check);
-  check();
-  return unsubscribe;
 }

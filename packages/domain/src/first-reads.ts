@@ -2,9 +2,9 @@
 // starts them as soon as the session is known, while the remote that draws the screen is still
 // downloading, and the remote's identical first calls take those answers instead of asking again.
 // Only reads the screen makes anyway for this person: its kind of organisation and role decide.
-import { API, type ApiName, type ApiRequest } from './callables';
+// Its own entry, with types alone from the rest: only the pages that start first reads download it.
+import type { ApiName, ApiRequest } from './callables';
 import type { TenantKind } from './dashboard-sections';
-import { hasAccess, type AuthClaims } from './roles';
 import type { RouteId } from './routes';
 
 /** One callable read: its name and the very request the screen sends. */
@@ -12,7 +12,8 @@ export type FirstRead = { [N in ApiName]: { name: N; request: ApiRequest<N> } }[
 
 /** What a first screen's reads depend on. */
 export interface FirstScreenSession {
-  claims: AuthClaims;
+  /** The person's role views insights (@toolkit/domain hasAccess(claims, 'insights')). */
+  viewsInsights: boolean;
   /** The organisation's kind; null while the catalogue that tells it is on its way. */
   kind: TenantKind | null;
   /** The surveys the organisation publishes, in the catalogue's order. */
@@ -34,8 +35,8 @@ export function overviewSurveyReads(
   surveyId: string,
   today: Date,
 ): {
-  insights: ApiRequest<typeof API.getSurveyInsights>;
-  latest: ApiRequest<typeof API.listReceivedResults>;
+  insights: ApiRequest<'insights-getSurveyInsights'>;
+  latest: ApiRequest<'insights-listResults'>;
 } {
   // The trend over this month, by month: one period, this month's completions.
   return {
@@ -45,21 +46,21 @@ export function overviewSurveyReads(
 }
 
 /** The dashboard's home: the profile, brand and ownership offer for everyone, then by kind. */
-function dashboardHome({ claims, kind, published, today }: FirstScreenSession): FirstRead[] {
+function dashboardHome({ viewsInsights, kind, published, today }: FirstScreenSession): FirstRead[] {
   const reads: FirstRead[] = [
-    { name: API.getProfile, request: null },
-    { name: API.getBrand, request: null },
-    { name: API.getOwnershipOffer, request: null },
+    { name: 'account-getProfile', request: null },
+    { name: 'brand-get', request: null },
+    { name: 'ownership-getOffer', request: null },
   ];
   // A business's journey: its own milestones.
-  if (kind === 'business') reads.push({ name: API.listMilestones, request: {} });
+  if (kind === 'business') reads.push({ name: 'milestones-list', request: {} });
   // What a publisher's surveys received, for roles that view insights (the server refuses others).
-  if (kind === 'publisher' && hasAccess(claims, 'insights'))
+  if (kind === 'publisher' && viewsInsights)
     for (const surveyId of published) {
       const { insights, latest } = overviewSurveyReads(surveyId, today);
       reads.push(
-        { name: API.getSurveyInsights, request: insights },
-        { name: API.listReceivedResults, request: latest },
+        { name: 'insights-getSurveyInsights', request: insights },
+        { name: 'insights-listResults', request: latest },
       );
     }
   return reads;

@@ -29,4 +29,3 @@ export * from './workbench';
 export * from './audit';
 export * from './evidence';
 export * from './review';
-export * from './first-reads';

@@ -2,7 +2,8 @@
 // requests declared: the shell starts those before this remote has downloaded, and an identical
 // request is what lets the remote take the shell's answers instead of asking again.
 import { screen, waitFor } from '@testing-library/react';
-import { API, firstReadsOf, type AuthClaims } from '@toolkit/domain';
+import { API, type AuthClaims } from '@toolkit/domain';
+import { firstReadsOf } from '@toolkit/domain/first-reads';
 import { deferred } from '@toolkit/platform/testing';
 import { createFakeApi, renderDashboard, SURVEYS } from '../../testing/fake-api';
 
@@ -51,7 +52,14 @@ describe("the dashboard home's first reads", () => {
       await screen.findByRole('region', { name: 'Your next steps', busy: false });
     });
     expect(sorted(asked)).toEqual(
-      sorted(firstReadsOf('dashboard', { claims, kind: 'business', published: [], today: new Date() })),
+      sorted(
+        firstReadsOf('dashboard', {
+          viewsInsights: true,
+          kind: 'business',
+          published: [],
+          today: new Date(),
+        }),
+      ),
     );
   });
 
@@ -66,7 +74,7 @@ describe("the dashboard home's first reads", () => {
     expect(sorted(asked)).toEqual(
       sorted(
         firstReadsOf('dashboard', {
-          claims,
+          viewsInsights: true,
           kind: 'publisher',
           published: SURVEYS.map(({ id }) => id),
           today: new Date(),

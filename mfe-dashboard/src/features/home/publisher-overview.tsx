@@ -4,14 +4,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { QueryView } from '@toolkit/data';
-import {
-  formatDate,
-  hasAccess,
-  OVERVIEW_LATEST_RESULTS,
-  overviewSurveyReads,
-  paths,
-  workbenchSearchParams,
-} from '@toolkit/domain';
+import { formatDate, hasAccess, paths, workbenchSearchParams } from '@toolkit/domain';
+import { OVERVIEW_LATEST_RESULTS, overviewSurveyReads } from '@toolkit/domain/first-reads';
 import { selectClaims, useAppSelector } from '@toolkit/store-contract';
 import { Card, MutedText, Stack, VisuallyHidden } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
