@@ -10,34 +10,37 @@ import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
 import { syncPlan } from './plan-sync';
-import { sharedReads, uidOfIdToken } from './shared-reads';
 import { scheduleOfflineWorker } from './offline/schedule';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
-  const { config, content, surveyDefinition, firstRoute } = await earlyStart;
+  const { config, content, surveyDefinition, firstRoute, sharing } = await earlyStart;
   // A survey's definition decides its guard and its theme: rendering before it arrives would paint
   // a spinner, then render every styled component again in the tenant's theme. It is usually in
   // within a few network round trips; a slow one gets the spinner after this long.
   await Promise.race([surveyDefinition, new Promise((resolve) => setTimeout(resolve, 400))]);
 
   const auth = createFirebaseAuth(config);
-  const callable = sharedReads(
-    createCallableClient({
-      baseUrl: config.functionsBaseUrl,
-      streamBaseUrl: config.functionsStreamUrl,
-      getIdToken: auth.getIdToken,
-      refreshIdToken: auth.refreshIdToken,
-      getAppCheckToken: auth.getAppCheckToken,
-      // A session the server no longer accepts is signed out here, as production's token refresh
-      // would (the local Auth emulator refreshes a revoked one), and told why on the page it lands on.
-      onSessionEnded: () =>
-        void auth.signOut().then(() => store.dispatch(authError(SERVER_ERRORS.sessionEnded))),
+  const client = createCallableClient({
+    baseUrl: config.functionsBaseUrl,
+    getIdToken: auth.getIdToken,
+    refreshIdToken: auth.refreshIdToken,
+    getAppCheckToken: auth.getAppCheckToken,
+    // A session the server no longer accepts is signed out here, as production's token refresh
+    // would (the local Auth emulator refreshes a revoked one), and told why on the page it lands on.
+    onSessionEnded: () =>
+      void auth.signOut().then(() => store.dispatch(authError(SERVER_ERRORS.sessionEnded))),
+  });
+  // Downloaded beside the start-up (early-start.ts); without it every read asks for itself.
+  const shared = await sharing?.then(
+    (module) => ({
+      reads: module.sharedReads(client, auth.getIdToken),
+      startFirstReads: module.startFirstReads,
     }),
-    // Shared answers are kept by the session's own ID token, whatever the store says meanwhile.
-    async () => uidOfIdToken(await auth.getIdToken()),
+    () => null,
   );
+  const callable = shared?.reads ?? { shell: client, remotes: client };
   const services: ShellServices = {
     config,
     auth,
@@ -55,11 +58,7 @@ async function start() {
   if (branding) store.dispatch(tenantResolved(branding));
   syncPlan(store, services.callable);
   // The first screen's reads start with the session, while its remote is still downloading.
-  if (firstRoute)
-    import('./first-reads')
-      .then(({ startFirstReads }) => startFirstReads(store, callable, firstRoute))
-      // Nothing is lost: the screen asks its reads itself.
-      .catch(() => undefined);
+  if (shared && firstRoute) shared.startFirstReads(store, shared.reads, firstRoute);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
 
   root.render(

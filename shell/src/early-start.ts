@@ -22,6 +22,8 @@ export interface EarlyStart {
   surveyDefinition: Promise<void>;
   /** The page opened when a signed-in area's remote draws it, whose first reads the shell starts. */
   firstRoute: RouteId | null;
+  /** The reads the shell and the remotes share; none on a survey's pages, which share none. */
+  sharing: Promise<typeof import('./shared-reads')> | null;
 }
 
 async function start(): Promise<EarlyStart> {
@@ -38,6 +40,9 @@ async function start(): Promise<EarlyStart> {
   // not once the guard has rendered and asked for it (a survey asks for it after its first screen).
   const signedInArea = owner && owner !== 'shell' && owner !== 'survey';
   if (signedInArea) import('./auth/firebase-session').catch(() => undefined);
+  const sharing = owner === 'survey' ? null : import('./shared-reads');
+  // Awaited by the start-up; a failed download leaves every read to its asker.
+  sharing?.catch(() => undefined);
   if (match?.route.owner === 'survey') {
     const { surveyId } = match.params;
     const asked = earlyRequests()?.survey;
@@ -49,7 +54,13 @@ async function start(): Promise<EarlyStart> {
       );
     }
   }
-  return { config, content, surveyDefinition, firstRoute: signedInArea && match ? match.route.id : null };
+  return {
+    config,
+    content,
+    surveyDefinition,
+    firstRoute: signedInArea && match ? match.route.id : null,
+    sharing,
+  };
 }
 
 export const earlyStart: Promise<EarlyStart> = start();

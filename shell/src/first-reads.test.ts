@@ -13,7 +13,9 @@ function server() {
     [API.getOwnershipOffer]: () => ({ offer: null }),
     [API.listMilestones]: () => ({ milestones: {} }),
   });
-  return { backend, reads: sharedReads(backend, async () => 'ann') };
+  // Ann's ID token: a header, her claims (base64url) and a signature.
+  const token = `header.${btoa(JSON.stringify({ user_id: 'ann' })).replace(/=+$/, '')}.signature`;
+  return { backend, reads: sharedReads(backend, async () => token) };
 }
 
 const BUSINESS_READS: FirstRead[] = [

@@ -1,6 +1,6 @@
 // The reads of the first screen of the page opened, started by the shell as soon as the session is
 // known, while the remote that draws the screen is still downloading (shared-reads.ts hands them
-// to it). Its own chunk, downloaded on the signed-in area's pages only: a survey never needs it.
+// to it).
 import { hasAccess, matchRoute, type RouteId } from '@toolkit/domain';
 import { firstReadsOf } from '@toolkit/domain/first-reads';
 import { selectTenantKind, signedInTenantId, type AppStore } from '@toolkit/store-contract';

@@ -6,6 +6,10 @@ import { SHARED_FRESH_MS, sharedReads, uidOfIdToken } from './shared-reads';
 
 type ProfileAnswer = ApiResponses[typeof API.getProfile];
 
+/** An ID token's shape (header, base64url claims, signature): only its claims are read here. */
+const idTokenOf = (claims: object) =>
+  `header.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
+
 /** Each person's profile names its own organisation, so a handed-over answer shows whose it was. */
 const profileOf = (uid: string): ProfileAnswer => ({
   status: 'ok',
@@ -24,7 +28,7 @@ function server() {
     [API.getOwnershipOffer]: () => OFFER,
     [API.listMilestones]: () => ({ milestones: {} }),
   });
-  const reads = sharedReads(backend, async () => session.uid);
+  const reads = sharedReads(backend, async () => session.uid && idTokenOf({ user_id: session.uid }));
   return { backend, session, reads };
 }
 
@@ -191,13 +195,10 @@ describe('sharedReads', () => {
 });
 
 describe('uidOfIdToken', () => {
-  const token = (claims: object) =>
-    `header.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
-
   it('reads the uid a Firebase ID token names, else its subject; none from anything that is not one', () => {
-    expect(uidOfIdToken(token({ user_id: 'ann', sub: 'ann' }))).toBe('ann');
-    expect(uidOfIdToken(token({ sub: 'bob' }))).toBe('bob');
-    expect(uidOfIdToken(token({}))).toBeNull();
+    expect(uidOfIdToken(idTokenOf({ user_id: 'ann', sub: 'ann' }))).toBe('ann');
+    expect(uidOfIdToken(idTokenOf({ sub: 'bob' }))).toBe('bob');
+    expect(uidOfIdToken(idTokenOf({}))).toBeNull();
     expect(uidOfIdToken('not a token')).toBeNull();
     expect(uidOfIdToken(null)).toBeNull();
   });

@@ -9,6 +9,10 @@ import { API } from '@toolkit/domain';
 import type { FirstRead } from '@toolkit/domain/first-reads';
 import type { CallableClient, CallOptions } from '@toolkit/platform';
 
+// Its own chunk with the starter of a first screen's reads, which the shell downloads beside its
+// start-up on every page but a survey's, whose pages read nothing a remote reads too.
+export { startFirstReads } from './first-reads';
+
 /** Reads both sides make on their own: either side's answer stands for the other's. */
 const OFFERED: ReadonlySet<string> = new Set([API.getProfile]);
 
@@ -55,10 +59,11 @@ export function uidOfIdToken(token: string | null): string | null {
 }
 
 /**
- * Views of `client` whose shared reads are asked once: `sessionUid` names the session a read is
- * asked in (the current ID token's uid), which keys every answer.
+ * Views of `client` whose shared reads are asked once; `getIdToken`: the session's current ID
+ * token, whose uid keys every answer.
  */
-export function sharedReads(client: CallableClient, sessionUid: () => Promise<string | null>): SharedReads {
+export function sharedReads(client: CallableClient, getIdToken: () => Promise<string | null>): SharedReads {
+  const sessionUid = async () => uidOfIdToken(await getIdToken());
   const shared = new Map<string, Shared>();
   /** Every read started, by key: a read taken already is not asked again. */
   const started = new Set<string>();
