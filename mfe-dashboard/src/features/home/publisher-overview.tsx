@@ -81,7 +81,7 @@ const FIGURES = ['Completed', 'This month', 'Organisations'] as const;
 const count = new Intl.NumberFormat();
 
 function LatestResults({ surveyId }: { surveyId: string }) {
-  // The request the shell may have asked already (@toolkit/domain firstReadsOf).
+  // The request the shell may have asked already (@toolkit/domain/first-reads).
   const latest = useReceivedResultsQuery(overviewSurveyReads(surveyId, new Date()).latest);
   // While they load, as many rows as are shown at most hold their place.
   if (latest.data === undefined && !latest.isError)
@@ -123,7 +123,7 @@ function LatestResults({ surveyId }: { surveyId: string }) {
 
 function SurveyCard({ survey }: { survey: PublishedSurvey }) {
   const headingId = useId();
-  // This month's figures, asked as the shell may have asked them already (@toolkit/domain firstReadsOf).
+  // This month's figures, asked as the shell may have asked them already (@toolkit/domain/first-reads).
   const totals = useSurveyInsightsQuery(overviewSurveyReads(survey.id, new Date()).insights);
   return (
     <Card aria-labelledby={headingId}>
