@@ -8,6 +8,7 @@ export {
   useProfileQuery,
   type Milestones,
   type Profile,
+  readsSettled,
   type Tag,
 } from './api';
 export { attachApi, WithApi } from './attach';
