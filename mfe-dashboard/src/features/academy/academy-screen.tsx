@@ -8,7 +8,8 @@ import { ESG_TOPIC_NAMES, ESG_TOPICS, paths, type EsgTopic } from '@toolkit/doma
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { controlStyles } from '@toolkit/ui/form';
 import { SectionHeading } from '@toolkit/ui/section-heading';
-import { useArticlesQuery } from '../../shared/api';
+import { dashboardApi, useArticlesQuery } from '../../shared/api';
+import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 const Filters = styled.div`
   display: flex;
@@ -164,3 +165,8 @@ export function AcademyScreen() {
     </Stack>
   );
 }
+
+/** The articles as the screen first lists them (no topic, no search), read before it opens (app.tsx). */
+export const prefetchReads: PrefetchReads = (dispatch) => {
+  dispatch(dashboardApi.util.prefetch('articles', { topic: null, search: '' }, FRESH));
+};

@@ -9,6 +9,7 @@ import { RightsChanged } from './rights-notice';
 import { settingOf } from './roles';
 import { TeamList } from './team-list';
 import { useTeamQuery } from './users-api';
+import { prefetchTeam } from './users-api';
 
 export function UsersScreen() {
   const uid = useAppSelector(selectUid);
@@ -40,3 +41,6 @@ export function UsersScreen() {
     </Stack>
   );
 }
+
+/** The team, read before the screen opens (app.tsx). */
+export const prefetchReads = prefetchTeam;
