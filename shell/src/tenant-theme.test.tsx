@@ -3,7 +3,7 @@ import { MemoryRouter, useNavigate } from 'react-router';
 import { useTheme } from 'styled-components';
 import { API } from '@toolkit/domain';
 import { CallableError, type ContentClient } from '@toolkit/platform';
-import { createFakeBackend, type FakeBackend } from '@toolkit/platform/testing';
+import { createFakeBackend, deferred, type FakeBackend } from '@toolkit/platform/testing';
 import { createAppStore, tenantResolved, type AuthState } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { defaultTheme } from '@toolkit/ui';
@@ -80,6 +80,7 @@ function Probe() {
   return (
     <>
       <p>primary {theme.colors.primary}</p>
+      <p>font {theme.fonts.body}</p>
       <button onClick={() => void navigate('/')}>To the plain portal</button>
     </>
   );
@@ -181,5 +182,66 @@ describe('TenantTheme', () => {
     expect(warn).toHaveBeenCalled();
     expect(screen.getByText(product)).toBeInTheDocument();
     warn.mockRestore();
+  });
+
+  describe('from the last visit on this device', () => {
+    const SAND = '#8a5a00';
+    const keep = (key: string, value: string) => window.localStorage.setItem(`toolkit:brand:${key}`, value);
+    afterEach(() => window.localStorage.clear());
+
+    it('wears the organisation’s kept look from the first paint, before the server answers', async () => {
+      keep('organisation:t1', JSON.stringify({ primaryColor: COASTAL_BLUE, font: 'Inter' }));
+      const held = deferred<void>();
+      const callable = profileWith('coastal');
+      callable.gate(API.getProfile, held.promise);
+      renderAt('/dashboard', { auth: member('t1'), callable });
+      expect(screen.getByText(`primary ${COASTAL_BLUE}`)).toBeInTheDocument();
+      expect(screen.getByText(/^font "Inter", /)).toBeInTheDocument();
+      await act(async () => held.resolve());
+      expect(screen.getByText(`primary ${COASTAL_BLUE}`)).toBeInTheDocument();
+    });
+
+    it('replaces a stale kept look with the server’s, and keeps that one for the next visit', async () => {
+      keep('organisation:t1', JSON.stringify({ primaryColor: SAND }));
+      renderAt('/dashboard', { auth: member('t1'), callable: profileWith('coastal') });
+      expect(screen.getByText(`primary ${SAND}`)).toBeInTheDocument();
+      expect(await screen.findByText(`primary ${COASTAL_BLUE}`)).toBeInTheDocument();
+      expect(JSON.parse(window.localStorage.getItem('toolkit:brand:organisation:t1')!)).toMatchObject({
+        primaryColor: COASTAL_BLUE,
+      });
+    });
+
+    it('keeps the brand read for a first visit, so the next one starts in it', async () => {
+      renderAt('/dashboard', { auth: member('t1'), callable: profileWith('coastal') });
+      expect(screen.getByText(product)).toBeInTheDocument();
+      expect(await screen.findByText(`primary ${COASTAL_BLUE}`)).toBeInTheDocument();
+      expect(window.localStorage.getItem('toolkit:brand:organisation:t1')).toContain(COASTAL_BLUE);
+    });
+
+    it('does not lend one organisation’s kept look to another’s screens', () => {
+      keep('organisation:t2', JSON.stringify({ primaryColor: SAND }));
+      const callable = profileWith('coastal');
+      callable.gate(API.getProfile, new Promise(() => undefined));
+      renderAt('/dashboard', { auth: member('t1'), callable });
+      expect(screen.getByText(product)).toBeInTheDocument();
+    });
+
+    it('drops the kept look once the server says the organisation has no toolkit', async () => {
+      keep('organisation:t1', JSON.stringify({ primaryColor: SAND }));
+      renderAt('/dashboard', { auth: member('t1'), callable: profileWith(null) });
+      expect(await screen.findByText(product)).toBeInTheDocument();
+      expect(window.localStorage.getItem('toolkit:brand:organisation:t1')).toBe('null');
+    });
+
+    it.each([['not json'], ['[1,2]'], ['"#8a5a00"']])(
+      'ignores a kept value that is no brand (%s)',
+      (value) => {
+        keep('organisation:t1', value);
+        const callable = profileWith('coastal');
+        callable.gate(API.getProfile, new Promise(() => undefined));
+        renderAt('/dashboard', { auth: member('t1'), callable });
+        expect(screen.getByText(product)).toBeInTheDocument();
+      },
+    );
   });
 });

@@ -1,7 +1,9 @@
 // The page's brand, decided in one place from what the page is and from server data, never from
 // what an earlier page left in this browser: a survey wears its own look, a toolkit's portal and
 // sign-up wear the toolkit's, an organisation's screens the toolkit it signed up through, and
-// everything else the product's own.
+// everything else the product's own. The brand last read for that same toolkit or organisation is
+// kept on the device and worn from the first paint until the server's answer replaces it, so the
+// page does not reflow (another font, a logo) under the reader when the answer arrives.
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { API, matchRoute } from '@toolkit/domain';
@@ -41,6 +43,34 @@ async function organisationBrand(services: ShellServices): Promise<TenantBrandin
   return tenant?.toolkit ? toolkitBrand(services, tenant.toolkit) : null;
 }
 
+/** Where the brand last read for a source is kept on this device. */
+const KEPT = 'toolkit:brand:';
+
+/**
+ * The brand kept for `key`, or undefined when none is (or storage is unavailable). Any object will
+ * do: buildTheme reads each field defensively, as it does the CMS's.
+ */
+function keptBrand(key: string): TenantBranding | null | undefined {
+  try {
+    const stored = window.localStorage.getItem(KEPT + key);
+    if (stored === null) return undefined;
+    const value: unknown = JSON.parse(stored);
+    if (value === null) return null;
+    return typeof value === 'object' && !Array.isArray(value) ? (value as TenantBranding) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the brand just read for `key`, for the next visit's first paint; a full storage keeps none. */
+function keepBrand(key: string, branding: TenantBranding | null) {
+  try {
+    window.localStorage.setItem(KEPT + key, JSON.stringify(branding));
+  } catch {
+    // Without storage the next visit paints the product's look until its brand is read.
+  }
+}
+
 const keyOf = (source: BrandSource) =>
   source.of === 'toolkit'
     ? `toolkit:${source.name}`
@@ -64,12 +94,17 @@ export function TenantTheme({ services, children }: { services: ShellServices; c
   const toolkitName = source.of === 'toolkit' ? source.name : null;
   // Brands read this visit, by source. A failure is not kept, so the next arrival asks again.
   const [known, setKnown] = useState<ReadonlyMap<string, TenantBranding | null>>(new Map());
+  // Until this visit's read is in, the one kept from the last (read once per source).
+  const kept = useMemo(() => (key ? keptBrand(key) : undefined), [key]);
 
   useEffect(() => {
     if (!key || known.has(key)) return;
     let current = true;
     (toolkitName ? toolkitBrand(services, toolkitName) : organisationBrand(services)).then(
-      (branding) => current && setKnown((now) => new Map(now).set(key, branding)),
+      (branding) => {
+        keepBrand(key, branding);
+        if (current) setKnown((now) => new Map(now).set(key, branding));
+      },
       (error: unknown) =>
         console.warn('The brand of this page could not be read; it shows the product’s own.', error),
     );
@@ -86,7 +121,9 @@ export function TenantTheme({ services, children }: { services: ShellServices; c
         ? tenant.branding
         : null
       : key
-        ? (known.get(key) ?? null)
+        ? known.has(key)
+          ? (known.get(key) ?? null)
+          : (kept ?? null)
         : null;
   const theme = useMemo(() => buildTheme(branding), [branding]);
   return <ThemeRoot theme={theme}>{children}</ThemeRoot>;
