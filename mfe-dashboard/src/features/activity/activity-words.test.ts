@@ -150,6 +150,32 @@ describe('describeActivity', () => {
       'Dana Lee changed who receives alerts: New results.',
     ],
     [
+      {
+        kind: 'evidence.added',
+        subject: { type: 'evidence', id: 'ev-1', name: null },
+        after: {
+          surveyTitle: 'Quickscan',
+          question: 'How much of your electricity comes from renewable sources?',
+          kind: 'file',
+          name: 'bill.pdf',
+        },
+      },
+      'Dana Lee added the file "bill.pdf" as evidence for the answer to "How much of your electricity comes from renewable sources?" in the result of Quickscan.',
+    ],
+    [
+      {
+        kind: 'evidence.removed',
+        subject: { type: 'evidence', id: 'ev-2', name: null },
+        before: {
+          surveyTitle: 'Quickscan',
+          question: null,
+          kind: 'link',
+          name: 'https://register.example.org/1',
+        },
+      },
+      'Dana Lee removed the link https://register.example.org/1 from the evidence for an answer in the result of Quickscan.',
+    ],
+    [
       { kind: 'account.deleted', actor: { uid: 'gone', name: null, email: null } },
       'A former member deleted their account.',
     ],

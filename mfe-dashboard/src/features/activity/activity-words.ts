@@ -112,6 +112,26 @@ function reviewDeed({ kind, after }: ActivityEntry): string {
   }
 }
 
+/** "the file "bill.pdf" as evidence for "How much …?" in the result of Quickscan", as far as it is known. */
+function evidenceDeed({ kind, before, after }: ActivityEntry): string {
+  const state = kind === 'evidence.added' ? after : before;
+  const name = textOf(state, 'name');
+  const item =
+    field(state, 'kind') === 'link'
+      ? name
+        ? `the link ${name}`
+        : 'a link'
+      : name
+        ? `the file "${name}"`
+        : 'a file';
+  const question = textOf(state, 'question');
+  const survey = textOf(state, 'surveyTitle');
+  const answer = `${question ? `the answer to "${question}"` : 'an answer'}${survey ? ` in the result of ${survey}` : ''}`;
+  return kind === 'evidence.added'
+    ? `added ${item} as evidence for ${answer}`
+    : `removed ${item} from the evidence for ${answer}`;
+}
+
 /** What the actor did, after their name. */
 function deed(entry: ActivityEntry): string {
   const { kind, before, after } = entry;
@@ -163,6 +183,9 @@ function deed(entry: ActivityEntry): string {
       return brandChange(entry);
     case 'alerts.changed':
       return alertsChange(entry);
+    case 'evidence.added':
+    case 'evidence.removed':
+      return evidenceDeed(entry);
     case 'account.deleted':
       return 'deleted their account';
     case 'organisation.deleted':

@@ -6,6 +6,7 @@ import { ApiError, notFound, permissionDenied } from '../../api/errors';
 import type { Member, ServerDeps } from '../../api/handler';
 import { holdsPermission } from '../../api/permissions';
 import { readResult } from '../../repositories/results';
+import type { StoredEvidence } from '../../repositories/evidence';
 import { readReviewOfResult } from '../../repositories/reviews';
 import { findQuestion } from '../../scoring';
 
@@ -17,7 +18,10 @@ export interface EvidenceAccess {
   side: 'business' | 'reviewer';
   review: { status: ReviewStatus; openQuestionIds: string[] } | null;
   completed: boolean;
-  questionIds: (questionId: string) => boolean;
+  /** The survey's title, as the audit trail names it. */
+  surveyTitle: string;
+  /** A question's title; null when the survey has no such question. */
+  questionTitle: (questionId: string) => string | null;
 }
 
 /** The result's evidence as the caller may reach it; refused when they may not. */
@@ -45,7 +49,8 @@ export async function evidenceAccess(
     side: reviewer ? 'reviewer' : 'business',
     review,
     completed: result.isCompleted,
-    questionIds: (questionId) => findQuestion(definition, questionId) !== null,
+    surveyTitle: definition.title,
+    questionTitle: (questionId) => findQuestion(definition, questionId)?.title ?? null,
   };
 }
 
@@ -55,12 +60,24 @@ const LOCK_REFUSALS: Record<EvidenceLock, string> = {
   notReopened: SERVER_ERRORS.evidenceQuestionNotReopened,
 };
 
+/** What the audit trail keeps of a piece of evidence: what it is and which answer it supports. */
+export const evidenceAudited = (
+  access: EvidenceAccess,
+  item: Pick<StoredEvidence, 'questionId' | 'kind' | 'name'>,
+) => ({
+  surveyTitle: access.surveyTitle,
+  question: access.questionTitle(item.questionId),
+  kind: item.kind,
+  name: item.name,
+});
+
 /** Refused unless the caller's organisation gave the answers and no review locks this one's evidence. */
 export function requireEvidenceChange(access: EvidenceAccess, questionId: string): void {
   if (access.side !== 'business') throw permissionDenied(SERVER_ERRORS.evidenceByOrganisationOnly);
   if (!access.completed)
     throw new ApiError('failed-precondition', SERVER_ERRORS.evidenceNeedsCompletedResult);
-  if (!access.questionIds(questionId)) throw notFound(SERVER_ERRORS.noSuchQuestion('questionId', questionId));
+  if (access.questionTitle(questionId) === null)
+    throw notFound(SERVER_ERRORS.noSuchQuestion('questionId', questionId));
   const lock = evidenceLock(access.review, questionId);
   if (lock) throw new ApiError('failed-precondition', LOCK_REFUSALS[lock]);
 }

@@ -19,7 +19,7 @@ export const addEvidenceFile = defineHandler(API.addEvidenceFile, {
     const fileKey = evidenceFileKey(access.tenantId, evidenceId);
     await deps.evidenceFiles.save(fileKey, bytes, { fileName: name, contentType });
     try {
-      const item = await writeEvidence(deps, access, {
+      const item = await writeEvidence(deps, caller, access, {
         evidenceId,
         surveyId,
         resultId,

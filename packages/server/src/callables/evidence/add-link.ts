@@ -9,7 +9,7 @@ export const addEvidenceLink = defineHandler(API.addEvidenceLink, {
     { caller, deps, now },
   ): Promise<ApiResponses[typeof API.addEvidenceLink]> {
     const access = await evidenceToAdd(deps, caller, { surveyId, resultId, questionId });
-    const item = await writeEvidence(deps, access, {
+    const item = await writeEvidence(deps, caller, access, {
       evidenceId: deps.store.newId(),
       surveyId,
       resultId,

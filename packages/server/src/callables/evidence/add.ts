@@ -1,15 +1,16 @@
 // What adding a file and adding a link share: the access and lock checks, the count per answer,
-// and the one write.
+// and the one write, recorded in the organisation's audit trail.
 import { EVIDENCE_PER_ANSWER_MAX, SERVER_ERRORS, type EvidenceItem } from '@toolkit/domain';
 import { ApiError } from '../../api/errors';
 import type { Member, ServerDeps } from '../../api/handler';
+import { recordAudit } from '../../repositories/audit';
 import {
   createEvidence,
   evidenceItems,
   listResultEvidence,
   type StoredEvidence,
 } from '../../repositories/evidence';
-import { evidenceAccess, requireEvidenceChange, type EvidenceAccess } from './access';
+import { evidenceAccess, evidenceAudited, requireEvidenceChange, type EvidenceAccess } from './access';
 
 const full = () =>
   new ApiError('failed-precondition', SERVER_ERRORS.evidencePerAnswerFull(EVIDENCE_PER_ANSWER_MAX));
@@ -32,6 +33,7 @@ export async function evidenceToAdd(
 /** Writes the item, counting again in the transaction so two adds at once cannot pass the limit. */
 export async function writeEvidence(
   deps: ServerDeps,
+  caller: Member,
   access: EvidenceAccess,
   item: StoredEvidence,
 ): Promise<EvidenceItem> {
@@ -41,6 +43,13 @@ export async function writeEvidence(
     );
     if (held.length >= EVIDENCE_PER_ANSWER_MAX) throw full();
     createEvidence(tx, access.tenantId, item);
+    recordAudit(tx, access.tenantId, {
+      actorUid: caller.uid,
+      kind: 'evidence.added',
+      subject: { type: 'evidence', id: item.evidenceId },
+      before: null,
+      after: evidenceAudited(access, item),
+    });
   });
   const [answered] = await evidenceItems(deps.store, access.tenantId, [item]);
   return answered!;

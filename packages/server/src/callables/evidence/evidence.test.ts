@@ -305,6 +305,44 @@ describe('links and removal', () => {
   });
 });
 
+describe('the audit trail', () => {
+  it('records who added and removed which evidence on which answer, and nothing for a refused one', async () => {
+    const b = await business();
+    const { item } = resultOf<{ item: EvidenceItem }>(await file(b, 'bill.pdf', PDF));
+    await expectRefused(() => file(b, 'run.exe', EXE), 'INVALID_ARGUMENT', /./);
+    resultOf(await env.call(API.removeEvidence, { ...b.ref, evidenceId: item.evidenceId }, b.owner.token));
+
+    const { entries } = resultOf<ApiResponses[typeof API.listActivity]>(
+      await env.call(API.listActivity, { limit: 10 }, b.owner.token),
+    );
+    const evidence = {
+      surveyTitle: 'Sustainability Quickscan',
+      question: 'How much of your electricity comes from renewable sources?',
+      kind: 'file',
+      name: 'bill.pdf',
+    };
+    const trail = entries
+      .filter((entry) => entry.subject.type === 'evidence')
+      .map(({ kind, actor, subject, before, after }) => ({ kind, actor: actor.uid, subject, before, after }));
+    expect(trail).toEqual([
+      {
+        kind: 'evidence.removed',
+        actor: b.owner.uid,
+        subject: { type: 'evidence', id: item.evidenceId, name: null },
+        before: evidence,
+        after: null,
+      },
+      {
+        kind: 'evidence.added',
+        actor: b.owner.uid,
+        subject: { type: 'evidence', id: item.evidenceId, name: null },
+        before: null,
+        after: evidence,
+      },
+    ]);
+  });
+});
+
 describe('a review of the result', () => {
   it('locks the evidence while waiting, in review and once verified; a declined review locks nothing', async () => {
     for (const [status, message] of [
