@@ -30,7 +30,8 @@ test('the shell preloads the chunks a survey link starts with, and each of them 
       (window as unknown as { webpackChunkshell?: [(string | number)[]][] }).webpackChunkshell ?? []
     ).flatMap(([ids]) => ids.map(String)),
   }));
-  expect(preloaded.length).toBeGreaterThan(5);
+  // The shared packages are in the entry itself: what is preloaded is the shell's own start-up code.
+  expect(preloaded.length).toBeGreaterThan(0);
   for (const path of preloaded) {
     const id = /^\/([^.]+)\./.exec(path)?.[1];
     expect(installed, `${path} is preloaded but never run`).toContain(id);
