@@ -24,6 +24,7 @@ async function start() {
   const auth = createFirebaseAuth(config);
   const client = createCallableClient({
     baseUrl: config.functionsBaseUrl,
+    streamBaseUrl: config.functionsStreamUrl,
     getIdToken: auth.getIdToken,
     refreshIdToken: auth.refreshIdToken,
     getAppCheckToken: auth.getAppCheckToken,

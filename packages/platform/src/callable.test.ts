@@ -292,6 +292,26 @@ describe('stream: a streamed answer (onCall streaming, server-sent events)', () 
     });
   });
 
+  it('goes to the stream base where one is given, while calls stay on the base', async () => {
+    server.handle((request, response) => {
+      if (request.headers.accept === 'text/event-stream') {
+        response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        response.end('data: {"result":{"live":true}}\n\n');
+      } else sendJson(response, 200, { result: { plain: true } });
+    });
+    const split = createCallableClient({
+      baseUrl: `${server.url}/api`,
+      streamBaseUrl: `${server.url}/demo-toolkit/australia-southeast1/`,
+      getIdToken: async () => 'token-1',
+    });
+    expect(await split.stream!('account-watchProfile', null, () => undefined)).toEqual({ live: true });
+    expect(await split.call('account-getProfile', null)).toEqual({ plain: true });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/demo-toolkit/australia-southeast1/account-watchProfile',
+      '/api/account-getProfile',
+    ]);
+  });
+
   it('raises an error event as the callable error it names', async () => {
     server.handle((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/event-stream' });

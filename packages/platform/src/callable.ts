@@ -41,8 +41,13 @@ export function isCallableError(value: unknown): value is CallableError {
 }
 
 export interface CallableClientOptions {
-  /** e.g. `http://127.0.0.1:5001/demo-toolkit/australia-southeast1` */
+  /** e.g. `/api` (the app's own origin) or `http://127.0.0.1:5001/demo-toolkit/australia-southeast1` */
   baseUrl: string;
+  /**
+   * Where `stream` calls go, when not to `baseUrl`: Firebase Hosting holds a rewritten answer back
+   * until it ends, so a streamed answer must come from the functions themselves.
+   */
+  streamBaseUrl?: string | undefined;
   getIdToken: () => Promise<string | null>;
   /**
    * A new ID token from the identity provider (not a cached one). A call refused as unauthenticated
@@ -127,6 +132,7 @@ function objectBody(text: string): Record<string, unknown> | null {
 
 export function createCallableClient(options: CallableClientOptions): CallableClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const streamBaseUrl = (options.streamBaseUrl ?? options.baseUrl).replace(/\/+$/, '');
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const defaultTimeoutMs = options.timeoutMs ?? CALLABLE_TIMEOUT_MS;
 
@@ -246,7 +252,7 @@ export function createCallableClient(options: CallableClientOptions): CallableCl
     onMessage: (message: Msg) => void,
     { signal }: { signal?: AbortSignal } = {},
   ): Promise<Res> {
-    const url = `${baseUrl}/${name}`;
+    const url = `${streamBaseUrl}/${name}`;
     const failure = (cause: unknown) =>
       signal?.aborted ? cancelled(name, cause) : unreachable(name, url, cause);
 

@@ -14,7 +14,7 @@ const valid: RuntimeConfig = {
     journey: 'https://cdn.example.com/journey/mf-manifest.json',
     billing: 'https://cdn.example.com/billing/mf-manifest.json',
   },
-  functionsBaseUrl: 'https://australia-southeast1-toolkit-prod.cloudfunctions.net',
+  functionsBaseUrl: '/api',
   firebase: { apiKey: 'AIzaSy-real', authDomain: 'toolkit-prod.firebaseapp.com', projectId: 'toolkit-prod' },
   contentUrl: 'https://cms.example.com/graphql',
   contentKey: 'prod-key',
@@ -56,6 +56,25 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig(defaultLocalRuntimeConfig)).toEqual(defaultLocalRuntimeConfig);
   });
 
+  it.each([
+    ['/api/', '/api'],
+    [' /functions/v1 ', '/functions/v1'],
+    [
+      'https://australia-southeast1-toolkit-prod.cloudfunctions.net',
+      'https://australia-southeast1-toolkit-prod.cloudfunctions.net',
+    ],
+  ])('takes the functions at a path of the app’s origin or at a URL (%p)', (given, kept) => {
+    expect(parseRuntimeConfig(withValue('functionsBaseUrl', given)).functionsBaseUrl).toBe(kept);
+  });
+
+  it('takes the functions’ own address for streamed answers beside them', () => {
+    const config = { ...valid, functionsStreamUrl: 'https://australia-southeast1-t.cloudfunctions.net' };
+    expect(parseRuntimeConfig(config)).toEqual(config);
+    expect(parseError({ ...valid, functionsStreamUrl: '/api' }).message).toBe(
+      'Invalid runtime configuration: functionsStreamUrl must be an http(s) URL.',
+    );
+  });
+
   it('drops unknown keys', () => {
     expect(parseRuntimeConfig({ ...valid, extra: true })).toEqual(valid);
   });
@@ -86,7 +105,10 @@ describe('parseRuntimeConfig', () => {
       'must be a URL ending in /mf-manifest.json',
     ],
     ['remotes.billing', 'not a url', 'must be an http(s) URL'],
-    ['functionsBaseUrl', 'ftp://example.com/fns', 'must be an http(s) URL'],
+    ['functionsBaseUrl', 'ftp://example.com/fns', 'must be an http(s) URL or a path such as /api'],
+    ['functionsBaseUrl', '//evil.example.com/fns', 'must be an http(s) URL or a path such as /api'],
+    ['functionsBaseUrl', '/', 'must be an http(s) URL or a path such as /api'],
+    ['functionsBaseUrl', '/api?x=1', 'must be an http(s) URL or a path such as /api'],
     ['authEmulatorUrl', 'localhost:9099', 'must be an http(s) URL'],
     ['contentUrl', 42, 'must be an http(s) URL'],
     ['contentKey', '   ', 'must not be empty'],

@@ -11,7 +11,16 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export interface RuntimeConfig {
   /** Each remote's `mf-manifest.json` URL. */
   remotes: Record<RemoteName, string>;
+  /**
+   * Where the callables are: a path on the app's own origin (`/api`, which the app's site forwards
+   * to the functions), so no call waits for a CORS preflight; or an http(s) URL.
+   */
   functionsBaseUrl: string;
+  /**
+   * The functions' own address for streamed answers, where functionsBaseUrl's forwarding would hold
+   * them back until they end (Firebase Hosting does); streams go to functionsBaseUrl without it.
+   */
+  functionsStreamUrl?: string | undefined;
   authEmulatorUrl?: string | undefined;
   firebase: { apiKey: string; authDomain: string; projectId: string };
   contentUrl: string;
@@ -35,6 +44,17 @@ function parseHttpUrl(value: unknown): [string, URL] | undefined {
 }
 
 const httpUrl: Check = (value) => parseHttpUrl(value)?.[0] ?? NOT_HTTP_URL;
+
+/** A path of one or more plain segments, without a trailing slash, e.g. `/api`. */
+const SAME_ORIGIN_PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+const functionsUrl: Check = (value) => {
+  if (typeof value !== 'string' || !value.trim().startsWith('/')) {
+    return parseHttpUrl(value)?.[0] ?? { problem: 'must be an http(s) URL or a path such as /api' };
+  }
+  const path = value.trim().replace(/(.)\/+$/, '$1');
+  return SAME_ORIGIN_PATH.test(path) ? path : { problem: 'must be an http(s) URL or a path such as /api' };
+};
 
 const manifestUrl: Check = (value) => {
   const parsed = parseHttpUrl(value);
@@ -74,7 +94,10 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     if (typeof result !== 'string') problems.set(path, `${path} ${result.problem}`);
     return typeof result === 'string' ? result : '';
   };
-  const optional = (key: 'authEmulatorUrl' | 'appName' | 'appCheckSiteKey', check: Check) => {
+  const optional = (
+    key: 'functionsStreamUrl' | 'authEmulatorUrl' | 'appName' | 'appCheckSiteKey',
+    check: Check,
+  ) => {
     if (!(key in json)) return {};
     const value = json[key];
     return { [key]: value === undefined ? undefined : field(key, value, check) };
@@ -91,7 +114,8 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
 
   const config = {
     remotes: group('remotes', REMOTE_NAMES, manifestUrl),
-    functionsBaseUrl: field('functionsBaseUrl', json.functionsBaseUrl, httpUrl),
+    functionsBaseUrl: field('functionsBaseUrl', json.functionsBaseUrl, functionsUrl),
+    ...optional('functionsStreamUrl', httpUrl),
     ...optional('authEmulatorUrl', httpUrl),
     firebase: group('firebase', ['apiKey', 'authDomain', 'projectId'], nonEmpty),
     contentUrl: field('contentUrl', json.contentUrl, httpUrl),
