@@ -74,6 +74,32 @@ describe('routeRequest', () => {
     expect(route(request)).toBeNull();
   });
 
+  it('leaves the callables on the app’s own origin to the network, and nothing else of the app', () => {
+    const sameOrigin = { ...CONFIG, functionsBaseUrl: '/api' };
+    expect(route(post(`${APP}/api/survey-saveAnswer`), sameOrigin)).toBeNull();
+    expect(route(get(`${APP}/api/evidence.0123abcd.js`), sameOrigin)).toBeNull();
+    expect(route(get(`${APP}/api/x`, 'navigate'), sameOrigin)).toBeNull();
+    expect(route(get(`${APP}/apiary`, 'navigate'), sameOrigin)).toBe('page');
+    expect(route(get(`${APP}/main.325e0d83.js`), sameOrigin)).toBe('hashed-file');
+    expect(route(get(`${APP}/runtime-config.json`, 'cors'), sameOrigin)).toBe('runtime-config');
+    expect(route(get('https://survey.example.com/remoteEntry.js'), sameOrigin)).toBe('remote-entry');
+  });
+
+  it('leaves streamed answers from the functions’ own address to the network', () => {
+    const streamed = {
+      ...CONFIG,
+      functionsBaseUrl: '/api',
+      functionsStreamUrl: 'https://australia-southeast1-demo.cloudfunctions.net',
+    };
+    expect(
+      route(post('https://australia-southeast1-demo.cloudfunctions.net/account-watchProfile'), streamed),
+    ).toBeNull();
+    expect(readWorkerConfig({ ...streamed, firebase: {} })?.functionsStreamUrl).toBe(
+      'https://australia-southeast1-demo.cloudfunctions.net',
+    );
+    expect(readWorkerConfig({ ...streamed, functionsStreamUrl: 'nope' })).toBeNull();
+  });
+
   it('never keeps the Auth emulator’s answers', () => {
     const local = { ...CONFIG, authEmulatorUrl: 'http://127.0.0.1:9099' };
     expect(
@@ -255,11 +281,16 @@ describe('readWorkerConfig', () => {
     expect(readWorkerConfig(json)).toEqual({ ...CONFIG, authEmulatorUrl: 'http://127.0.0.1:9099' });
   });
 
+  it('reads functions on the app’s own origin, given as a path', () => {
+    expect(readWorkerConfig({ ...CONFIG, functionsBaseUrl: '/api' })?.functionsBaseUrl).toBe('/api');
+  });
+
   it.each([
     ['nothing', null],
     ['no remotes', { ...CONFIG, remotes: undefined }],
     ['a remote that is no URL', { ...CONFIG, remotes: { survey: 'survey' } }],
     ['no content URL', { ...CONFIG, contentUrl: undefined }],
+    ['functions that are neither a URL nor a path', { ...CONFIG, functionsBaseUrl: 'api' }],
     ['no content key', { ...CONFIG, contentKey: undefined }],
     ['an Auth emulator that is no URL', { ...CONFIG, authEmulatorUrl: 9099 }],
   ])('refuses %s', (_what, json) => {

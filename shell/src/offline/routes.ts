@@ -6,7 +6,10 @@ import type { OfflineMessage } from '@toolkit/platform/offline';
 export interface WorkerConfig {
   /** Each remote's mf-manifest.json URL, by remote name. */
   remotes: Record<string, string>;
+  /** An http(s) URL, or a path on the app's own origin (`/api`). */
   functionsBaseUrl: string;
+  /** The functions' own address for streamed answers, where those do not go to functionsBaseUrl. */
+  functionsStreamUrl?: string;
   authEmulatorUrl?: string;
   contentUrl: string;
   /** The content service's public read key, sent with the survey's definition query. */
@@ -48,11 +51,19 @@ const originOf = (url: string) => new URL(url).origin;
 /** The folder a remote's manifest sits in, which its entry and files share. */
 const folderOf = (url: string) => new URL('.', url).href;
 
-function isNeverKept(url: URL, config: WorkerConfig | null): boolean {
+/** The callables: their whole origin when it is theirs, else only their path on the app's origin. */
+function isFunctions(url: URL, appOrigin: string, functionsBaseUrl: string): boolean {
+  const base = new URL(functionsBaseUrl, appOrigin);
+  if (base.origin !== appOrigin) return url.origin === base.origin;
+  return url.origin === appOrigin && url.pathname.startsWith(`${base.pathname.replace(/\/+$/, '')}/`);
+}
+
+function isNeverKept(url: URL, appOrigin: string, config: WorkerConfig | null): boolean {
   if (IDENTITY_HOSTS.test(url.hostname) || url.pathname.startsWith('/__/')) return true;
   if (!config) return false;
   return (
-    url.origin === originOf(config.functionsBaseUrl) ||
+    isFunctions(url, appOrigin, config.functionsBaseUrl) ||
+    (config.functionsStreamUrl !== undefined && url.origin === originOf(config.functionsStreamUrl)) ||
     (config.authEmulatorUrl !== undefined && url.origin === originOf(config.authEmulatorUrl))
   );
 }
@@ -67,7 +78,7 @@ export function routeRequest(
   config: WorkerConfig | null,
 ): OfflineRoute | null {
   const url = new URL(request.url);
-  if (isNeverKept(url, config)) return null;
+  if (isNeverKept(url, appOrigin, config)) return null;
   const sameOrigin = url.origin === appOrigin;
   if (request.method === 'POST') {
     if (sameOrigin) return null;
@@ -237,16 +248,20 @@ export function parseMessage(data: unknown): OfflineMessage | { error: string } 
 /** The runtime configuration's fields the worker needs, or null when they are not all there. */
 export function readWorkerConfig(json: unknown): WorkerConfig | null {
   const value = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
-  const { remotes, functionsBaseUrl, authEmulatorUrl, contentUrl, contentKey } = value;
+  const { remotes, functionsBaseUrl, functionsStreamUrl, authEmulatorUrl, contentUrl, contentKey } = value;
   const isUrl = (candidate: unknown): candidate is string =>
     typeof candidate === 'string' && URL.canParse(candidate);
   if (
     typeof remotes !== 'object' ||
     remotes === null ||
     !Object.values(remotes).every(isUrl) ||
-    !isUrl(functionsBaseUrl) ||
+    !(
+      isUrl(functionsBaseUrl) ||
+      (typeof functionsBaseUrl === 'string' && functionsBaseUrl.startsWith('/'))
+    ) ||
     !isUrl(contentUrl) ||
     typeof contentKey !== 'string' ||
+    (functionsStreamUrl !== undefined && !isUrl(functionsStreamUrl)) ||
     (authEmulatorUrl !== undefined && !isUrl(authEmulatorUrl))
   )
     return null;
@@ -255,6 +270,7 @@ export function readWorkerConfig(json: unknown): WorkerConfig | null {
     functionsBaseUrl,
     contentUrl,
     contentKey,
+    ...(functionsStreamUrl === undefined ? {} : { functionsStreamUrl }),
     ...(authEmulatorUrl === undefined ? {} : { authEmulatorUrl }),
   };
 }
