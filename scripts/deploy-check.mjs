@@ -269,8 +269,9 @@ try {
   ]);
   const written = JSON.parse(readFileSync(exampleConfig, 'utf8'));
   check(
-    written.functionsBaseUrl === `https://${REGION}-example-toolkit.cloudfunctions.net`,
-    `the runtime configuration names functions at ${written.functionsBaseUrl}`,
+    written.functionsBaseUrl === API_PATH &&
+      written.functionsStreamUrl === `https://${REGION}-example-toolkit.cloudfunctions.net`,
+    `the runtime configuration names functions at ${written.functionsBaseUrl} and ${written.functionsStreamUrl}, not ${API_PATH} and the functions' own address for streams`,
   );
 } catch (error) {
   problems.push(
@@ -318,6 +319,24 @@ const expected = [
   ),
 ].map((match) => match[1]);
 check(expected.length > 0, 'no callable declarations found in packages/domain/src/callables.ts');
+// The page calls each callable on the shell's own origin: firebase.json forwards /api/<name> to it,
+// before the page rewrite (packages/federation security-headers).
+const { API_PATH, apiRewrites } = require('@toolkit/federation');
+const shellRewrites = shell?.rewrites ?? [];
+const forwarded = shellRewrites.filter((rule) => rule.source.startsWith(`${API_PATH}/`));
+check(
+  JSON.stringify(forwarded) === JSON.stringify(apiRewrites(expected, REGION)),
+  `the shell's ${API_PATH}/<name> rewrites differ from the callables: missing ${expected.filter((name) => !forwarded.some((rule) => rule.function?.functionId === name)).join(', ') || 'none'}; others ${
+    forwarded
+      .filter((rule) => !expected.includes(rule.function?.functionId))
+      .map((rule) => rule.source)
+      .join(', ') || 'none'
+  } (or not in order, or not to ${REGION})`,
+);
+check(
+  shellRewrites.slice(rewriteAt('**')).every((rule) => !rule.source.startsWith(`${API_PATH}/`)),
+  `the shell must forward ${API_PATH}/<name> before the ** rewrite answers it with index.html`,
+);
 // Beside the callables: the Stripe webhook, the sign-up guard and the daily purge of deleted organisations.
 expected.push('stripeWebhook', 'refusePasswordSignUp', 'purgeOrganisations');
 const sandbox = mkdtempSync(path.join(os.tmpdir(), 'functions-artifact-'));

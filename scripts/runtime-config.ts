@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FUNCTIONS_REGION } from '@toolkit/domain';
-import { contentSecurityPolicy, inlineScriptHashes } from '@toolkit/federation';
+import { API_PATH, contentSecurityPolicy, inlineScriptHashes } from '@toolkit/federation';
 import { parseRuntimeConfig, RuntimeConfigError } from '@toolkit/platform/runtime-config';
 
 const root = path.resolve(__dirname, '..');
@@ -59,7 +59,11 @@ try {
       journey: value('REMOTE_JOURNEY'),
       billing: value('REMOTE_BILLING'),
     },
-    functionsBaseUrl: `https://${FUNCTIONS_REGION}-${project}.cloudfunctions.net`,
+    // The shell's site forwards /api/<name> to each function (firebase.json's rewrites), so the
+    // page calls them on its own origin, whichever of its domains it was opened on, with no preflight.
+    functionsBaseUrl: API_PATH,
+    // Hosting holds a rewritten answer back until it ends, so a streamed one comes from the functions.
+    functionsStreamUrl: `https://${FUNCTIONS_REGION}-${project}.cloudfunctions.net`,
     firebase: {
       apiKey: value('FIREBASE_API_KEY'),
       authDomain: value('FIREBASE_AUTH_DOMAIN'),

@@ -1,7 +1,13 @@
 const { sharedSingletons } = require('./shared');
 const { REMOTES, SHELL, CONTRACT_PACKAGES } = require('./apps');
 const { createWebpackConfig } = require('./webpack-config');
-const { securityHeaderRules, contentSecurityPolicy, inlineScriptHashes } = require('./security-headers');
+const {
+  securityHeaderRules,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  API_PATH,
+  apiRewrites,
+} = require('./security-headers');
 
 module.exports = {
   sharedSingletons,
@@ -12,4 +18,6 @@ module.exports = {
   securityHeaderRules,
   contentSecurityPolicy,
   inlineScriptHashes,
+  API_PATH,
+  apiRewrites,
 };

@@ -11,11 +11,13 @@ const { createHash } = require('node:crypto');
  * @typedef {{
  *   remotes: Record<string, string>,
  *   functionsBaseUrl: string,
+ *   functionsStreamUrl?: string,
  *   authEmulatorUrl?: string,
  *   firebase: { authDomain: string },
  *   contentUrl: string,
  *   appCheckSiteKey?: string,
- * }} Origins the fields of a runtime configuration that name other origins
+ * }} Origins the fields of a runtime configuration that name other origins (functionsBaseUrl may be
+ *   a path on the app's own origin instead)
  */
 
 /** Sent with every response of every app. */
@@ -61,8 +63,37 @@ function securityHeaderRules(kind) {
   ];
 }
 
+/**
+ * Where the shell's own site answers the callables, `/api/<callable name>`: the browser calls them
+ * on the app's origin, so no call waits for a CORS preflight. Firebase Hosting forwards each to its
+ * function (apiRewrites); the local static server forwards them to the API host.
+ */
+const API_PATH = '/api';
+
+/**
+ * The shell's Hosting rewrites that send `/api/<name>` to the function `name` in `region`, one per
+ * callable: firebase.json holds them before the `**` page rewrite (a test and deploy:check compare).
+ * @param {readonly string[]} names the callables' names, e.g. `account-getProfile`
+ * @param {string} region
+ */
+function apiRewrites(names, region) {
+  return [...names]
+    .sort()
+    .map((name) => ({ source: `${API_PATH}/${name}`, function: { functionId: name, region } }));
+}
+
 /** @param {string} url */
 const originOf = (url) => new URL(url).origin;
+
+/**
+ * The functions' origins: none for a functionsBaseUrl that is a path on the app's own origin, which
+ * 'self' allows, and their own for streamed answers where those go elsewhere.
+ * @param {Origins} config
+ */
+const functionsOrigins = ({ functionsBaseUrl, functionsStreamUrl }) => [
+  ...(functionsBaseUrl.startsWith('/') ? [] : [originOf(functionsBaseUrl)]),
+  ...(functionsStreamUrl ? [originOf(functionsStreamUrl)] : []),
+];
 
 /**
  * The hashes of the inline scripts in an HTML page (the shell's early slide), as script-src
@@ -108,10 +139,7 @@ function contentSecurityPolicy(config, { assetOrigins = [], scriptHashes = [] } 
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...content]],
     ['font-src', ["'self'", 'data:']],
-    [
-      'connect-src',
-      ["'self'", originOf(config.functionsBaseUrl), ...auth, ...appCheck, ...content, ...remotes],
-    ],
+    ['connect-src', ["'self'", ...functionsOrigins(config), ...auth, ...appCheck, ...content, ...remotes]],
     ['frame-src', [...content, ...authFrames, ...recaptcha]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
@@ -120,4 +148,4 @@ function contentSecurityPolicy(config, { assetOrigins = [], scriptHashes = [] } 
   return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
 }
 
-module.exports = { securityHeaderRules, contentSecurityPolicy, inlineScriptHashes };
+module.exports = { securityHeaderRules, contentSecurityPolicy, inlineScriptHashes, API_PATH, apiRewrites };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
+import { apiRewrites, contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
@@ -11,7 +11,7 @@ const PRODUCTION = {
     journey: 'https://t-journey.web.app/mf-manifest.json',
     billing: 'https://t-billing.web.app/mf-manifest.json',
   },
-  functionsBaseUrl: 'https://australia-southeast1-t.cloudfunctions.net',
+  functionsBaseUrl: '/api',
   firebase: { authDomain: 't.firebaseapp.com' },
   contentUrl: 'https://cms.example.com/graphql',
 };
@@ -45,7 +45,7 @@ it('lets the app reach its functions, Firebase Auth and the CMS, and frame the C
   );
   expect(policy.get('connect-src')).toEqual(
     expect.arrayContaining([
-      'https://australia-southeast1-t.cloudfunctions.net',
+      "'self'",
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
       'https://cms.example.com',
@@ -56,6 +56,44 @@ it('lets the app reach its functions, Firebase Auth and the CMS, and frame the C
     'https://cms.example.com',
     'https://media.example.com',
     'https://t.firebaseapp.com',
+  ]);
+});
+
+it('names the functions’ origin only where the app does not call them on its own', () => {
+  expect(directives(contentSecurityPolicy(PRODUCTION)).get('connect-src')?.[0]).toBe("'self'");
+  expect(contentSecurityPolicy(PRODUCTION)).not.toContain('/api');
+  const elsewhere = directives(
+    contentSecurityPolicy({
+      ...PRODUCTION,
+      functionsBaseUrl: 'https://australia-southeast1-t.cloudfunctions.net',
+    }),
+  );
+  expect(elsewhere.get('connect-src')).toContain('https://australia-southeast1-t.cloudfunctions.net');
+});
+
+it('lets streamed answers reach the functions’ own address where they go there', () => {
+  const policy = directives(
+    contentSecurityPolicy({
+      ...PRODUCTION,
+      functionsStreamUrl: 'https://australia-southeast1-t.cloudfunctions.net',
+    }),
+  );
+  expect(policy.get('connect-src')?.slice(0, 2)).toEqual([
+    "'self'",
+    'https://australia-southeast1-t.cloudfunctions.net',
+  ]);
+});
+
+it('sends /api/<name> to that callable’s function in its region, one rewrite per callable', () => {
+  expect(apiRewrites(['survey-saveAnswer', 'account-getProfile'], 'australia-southeast1')).toEqual([
+    {
+      source: '/api/account-getProfile',
+      function: { functionId: 'account-getProfile', region: 'australia-southeast1' },
+    },
+    {
+      source: '/api/survey-saveAnswer',
+      function: { functionId: 'survey-saveAnswer', region: 'australia-southeast1' },
+    },
   ]);
 });
 
