@@ -66,7 +66,7 @@ it('runs the backend, frees every port on stop(), and keeps users, data and mail
     expect(first.urls.auth).toBe(`http://127.0.0.1:${AUTH_PORT}`);
     expect(first.runtimeConfig.authEmulatorUrl).toBe(`http://127.0.0.1:${AUTH_PORT}`);
     expect(first.urls.api).toBe(`http://127.0.0.1:${ports.functions}/demo-toolkit/australia-southeast1`);
-    expect(first.runtimeConfig.functionsBaseUrl).toBe(first.urls.api);
+    expect(first.runtimeConfig.functionsBaseUrl).toBe('/api');
     expect(first.urls.mail).toBe(`http://127.0.0.1:${ports.mail}`);
     created = await call('signUp', account);
     expect(created.status).toBe(200);
@@ -80,6 +80,14 @@ it('runs the backend, frees every port on stop(), and keeps users, data and mail
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(`http://localhost:${first.ports.shell}`);
     expect(await refused.json()).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
+    // The page's way in: the shell's own origin forwards the same call to the API host.
+    const refusedOnAppOrigin = await fetch(`http://127.0.0.1:${first.ports.shell}/api/account-getProfile`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://localhost:${first.ports.shell}` },
+      body: JSON.stringify({ data: null }),
+    });
+    expect(refusedOnAppOrigin.status).toBe(401);
+    expect(await refusedOnAppOrigin.json()).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
 
     expect(
       await call('sendOobCode', {

@@ -1,5 +1,7 @@
 // The runtime configuration the local shell fetches: the same JSON that @toolkit/platform uses
-// as its local default, with ports rewritten for the ports this stack was started with.
+// as its local default, with ports rewritten for the ports this stack was started with. Its
+// functionsBaseUrl is the functions' own address, which tools call; the page is told the shell's
+// `/api` instead, which forwards there (stack.js).
 const fs = require('node:fs');
 const path = require('node:path');
 

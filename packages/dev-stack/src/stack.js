@@ -5,7 +5,13 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { REMOTE_NAMES, listApps } = require('./apps');
 const { startContentServer } = require('@toolkit/content');
-const { contentSecurityPolicy, inlineScriptHashes, securityHeaderRules } = require('@toolkit/federation');
+const {
+  API_PATH,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  securityHeaderRules,
+} = require('@toolkit/federation');
+const { createApiProxy } = require('./api-proxy');
 const { loadLocalBackend } = require('./backend');
 const { startMailDev } = require('./maildev');
 const { assertPortFree, listen, stopOrphanedServices } = require('@toolkit/local-services');
@@ -14,9 +20,18 @@ const { readLocalRuntimeConfig, runtimeConfigFor } = require('./runtime-config')
 const { closeServer, createStaticServer, NO_STORE } = require('./static-server');
 
 /**
+ * What the shell's page reads: the stack's configuration with the callables on the app's own origin
+ * (the shell's server forwards `/api/<name>` to the functions), so no call waits for a preflight.
+ * @param {import('./runtime-config').RuntimeConfig} config
+ * @returns {import('./runtime-config').RuntimeConfig}
+ */
+const forBrowser = (config) => ({ ...config, functionsBaseUrl: API_PATH });
+
+/**
  * @typedef {import('./apps').RemoteName} RemoteName
  * @typedef {{ shell: number, survey: number, dashboard: number, journey: number, billing: number, auth: number, content: number, functions: number, mail: number, smtp: number }} StackPorts
- * @typedef {{ app: string, runtimeConfig: string, remotes: Record<RemoteName, string>, auth: string, content: string, api: string, mail: string, smtp: string }} StackUrls
+ * @typedef {{ app: string, runtimeConfig: string, remotes: Record<RemoteName, string>, auth: string, content: string, api: string, appApi: string, mail: string, smtp: string }} StackUrls
+ *   `api` is the functions' own address, `appApi` where the page calls them (forwarded to `api`)
  * @typedef {{
  *   urls: StackUrls,
  *   ports: StackPorts,
@@ -123,7 +138,7 @@ async function startStack({
       // The built page's inline script (the early slide) is allowed by its hash.
       contentSecurityPolicy: () => {
         scriptHashes ??= inlineScriptHashes(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
-        return contentSecurityPolicy(runtimeConfig, { scriptHashes });
+        return contentSecurityPolicy(forBrowser(runtimeConfig), { scriptHashes });
       },
       routes: {
         '/runtime-config.json': (_req, res) => {
@@ -131,9 +146,11 @@ async function startStack({
             'Content-Type': 'application/json; charset=utf-8',
             'Cache-Control': NO_STORE,
           });
-          res.end(`${JSON.stringify(runtimeConfig, null, 2)}\n`);
+          res.end(`${JSON.stringify(forBrowser(runtimeConfig), null, 2)}\n`);
         },
       },
+      // The functions keep their own address (tools and tests call it); the page calls them here.
+      prefixRoutes: { [`${API_PATH}/`]: createApiProxy(() => runtimeConfig.functionsBaseUrl) },
     });
   }
 
@@ -252,6 +269,7 @@ async function startStack({
     auth: `http://${host}:${ports.auth}`,
     content: runtimeConfig.contentUrl,
     api: runtimeConfig.functionsBaseUrl,
+    appApi: `http://localhost:${ports.shell}${API_PATH}`,
     mail: `http://${host}:${ports.mail}`,
     smtp: `${host}:${ports.smtp}`,
   };
@@ -259,7 +277,7 @@ async function startStack({
   return {
     urls,
     ports,
-    runtimeConfig,
+    runtimeConfig: forBrowser(runtimeConfig),
     // What the backend stored, for checks that no screen shows (e.g. every answer of an anonymous respondent).
     store: api?.store,
     publishers: api?.publishers ?? [],

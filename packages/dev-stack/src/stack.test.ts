@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,9 +112,35 @@ describe('the shell server', () => {
       expect(urls.remotes[remote]).toBe(config.remotes[remote]);
     }
     expect(config.authEmulatorUrl).toBe('http://127.0.0.1:9999');
-    expect(config.functionsBaseUrl).toBe('http://127.0.0.1:5999/demo-toolkit/australia-southeast1');
+    // The page calls the functions on its own origin; they keep their own address for tools.
+    expect(config.functionsBaseUrl).toBe('/api');
+    expect(urls.api).toBe('http://127.0.0.1:5999/demo-toolkit/australia-southeast1');
+    expect(urls.appApi).toBe(`http://localhost:${ports.shell}/api`);
     expect(config.firebase.projectId).toBe('demo-toolkit');
     expect(urls.app).toBe(`http://localhost:${ports.shell}/`);
+  });
+
+  it('forwards /api/<name> to that function at the functions’ own address', async () => {
+    const paths: string[] = [];
+    const functions = http.createServer((req, res) => {
+      paths.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ result: 'from the functions' }));
+    });
+    await new Promise<void>((resolve) => functions.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (functions.address() as net.AddressInfo).port;
+      const { ports } = await start({ ports: { ...EPHEMERAL, functions: port } });
+      const response = await fetch(local(ports.shell, '/api/account-getProfile'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data: null }),
+      });
+      expect(await response.json()).toEqual({ result: 'from the functions' });
+      expect(paths).toEqual(['POST /demo-toolkit/australia-southeast1/account-getProfile']);
+    } finally {
+      await new Promise((resolve) => functions.close(resolve));
+    }
   });
 });
 

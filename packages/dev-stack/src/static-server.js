@@ -100,6 +100,7 @@ function preferredEncoding(header) {
  *   spa?: boolean,
  *   cors?: boolean,
  *   routes?: Record<string, Route>,
+ *   prefixRoutes?: Record<string, Route>,
  *   headerRules?: HeaderRule[],
  *   contentSecurityPolicy?: () => string,
  * }} StaticOptions
@@ -135,7 +136,8 @@ async function isFile(file) {
 }
 
 /**
- * @param {StaticOptions} options
+ * @param {StaticOptions} options `routes` answer one path each; `prefixRoutes` every path under a
+ *   prefix (given with its trailing slash), never the single-page app's page
  * @returns {Route}
  */
 function createStaticHandler({
@@ -143,6 +145,7 @@ function createStaticHandler({
   spa = false,
   cors = false,
   routes = {},
+  prefixRoutes = {},
   headerRules = [],
   contentSecurityPolicy,
 }) {
@@ -172,7 +175,9 @@ function createStaticHandler({
         }
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const route = routes[url.pathname];
+      const route =
+        routes[url.pathname] ??
+        Object.entries(prefixRoutes).find(([prefix]) => url.pathname.startsWith(prefix))?.[1];
       if (route) {
         route(req, res);
         return;
