@@ -24,7 +24,10 @@ export const E2E_PORTS = {
 
 /** Where specs read the mails the app sent (sign-in links, notifications): MailDev's JSON API. */
 export const E2E_INBOX_URL = `http://127.0.0.1:${E2E_PORTS.mail}`;
+/** The functions' own address, which tools and specs call directly. */
 export const E2E_API_URL = `http://127.0.0.1:${E2E_PORTS.functions}/demo-toolkit/australia-southeast1`;
+/** Where the page calls the callables: the app's own origin, which forwards each to E2E_API_URL. */
+export const E2E_APP_API_URL = `http://localhost:${E2E_PORTS.shell}/api`;
 
 /** The firebase run's Firestore emulator (its contract port is 8085). */
 export const E2E_FIRESTORE_PORT = 8185;

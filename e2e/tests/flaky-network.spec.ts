@@ -3,7 +3,7 @@
 // them again). Nothing is lost and nothing is done twice: the server's one completed result holds
 // every answer given, and the score shows.
 import type { Route } from '@playwright/test';
-import { E2E_API_URL, expect, test } from '../support/stack';
+import { E2E_APP_API_URL, expect, test } from '../support/stack';
 import { SurveyPage, surveySlides, type Answer } from '../support/survey-page';
 import { answerInWords, answersInWords, publisherSession, receivedResultsOf } from '../support/survey-api';
 
@@ -30,7 +30,7 @@ test('a survey answered over a network that drops half the requests loses no ans
   const company = `Flaky Florist ${Date.now().toString(36)}`;
   const random = seeded(20_261_129);
   const dropped = { before: 0, after: 0 };
-  await page.route(`${E2E_API_URL}/**`, async (route: Route) => {
+  await page.route(`${E2E_APP_API_URL}/**`, async (route: Route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     const roll = random();
     if (roll < 0.25) {

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { AppPage } from '../support/app-page';
 import { signInAsNewOwner } from '../support/auth';
-import { E2E_API_URL, expect, test } from '../support/stack';
+import { E2E_APP_API_URL, expect, test } from '../support/stack';
 
 /** Layout shifts not caused by input, summed (stricter than CLS's session windows). */
 const watchShifts = () => {
@@ -29,7 +29,7 @@ const shiftedSince = (page: Page) =>
 
 /** Every callable answers `ms` late. */
 async function slowCallables(page: Page, ms: number) {
-  await page.route(`${E2E_API_URL}/**`, async (route) => {
+  await page.route(`${E2E_APP_API_URL}/**`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return route.fallback();
   });
