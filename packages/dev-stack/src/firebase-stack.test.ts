@@ -83,6 +83,14 @@ withEmulators(
       profile: { email: publisher.ownerEmail },
       tenant: { id: 'demo-publisher' },
     });
+    // The page's way in: the shell's own origin forwards the call to the Functions emulator.
+    expect(stack.runtimeConfig.functionsBaseUrl).toBe('/api');
+    const onAppOrigin = await post(
+      `http://127.0.0.1:${stack.ports.shell}/api/account-getProfile`,
+      { data: {} },
+      String(signIn.body.idToken),
+    );
+    expect(onAppOrigin).toEqual(profile);
 
     // Mail written by another process (as a function does) wakes the relay through Firestore's listener.
     await stack.store.set('mail/firebase-stack-test', {
