@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API, FUNCTIONS_REGION } from '@toolkit/domain';
-import { API_PATH, apiRewrites } from '@toolkit/federation';
+import { API_PATH, apiRewrites, securityHeaderRules } from '@toolkit/federation';
 import { createApiProxy } from './api-proxy';
 import { closeServer, createStaticServer } from './static-server';
 
@@ -49,6 +49,8 @@ beforeAll(async () => {
   app = createStaticServer({
     dist,
     spa: true,
+    headerRules: securityHeaderRules('host'),
+    contentSecurityPolicy: () => "default-src 'self'",
     prefixRoutes: { '/api/': createApiProxy(() => `${upstreamBase}/demo-toolkit/australia-southeast1`) },
   });
   appBase = await listen(app);
@@ -80,6 +82,9 @@ it('forwards a call with its method, token headers and body, and answers with th
 
   expect(response.status).toBe(401);
   expect(response.headers.get('x-upstream')).toBe('yes');
+  // The page's headers are the page's: none of their bytes ride on every call.
+  expect(response.headers.get('content-security-policy')).toBeNull();
+  expect(response.headers.get('strict-transport-security')).toBeNull();
   expect(await response.json()).toEqual({ error: { status: 'UNAUTHENTICATED', message: 'Sign in first.' } });
   expect(received).toHaveLength(1);
   const [call] = received as [Received];
@@ -171,6 +176,7 @@ it('serves the app’s pages beside it as before', async () => {
   const response = await fetch(`${appBase}/apiary`);
   expect(response.status).toBe(200);
   expect(await response.text()).toContain('<title>app</title>');
+  expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
 });
 
 it('has production forward every declared callable the same way, before the page rewrite', () => {

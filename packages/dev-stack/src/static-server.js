@@ -137,7 +137,7 @@ async function isFile(file) {
 
 /**
  * @param {StaticOptions} options `routes` answer one path each; `prefixRoutes` every path under a
- *   prefix (given with its trailing slash), never the single-page app's page
+ *   prefix (given with its trailing slash), never with the single-page app's page or its headers
  * @returns {Route}
  */
 function createStaticHandler({
@@ -152,7 +152,15 @@ function createStaticHandler({
   const publicDir = path.resolve(dist);
   return async (req, res) => {
     try {
-      const headers = headersFor(headerRules, new URL(req.url ?? '/', 'http://localhost').pathname);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      // A forwarded path is answered as its backend answers, without the page's headers: a page's
+      // policy means nothing on an API's answer and would add its bytes to every call.
+      const forward = Object.entries(prefixRoutes).find(([prefix]) => url.pathname.startsWith(prefix))?.[1];
+      if (forward) {
+        forward(req, res);
+        return;
+      }
+      const headers = headersFor(headerRules, url.pathname);
       // The deployment's policy (origins from its runtime configuration), beside the rules' own.
       if (contentSecurityPolicy) {
         headers.set('Content-Security-Policy', [
@@ -174,10 +182,7 @@ function createStaticHandler({
           return;
         }
       }
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const route =
-        routes[url.pathname] ??
-        Object.entries(prefixRoutes).find(([prefix]) => url.pathname.startsWith(prefix))?.[1];
+      const route = routes[url.pathname];
       if (route) {
         route(req, res);
         return;
