@@ -54,7 +54,7 @@ describe('Prefetched screens', () => {
     await waitFor(() => expect(api.callsTo(API.listReceivedResults)).toContainEqual(workbench), {
       timeout: 5_000,
     });
-    await waitFor(() => expect(api.callsTo(API.listTenantUsers)).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo(API.listTenantUsers)).toHaveLength(1), { timeout: 5_000 });
     // A business's section is not read for a publisher.
     expect(api.callsTo(API.getMateriality)).toHaveLength(0);
     const asked = api.calls.length;
@@ -69,6 +69,19 @@ describe('Prefetched screens', () => {
     // Both opened on the prefetched answers: nothing was asked again.
     expect(api.calls.slice(asked).map((call) => call.name)).not.toContain(API.listReceivedResults);
     expect(api.callsTo(API.listTenantUsers)).toHaveLength(1);
+  });
+
+  it('reads one section after another in the menu’s order, each once the one before is in', async () => {
+    const held = deferred<void>();
+    const api = createFakeApi(TEAM);
+    // Insights comes before Materiality in a business's menu.
+    api.gate(API.getBenchmark, held.promise);
+    renderDashboard('/dashboard', api, { claims: BUSINESS });
+    await waitFor(() => expect(api.callsTo(API.getBenchmark)).toHaveLength(1), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsTo(API.getMateriality)).toHaveLength(0);
+    held.resolve();
+    await waitFor(() => expect(api.callsTo(API.getMateriality)).toHaveLength(1));
   });
 
   it('does not read ahead while the first screen is still reading', async () => {

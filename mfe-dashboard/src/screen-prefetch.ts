@@ -31,12 +31,26 @@ export interface LazyScreen {
 }
 
 /** Downloads a screen's code and, with `reads`, asks its first reads. */
-export function prefetchScreen(screen: LazyScreen, store: AppStore, reads: boolean): void {
-  screen
-    .load()
-    .then((module) => reads && module.prefetchReads?.(store.dispatch, store.getState))
-    // A failed prefetch costs nothing: opening the screen asks again and shows what went wrong.
-    .catch(() => undefined);
+export function prefetchScreen(screen: LazyScreen, store: AppStore, reads: boolean): Promise<unknown> {
+  return (
+    screen
+      .load()
+      .then((module) => reads && module.prefetchReads?.(store.dispatch, store.getState))
+      // A failed prefetch costs nothing: opening the screen asks again and shows what went wrong.
+      .catch(() => undefined)
+  );
+}
+
+/** Resolves once no read asked of the API is waiting for its answer. */
+function readsIn(store: AppStore): Promise<void> {
+  return new Promise((resolve) => {
+    if (readsSettled(store.getState())) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!readsSettled(store.getState())) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /**
@@ -77,21 +91,29 @@ export function usePrefetchedScreens(screens: Partial<Record<RouteId, LazyScreen
     if (kind !== 'publisher' && kind !== 'business') return;
     const { sections, codeOnly } = screensToPrefetch(kind, claims);
     let started = false;
+    let cancelled = false;
     let idle: (() => void) | undefined;
-    const prefetch = () => {
+    // One section at a time, in the menu's order: on a slow network the first sections are ready
+    // soonest, and a tapped one's own reads do not queue behind every other section's.
+    const prefetch = async () => {
       const open = matchRoute(here.current)?.route.id;
-      for (const id of sections) if (screens[id]) prefetchScreen(screens[id], store, id !== open);
-      for (const id of codeOnly) if (screens[id]) prefetchScreen(screens[id], store, false);
+      for (const id of sections) {
+        if (cancelled) return;
+        if (!screens[id]) continue;
+        await prefetchScreen(screens[id], store, id !== open);
+        await readsIn(store);
+      }
+      for (const id of codeOnly) if (screens[id]) void prefetchScreen(screens[id], store, false);
     };
     const check = () => {
       if (started || !readsSettled(store.getState())) return;
       started = true;
       unsubscribe();
       if ('requestIdleCallback' in window) {
-        const handle = requestIdleCallback(prefetch, { timeout: 3_000 });
+        const handle = requestIdleCallback(() => void prefetch(), { timeout: 3_000 });
         idle = () => cancelIdleCallback(handle);
       } else {
-        const handle = setTimeout(prefetch, 500);
+        const handle = setTimeout(() => void prefetch(), 500);
         idle = () => clearTimeout(handle);
       }
     };
@@ -99,6 +121,7 @@ export function usePrefetchedScreens(screens: Partial<Record<RouteId, LazyScreen
     check();
     return () => {
       started = true;
+      cancelled = true;
       unsubscribe();
       idle?.();
     };
