@@ -227,7 +227,7 @@ for (const app of apps) {
   );
 }
 // The security headers are the ones the local servers send (packages/federation security-headers).
-const { securityHeaderRules } = require('@toolkit/federation');
+const { API_PATH, apiRewrites, securityHeaderRules } = require('@toolkit/federation');
 for (const app of apps) {
   const rules = (targets.get(app.name)?.headers ?? []).map((rule) => JSON.stringify(rule));
   for (const rule of securityHeaderRules(app.kind)) {
@@ -321,7 +321,6 @@ const expected = [
 check(expected.length > 0, 'no callable declarations found in packages/domain/src/callables.ts');
 // The page calls each callable on the shell's own origin: firebase.json forwards /api/<name> to it,
 // before the page rewrite (packages/federation security-headers).
-const { API_PATH, apiRewrites } = require('@toolkit/federation');
 const shellRewrites = shell?.rewrites ?? [];
 const forwarded = shellRewrites.filter((rule) => rule.source.startsWith(`${API_PATH}/`));
 check(
