@@ -41,6 +41,9 @@ export function prefetchScreen(screen: LazyScreen, store: AppStore, reads: boole
   );
 }
 
+/** How long the first screen's reads stay in before the sections are read ahead. */
+const SETTLED_FOR_MS = 1_000;
+
 /** Resolves once no read asked of the API is waiting for its answer. */
 function readsIn(store: AppStore): Promise<void> {
   return new Promise((resolve) => {
@@ -105,8 +108,7 @@ export function usePrefetchedScreens(screens: Partial<Record<RouteId, LazyScreen
       }
       for (const id of codeOnly) if (screens[id]) void prefetchScreen(screens[id], store, false);
     };
-    const check = () => {
-      if (started || !readsSettled(store.getState())) return;
+    const begin = () => {
       started = true;
       unsubscribe();
       if ('requestIdleCallback' in window) {
@@ -117,12 +119,25 @@ export function usePrefetchedScreens(screens: Partial<Record<RouteId, LazyScreen
         idle = () => clearTimeout(handle);
       }
     };
+    // The first screen asks some reads only once others are in (the kind, then its figures): the
+    // reads must have stayed in for a moment, or reading ahead competes with the screen being drawn.
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      if (started) return;
+      if (!readsSettled(store.getState())) {
+        clearTimeout(quiet);
+        quiet = undefined;
+        return;
+      }
+      quiet ??= setTimeout(begin, SETTLED_FOR_MS);
+    };
     const unsubscribe = store.subscribe(check);
     check();
     return () => {
       started = true;
       cancelled = true;
       unsubscribe();
+      clearTimeout(quiet);
       idle?.();
     };
   }, [store, kind, claims, screens]);
