@@ -195,9 +195,15 @@ export class RequestLog {
   private readonly sent = new Map<string, LoggedRequest>();
   /** Epoch ms minus the protocol's monotonic ms. */
   private offsetMs = 0;
+  /** When the page last sent a request or received any of an answer (epoch ms, as the bench saw it). */
+  private lastActivity = Date.now();
 
   constructor(page: CdpPage) {
     const epochOf = (timestamp: number) => timestamp * 1000 + this.offsetMs;
+    for (const event of ['requestWillBeSent', 'dataReceived', 'loadingFinished', 'loadingFailed'])
+      page.on(`Network.${event}`, () => {
+        this.lastActivity = Date.now();
+      });
     page.on('Network.requestWillBeSent', (params) => {
       const event = params as {
         requestId: string;
@@ -257,6 +263,16 @@ export class RequestLog {
     while (sentIn().some((request) => !request.finished) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     return RequestLog.receivedBy(sentIn(), to);
+  }
+
+  /**
+   * Until the page has sent and received nothing for `quietMs` (at most `maxMs`: a live stream may
+   * keep talking): what it downloads in the background is then in before the next measured step.
+   */
+  async quiet(quietMs = 1_500, maxMs = 15_000): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    while (Date.now() - this.lastActivity < quietMs && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   /** The bytes `requests` had received by `at`, and how many had received any. */

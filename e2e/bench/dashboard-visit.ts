@@ -163,6 +163,10 @@ export async function visitDashboard(
     const leftAt: number[] = [];
     const screens: Visit['screens'] = [];
     for (const link of menu.filter((entry) => !entry.current)) {
+      // A person reads a screen before tapping on (here until the page has been quiet for 1.5 s):
+      // what it fetches meanwhile (the next sections, read ahead) is in by then, rather than counted
+      // in whichever tap it overlapped.
+      await requests.quiet();
       await evaluate(page, '__benchChange()');
       const point = await evaluate<{ x: number; y: number } | null>(
         page,
