@@ -5,20 +5,8 @@
 import type { Page } from '@playwright/test';
 import { AppPage } from '../support/app-page';
 import { signInAsNewOwner } from '../support/auth';
+import { watchShifts } from '../support/layout-shift';
 import { E2E_APP_API_URL, expect, test } from '../support/stack';
-
-/** Layout shifts not caused by input, summed (stricter than CLS's session windows). */
-const watchShifts = () => {
-  const shifts: number[] = [];
-  (window as unknown as { __shifts: number[] }).__shifts = shifts;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    })[])
-      if (!entry.hadRecentInput) shifts.push(entry.value);
-  }).observe({ type: 'layout-shift', buffered: true });
-};
 
 /** The shifts since the last call, summed. */
 const shiftedSince = (page: Page) =>

@@ -5,22 +5,10 @@
 // without asking again.
 import type { Page } from '@playwright/test';
 import { openSession } from '../support/auth';
+import { watchShifts } from '../support/layout-shift';
 import { expect, test } from '../support/stack';
 
 const OWNER = { email: 'owner@demo-publisher.example', firstName: 'Dana' };
-
-/** Layout shifts not caused by input, summed (stricter than CLS's session windows). */
-const watchShifts = () => {
-  const shifts: number[] = [];
-  (window as unknown as { __shifts: number[] }).__shifts = shifts;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    })[])
-      if (!entry.hadRecentInput) shifts.push(entry.value);
-  }).observe({ type: 'layout-shift', buffered: true });
-};
 
 const shifted = (page: Page) =>
   page.evaluate(() =>
@@ -32,15 +20,15 @@ const watchLoading = (page: Page) =>
   page.evaluate(() => {
     const seen = { loading: false };
     (window as unknown as { __loading: typeof seen }).__loading = seen;
-    const check = () => {
+    // No named function in here: the test's compiler would wrap it in a helper the page lacks.
+    new MutationObserver(() => {
       if (
         [...document.querySelectorAll('[role=status]')].some((status) =>
           /loading/i.test(status.textContent ?? ''),
         )
       )
         seen.loading = true;
-    };
-    new MutationObserver(check).observe(document.body, {
+    }).observe(document.body, {
       childList: true,
       subtree: true,
       characterData: true,
