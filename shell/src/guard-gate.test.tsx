@@ -209,37 +209,6 @@ describe('GuardGate', () => {
     expect(authFake.refreshClaims).toHaveBeenCalledTimes(2);
   });
 
-  it('moving on from a page it showed, opens a page that needs rights on the claims held while fresh ones are read, and leaves it if they refuse', async () => {
-    const admin = { role: 'admin', tenantId: 't1' };
-    const authFake = fakeAuth(admin);
-    let refuse: (claims: AuthClaims) => void = () => undefined;
-    authFake.refreshClaims.mockImplementationOnce(
-      () => new Promise<AuthClaims>((resolve) => (refuse = resolve)),
-    );
-    let mounts = 0;
-    function Area({ id }: { id: string }) {
-      const [mountedAs] = useState(() => ++mounts);
-      const navigate = useNavigate();
-      return (
-        <>
-          <button onClick={() => navigate('/dashboard/users')}>Users</button>
-          <p>
-            screen {id}, area mount {mountedAs}
-          </p>
-        </>
-      );
-    }
-    renderGate('/dashboard', signedIn(admin), { authFake, page: (match) => <Area id={match.route.id} /> });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Users' }));
-    // Drawn at once, in the same area, before the fresh claims are in.
-    expect(await screen.findByText('screen dashboardUsers, area mount 1')).toBeInTheDocument();
-    expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
-    await act(async () => refuse({ role: 'viewer', tenantId: 't1' }));
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/));
-    expect(screen.queryByText(/screen dashboardUsers/)).not.toBeInTheDocument();
-  });
-
   it('signs a signed-in user out once on the forced-logout page /invite', async () => {
     const { authFake } = renderGate('/invite', signedIn({ role: 'owner', tenantId: 't1' }));
     await waitFor(() => expect(authFake.signOut).toHaveBeenCalledTimes(1));

@@ -105,13 +105,7 @@ export function GuardGate({
     keepsSavingSession:
       auth.status === 'anonymous' && auth.user !== null && auth.user.uid === services.auth.savingSessionUid(),
   };
-  // Moving on from a page already shown, the claims held decide while fresh ones are read: the
-  // screen (and the remote drawing it) stays mounted instead of giving way to a spinner on every
-  // tap, and fresh claims that refuse the page still send the person away. A first arrival waits.
-  const held = evaluateGuards(input);
-  const [shownBefore, setShownBefore] = useState(false);
-  const heldProceeds = held.kind === 'proceed' && !held.signOut && !held.signInAnonymously;
-  const decision: GuardDecision = freshClaims || (shownBefore && heldProceeds) ? held : { kind: 'wait' };
+  const decision: GuardDecision = !freshClaims ? { kind: 'wait' } : evaluateGuards(input);
   const key = `${location.key}:${JSON.stringify(decision)}`;
   const dispatch = useAppDispatch();
 
@@ -150,9 +144,7 @@ export function GuardGate({
   const plainProceed = decision.kind === 'proceed' && !decision.signOut && !decision.signInAnonymously;
 
   useEffect(() => {
-    if (!plainProceed) return;
-    setSettledKey(location.key);
-    setShownBefore(true);
+    if (plainProceed) setSettledKey(location.key);
   }, [plainProceed, location.key]);
 
   // Tells the remotes (selectHasSettledSession) that this page's session is the one it will keep.
