@@ -1,6 +1,8 @@
 // Opening a screen should wait for neither its code nor its first reads: both start before the tap,
 // for the sections the person's role and organisation's kind list, once the first screen's reads
-// are in, and again on the intent to open one (a press, a hover or keyboard focus on a link to it).
+// are in; the intent to open one (a press, a hover or keyboard focus on a link to it) starts its
+// code. Its reads wait for it to open: a page that needs rights has the claims checked first, and
+// a read asked with a session ended meanwhile (a role removed) would sign the person out.
 import { useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router';
 import { readsSettled } from '@toolkit/data';
@@ -147,7 +149,7 @@ const INTENTS = ['pointerdown', 'touchstart', 'mouseover', 'focusin'] as const;
 
 /**
  * A ref for the element around the app's links: pressing, hovering or focusing a link to one of
- * `screens` starts that screen's code and first reads, a moment before the click that opens it.
+ * `screens` starts that screen's code, a moment before the click that opens it.
  */
 export function useIntentPrefetch(
   screens: Partial<Record<RouteId, LazyScreen>>,
@@ -162,7 +164,7 @@ export function useIntentPrefetch(
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
       const id = matchRoute(link.pathname)?.route.id;
       const screen = id ? screens[id] : undefined;
-      if (screen) prefetchScreen(screen, store, true);
+      if (screen) prefetchScreen(screen, store, false);
     };
     for (const type of INTENTS) root.addEventListener(type, onIntent, { passive: true });
     return () => {
