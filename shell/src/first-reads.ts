@@ -2,9 +2,13 @@
 // known, while the remote that draws the screen is still downloading (shared-reads.ts hands them
 // to it).
 import { hasAccess, matchRoute, type RouteId } from '@toolkit/domain';
-import { firstReadsOf } from '@toolkit/domain/first-reads';
+import { firstReadsOf, type FirstRead } from '@toolkit/domain/first-reads';
 import { selectTenantKind, signedInTenantId, type AppStore } from '@toolkit/store-contract';
-import type { SharedReads } from './shared-reads';
+
+/** What starts the reads (shared-reads.ts's `start`, which hands their answers on). */
+interface ReadStarter {
+  start(reads: readonly FirstRead[]): Promise<void>;
+}
 
 /**
  * Starts the first reads of route `routeId`, the page opened, once the member's session is known
@@ -12,7 +16,7 @@ import type { SharedReads } from './shared-reads';
  * (those of its kind); only while that page is still the one shown, so a page the guard sent the
  * person away from asks nothing. Returns the unsubscribe.
  */
-export function startFirstReads(store: AppStore, reads: SharedReads, routeId: RouteId): () => void {
+export function startFirstReads(store: AppStore, reads: ReadStarter, routeId: RouteId): () => void {
   let startedFor: string | null = null;
   const check = () => {
     const state = store.getState();
