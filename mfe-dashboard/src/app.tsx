@@ -1,45 +1,71 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react';
 import { Route, Routes } from 'react-router';
 import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteIdOf } from '@toolkit/domain';
 import { Loading, WithApi } from '@toolkit/data';
 import type { AppServices } from '@toolkit/parcel';
+import { useAppStore } from '@toolkit/store-contract';
 import { WithArrivalNotice } from './arrival';
 import { DashboardLayout } from './dashboard-layout';
 import { HomeScreen } from './features/home/home-screen';
-import {
-  useIntentPrefetch,
-  usePrefetchedScreens,
-  type LazyScreen,
-  type ScreenModule,
-} from './screen-prefetch';
 import { ServicesProvider } from './shared/services';
 
 const BASE = ROUTE_BY_ID.dashboard.path;
 
 /**
- * A screen downloaded when its page is first opened, or prefetched before (screen-prefetch.ts): the
- * first screen after sign-in (the home page, drawn from the mount chunk) does not wait for the code
- * of the other twenty.
+ * A screen downloaded when its page is first opened: the first screen after sign-in (the home page,
+ * drawn from the mount chunk) does not wait for the code of the other twenty.
  */
 function screen<K extends string>(
-  load: () => Promise<Record<K, ComponentType> & ScreenModule>,
+  load: () => Promise<Record<K, ComponentType>>,
   name: K,
-): LazyScreen {
-  let loaded: ComponentType | undefined;
-  const keep = () =>
-    load().then((module) => {
-      loaded = module[name];
-      return module;
-    });
-  return {
-    load: keep,
-    loaded: () => loaded,
-    Component: lazy(() => keep().then((module) => ({ default: module[name] }))),
-  };
+): LazyExoticComponent<ComponentType> {
+  PREFETCHES.push(load);
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+/** Every other screen's download, started once the first screen is in (usePrefetchedScreens). */
+const PREFETCHES: (() => Promise<unknown>)[] = [];
+
+/**
+ * Once no read of the first screen is pending and the browser is idle, the other screens' code
+ * downloads, so that opening one later waits for its own data only, not for its code as well.
+ */
+function usePrefetchedScreens() {
+  const store = useAppStore();
+  useEffect(() => {
+    let started = false;
+    const pending = () => {
+      const queries = Object.values((store.getState() as { api?: { queries?: object } }).api?.queries ?? {});
+      return (
+        queries.length === 0 || queries.some((query) => (query as { status?: string }).status === 'pending')
+      );
+    };
+    const check = () => {
+      if (started || pending()) return;
+      started = true;
+      unsubscribe();
+      const prefetch = () => PREFETCHES.forEach((load) => void load().catch(() => undefined));
+      if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 3_000 });
+      else setTimeout(prefetch, 500);
+    };
+    const unsubscribe = store.subscribe(check);
+    check();
+    return () => {
+      started = true;
+      unsubscribe();
+    };
+  }, [store]);
 }
 
 /** Every route the dashboard owns (docs/behaviour.md, Routes), each with its screen; the home page is the index. */
-const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, LazyScreen> = {
+const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, LazyExoticComponent<ComponentType>> = {
   dashboardProfile: screen(() => import('./features/profile/profile-screen'), 'ProfileScreen'),
   dashboardUsers: screen(() => import('./features/users/users-screen'), 'UsersScreen'),
   dashboardActivity: screen(() => import('./features/activity/activity-screen'), 'ActivityScreen'),
@@ -89,11 +115,7 @@ const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, LazyScreen> 
 };
 
 function Screen({ id }: { id: keyof typeof SCREENS }): ReactElement {
-  const { loaded, Component } = SCREENS[id];
-  // Code already in (prefetched) renders at once: through lazy it would first show the spinner,
-  // and React then holds the screen back a moment after its fallback.
-  const Loaded = loaded();
-  if (Loaded) return <Loaded />;
+  const Component = SCREENS[id];
   return (
     <Suspense fallback={<Loading />}>
       <Component />
@@ -102,29 +124,25 @@ function Screen({ id }: { id: keyof typeof SCREENS }): ReactElement {
 }
 
 export function App({ services }: { services: AppServices }) {
-  usePrefetchedScreens(SCREENS);
-  const intentRef = useIntentPrefetch(SCREENS);
+  usePrefetchedScreens();
   const children = routesOwnedBy('dashboard').filter((route) => route.id !== 'dashboard');
   return (
     <ServicesProvider services={services}>
       <WithApi>
-        {/* Lays nothing out: it only hears the intent to open a link inside it. */}
-        <div ref={intentRef} style={{ display: 'contents' }}>
-          <Routes>
-            <Route path={BASE} element={<DashboardLayout />}>
-              <Route element={<WithArrivalNotice />}>
-                <Route index element={<HomeScreen />} />
-                {children.map((route) => (
-                  <Route
-                    key={route.id}
-                    path={relativePath(route.path, BASE)}
-                    element={<Screen id={route.id as keyof typeof SCREENS} />}
-                  />
-                ))}
-              </Route>
+        <Routes>
+          <Route path={BASE} element={<DashboardLayout />}>
+            <Route element={<WithArrivalNotice />}>
+              <Route index element={<HomeScreen />} />
+              {children.map((route) => (
+                <Route
+                  key={route.id}
+                  path={relativePath(route.path, BASE)}
+                  element={<Screen id={route.id as keyof typeof SCREENS} />}
+                />
+              ))}
             </Route>
-          </Routes>
-        </div>
+          </Route>
+        </Routes>
       </WithApi>
     </ServicesProvider>
   );

@@ -3,24 +3,11 @@
 // kind comes from the same place (useTenantKind), so the dashboard and the shell never disagree.
 import { useMemo } from 'react';
 import type { QueryLike } from '@toolkit/data';
-import { signedInTenantId, useAppSelector, useCatalogue, type CatalogueState } from '@toolkit/store-contract';
+import { signedInTenantId, useAppSelector, useCatalogue } from '@toolkit/store-contract';
 
 export interface PublishedSurvey {
   id: string;
   title: string;
-}
-
-/** The surveys `tenantId` publishes, in the catalogue's order; null while the catalogue is unread. */
-export function publishedSurveys(
-  surveys: CatalogueState['surveys'],
-  tenantId: string | null,
-): PublishedSurvey[] | null {
-  return (
-    surveys &&
-    Object.entries(surveys)
-      .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
-      .map(([id, info]) => ({ id, title: info.title }))
-  );
 }
 
 /** The surveys the organisation publishes, in the catalogue's order. */
@@ -28,7 +15,11 @@ export function usePublishedSurveys(): QueryLike<PublishedSurvey[]> {
   const tenantId = useAppSelector((state) => signedInTenantId(state.auth));
   const catalogue = useCatalogue();
   const published = useMemo(
-    () => publishedSurveys(catalogue.surveys, tenantId),
+    () =>
+      catalogue.surveys &&
+      Object.entries(catalogue.surveys)
+        .filter(([, info]) => tenantId !== null && info.tenantId === tenantId)
+        .map(([id, info]) => ({ id, title: info.title })),
     [catalogue.surveys, tenantId],
   );
   return {

@@ -3,7 +3,6 @@
 // with `api.injectEndpoints`. Endpoints more than one remote reads are defined here once.
 import {
   createApi,
-  QueryStatus,
   type EndpointBuilder,
   type MutationDefinition,
   type QueryDefinition,
@@ -168,17 +167,6 @@ export const api = createApi({
 });
 
 export const { useProfileQuery, useMilestonesQuery } = api;
-
-/**
- * Whether reads were asked of the API and none is still waiting for its answer: a screen's first
- * reads are all in (answered or failed). Takes any store's state, since the API is attached to it
- * only once a remote that reads mounts.
- */
-export function readsSettled(state: object): boolean {
-  const slice = (state as { api?: ReturnType<typeof api.reducer> }).api;
-  const reads = Object.values(slice?.queries ?? {});
-  return reads.length > 0 && reads.every((read) => read?.status !== QueryStatus.pending);
-}
 
 /** What `api.injectEndpoints` hands its `endpoints` function. */
 export type ApiBuilder = EndpointBuilder<typeof callableBaseQuery, Tag, 'api'>;

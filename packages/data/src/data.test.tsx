@@ -15,7 +15,6 @@ import {
   attachApi,
   call,
   QueryView,
-  readsSettled,
   toQueryError,
   useMilestonesQuery,
   useProfileQuery,
@@ -156,31 +155,6 @@ describe('the API slice over the callables', () => {
     });
     expect(signals.map((signal) => signal.aborted)).toEqual([true]);
     expect(backend.callsTo(API.watchProfile)).toHaveLength(1);
-  });
-});
-
-describe('readsSettled', () => {
-  it('tells when reads were asked and none waits for its answer, answered or failed', async () => {
-    const backend = createFakeBackend({ [API.getProfile]: () => answer('Olivia') });
-    const held = deferred<void>();
-    backend.gate(API.listMilestones, held.promise);
-    backend.fail(API.listMilestones, new CallableError('unavailable', 'The service is busy.'));
-    const content = { request: async () => ({}) };
-    const store = createAppStore({ storage: null, extra: { callable: backend, content } });
-    expect(readsSettled(store.getState())).toBe(false);
-    attachApi(store);
-    expect(readsSettled(store.getState())).toBe(false);
-
-    const profileRead = store.dispatch(api.endpoints.profile.initiate());
-    const milestonesRead = store.dispatch(api.endpoints.milestones.initiate());
-    expect(readsSettled(store.getState())).toBe(false);
-    await profileRead;
-    expect(readsSettled(store.getState())).toBe(false);
-    held.resolve();
-    await milestonesRead;
-    expect(readsSettled(store.getState())).toBe(true);
-    profileRead.unsubscribe();
-    milestonesRead.unsubscribe();
   });
 });
 

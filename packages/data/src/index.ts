@@ -8,7 +8,6 @@ export {
   useProfileQuery,
   type Milestones,
   type Profile,
-  readsSettled,
   type Tag,
 } from './api';
 export { attachApi, WithApi } from './attach';

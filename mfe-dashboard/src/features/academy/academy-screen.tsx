@@ -8,8 +8,7 @@ import { ESG_TOPIC_NAMES, ESG_TOPICS, paths, type EsgTopic } from '@toolkit/doma
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { controlStyles } from '@toolkit/ui/form';
 import { SectionHeading } from '@toolkit/ui/section-heading';
-import { dashboardApi, useArticlesQuery } from '../../shared/api';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
+import { useArticlesQuery } from '../../shared/api';
 
 const Filters = styled.div`
   display: flex;
@@ -165,8 +164,3 @@ export function AcademyScreen() {
     </Stack>
   );
 }
-
-/** The articles as the screen first lists them (no topic, no search), read before it opens (app.tsx). */
-export const prefetchReads: PrefetchReads = (dispatch) => {
-  dispatch(dashboardApi.util.prefetch('articles', { topic: null, search: '' }, FRESH));
-};

@@ -10,13 +10,12 @@ import { useAppSelector } from '@toolkit/store-contract';
 import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { ErrorText } from '@toolkit/ui/error-text';
-import { dashboardApi, useActionsQuery, useArticleTitles, useToolkit } from '../../shared/api';
+import { useActionsQuery, useArticleTitles, useToolkit } from '../../shared/api';
 import { AssessmentLink } from '../../shared/assessment-link';
 import { ActionBox, LEVEL_NAMES, List } from './action-parts';
 import { useToggleActionPlanMutation } from './actions-api';
 import { CustomActions } from './custom-actions';
 import { PlannedActionItem } from './planned-action';
-import { FRESH, type PrefetchReads, prefetchToolkit } from '../../shared/prefetch';
 
 const Progress = styled.progress`
   width: 100%;
@@ -183,9 +182,3 @@ export function ActionsScreen() {
     </Stack>
   );
 }
-
-/** The toolkit and its assessment's actions, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = async (dispatch) => {
-  const toolkit = await prefetchToolkit(dispatch);
-  if (toolkit) dispatch(dashboardApi.util.prefetch('actions', toolkit.assessment.id, FRESH));
-};

@@ -2,7 +2,6 @@
 // more"), of one kind or all.
 import { API, type ApiResponses, type AuditKind } from '@toolkit/domain';
 import { api, call } from '@toolkit/data';
-import type { PrefetchReads } from '../../shared/prefetch';
 
 export type ActivityPage = ApiResponses[typeof API.listActivity];
 
@@ -30,11 +29,3 @@ const activityApi = api.injectEndpoints({
 });
 
 export const { useActivityInfiniteQuery } = activityApi;
-
-/**
- * The Activity screen's first page, asked before it opens (shared/prefetch.ts); the screen asks
- * again on opening, showing this one meanwhile.
- */
-export const prefetchActivity: PrefetchReads = (dispatch) => {
-  dispatch(activityApi.endpoints.activity.initiate({ kind: null }, { subscribe: false }));
-};

@@ -17,7 +17,6 @@ import { SelectField } from '@toolkit/ui/form';
 import { LoadMore } from '../../shared/load-more';
 import { useActivityInfiniteQuery } from './activity-api';
 import { describeActivity } from './activity-words';
-import { prefetchActivity } from './activity-api';
 
 const KIND = 'kind';
 
@@ -130,6 +129,3 @@ export function ActivityScreen() {
     </Stack>
   );
 }
-
-/** The trail's first page of every kind, read before the screen opens (app.tsx). */
-export const prefetchReads = prefetchActivity;

@@ -7,16 +7,14 @@ import { useAppSelector } from '@toolkit/store-contract';
 import { buttonStyles, Card, PageTitle, Stack, MutedText } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import {
-  dashboardApi,
-  type SurveyInfo,
-  type ToolkitSurvey,
   useLatestResults,
   useSurveyCatalogue,
   useToolkit,
+  type SurveyInfo,
+  type ToolkitSurvey,
 } from '../../shared/api';
 import { surveyTitle } from '../../shared/surveys';
 import { SurveyInvite } from './survey-invite';
-import { FRESH, type PrefetchReads, prefetchToolkit } from '../../shared/prefetch';
 
 const CallToAction = styled(Link)<{ $variant: 'primary' | 'secondary' }>`
   ${buttonStyles}
@@ -170,9 +168,3 @@ export function AssessmentsScreen() {
     </Stack>
   );
 }
-
-/** The results and the toolkit, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = async (dispatch) => {
-  dispatch(dashboardApi.util.prefetch('latestResults', undefined, FRESH));
-  await prefetchToolkit(dispatch);
-};

@@ -11,14 +11,13 @@ import { Button, Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { ErrorText } from '@toolkit/ui/error-text';
 import { useOrganisationNameFirst } from '../../arrival';
-import { dashboardApi, useDeclarationQuery } from '../../shared/api';
+import { useDeclarationQuery } from '../../shared/api';
 import { CredentialQr } from './credential-qr';
 import {
   useOpenCredentialMutation,
   useRevokeCredentialMutation,
   useSignDeclarationMutation,
 } from './declaration-api';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 const Confirm = styled.label`
   display: flex;
@@ -279,8 +278,3 @@ export function DeclarationScreen() {
     </Stack>
   );
 }
-
-/** The declaration, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = (dispatch) => {
-  dispatch(dashboardApi.util.prefetch('declaration', undefined, FRESH));
-};

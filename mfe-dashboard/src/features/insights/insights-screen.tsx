@@ -4,12 +4,11 @@ import { useId } from 'react';
 import { QueryView } from '@toolkit/data';
 import { Card, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
-import { dashboardApi, useLatestResults, useToolkit } from '../../shared/api';
+import { useLatestResults, useToolkit } from '../../shared/api';
 import { latestScored } from '../../shared/surveys';
 import { VerificationSummary } from '../../shared/verification-summary';
 import { useVisitRecorded } from '../../shared/visits';
 import { BenchmarkCard } from './benchmark-card';
-import { FRESH, type PrefetchReads, prefetchToolkit } from '../../shared/prefetch';
 
 /**
  * The latest result's self-assessed score beside its verified one, as Results shows it. Nothing
@@ -54,9 +53,3 @@ export function InsightsScreen() {
     </Stack>
   );
 }
-
-/** The toolkit and its assessment's benchmark against every organisation, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = async (dispatch) => {
-  const toolkit = await prefetchToolkit(dispatch);
-  if (toolkit) dispatch(dashboardApi.util.prefetch('benchmark', { surveyId: toolkit.assessment.id }, FRESH));
-};

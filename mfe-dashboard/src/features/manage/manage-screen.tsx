@@ -6,11 +6,10 @@ import { alertKindsFor, hasPermission, MESSAGES, paths, roleFromClaims, whoMayOp
 import { useAppSelector, useTenantKind } from '@toolkit/store-contract';
 import { Card, ErrorPanel, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
-import { dashboardApi, useAlertsQuery } from '../../shared/api';
+import { useAlertsQuery } from '../../shared/api';
 import { AlertsForm } from './alerts-form';
 import { BrandCard } from './brand-card';
 import { ConfirmOrganisationDeletion, DeleteOrganisationCard } from './organisation-deletion';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 const NO_ALERTS = {
   alerts: { newResult: [], newTeamMember: [], expertRequest: [] },
@@ -75,9 +74,3 @@ export function ManageScreen() {
     </Stack>
   );
 }
-
-/** The notifications and the brand, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = (dispatch) => {
-  dispatch(dashboardApi.util.prefetch('alerts', undefined, FRESH));
-  dispatch(dashboardApi.util.prefetch('brand', undefined, FRESH));
-};

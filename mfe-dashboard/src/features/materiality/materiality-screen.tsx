@@ -21,12 +21,11 @@ import { Card, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { SelectField } from '@toolkit/ui/form';
 import { SectionHeading } from '@toolkit/ui/section-heading';
 import { SubmitRow } from '@toolkit/ui/save-progress';
-import { dashboardApi, useMaterialityQuery } from '../../shared/api';
+import { useMaterialityQuery } from '../../shared/api';
 import { PlanNote } from '../../shared/plan-note';
 import { MaterialityMatrix } from './materiality-matrix';
 import { useSaveMaterialityMutation } from './materiality-api';
 import { RATINGS_FORM, ratingsOf } from './ratings-form';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 const Matter = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -180,8 +179,3 @@ export function MaterialityScreen() {
     </Stack>
   );
 }
-
-/** The ratings, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = (dispatch) => {
-  dispatch(dashboardApi.util.prefetch('materiality', undefined, FRESH));
-};

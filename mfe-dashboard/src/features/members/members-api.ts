@@ -6,7 +6,7 @@ import { api, callableQuery } from '@toolkit/data';
 /** Which page: the toolkit, the search (if any) and the cursor of the page before it (none: the first). */
 export type MembersPageQuery = Omit<ApiRequest<typeof API.listToolkitMembers>, 'limit'>;
 
-export const membersApi = api.injectEndpoints({
+const membersApi = api.injectEndpoints({
   endpoints: (build) => ({
     toolkitMembersPage: callableQuery(build, API.listToolkitMembers, {
       request: (query: MembersPageQuery) => ({ ...query, limit: MEMBERS_PAGE }),

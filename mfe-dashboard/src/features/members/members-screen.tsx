@@ -7,11 +7,10 @@ import { formatDate, MEMBERS_PAGE, MEMBERS_SEARCH_MAX, normaliseSearch } from '@
 import { useAppSelector } from '@toolkit/store-contract';
 import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
-import { dashboardApi, type Toolkit, useToolkit } from '../../shared/api';
+import { useToolkit, type Toolkit } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
 import { SearchForm } from '../../shared/view-controls';
-import { membersApi, useToolkitMembersPageQuery } from './members-api';
-import { FRESH, type PrefetchReads, toolkitName } from '../../shared/prefetch';
+import { useToolkitMembersPageQuery } from './members-api';
 
 const Count = styled.p`
   margin: 0;
@@ -172,11 +171,3 @@ export function MembersScreen() {
     </Stack>
   );
 }
-
-/** The toolkit and its members' first page, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = async (dispatch) => {
-  const name = await toolkitName(dispatch);
-  if (!name) return;
-  dispatch(dashboardApi.util.prefetch('toolkit', name, FRESH));
-  dispatch(membersApi.util.prefetch('toolkitMembersPage', { toolkit: name }, FRESH));
-};

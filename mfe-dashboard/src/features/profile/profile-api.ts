@@ -6,7 +6,6 @@ import { api, callableMutation, callableQuery, servicesOf, type QueryError } fro
 import { API } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
 import { OWN_RESULTS } from '../../shared/result-tags';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 type AccountSetting = 'updatePassword' | 'sendPasswordReset' | 'updateDisplayName';
 
@@ -57,8 +56,3 @@ export const {
   useRequestAccountDeletionMutation,
   useConfirmAccountDeletionMutation,
 } = profileApi;
-
-/** The Profile screen's first read besides the profile, asked before it opens (shared/prefetch.ts). */
-export const prefetchQuickscanDetails: PrefetchReads = (dispatch) => {
-  dispatch(profileApi.util.prefetch('quickscanDetails', undefined, FRESH));
-};

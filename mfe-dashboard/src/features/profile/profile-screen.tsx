@@ -6,7 +6,6 @@ import { NamesForm } from './names-form';
 import { OrganisationForm } from './organisation-form';
 import { useQuickscanDetailsQuery } from './profile-api';
 import { SecurityCard } from './security-card';
-import { prefetchQuickscanDetails } from './profile-api';
 
 export function ProfileScreen() {
   const profile = useProfileQuery();
@@ -33,6 +32,3 @@ export function ProfileScreen() {
     </Stack>
   );
 }
-
-/** What the latest Quickscan says, read before the screen opens (app.tsx). */
-export const prefetchReads = prefetchQuickscanDetails;

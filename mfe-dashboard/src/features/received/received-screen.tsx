@@ -12,16 +12,16 @@ import {
   type ReceivedResultRow,
   type ReceivedResultsQuery,
 } from '@toolkit/domain';
-import { signedInTenantId, useAppSelector } from '@toolkit/store-contract';
+import { useAppSelector } from '@toolkit/store-contract';
 import { Button, MutedText, PageTitle, Stack } from '@toolkit/ui';
 import { Actions } from '@toolkit/ui/form';
 import { ErrorText } from '@toolkit/ui/error-text';
-import { dashboardApi, useReceivedResultsQuery } from '../../shared/api';
+import { useReceivedResultsQuery } from '../../shared/api';
 import { ExportButton } from '../../shared/export-button';
-import { type PublishedSurvey, publishedSurveys, usePublishedSurveys } from '../../tenant-kind';
+import { usePublishedSurveys, type PublishedSurvey } from '../../tenant-kind';
 import { ExcludeDialog } from './exclude-dialog';
 import { excludedWords, includedWords } from './exclusion-words';
-import { receivedApi, useSetResultExcludedMutation, useWorkbenchFiltersQuery } from './received-api';
+import { useSetResultExcludedMutation, useWorkbenchFiltersQuery } from './received-api';
 import { ResultsTable } from './results-table';
 import {
   addressOf,
@@ -34,7 +34,6 @@ import {
   type WorkbenchView,
 } from './workbench-view';
 import { FilterControls } from './workbench-filters';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 const Count = styled.p`
   margin: 0;
@@ -203,16 +202,3 @@ export function ReceivedScreen() {
     </Stack>
   );
 }
-
-/** The first survey's first page and its filters, as the screen first opens, read before it opens (app.tsx). */
-export const prefetchReads: PrefetchReads = (dispatch, getState) => {
-  const { catalogue, auth } = getState();
-  const published = publishedSurveys(catalogue.surveys, signedInTenantId(auth));
-  if (!published?.length) return;
-  const { query } = viewFrom(
-    new URLSearchParams(),
-    published.map((survey) => survey.id),
-  );
-  dispatch(dashboardApi.util.prefetch('receivedResults', query, FRESH));
-  dispatch(receivedApi.util.prefetch('workbenchFilters', query.surveyId, FRESH));
-};

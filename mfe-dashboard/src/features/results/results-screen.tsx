@@ -4,7 +4,7 @@ import { QueryView } from '@toolkit/data';
 import type { ResultScore, ResultSummary } from '@toolkit/domain';
 import { Card, MutedText, PageTitle, ScoreBand, ScoreOverall, Stack } from '@toolkit/ui';
 import { SectionHeading } from '@toolkit/ui/section-heading';
-import { dashboardApi, useLatestResults, useSurveyCatalogue } from '../../shared/api';
+import { useLatestResults, useSurveyCatalogue } from '../../shared/api';
 import { Table, TableScroll } from '../../shared/table';
 import { latestScored, surveyTitle } from '../../shared/surveys';
 import { AssessmentLink } from '../../shared/assessment-link';
@@ -12,7 +12,6 @@ import { useVisitRecorded } from '../../shared/visits';
 import { AnswersToImprove } from './answers-to-improve';
 import { ScoreChart } from './score-chart';
 import { VerificationSummary } from '../../shared/verification-summary';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 function ScoreTable({ score }: { score: ResultScore }) {
   const sections = [...score.sections].sort((a, b) => a.sectionIndex - b.sectionIndex);
@@ -119,8 +118,3 @@ export function ResultsScreen() {
     </Stack>
   );
 }
-
-/** The latest results, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = (dispatch) => {
-  dispatch(dashboardApi.util.prefetch('latestResults', undefined, FRESH));
-};

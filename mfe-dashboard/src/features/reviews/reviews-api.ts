@@ -3,7 +3,6 @@
 import { API, type ApiRequest, type ApiResponses, type Review, type ReviewStatus } from '@toolkit/domain';
 import { api, call, callableMutation, callableQuery } from '@toolkit/data';
 import { receivedBy } from '../../shared/result-tags';
-import type { PrefetchReads } from '../../shared/prefetch';
 
 export type ReviewsPage = ApiResponses[typeof API.listReviews];
 
@@ -79,11 +78,3 @@ export const {
   useConcludeReviewMutation,
   useWithdrawVerificationMutation,
 } = reviewsApi;
-
-/**
- * The Reviews screen's first page, asked before it opens (shared/prefetch.ts); the screen asks
- * again on opening, showing this one meanwhile.
- */
-export const prefetchReviews: PrefetchReads = (dispatch) => {
-  dispatch(reviewsApi.endpoints.reviews.initiate({ status: 'waiting', search: '' }, { subscribe: false }));
-};

@@ -17,7 +17,6 @@ import { LoadMore } from '../../shared/load-more';
 import { SearchForm } from '../../shared/view-controls';
 import { useReviewsInfiniteQuery } from './reviews-api';
 import { STATUS_LABELS } from './review-words';
-import { prefetchReviews } from './reviews-api';
 
 const STATUS = 'status';
 const SEARCH = 'search';
@@ -168,6 +167,3 @@ export function ReviewsScreen() {
     </Stack>
   );
 }
-
-/** The queue as it first opens (waiting, no search), read before the screen opens (app.tsx). */
-export const prefetchReads = prefetchReviews;

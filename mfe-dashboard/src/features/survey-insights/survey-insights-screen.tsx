@@ -13,12 +13,9 @@ import {
 import { PageTitle, Stack } from '@toolkit/ui';
 import { FieldGrid, SelectField } from '@toolkit/ui/form';
 import type { SurveyInsightsRequest } from '../../shared/api';
-import { publishedSurveys, usePublishedSurveys } from '../../tenant-kind';
+import { usePublishedSurveys } from '../../tenant-kind';
 import { DateRangeFields, SurveySelect } from '../../shared/view-controls';
 import { SurveyReport } from './survey-report';
-import { signedInTenantId } from '@toolkit/store-contract';
-import { dashboardApi } from '../../shared/api';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 /** The address's mark of "Verified results only". */
 const VERIFIED = '1';
@@ -130,10 +127,3 @@ export function SurveyInsightsScreen() {
     </Stack>
   );
 }
-
-/** The first survey's report over the server's default range, read before the screen opens (app.tsx). */
-export const prefetchReads: PrefetchReads = (dispatch, getState) => {
-  const { catalogue, auth } = getState();
-  const [first] = publishedSurveys(catalogue.surveys, signedInTenantId(auth)) ?? [];
-  if (first) dispatch(dashboardApi.util.prefetch('surveyInsights', { surveyId: first.id }, FRESH));
-};

@@ -14,7 +14,6 @@ import {
 import type { AppServices } from '@toolkit/parcel';
 import { OWNERSHIP_OFFER, TEAM_LIST } from '../../shared/team-tags';
 import { byRankThenName } from './members';
-import { FRESH, type PrefetchReads } from '../../shared/prefetch';
 
 export interface Team {
   /** Highest role first, then by name. */
@@ -110,8 +109,3 @@ export const {
   useResendInviteMutation,
   useWithdrawInviteMutation,
 } = usersApi;
-
-/** The Users screen's first read, asked before it opens (shared/prefetch.ts). */
-export const prefetchTeam: PrefetchReads = (dispatch) => {
-  dispatch(teamApi.util.prefetch('team', undefined, FRESH));
-};

@@ -9,7 +9,6 @@ import { RightsChanged } from './rights-notice';
 import { settingOf } from './roles';
 import { TeamList } from './team-list';
 import { useTeamQuery } from './users-api';
-import { prefetchTeam } from './users-api';
 
 export function UsersScreen() {
   const uid = useAppSelector(selectUid);
@@ -41,6 +40,3 @@ export function UsersScreen() {
     </Stack>
   );
 }
-
-/** The team, read before the screen opens (app.tsx). */
-export const prefetchReads = prefetchTeam;
