@@ -11,6 +11,7 @@ const LOCAL_CONFIG_PATH = path.join('packages', 'platform', 'src', 'runtime-conf
  * @typedef {{
  *   remotes: Record<string, string>,
  *   functionsBaseUrl: string,
+ *   functionsStreamUrl?: string,
  *   authEmulatorUrl?: string,
  *   firebase: { apiKey: string, authDomain: string, projectId: string },
  *   contentUrl: string,

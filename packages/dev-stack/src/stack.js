@@ -21,11 +21,17 @@ const { closeServer, createStaticServer, NO_STORE } = require('./static-server')
 
 /**
  * What the shell's page reads: the stack's configuration with the callables on the app's own origin
- * (the shell's server forwards `/api/<name>` to the functions), so no call waits for a preflight.
+ * (the shell's server forwards `/api/<name>` to the functions), so no call waits for a preflight,
+ * and the live stream at the functions' own address, as in production; a stream held open on the
+ * app's origin would also take one of the page's few connections to it for as long as it lasts.
  * @param {import('./runtime-config').RuntimeConfig} config
  * @returns {import('./runtime-config').RuntimeConfig}
  */
-const forBrowser = (config) => ({ ...config, functionsBaseUrl: API_PATH });
+const forBrowser = (config) => ({
+  ...config,
+  functionsBaseUrl: API_PATH,
+  functionsStreamUrl: config.functionsBaseUrl,
+});
 
 /**
  * @typedef {import('./apps').RemoteName} RemoteName

@@ -116,6 +116,8 @@ describe('the shell server', () => {
     expect(config.functionsBaseUrl).toBe('/api');
     expect(urls.api).toBe('http://127.0.0.1:5999/demo-toolkit/australia-southeast1');
     expect(urls.appApi).toBe(`http://localhost:${ports.shell}/api`);
+    // The live stream goes to the functions themselves, as production's does.
+    expect(config.functionsStreamUrl).toBe(urls.api);
     expect(config.firebase.projectId).toBe('demo-toolkit');
     expect(urls.app).toBe(`http://localhost:${ports.shell}/`);
   });
