@@ -8,6 +8,7 @@
 import { API } from '@toolkit/domain';
 import type { FirstRead } from '@toolkit/domain/first-reads';
 import type { CallableClient, CallOptions } from '@toolkit/platform';
+import { tokenPayload } from './auth/token-payload';
 
 // Its own chunk with the starter of a first screen's reads, which the shell downloads beside its
 // start-up on every page but a survey's, whose pages read nothing a remote reads too.
@@ -47,15 +48,9 @@ export interface SharedReads {
 
 /** The uid an ID token names (Firebase's `user_id`, or the subject); null without one. */
 export function uidOfIdToken(token: string | null): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
-    const uid = claims.user_id ?? claims.sub;
-    return typeof uid === 'string' && uid ? uid : null;
-  } catch {
-    return null;
-  }
+  const payload = tokenPayload(token);
+  const uid = payload?.user_id ?? payload?.sub;
+  return typeof uid === 'string' && uid ? uid : null;
 }
 
 /**

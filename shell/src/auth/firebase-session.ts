@@ -24,6 +24,7 @@ import {
 import { MESSAGES, type AuthClaims } from '@toolkit/domain';
 import type { RuntimeConfig } from '@toolkit/platform';
 import type { AuthUser } from '@toolkit/store-contract';
+import { tokenPayload } from './token-payload';
 
 export interface AuthSnapshot {
   status: 'signedOut' | 'anonymous' | 'signedIn';
@@ -31,19 +32,11 @@ export interface AuthSnapshot {
   claims: AuthClaims;
 }
 
-/** The claims of the user's last ID token, read on the device: a token's payload is its middle part. */
+/** The claims of the user's last ID token, read on the device. */
 function claimsOfLastToken(user: User): AuthClaims {
   const { stsTokenManager } = user.toJSON() as { stsTokenManager?: { accessToken?: unknown } };
   const token = stsTokenManager?.accessToken;
-  if (typeof token !== 'string') return {};
-  try {
-    const base64 = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof claims === 'object' && claims !== null ? (claims as AuthClaims) : {};
-  } catch {
-    return {};
-  }
+  return (tokenPayload(typeof token === 'string' ? token : null) as AuthClaims | null) ?? {};
 }
 
 /**
