@@ -42,21 +42,19 @@ const BUSINESS_READS: FirstRead[] = [
 describe('sharedReads', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it("answers a remote's first profile read with the shell's, so the server is asked once", async () => {
-    const { backend, reads } = server();
-    const fromShell = callApi(reads.shell, API.getProfile, null);
-    const fromRemote = callApi(reads.remotes, API.getProfile, null);
-    expect(await fromRemote).toEqual(await fromShell);
-    expect(backend.callsTo(API.getProfile)).toHaveLength(1);
-  });
-
-  it("answers the shell's read with the remote's when the remote asked first", async () => {
-    const { backend, reads } = server();
-    const fromRemote = callApi(reads.remotes, API.getProfile, null);
-    const fromShell = callApi(reads.shell, API.getProfile, null);
-    expect(await fromShell).toEqual(await fromRemote);
-    expect(backend.callsTo(API.getProfile)).toHaveLength(1);
-  });
+  it.each([
+    ['shell', 'remotes'],
+    ['remotes', 'shell'],
+  ] as const)(
+    "answers one side's first profile read with the other's (%s first), so the server is asked once",
+    async (first, second) => {
+      const { backend, reads } = server();
+      const fromFirst = callApi(reads[first], API.getProfile, null);
+      const fromSecond = callApi(reads[second], API.getProfile, null);
+      expect(await fromSecond).toEqual(await fromFirst);
+      expect(backend.callsTo(API.getProfile)).toHaveLength(1);
+    },
+  );
 
   it("takes the shell's answer once: the remote's next read asks the server", async () => {
     const { backend, reads } = server();
