@@ -16,6 +16,23 @@ const common = {
   },
 };
 
+// The heaviest server suites (each a minute or more of one core on the whole run): their own
+// project, so that npm test can run them beside the browser tests, which leave a core partly idle.
+const HEAVY = [
+  'packages/server/src/store/pglite.test.ts',
+  'packages/server/src/reliability/fuzz.test.ts',
+  'packages/server/src/reliability/soak.test.ts',
+  'packages/server/src/reliability/injection.test.ts',
+  'packages/dev-stack/src/crash-under-load.test.ts',
+].map((file) => `<rootDir>/${file}`);
+const HEAVY_PATTERNS = HEAVY.map((file) => `^${file.replace(/\./g, '\\.')}$`);
+
+const node = {
+  ...common,
+  setupFiles: ['<rootDir>/jest.setup-node.js'],
+  testEnvironment: 'node',
+};
+
 module.exports = {
   // One worker per core: every suite starts its services on free ports, so files run side by side.
   maxWorkers: '100%',
@@ -27,16 +44,16 @@ module.exports = {
   globalTeardown: '<rootDir>/jest.global-teardown.js',
   projects: [
     {
-      ...common,
+      ...node,
       displayName: 'node',
-      setupFiles: ['<rootDir>/jest.setup-node.js'],
-      testEnvironment: 'node',
       testMatch: [
         '<rootDir>/packages/{domain,platform,federation,local-services,dev-stack,content,server,functions}/**/*.test.ts',
         // The benches' pure arithmetic (the browser parts run only in `npm run bench`).
         '<rootDir>/e2e/bench/**/*.test.ts',
       ],
+      testPathIgnorePatterns: ['/node_modules/', ...HEAVY_PATTERNS],
     },
+    { ...node, displayName: 'node-heavy', testMatch: HEAVY },
     {
       ...common,
       displayName: 'dom',
