@@ -2,6 +2,22 @@ const { createWebpackConfig, SHELL } = require('@toolkit/federation');
 const { buildEarlySlide } = require('./early-slide.build');
 const { ServiceWorkerPlugin } = require('./sw.build');
 
+/**
+ * The script files a named dynamic import downloads (the sign-in SDK's, preloaded by the early
+ * slide on a signed-in area's page), as paths from the site's root.
+ * @param {import('webpack').Compilation} compilation
+ * @param {string} name
+ */
+function chunkGroupFiles(compilation, name) {
+  const group = compilation.namedChunkGroups.get(name);
+  if (!group) throw new Error(`No chunk named ${name}: its import lost its webpackChunkName.`);
+  const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+  return group
+    .getFiles()
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `${publicPath}${file}`);
+}
+
 const shellConfig = createWebpackConfig({
   ...SHELL,
   dir: __dirname,
@@ -10,9 +26,10 @@ const shellConfig = createWebpackConfig({
   // index.html places the app's tags itself: inert in a template, started by the early slide.
   html: {
     inject: false,
-    templateParameters: (_compilation, assets, assetTags, options) => ({
+    templateParameters: (compilation, assets, assetTags, options) => ({
       htmlWebpackPlugin: { tags: assetTags, files: assets, options },
       earlySlide: buildEarlySlide(),
+      signedInPreloads: chunkGroupFiles(compilation, 'firebase-session'),
     }),
   },
 });

@@ -22,21 +22,13 @@ test.describe('a respondent', () => {
     const scripts = recordScripts(page);
     await page.goto('/survey/demo-publisher/quickscan/section/1/slide/1');
     await new AppPage(page).expectScreen('Before you start');
-    // What the page starts with: the entry (with React, the router, Redux, styled-components and our
-    // shared packages in it) and the shell's start-up modules (early start and bootstrap) it preloads.
-    // Screens and the sign-in SDK download later, when asked for.
-    const startup = await page.evaluate(() => [
-      ...[...document.querySelectorAll<HTMLScriptElement>('head script[src]')].map((script) => script.src),
-      ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
-        (link) => link.href,
-      ),
-    ]);
-    const shellStartup = new Set(
-      startup
-        .map((url) => new URL(url))
-        .filter((url) => url.port === String(E2E_PORTS.shell))
-        .map((url) => url.pathname),
-    );
+    // What the page starts with, as index.html lists it for the early slide to start: the entry
+    // (with React, the router, Redux, styled-components and our shared packages in it) and the
+    // shell's start-up modules (early start and bootstrap) it preloads. Screens and the sign-in SDK
+    // download later, when asked for.
+    const html = await (await page.request.get('/survey/demo-publisher/quickscan/section/1/slide/1')).text();
+    const template = /<template id="app-start">(.*?)<\/template>/s.exec(html)?.[1] ?? '';
+    const shellStartup = new Set([...template.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, file]) => file));
     expect(shellStartup.size).toBe(3);
     const requested = scripts.filter(({ port }) => port === E2E_PORTS.shell).map(({ path }) => path);
     for (const file of shellStartup) expect(requested).toContain(file);
@@ -54,4 +46,40 @@ test('an owner’s dashboard downloads the dashboard remote’s scripts and no o
   expect(ports).toContain(E2E_PORTS.dashboard);
   for (const other of [E2E_PORTS.survey, E2E_PORTS.journey, E2E_PORTS.billing])
     expect(ports).not.toContain(other);
+});
+
+test.describe('without the offline worker', () => {
+  // The worker serves the app's files it keeps from the device; holding the entry back must hold the app.
+  test.use({ serviceWorkers: 'block' });
+
+  test('an owner’s dashboard asks for the sign-in SDK and the dashboard’s code while the shell’s entry still downloads, and its manifest once', async ({
+    page,
+  }) => {
+    await signInAs(page, 'owner');
+    const asked: string[] = [];
+    // What the early slide must start by itself, as port and path: the entry is held back until these
+    // were asked (or for 10 s, too late), so nothing the entry starts can count.
+    const early = [
+      new RegExp(`^${E2E_PORTS.shell}/firebase-session\\.[^/]*\\.js$`),
+      new RegExp(`^${E2E_PORTS.dashboard}/remoteEntry\\.js$`),
+      new RegExp(`^${E2E_PORTS.dashboard}/__federation_expose_mount\\.[^/]*\\.js$`),
+    ];
+    let allAsked = () => {};
+    const askedEarly = new Promise<void>((resolve) => (allAsked = resolve));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      asked.push(`${url.port}${url.pathname}`);
+      if (early.every((file) => asked.some((entry) => file.test(entry)))) allAsked();
+    });
+    let beforeEntry: string[] | null = null;
+    await page.route(/\/main\.[^/]*\.js$/, async (route) => {
+      await Promise.race([askedEarly, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      beforeEntry ??= [...asked];
+      await route.fallback();
+    });
+    await page.goto('/dashboard');
+    await new AppPage(page).expectDashboardHome();
+    for (const file of early) expect(beforeEntry ?? []).toContainEqual(expect.stringMatching(file));
+    expect(asked.filter((entry) => entry === `${E2E_PORTS.dashboard}/mf-manifest.json`)).toHaveLength(1);
+  });
 });

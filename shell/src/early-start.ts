@@ -13,6 +13,7 @@ import {
 } from '@toolkit/platform';
 import { earlyFetch } from './early-fetch';
 import { earlyRequests } from './early-slide/contract';
+import { isSignedInArea } from './early-slide/signed-in-start';
 import { loadRemoteLifecycles, registerRuntimeRemotes } from './remotes/registry';
 
 export interface EarlyStart {
@@ -36,10 +37,12 @@ async function start(): Promise<EarlyStart> {
   // Failures are left for the screens, which show them with a retry.
   const owner = match?.route.owner;
   if (owner && owner !== 'shell') loadRemoteLifecycles(owner).catch(() => undefined);
-  // A signed-in area's page waits for the session: the sign-in SDK downloads now, beside the app,
-  // not once the guard has rendered and asked for it (a survey asks for it after its first screen).
-  const signedInArea = owner && owner !== 'shell' && owner !== 'survey';
-  if (signedInArea) import('./auth/firebase-session').catch(() => undefined);
+  // A signed-in area's page waits for the session: the sign-in SDK downloads now (the early slide
+  // has usually preloaded it), not once the guard has rendered and asked for it (a survey asks for
+  // it after its first screen).
+  const signedInArea = isSignedInArea(owner);
+  if (signedInArea)
+    import(/* webpackChunkName: "firebase-session" */ './auth/firebase-session').catch(() => undefined);
   const sharing = owner === 'survey' ? null : import('./shared-reads');
   // Awaited by the start-up; a failed download leaves every read to its asker.
   sharing?.catch(() => undefined);

@@ -11,6 +11,7 @@ import { buildTheme } from '@toolkit/ui';
 import type { ShellAuth } from './auth/firebase-auth';
 import { GuardGate } from './guard-gate';
 import type { ShellServices } from './services';
+import { useShownLocation } from './shown-location';
 
 function LocationProbe() {
   const location = useLocation();
@@ -207,6 +208,64 @@ describe('GuardGate', () => {
     await user.click(screen.getByRole('button', { name: 'Results' }));
     expect(await screen.findByText('workbench mount 2')).toBeInTheDocument();
     expect(authFake.refreshClaims).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the page before drawn, at its own location, until a page that needs rights has fresh claims', async () => {
+    let answerClaims: (claims: AuthClaims) => void = () => undefined;
+    const authFake = fakeAuth();
+    authFake.refreshClaims.mockImplementation(
+      () => new Promise<AuthClaims>((resolve) => (answerClaims = resolve)),
+    );
+    let mounts = 0;
+    function Area({ id }: { id: string }) {
+      const [mountedAs] = useState(() => ++mounts);
+      const navigate = useNavigate();
+      return (
+        <>
+          <button onClick={() => navigate('/dashboard/users')}>Users</button>
+          <p>
+            area mount {mountedAs} draws {id} at {useShownLocation().pathname}
+          </p>
+        </>
+      );
+    }
+    renderGate('/dashboard', signedIn({ role: 'admin', tenantId: 't1' }), {
+      authFake,
+      page: (match) => <Area id={match.route.id} />,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Users' }));
+    expect(location()).toHaveTextContent('/dashboard/users');
+    expect(screen.getByText('area mount 1 draws dashboard at /dashboard')).toBeInTheDocument();
+    expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
+    await act(async () => answerClaims({ role: 'admin', tenantId: 't1' }));
+    expect(
+      await screen.findByText('area mount 1 draws dashboardUsers at /dashboard/users'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a member whose role was removed meanwhile back from the page before, without drawing the new one', async () => {
+    let answerClaims: (claims: AuthClaims) => void = () => undefined;
+    const authFake = fakeAuth();
+    authFake.refreshClaims.mockImplementation(
+      () => new Promise<AuthClaims>((resolve) => (answerClaims = resolve)),
+    );
+    const drawn: string[] = [];
+    function Area({ id }: { id: string }) {
+      const navigate = useNavigate();
+      drawn.push(id);
+      return <button onClick={() => navigate('/dashboard/users')}>Users of {id}</button>;
+    }
+    renderGate('/dashboard', signedIn({ role: 'admin', tenantId: 't1' }), {
+      authFake,
+      page: (match) => <Area id={match.route.id} />,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Users of dashboard' }));
+    await act(async () => answerClaims({ role: 'user', tenantId: 't1' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/));
+    expect(screen.getByRole('button', { name: 'Users of dashboard' })).toBeInTheDocument();
+    expect(drawn).not.toContain('dashboardUsers');
   });
 
   it('signs a signed-in user out once on the forced-logout page /invite', async () => {

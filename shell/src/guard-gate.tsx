@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, type Location } from 'react-router';
 import {
   evaluateGuards,
   matchRoute,
@@ -20,6 +20,7 @@ import {
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 import { redirectState } from './screens/not-found-notice';
 import type { ShellServices } from './services';
+import { ShownLocation } from './shown-location';
 import { useSurveyAccess } from './survey-definition';
 
 // The chain's refusals for missing rights (rule 6): the dashboard they land on says who may open the page.
@@ -178,6 +179,23 @@ export function GuardGate({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  // A proceed without a sign-out includes one that signs a respondent in anonymously: the survey
+  // shows meanwhile, as it waits for a session before it starts a result.
+  const shows =
+    showsEarly || keptShowing || alreadySettled || (decision.kind === 'proceed' && !decision.signOut);
+  const shown = shows && match ? { match, location } : null;
+  const lastShown = useRef<{ match: RouteMatch; location: Location } | null>(null);
+  useLayoutEffect(() => {
+    if (shown) lastShown.current = shown;
+  });
+  // Moving to a page of the same area that waits only for fresh claims: the page before stays drawn
+  // (and keeps its data) until they are in; the new page's screen, and its reads, wait for them.
+  const held =
+    !shown && !freshClaims && lastShown.current?.match.route.owner === match?.route.owner
+      ? lastShown.current
+      : null;
+  const drawn = shown ?? held;
+
   if (sessionFailed) {
     return (
       <ErrorPanel
@@ -196,10 +214,10 @@ export function GuardGate({
       />
     );
   }
-  // A proceed without a sign-out includes one that signs a respondent in anonymously: the survey
-  // shows meanwhile, as it waits for a session before it starts a result.
-  const shows =
-    showsEarly || keptShowing || alreadySettled || (decision.kind === 'proceed' && !decision.signOut);
-  if (!shows || !match) return <Spinner label="Loading…" />;
-  return <>{children(match)}</>;
+  if (!drawn) return <Spinner label="Loading…" />;
+  return (
+    <ShownLocation.Provider value={held ? held.location : null}>
+      {children(drawn.match)}
+    </ShownLocation.Provider>
+  );
 }

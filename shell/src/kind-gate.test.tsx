@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { MESSAGES, ROUTE_BY_ID, type RouteId } from '@toolkit/domain';
+import { MESSAGES, opensFor, ROUTE_BY_ID, ROUTES, type RouteDefinition, type RouteId } from '@toolkit/domain';
 import type { ContentClient } from '@toolkit/platform';
-import { createAppStore, type AuthState } from '@toolkit/store-contract';
+import { createAppStore, loadCatalogue, type AuthState } from '@toolkit/store-contract';
 import { renderWithProviders } from '@toolkit/store-contract/testing';
 import { buildTheme } from '@toolkit/ui';
 import { KindGate } from './kind-gate';
@@ -97,5 +97,46 @@ describe('KindGate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The remote’s screen')).toBeInTheDocument();
     expect(content.request).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the screen mounted moving from a page for every kind to one for the organisation’s kind', async () => {
+    const forBusinesses = ROUTES.find(
+      (route) =>
+        route.owner === 'dashboard' && opensFor(route.id, 'business') && !opensFor(route.id, 'publisher'),
+    )!;
+    let mounts = 0;
+    function Screen() {
+      const [mountedAs] = useState(() => ++mounts);
+      return <p>screen mount {mountedAs}</p>;
+    }
+    function Pages() {
+      const [route, setRoute] = useState<RouteDefinition>(ROUTE_BY_ID.dashboardProfile);
+      return (
+        <>
+          <button onClick={() => setRoute(forBusinesses)}>Move</button>
+          <KindGate route={route}>
+            <Screen />
+          </KindGate>
+        </>
+      );
+    }
+    const content = { request: jest.fn(() => Promise.resolve(CATALOGUE)) } as unknown as ContentClient;
+    const store = createAppStore({
+      storage: null,
+      extra: { content },
+      preloadedState: { auth: signedIn('business-1') },
+    });
+    // The catalogue is in, as the shell's menu has read it by the time anyone moves.
+    await store.dispatch(loadCatalogue());
+    renderWithProviders(
+      <MemoryRouter>
+        <ThemeProvider theme={buildTheme()}>
+          <Pages />
+        </ThemeProvider>
+      </MemoryRouter>,
+      { store },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Move' }));
+    expect(screen.getByText('screen mount 1')).toBeInTheDocument();
   });
 });

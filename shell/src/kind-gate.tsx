@@ -8,8 +8,16 @@ import { elsewhereNotice, MESSAGES, opensFor, paths, type RouteDefinition } from
 import { signedInTenantId, useAppSelector, useTenantKind } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 
-function ForOneKind({ route, children }: { route: RouteDefinition; children: ReactNode }) {
-  const { kind, retry } = useTenantKind();
+/**
+ * Lets a page through, or draws the wait, the failure or the way to the dashboard in its place. A page
+ * let through is always the same element here, so moving between pages for every kind and pages for
+ * one kind keeps the remote mounted instead of drawing it again.
+ */
+export function KindGate({ route, children }: { route: RouteDefinition; children: ReactNode }) {
+  const tenantId = useAppSelector((state) => signedInTenantId(state.auth));
+  const forEveryKind = opensFor(route.id, 'business') && opensFor(route.id, 'publisher');
+  const { kind, retry } = useTenantKind(!forEveryKind);
+  if (forEveryKind || !tenantId) return children;
   if (kind === 'pending') return <Spinner label="Loading…" />;
   // Neither opened nor refused on a guess: the member can ask again.
   if (kind === 'unknown') return <ErrorPanel message={MESSAGES.catalogueUnavailable} onRetry={retry} />;
@@ -22,11 +30,4 @@ function ForOneKind({ route, children }: { route: RouteDefinition; children: Rea
       state={{ arrival: { notice: elsewhereNotice(kind, route.screen) } }}
     />
   );
-}
-
-export function KindGate({ route, children }: { route: RouteDefinition; children: ReactNode }) {
-  const tenantId = useAppSelector((state) => signedInTenantId(state.auth));
-  const forEveryKind = opensFor(route.id, 'business') && opensFor(route.id, 'publisher');
-  if (forEveryKind || !tenantId) return children;
-  return <ForOneKind route={route}>{children}</ForOneKind>;
 }

@@ -27,10 +27,13 @@ export function useCatalogue(load = true): CatalogueState & { retry: () => void 
   return { ...catalogue, retry };
 }
 
-/** The signed-in organisation's kind (`pending`, `unknown`: see tenantKindIn), and `retry`. */
-export function useTenantKind(): { kind: TenantKindState; retry: () => void } {
+/**
+ * The signed-in organisation's kind (`pending`, `unknown`: see tenantKindIn), and `retry`; `load`
+ * false only looks at a catalogue already read.
+ */
+export function useTenantKind(load = true): { kind: TenantKindState; retry: () => void } {
   const tenantId = useAppSelector((state) => signedInTenantId(state.auth));
-  const { retry } = useCatalogue(tenantId !== null);
+  const { retry } = useCatalogue(load && tenantId !== null);
   const kind = useAppSelector(selectTenantKind);
   return { kind, retry };
 }

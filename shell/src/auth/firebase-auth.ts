@@ -66,11 +66,13 @@ export function createFirebaseAuth(config: RuntimeConfig) {
 
   const sdk = (): Promise<FirebaseSession> => {
     if (session) return session;
-    const loading = import('./firebase-session').then(({ openSession }) => {
-      const opened = openSession(config);
-      opened.onChange((snapshot) => listeners.forEach((listener) => listener(snapshot)));
-      return opened;
-    });
+    const loading = import(/* webpackChunkName: "firebase-session" */ './firebase-session').then(
+      ({ openSession }) => {
+        const opened = openSession(config);
+        opened.onChange((snapshot) => listeners.forEach((listener) => listener(snapshot)));
+        return opened;
+      },
+    );
     // A failed download is forgotten, so the next use tries again.
     loading.catch(() => {
       if (session === loading) session = null;

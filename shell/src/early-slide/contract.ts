@@ -9,6 +9,11 @@ export interface EarlyRequests {
   config: Promise<Response>;
   /** The definition of the survey at this address, when the page is one of its slides. */
   survey?: { id: string; definition: Promise<RawSurvey | null> };
+  /**
+   * On a signed-in area's page, the manifest of the remote that draws it, a copy nobody else reads
+   * (null when the configuration names no such remote).
+   */
+  remoteManifest?: Promise<{ url: string; response: Promise<Response> } | null>;
 }
 
 const KEY = '__toolkitEarlyRequests';

@@ -3,10 +3,11 @@
 // runtime configuration and the survey's definition, draws the slide from them (render.ts), and only
 // once that is on screen starts the app, which takes both responses over (contract.ts), adopts the
 // answers given here (stored on the device and announced, survey-answers) and replaces the slide
-// with its own, moving focus to its own control of the question being answered. On every other
-// page it starts the app at once. Anything unexpected (a
-// failed request, a survey that needs an account, a question type it does not draw, a browser
-// without the HTML Sanitizer) leaves the page to the app, as if this script were not there.
+// with its own, moving focus to its own control of the question being answered. On a signed-in
+// area's page it starts the app and, beside it, what that page needs next (signed-in-start.ts). On
+// every other page it starts the app at once. Anything unexpected (a failed request, a survey that
+// needs an account, a question type it does not draw, a browser without the HTML Sanitizer) leaves
+// the page to the app, as if this script were not there.
 import { matchRoute } from '@toolkit/domain/routes';
 import { slideProgress } from '@toolkit/domain/survey-progress';
 import { SURVEY_DEFINITION_QUERY } from '@toolkit/domain/content/queries';
@@ -26,6 +27,7 @@ import { buildTheme } from '@toolkit/ui/theme';
 import { brandingOf } from '../survey-branding';
 import { RUNTIME_CONFIG_URL, setEarlyRequests, type EarlyRequests } from './contract';
 import { canDraw, earlySlidePage, type EarlyAnswering } from './render';
+import { isSignedInArea, startSignedInArea } from './signed-in-start';
 
 /** The longest the app waits for the early slide's requests before it starts anyway. */
 const APP_WAIT_MS = 1000;
@@ -139,6 +141,12 @@ function start(): void {
   const match = matchRoute(window.location.pathname);
   const root = document.getElementById('root');
   const { tenantId, surveyId, sectionId, slideId } = match?.params ?? {};
+  const owner = match?.route.owner;
+  if (isSignedInArea(owner)) {
+    startApp();
+    startSignedInArea(owner, early, early.config.then(() => config).then(json));
+    return;
+  }
   if (
     match?.route.id !== 'surveySlide' ||
     !root ||

@@ -1,6 +1,12 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { RemoteLifecycles } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
+import { earlyManifests } from './early-manifest';
 
 export type RemoteName = keyof RuntimeConfig['remotes'];
 
@@ -8,6 +14,7 @@ const container = (name: RemoteName) => `mfe_${name}`;
 
 /** Registers the remotes from runtime configuration, so a remote is redeployed without rebuilding the shell. */
 export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
+  registerPlugins([earlyManifests()]);
   registerRemotes(
     (Object.keys(remotes) as RemoteName[]).map((name) => ({ name: container(name), entry: remotes[name] })),
   );

@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel } from 'single-spa';
-import { useLocation, useNavigate, type Navigator } from 'react-router';
+import { useNavigate, type Navigator } from 'react-router';
 import { useStore } from 'react-redux';
 import { useTheme } from 'styled-components';
 import type { AppServices, ParcelProps, RemoteLifecycles } from '@toolkit/parcel';
 import type { AppStore } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
+import { useShownLocation } from '../shown-location';
 import { loadRemoteLifecycles, type RemoteName } from './registry';
 
 const AREA_LABEL: Record<RemoteName, string> = {
@@ -53,7 +54,7 @@ export function RemoteArea({
   const parcel = useRef<Parcel | null>(null);
   const store = useStore() as AppStore;
   const theme = useTheme();
-  const location = useLocation();
+  const location = useShownLocation();
   const navigator = useShellNavigator();
 
   const props: Omit<ParcelProps, 'domElement'> = { store, services, theme, basePath, location, navigator };

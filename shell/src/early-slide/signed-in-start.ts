@@ -1,0 +1,70 @@
+// On a page of a signed-in area (the dashboard, the journey, plans), what the page needs after the
+// app's entry is known before the entry has run: the sign-in SDK, and the remote that draws the
+// page. Left to the entry, each was asked for only once it had downloaded and run (a second of a
+// 4G phone's time), and the remote's files only once its manifest had come back after that.
+import type { RouteOwner } from '@toolkit/domain/routes';
+import type { EarlyRequests } from './contract';
+
+/** Whether a page's owner is a remote that needs the session before it draws anything. */
+export function isSignedInArea(owner: RouteOwner | undefined): owner is 'dashboard' | 'journey' | 'billing' {
+  return owner === 'dashboard' || owner === 'journey' || owner === 'billing';
+}
+
+/** A preload the federation runtime finds and takes over (it looks for a link with the same href). */
+function preloadScript(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.append(link);
+}
+
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/**
+ * The remote's entry and the chunks its mount entry needs at once, as the manifest names them;
+ * only for a remote whose files sit beside its manifest ('auto'), the only way ours are built.
+ */
+export function mountFiles(manifest: Manifest, manifestUrl: string): string[] {
+  const meta = manifest.metaData;
+  const entry = meta?.remoteEntry?.name;
+  if (meta?.publicPath !== 'auto' || !entry) return [];
+  const folder = meta.remoteEntry?.path ? `${meta.remoteEntry.path.replace(/\/$/, '')}/` : '';
+  const mount = manifest.exposes?.find((exposed) => exposed.name === 'mount');
+  return [`${folder}${entry}`, ...(mount?.assets?.js?.sync ?? [])].map(
+    (file) => new URL(file, manifestUrl).href,
+  );
+}
+
+/**
+ * Starts the sign-in SDK's download (the links index.html keeps in its signed-in template) and, once
+ * the runtime configuration names it, the area's remote: its manifest, handed to the app through
+ * `early`, and the files that manifest names. Any failure leaves the downloads to the app.
+ */
+export function startSignedInArea(owner: RouteOwner, early: EarlyRequests, config: Promise<unknown>): void {
+  const template = document.getElementById('signed-in-start');
+  if (template instanceof HTMLTemplateElement) {
+    template.remove();
+    for (const link of template.content.querySelectorAll('link')) preloadScript(link.href);
+  }
+  const manifest = config.then((value) => {
+    const url = (value as { remotes?: Record<string, unknown> }).remotes?.[owner];
+    if (typeof url !== 'string') return null;
+    // As the federation runtime asks for it, so that its request could have been this one.
+    return { url, response: fetch(url, {}) };
+  });
+  early.remoteManifest = manifest.then((asked) =>
+    asked ? { url: asked.url, response: asked.response.then((response) => response.clone()) } : null,
+  );
+  manifest
+    .then((asked) =>
+      asked?.response.then(async (response) => {
+        if (!response.ok) return;
+        for (const href of mountFiles((await response.json()) as Manifest, asked.url)) preloadScript(href);
+      }),
+    )
+    .catch(() => undefined);
+}
