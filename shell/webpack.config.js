@@ -3,8 +3,8 @@ const { buildEarlySlide } = require('./early-slide.build');
 const { ServiceWorkerPlugin } = require('./sw.build');
 
 /**
- * The script files a named dynamic import downloads (the sign-in SDK's, preloaded by the early
- * slide on a signed-in area's page), as paths from the site's root.
+ * The script files a named dynamic import downloads (those the early slide preloads on a signed-in
+ * area's page), as paths from the site's root.
  * @param {import('webpack').Compilation} compilation
  * @param {string} name
  */
@@ -29,7 +29,13 @@ const shellConfig = createWebpackConfig({
     templateParameters: (compilation, assets, assetTags, options) => ({
       htmlWebpackPlugin: { tags: assetTags, files: assets, options },
       earlySlide: buildEarlySlide(),
-      signedInPreloads: chunkGroupFiles(compilation, 'firebase-session'),
+      // The sign-in SDK, and the reads the shell shares with the remotes, which the start-up awaits.
+      signedInPreloads: [
+        ...new Set([
+          ...chunkGroupFiles(compilation, 'firebase-session'),
+          ...chunkGroupFiles(compilation, 'shared-reads'),
+        ]),
+      ],
     }),
   },
 });

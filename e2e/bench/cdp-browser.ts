@@ -279,6 +279,9 @@ export class RequestLog {
   private static receivedBy(requests: LoggedRequest[], at: number) {
     let bytes = 0;
     let count = 0;
+    // Verbose lines give each request's send and finish times from the first request's send.
+    const start = Math.min(...requests.map((request) => request.sentAt));
+    const since = (ms: number) => `+${Math.round(ms - start)}`.padStart(6);
     for (const request of requests) {
       const received =
         request.finished && request.finished.at <= at
@@ -287,7 +290,9 @@ export class RequestLog {
       bytes += received;
       if (received > 0 || (request.finished && request.finished.at <= at)) count += 1;
       if (process.env.BENCH_VERBOSE)
-        console.log(`${(received / 1024).toFixed(1).padStart(7)} KB ${request.url}`);
+        console.log(
+          `${(received / 1024).toFixed(1).padStart(7)} KB sent ${since(request.sentAt)} ms, done ${request.finished ? since(request.finished.at) : '     -'} ms: ${request.url}`,
+        );
     }
     return { kilobytes: bytes / 1024, requests: count };
   }

@@ -52,7 +52,7 @@ test.describe('without the offline worker', () => {
   // The worker serves the app's files it keeps from the device; holding the entry back must hold the app.
   test.use({ serviceWorkers: 'block' });
 
-  test('an owner’s dashboard asks for the sign-in SDK and the dashboard’s code while the shell’s entry still downloads, and its manifest once', async ({
+  test('an owner’s dashboard asks for the sign-in SDK, the shared reads and the dashboard’s code while the shell’s entry still downloads, and its manifest once', async ({
     page,
   }) => {
     await signInAs(page, 'owner');
@@ -61,6 +61,7 @@ test.describe('without the offline worker', () => {
     // were asked (or for 10 s, too late), so nothing the entry starts can count.
     const early = [
       new RegExp(`^${E2E_PORTS.shell}/firebase-session\\.[^/]*\\.js$`),
+      new RegExp(`^${E2E_PORTS.shell}/shared-reads\\.[^/]*\\.js$`),
       new RegExp(`^${E2E_PORTS.dashboard}/remoteEntry\\.js$`),
       new RegExp(`^${E2E_PORTS.dashboard}/__federation_expose_mount\\.[^/]*\\.js$`),
     ];

@@ -61,6 +61,9 @@ async function start() {
   // The first screen's reads start with the session, while its remote is still downloading.
   if (shared && firstRoute) shared.startFirstReads(store, shared.reads, firstRoute);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
+  // A signed-in area's page waits for the session: it opens now, not once the first render's guard
+  // asks for it (a render on a phone's CPU is a round trip's worth of time).
+  if (firstRoute) auth.requestSession();
 
   root.render(
     <Provider store={store}>

@@ -43,7 +43,7 @@ async function start(): Promise<EarlyStart> {
   const signedInArea = isSignedInArea(owner);
   if (signedInArea)
     import(/* webpackChunkName: "firebase-session" */ './auth/firebase-session').catch(() => undefined);
-  const sharing = owner === 'survey' ? null : import('./shared-reads');
+  const sharing = owner === 'survey' ? null : import(/* webpackChunkName: "shared-reads" */ './shared-reads');
   // Awaited by the start-up; a failed download leaves every read to its asker.
   sharing?.catch(() => undefined);
   if (match?.route.owner === 'survey') {
