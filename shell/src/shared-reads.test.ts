@@ -155,6 +155,17 @@ describe('sharedReads', () => {
       expect(backend.callsTo(API.listMilestones)).toEqual([{}, { userIds: ['u2'] }]);
     });
 
+    it("joins a remote's read asked while the start still waits for the session's token", async () => {
+      const { backend, reads } = server();
+      // Both are asked on the same store change (the kind has arrived): the remote's read must not
+      // slip past a start that has not yet learnt whose session it is.
+      const starting = reads.start(BUSINESS_READS);
+      const fromRemote = callApi(reads.remotes, API.listMilestones, {});
+      await starting;
+      expect(await fromRemote).toEqual({ milestones: {} });
+      expect(backend.callsTo(API.listMilestones)).toHaveLength(1);
+    });
+
     it('refuses an answer started for one person to the next one signed in', async () => {
       const { backend, session, reads } = server();
       await reads.start(BUSINESS_READS);

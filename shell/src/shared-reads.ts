@@ -64,6 +64,11 @@ export function sharedReads(client: CallableClient, getIdToken: () => Promise<st
   const started = new Set<string>();
   /** The names that can have a shared answer: other calls go straight through. */
   const names = new Set<string>(OFFERED);
+  /**
+   * Settles once every start asked so far has put its reads in `shared`: a read of a name being
+   * started waits for it, as both are often asked on the same change (the session or the kind known).
+   */
+  let registered: Promise<void> = Promise.resolve();
   const keyOf = (uid: string, name: string, data: unknown) =>
     `${uid}\n${name}\n${JSON.stringify(data ?? null)}`;
 
@@ -102,7 +107,7 @@ export function sharedReads(client: CallableClient, getIdToken: () => Promise<st
     ...client,
     call<Req, Res>(name: string, data: Req, options?: CallOptions): Promise<Res> {
       if (!names.has(name)) return client.call<Req, Res>(name, data, options);
-      return sessionUid().then((uid) => {
+      return registered.then(sessionUid).then((uid) => {
         if (!uid) return client.call<Req, Res>(name, data, options);
         const key = keyOf(uid, name, data);
         const taken = take(key, side);
@@ -117,17 +122,21 @@ export function sharedReads(client: CallableClient, getIdToken: () => Promise<st
   return {
     shell: view('shell'),
     remotes: view('remotes'),
-    async start(reads) {
-      const uid = await sessionUid();
-      if (!uid) return;
-      for (const { name, request } of reads) {
-        const key = keyOf(uid, name, request);
-        if (started.has(key) || shared.has(key)) continue;
-        started.add(key);
-        names.add(name);
-        // Nobody waits for it here: a failure is left to whoever asks next.
-        ask(key, name, request, ['shell', 'remotes']).catch(() => undefined);
-      }
+    start(reads) {
+      for (const { name } of reads) names.add(name);
+      const registering = sessionUid().then((uid) => {
+        if (!uid) return;
+        for (const { name, request } of reads) {
+          const key = keyOf(uid, name, request);
+          if (started.has(key) || shared.has(key)) continue;
+          started.add(key);
+          // Nobody waits for it here: a failure is left to whoever asks next.
+          ask(key, name, request, ['shell', 'remotes']).catch(() => undefined);
+        }
+      });
+      // A start that cannot learn the session leaves the reads waiting on it to ask for themselves.
+      registered = Promise.all([registered, registering.catch(() => undefined)]).then(() => undefined);
+      return registering;
     },
   };
 }
