@@ -237,11 +237,13 @@ describe('GuardGate', () => {
     await user.click(await screen.findByRole('button', { name: 'Users' }));
     expect(location()).toHaveTextContent('/dashboard/users');
     expect(screen.getByText('area mount 1 draws dashboard at /dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the page…');
     expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
     await act(async () => answerClaims({ role: 'admin', tenantId: 't1' }));
     expect(
       await screen.findByText('area mount 1 draws dashboardUsers at /dashboard/users'),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('sends a member whose role was removed meanwhile back from the page before, without drawing the new one', async () => {

@@ -18,6 +18,7 @@ import {
   useAppSelector,
 } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
+import { PageProgress } from './page-progress';
 import { redirectState } from './screens/not-found-notice';
 import type { ShellServices } from './services';
 import { ShownLocation } from './shown-location';
@@ -216,8 +217,11 @@ export function GuardGate({
   }
   if (!drawn) return <Spinner label="Loading…" />;
   return (
-    <ShownLocation.Provider value={held ? held.location : null}>
-      {children(drawn.match)}
-    </ShownLocation.Provider>
+    <>
+      {held && <PageProgress />}
+      <ShownLocation.Provider value={held ? held.location : null}>
+        {children(drawn.match)}
+      </ShownLocation.Provider>
+    </>
   );
 }
