@@ -1,11 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactElement,
-} from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { ROUTE_BY_ID, relativePath, routesOwnedBy, type RouteIdOf } from '@toolkit/domain';
 import { Loading, WithApi } from '@toolkit/data';
@@ -14,21 +7,14 @@ import { useAppStore } from '@toolkit/store-contract';
 import { WithArrivalNotice } from './arrival';
 import { DashboardLayout } from './dashboard-layout';
 import { HomeScreen } from './features/home/home-screen';
+import { lazyScreen } from './lazy-screen';
 import { ServicesProvider } from './shared/services';
 
 const BASE = ROUTE_BY_ID.dashboard.path;
 
-/**
- * A screen downloaded when its page is first opened: the first screen after sign-in (the home page,
- * drawn from the mount chunk) does not wait for the code of the other twenty.
- */
-function screen<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  PREFETCHES.push(load);
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
+/** A screen downloaded when its page is first opened (lazy-screen.ts), prefetched with the others. */
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazyScreen(load, name, PREFETCHES);
 
 /** Every other screen's download, started once the first screen is in (usePrefetchedScreens). */
 const PREFETCHES: (() => Promise<unknown>)[] = [];
@@ -65,7 +51,7 @@ function usePrefetchedScreens() {
 }
 
 /** Every route the dashboard owns (docs/behaviour.md, Routes), each with its screen; the home page is the index. */
-const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, LazyExoticComponent<ComponentType>> = {
+const SCREENS: Record<Exclude<RouteIdOf<'dashboard'>, 'dashboard'>, ComponentType> = {
   dashboardProfile: screen(() => import('./features/profile/profile-screen'), 'ProfileScreen'),
   dashboardUsers: screen(() => import('./features/users/users-screen'), 'UsersScreen'),
   dashboardActivity: screen(() => import('./features/activity/activity-screen'), 'ActivityScreen'),
