@@ -16,14 +16,19 @@ const common = {
   },
 };
 
-// The heaviest server suites (each a minute or more of one core on the whole run): their own
+// The heaviest server suites (each half a minute or more of one core on the whole run): their own
 // project, so that npm test can run them beside the browser tests, which leave a core partly idle.
+// Each starts its services on free ports, never the browser tests' fixed ones.
 const HEAVY = [
   'packages/server/src/store/pglite.test.ts',
   'packages/server/src/reliability/fuzz.test.ts',
   'packages/server/src/reliability/soak.test.ts',
   'packages/server/src/reliability/injection.test.ts',
   'packages/dev-stack/src/crash-under-load.test.ts',
+  'packages/server/src/isolation.test.ts',
+  'packages/dev-stack/src/auth-emulator.test.ts',
+  'packages/functions/src/local-backend.test.ts',
+  'packages/functions/src/index.test.ts',
 ].map((file) => `<rootDir>/${file}`);
 const HEAVY_PATTERNS = HEAVY.map((file) => `^${file.replace(/\./g, '\\.')}$`);
 
