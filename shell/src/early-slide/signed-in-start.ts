@@ -1,7 +1,8 @@
 // On a page of a signed-in area (the dashboard, the journey, plans), what the page needs after the
-// app's entry is known before the entry has run: the sign-in SDK, and the remote that draws the
-// page. Left to the entry, each was asked for only once it had downloaded and run (a second of a
-// 4G phone's time), and the remote's files only once its manifest had come back after that.
+// app's entry is known before the entry has run: the sign-in SDK, the reads the shell shares with
+// the remotes, and the remote that draws the page. Left to the entry, each was asked for only once
+// it had downloaded and run (a second of a 4G phone's time), and the remote's files only once its
+// manifest had come back after that.
 import type { RouteOwner } from '@toolkit/domain/routes';
 import type { EarlyRequests } from './contract';
 
@@ -40,9 +41,10 @@ export function mountFiles(manifest: Manifest, manifestUrl: string): string[] {
 }
 
 /**
- * Starts the sign-in SDK's download (the links index.html keeps in its signed-in template) and, once
- * the runtime configuration names it, the area's remote: its manifest, handed to the app through
- * `early`, and the files that manifest names. Any failure leaves the downloads to the app.
+ * Starts the downloads index.html lists in its signed-in template (the sign-in SDK's and the shared
+ * reads' chunks) and, once the runtime configuration names it, the area's remote: its manifest,
+ * handed to the app through `early`, and the files that manifest names. Any failure leaves the
+ * downloads to the app.
  */
 export function startSignedInArea(owner: RouteOwner, early: EarlyRequests, config: Promise<unknown>): void {
   const template = document.getElementById('signed-in-start');
