@@ -29,13 +29,18 @@ const shellConfig = createWebpackConfig({
     templateParameters: (compilation, assets, assetTags, options) => ({
       htmlWebpackPlugin: { tags: assetTags, files: assets, options },
       earlySlide: buildEarlySlide(),
-      // The sign-in SDK, and the reads the shell shares with the remotes, which the start-up awaits.
-      signedInPreloads: [
-        ...new Set([
-          ...chunkGroupFiles(compilation, 'firebase-session'),
-          ...chunkGroupFiles(compilation, 'shared-reads'),
-        ]),
-      ],
+      // The reads the shell shares with the remotes, which the start-up awaits, and the sign-in SDK,
+      // which a page started from a session kept on the device opens only later (sdk: true).
+      signedInPreloads: (() => {
+        const sharedReads = chunkGroupFiles(compilation, 'shared-reads');
+        const sdk = chunkGroupFiles(compilation, 'firebase-session').filter(
+          (href) => !sharedReads.includes(href),
+        );
+        return [
+          ...sharedReads.map((href) => ({ href, sdk: false })),
+          ...sdk.map((href) => ({ href, sdk: true })),
+        ];
+      })(),
     }),
   },
 });

@@ -61,9 +61,12 @@ async function start() {
   // The first screen's reads start with the session, while its remote is still downloading.
   if (shared && firstRoute) shared.startFirstReads(store, shared.reads, firstRoute);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
-  // A signed-in area's page waits for the session: it opens now, not once the first render's guard
-  // asks for it (a render on a phone's CPU is a round trip's worth of time).
-  if (firstRoute) auth.requestSession();
+  // A signed-in area's page waits for the session. One kept on the device stands for it at once, and
+  // the sign-in SDK opens after the first screen's reads; otherwise the SDK opens now, not once the
+  // first render's guard asks for it (a render on a phone's CPU is a round trip's worth of time).
+  if (firstRoute && auth.resumeStoredSession()) {
+    void (shared?.reads.settled() ?? Promise.resolve()).then(() => auth.openWhenIdle());
+  } else if (firstRoute) auth.requestSession();
 
   root.render(
     <Provider store={store}>

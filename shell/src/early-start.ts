@@ -13,6 +13,8 @@ import {
 } from '@toolkit/platform';
 import { earlyFetch } from './early-fetch';
 import { earlyRequests } from './early-slide/contract';
+import { storedSession } from './auth/stored-session';
+import { deviceStorage } from './early-slide/device-storage';
 import { isSignedInArea } from './early-slide/signed-in-start';
 import { loadRemoteLifecycles, registerRuntimeRemotes } from './remotes/registry';
 
@@ -39,9 +41,10 @@ async function start(): Promise<EarlyStart> {
   if (owner && owner !== 'shell') loadRemoteLifecycles(owner).catch(() => undefined);
   // A signed-in area's page waits for the session: the sign-in SDK downloads now (the early slide
   // has usually preloaded it), not once the guard has rendered and asked for it (a survey asks for
-  // it after its first screen).
+  // it after its first screen). A session kept on the device stands for it until the first screen
+  // is drawn (stored-session.ts).
   const signedInArea = isSignedInArea(owner);
-  if (signedInArea)
+  if (signedInArea && !storedSession(deviceStorage(), Date.now(), config.firebase.apiKey))
     import(/* webpackChunkName: "firebase-session" */ './auth/firebase-session').catch(() => undefined);
   const sharing = owner === 'survey' ? null : import(/* webpackChunkName: "shared-reads" */ './shared-reads');
   // Awaited by the start-up; a failed download leaves every read to its asker.

@@ -2,7 +2,7 @@ import { API } from '@toolkit/domain';
 import { firstReadsOf, type FirstRead } from '@toolkit/domain/first-reads';
 import { createFakeBackend } from '@toolkit/platform/testing';
 import { authChanged, catalogueLoaded, createAppStore } from '@toolkit/store-contract';
-import { startFirstReads } from './first-reads';
+import { LAST_KIND_KEY, startFirstReads } from './first-reads';
 import { sharedReads } from './shared-reads';
 
 /** The server every read asks (a publisher's figures it does not answer); the signed-in person is Ann. */
@@ -58,7 +58,10 @@ describe('startFirstReads', () => {
   const asked = (backend: ReturnType<typeof server>['backend']) =>
     backend.calls.map(({ name, data }) => ({ name, request: data }));
 
-  afterEach(() => window.history.replaceState(null, '', '/'));
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    window.localStorage.clear();
+  });
 
   it("starts a business's home reads: those of every kind with the session, its journey once its kind is known", async () => {
     const { backend, store, stop, signIn } = setup('/dashboard');
@@ -89,6 +92,66 @@ describe('startFirstReads', () => {
       expect.objectContaining({ surveyId: 'published-survey' }),
     ]);
     stop();
+  });
+
+  describe('on a later visit from the same device', () => {
+    /** A first visit, whose catalogue told the organisation's kind. */
+    async function firstVisit(tenantId: string) {
+      const { stop, store, signIn } = setup('/dashboard');
+      signIn(tenantId);
+      store.dispatch(catalogueLoaded(CATALOGUE));
+      await flush();
+      stop();
+    }
+
+    it("starts a business's journey with the session, before the catalogue tells its kind", async () => {
+      await firstVisit('bakery');
+      const { backend, stop, signIn } = setup('/dashboard');
+      signIn('bakery');
+      await flush();
+      expect(asked(backend)).toEqual(BUSINESS_READS);
+      stop();
+    });
+
+    it("starts a publisher's overview for the surveys it published then, with the session", async () => {
+      await firstVisit('council');
+      const { backend, stop, signIn } = setup('/dashboard');
+      signIn('council');
+      await flush();
+      expect(backend.callsTo(API.getSurveyInsights)).toEqual([
+        expect.objectContaining({ surveyId: 'published-survey' }),
+      ]);
+      expect(backend.callsTo(API.listMilestones)).toEqual([]);
+      stop();
+    });
+
+    it('still starts the reads of the kind the catalogue now tells, when the organisation has become a publisher', async () => {
+      await firstVisit('bakery');
+      const { backend, store, stop, signIn } = setup('/dashboard');
+      signIn('bakery');
+      await flush();
+      store.dispatch(
+        catalogueLoaded({ ...CATALOGUE, 'new-survey': { title: 'New', tenantId: 'bakery' } }),
+      );
+      await flush();
+      expect(backend.callsTo(API.getSurveyInsights)).toEqual([
+        expect.objectContaining({ surveyId: 'new-survey' }),
+      ]);
+      expect(JSON.parse(window.localStorage.getItem(LAST_KIND_KEY) ?? 'null')).toMatchObject({
+        kind: 'publisher',
+        published: ['new-survey'],
+      });
+      stop();
+    });
+
+    it("takes nothing from another organisation's visit", async () => {
+      await firstVisit('council');
+      const { backend, stop, signIn } = setup('/dashboard');
+      signIn('bakery');
+      await flush();
+      expect(asked(backend)).toEqual(BUSINESS_READS.slice(0, 3));
+      stop();
+    });
   });
 
   it('asks nothing on another page than the one it was started for', async () => {

@@ -79,6 +79,21 @@ describe('sharedReads', () => {
     expect(backend.callsTo(API.getProfile)).toHaveLength(2);
   });
 
+  it('settles once every read started so far is answered, a failed one too', async () => {
+    const { backend, reads } = server();
+    const gate = deferred<void>();
+    backend.gate(API.listMilestones, gate.promise);
+    backend.fail(API.getBrand, new CallableError('unavailable', 'down'));
+    void reads.start(BUSINESS_READS);
+    let settled = false;
+    void reads.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    gate.resolve();
+    await reads.settled();
+    expect(backend.callsTo(API.listMilestones)).toHaveLength(1);
+  });
+
   it('asks the server again once the shared answer is no longer fresh', async () => {
     const { backend, reads } = server();
     await callApi(reads.shell, API.getProfile, null);

@@ -44,6 +44,8 @@ export interface SharedReads {
    * side's first identical read takes its answer instead of asking the server.
    */
   start(reads: readonly FirstRead[]): Promise<void>;
+  /** Settles once every read started so far has been answered or has failed. */
+  settled(): Promise<void>;
 }
 
 /** The uid an ID token names (Firebase's `user_id`, or the subject); null without one. */
@@ -69,6 +71,8 @@ export function sharedReads(client: CallableClient, getIdToken: () => Promise<st
    * started waits for it, as both are often asked on the same change (the session or the kind known).
    */
   let registered: Promise<void> = Promise.resolve();
+  /** The started reads' answers, each settled or not. */
+  const startedAnswers: Promise<unknown>[] = [];
   const keyOf = (uid: string, name: string, data: unknown) =>
     `${uid}\n${name}\n${JSON.stringify(data ?? null)}`;
 
@@ -131,12 +135,13 @@ export function sharedReads(client: CallableClient, getIdToken: () => Promise<st
           if (started.has(key) || shared.has(key)) continue;
           started.add(key);
           // Nobody waits for it here: a failure is left to whoever asks next.
-          ask(key, name, request, ['shell', 'remotes']).catch(() => undefined);
+          startedAnswers.push(ask(key, name, request, ['shell', 'remotes']).catch(() => undefined));
         }
       });
       // A start that cannot learn the session leaves the reads waiting on it to ask for themselves.
       registered = Promise.all([registered, registering.catch(() => undefined)]).then(() => undefined);
       return registering;
     },
+    settled: () => registered.then(() => Promise.all(startedAnswers)).then(() => undefined),
   };
 }

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@toolkit/platform';
 import { AddressMismatchError, createFirebaseAuth, SAVING_UID_KEY } from './firebase-auth';
+import type { AuthSnapshot } from './firebase-session';
 
 // The Firebase SDK is the edge: a stand-in session with an anonymous user whose uid a test sets.
 const session = {
@@ -8,7 +9,8 @@ const session = {
   signInWithEmailLink: jest.fn((_email: string, _href: string, _savingUid: string | null) =>
     Promise.resolve(),
   ),
-  onChange: jest.fn(),
+  onChange: jest.fn((_listener: (snapshot: AuthSnapshot) => void) => undefined),
+  getIdToken: jest.fn(() => Promise.resolve('token-from-the-sdk')),
 };
 jest.mock('./firebase-session', () => ({ openSession: () => session }));
 
@@ -65,5 +67,81 @@ describe('the link that saves an anonymous respondent’s results', () => {
     expect(session.signInWithEmailLink).toHaveBeenCalledWith('carol@example.com', LINK, null);
     // The mark stays for the link it belongs to.
     expect(auth.savingSessionUid()).toBe('anon-1');
+  });
+});
+
+describe('a session kept on the device', () => {
+  const config = { firebase: { apiKey: 'demo-api-key' } } as RuntimeConfig;
+  const claims = { user_id: 'member-1', role: 'owner', tenantId: 'acme' };
+  const idToken = ['e30', Buffer.from(JSON.stringify(claims)).toString('base64url'), 'sig'].join('.');
+  const member = {
+    uid: 'member-1',
+    email: 'ann@example.com',
+    displayName: null,
+    emailVerified: true,
+    isAnonymous: false,
+    tenantId: null,
+  };
+  const keep = (validMs: number) =>
+    window.localStorage.setItem(
+      'firebase:authUser:demo-api-key:[DEFAULT]',
+      JSON.stringify({
+        ...member,
+        stsTokenManager: { accessToken: idToken, expirationTime: Date.now() + validMs },
+      }),
+    );
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** What the SDK tells once opened. */
+  const sdkTells = (snapshot: AuthSnapshot) => session.onChange.mock.calls[0]![0](snapshot);
+
+  it('stands for the session at once, its token answering calls, without opening the SDK', async () => {
+    keep(30 * 60_000);
+    const auth = createFirebaseAuth(config);
+    const heard: AuthSnapshot[] = [];
+    auth.subscribe((snapshot) => heard.push(snapshot));
+    expect(auth.resumeStoredSession()).toBe(true);
+    expect(heard).toEqual([{ status: 'signedIn', user: member, claims }]);
+    expect(await auth.getIdToken()).toBe(idToken);
+    auth.requestSession();
+    await tick();
+    expect(session.onChange).not.toHaveBeenCalled();
+  });
+
+  it('hands over to the SDK when the page is idle: the same session changes nothing, calls then take its token', async () => {
+    keep(30 * 60_000);
+    const auth = createFirebaseAuth(config);
+    const heard: AuthSnapshot[] = [];
+    auth.subscribe((snapshot) => heard.push(snapshot));
+    auth.resumeStoredSession();
+    auth.openWhenIdle();
+    await tick();
+    await tick();
+    expect(session.onChange).toHaveBeenCalledTimes(1);
+    sdkTells({ status: 'signedIn', user: member, claims });
+    expect(heard).toHaveLength(1);
+    expect(await auth.getIdToken()).toBe('token-from-the-sdk');
+  });
+
+  it('is ended when the SDK tells the identity provider no longer knows it', async () => {
+    keep(30 * 60_000);
+    const auth = createFirebaseAuth(config);
+    const heard: AuthSnapshot[] = [];
+    auth.subscribe((snapshot) => heard.push(snapshot));
+    auth.resumeStoredSession();
+    await auth.load();
+    sdkTells({ status: 'signedOut', user: null, claims: {} });
+    expect(heard.map(({ status }) => status)).toEqual(['signedIn', 'signedOut']);
+  });
+
+  it('is not used when its token is about to expire: the SDK opens and refreshes it', async () => {
+    keep(60_000);
+    const auth = createFirebaseAuth(config);
+    const heard: AuthSnapshot[] = [];
+    auth.subscribe((snapshot) => heard.push(snapshot));
+    expect(auth.resumeStoredSession()).toBe(false);
+    expect(heard).toEqual([]);
+    auth.requestSession();
+    await tick();
+    expect(session.onChange).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,6 +2,7 @@ import { matchRoute, type AuthClaims } from '@toolkit/domain';
 import type { AuthOutcome } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
 import type { AuthSnapshot, FirebaseSession } from './firebase-session';
+import { storedSession, type StoredSession } from './stored-session';
 
 /** Where the e-mail address waits between sending a sign-in link and opening it on this device. */
 const PENDING_EMAIL_KEY = 'toolkit:pending-sign-in-email';
@@ -54,22 +55,43 @@ const outcome = async (action: () => Promise<unknown>): Promise<AuthOutcome> => 
   }
 };
 
+const sameSnapshot = (a: AuthSnapshot, b: AuthSnapshot) =>
+  a.status === b.status &&
+  JSON.stringify(a.user) === JSON.stringify(b.user) &&
+  JSON.stringify(a.claims) === JSON.stringify(b.claims);
+
+/** A resumed token this close to its expiry is left for the SDK to refresh. */
+const MIN_TOKEN_LIFE_MS = 60_000;
+
+/** After the first screen: an idle moment, or this long at most. */
+const SDK_IDLE_TIMEOUT_MS = 3000;
+
 /**
- * The shell's sign-in session. The Firebase SDK (32 KB compressed) is not needed to show a survey's
+ * The shell's sign-in session. The Firebase SDK (27 KB compressed) is not needed to show a survey's
  * first question, so it loads on first use (`load`, or any call that needs it), not at start-up: the
  * guard asks for it on pages whose access depends on the session, a survey once its first screen is
- * painted.
+ * painted. A signed-in area's page opened with a session kept on the device starts from that session
+ * (`resumeStoredSession`) and opens the SDK once its first screen is drawn (`openWhenIdle`).
  */
 export function createFirebaseAuth(config: RuntimeConfig) {
   let session: Promise<FirebaseSession> | null = null;
   const listeners = new Set<(snapshot: AuthSnapshot) => void>();
+  /** The kept session, standing for the SDK's until the SDK has told its own. */
+  let resumed: { stored: StoredSession; snapshot: AuthSnapshot } | null = null;
+  let openScheduled = false;
 
   const sdk = (): Promise<FirebaseSession> => {
     if (session) return session;
     const loading = import(/* webpackChunkName: "firebase-session" */ './firebase-session').then(
       ({ openSession }) => {
         const opened = openSession(config);
-        opened.onChange((snapshot) => listeners.forEach((listener) => listener(snapshot)));
+        opened.onChange((snapshot) => {
+          const standIn = resumed;
+          resumed = null;
+          // The SDK confirming the kept session changes nothing on screen.
+          if (standIn && sameSnapshot(standIn.snapshot, snapshot)) return;
+          listeners.forEach((listener) => listener(snapshot));
+        });
         return opened;
       },
     );
@@ -97,9 +119,31 @@ export function createFirebaseAuth(config: RuntimeConfig) {
      * whoever debugs it; the next call tries again. Idempotent.
      */
     load,
-    /** `load` for callers that do not wait for it. */
+    /** `load` for callers that do not wait for it; with a resumed session, `openWhenIdle` opens it. */
     requestSession(): void {
-      load().catch(() => undefined);
+      if (!resumed) load().catch(() => undefined);
+    },
+    /**
+     * Starts from the signed-in session the SDK kept on the device, if its ID token is good for a
+     * while yet: listeners hear it now, and calls take its token, until the SDK opens. Returns
+     * whether there was one.
+     */
+    resumeStoredSession(): boolean {
+      if (session) return false;
+      const stored = storedSession(window.localStorage, Date.now(), config.firebase.apiKey);
+      if (!stored) return false;
+      const snapshot: AuthSnapshot = { status: 'signedIn', user: stored.user, claims: stored.claims };
+      resumed = { stored, snapshot };
+      listeners.forEach((listener) => listener(snapshot));
+      return true;
+    },
+    /** Opens the SDK at the page's next idle moment (once), to take over a resumed session. */
+    openWhenIdle(): void {
+      if (openScheduled) return;
+      openScheduled = true;
+      const open = () => load().catch(() => undefined);
+      if ('requestIdleCallback' in window) window.requestIdleCallback(open, { timeout: SDK_IDLE_TIMEOUT_MS });
+      else setTimeout(open, 0);
     },
     /** Calls back with every sign-in, sign-out and token (claims) change once the session is loaded. */
     subscribe(listener: (snapshot: AuthSnapshot) => void): () => void {
@@ -155,7 +199,10 @@ export function createFirebaseAuth(config: RuntimeConfig) {
     signInAnonymously: () => outcome(async () => (await sdk()).signInAnonymously()),
     signInWithCustomToken: (token: string) => outcome(async () => (await sdk()).signInWithCustomToken(token)),
     signOut: async (): Promise<void> => (await sdk()).signOut(),
-    getIdToken: async (): Promise<string | null> => (await sdk()).getIdToken(),
+    getIdToken: async (): Promise<string | null> => {
+      if (resumed && resumed.stored.expiresAt - Date.now() > MIN_TOKEN_LIFE_MS) return resumed.stored.idToken;
+      return (await sdk()).getIdToken();
+    },
     refreshIdToken: async (): Promise<string | null> => (await sdk()).refreshIdToken(),
     /** Loads nothing where App Check is not configured (locally). */
     getAppCheckToken: async (): Promise<string | null> =>

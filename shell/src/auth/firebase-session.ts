@@ -79,7 +79,9 @@ export function openSession(config: RuntimeConfig) {
   const appCheckSiteKey = config.appCheckSiteKey;
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
 
-  const signedInUser = (): User => {
+  // Asked as the SDK opens, the user it is restoring counts.
+  const signedInUser = async (): Promise<User> => {
+    await auth.authStateReady();
     if (!auth.currentUser) throw new Error(MESSAGES.noUserLoggedIn);
     return auth.currentUser;
   };
@@ -113,9 +115,16 @@ export function openSession(config: RuntimeConfig) {
     signInAnonymously: () => signInAnonymously(auth),
     signInWithCustomToken: (token: string) => signInWithCustomToken(auth, token),
     signOut: () => signOut(auth),
-    getIdToken: async () => (await auth.currentUser?.getIdToken()) ?? null,
+    // Asked as the SDK opens (a resumed session handing over), the user it restores answers, not none.
+    getIdToken: async () => {
+      await auth.authStateReady();
+      return (await auth.currentUser?.getIdToken()) ?? null;
+    },
     /** A new token from the identity provider; fails when the account is gone (the SDK then signs out). */
-    refreshIdToken: async () => (await auth.currentUser?.getIdToken(true)) ?? null,
+    refreshIdToken: async () => {
+      await auth.authStateReady();
+      return (await auth.currentUser?.getIdToken(true)) ?? null;
+    },
     async getAppCheckToken(): Promise<string | null> {
       if (!appCheckSiteKey) return null;
       appCheck ??= import('firebase/app-check').then(
@@ -133,13 +142,14 @@ export function openSession(config: RuntimeConfig) {
     resetCodeEmail: (code: string) => verifyPasswordResetCode(auth, code),
     confirmPasswordReset: (code: string, newPassword: string) =>
       confirmPasswordReset(auth, code, newPassword),
-    updatePassword: (newPassword: string) => updatePassword(signedInUser(), newPassword),
+    updatePassword: async (newPassword: string) => updatePassword(await signedInUser(), newPassword),
     async updateDisplayName(displayName: string) {
-      await updateProfile(signedInUser(), { displayName });
+      const user = await signedInUser();
+      await updateProfile(user, { displayName });
       // onIdTokenChanged does not fire for a profile change; a refresh publishes the new name.
-      await signedInUser().getIdToken(true);
+      await user.getIdToken(true);
     },
-    refreshClaims: async () => (await signedInUser().getIdTokenResult(true)).claims as AuthClaims,
+    refreshClaims: async () => (await (await signedInUser()).getIdTokenResult(true)).claims as AuthClaims,
   };
 }
 

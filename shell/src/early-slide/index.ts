@@ -27,6 +27,7 @@ import { buildTheme } from '@toolkit/ui/theme';
 import { brandingOf } from '../survey-branding';
 import { RUNTIME_CONFIG_URL, setEarlyRequests, type EarlyRequests } from './contract';
 import { canDraw, earlySlidePage, type EarlyAnswering } from './render';
+import { deviceStorage } from './device-storage';
 import { isSignedInArea, startSignedInArea } from './signed-in-start';
 
 /** The longest the app waits for the early slide's requests before it starts anyway. */
@@ -69,14 +70,6 @@ function askForSurvey(config: Promise<unknown>, surveyId: string): Promise<RawSu
       if (!data || errors?.length) throw new Error('The content service answered with errors.');
       return data.survey;
     });
-}
-
-function deviceStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** Answers kept where the app's result looks for them before it has started, and announced to it. */

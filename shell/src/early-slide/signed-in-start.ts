@@ -4,7 +4,9 @@
 // it had downloaded and run (a second of a 4G phone's time), and the remote's files only once its
 // manifest had come back after that.
 import type { RouteOwner } from '@toolkit/domain/routes';
+import { storedSession } from '../auth/stored-session';
 import type { EarlyRequests } from './contract';
+import { deviceStorage } from './device-storage';
 
 /** Whether a page's owner is a remote that needs the session before it draws anything. */
 export function isSignedInArea(owner: RouteOwner | undefined): owner is 'dashboard' | 'journey' | 'billing' {
@@ -41,8 +43,8 @@ export function mountFiles(manifest: Manifest, manifestUrl: string): string[] {
 }
 
 /**
- * Starts the downloads index.html lists in its signed-in template (the sign-in SDK's and the shared
- * reads' chunks) and, once the runtime configuration names it, the area's remote: its manifest,
+ * Starts the downloads index.html lists in its signed-in template (the shared reads' chunk, and the
+ * sign-in SDK's unless a session kept on the device lets the app open it later) and, once the runtime configuration names it, the area's remote: its manifest,
  * handed to the app through `early`, and the files that manifest names. Any failure leaves the
  * downloads to the app.
  */
@@ -50,7 +52,11 @@ export function startSignedInArea(owner: RouteOwner, early: EarlyRequests, confi
   const template = document.getElementById('signed-in-start');
   if (template instanceof HTMLTemplateElement) {
     template.remove();
-    for (const link of template.content.querySelectorAll('link')) preloadScript(link.href);
+    // With a session kept on the device the app opens the SDK after the first screen (stored-session.ts).
+    const resumes = storedSession(deviceStorage(), Date.now()) !== null;
+    for (const link of template.content.querySelectorAll('link')) {
+      if (!(resumes && link.dataset.sessionSdk === 'true')) preloadScript(link.href);
+    }
   }
   const manifest = config.then((value) => {
     const url = (value as { remotes?: Record<string, unknown> }).remotes?.[owner];
