@@ -130,9 +130,7 @@ describe('startFirstReads', () => {
       const { backend, store, stop, signIn } = setup('/dashboard');
       signIn('bakery');
       await flush();
-      store.dispatch(
-        catalogueLoaded({ ...CATALOGUE, 'new-survey': { title: 'New', tenantId: 'bakery' } }),
-      );
+      store.dispatch(catalogueLoaded({ ...CATALOGUE, 'new-survey': { title: 'New', tenantId: 'bakery' } }));
       await flush();
       expect(backend.callsTo(API.getSurveyInsights)).toEqual([
         expect.objectContaining({ surveyId: 'new-survey' }),

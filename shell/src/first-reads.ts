@@ -27,7 +27,9 @@ function lastKind(uid: string, tenantId: string): LastKind | null {
     const last = value as Partial<LastKind>;
     const kindOk = last.kind === 'business' || last.kind === 'publisher';
     const publishedOk = Array.isArray(last.published) && last.published.every((id) => typeof id === 'string');
-    return last.uid === uid && last.tenantId === tenantId && kindOk && publishedOk ? (last as LastKind) : null;
+    return last.uid === uid && last.tenantId === tenantId && kindOk && publishedOk
+      ? (last as LastKind)
+      : null;
   } catch {
     return null;
   }
