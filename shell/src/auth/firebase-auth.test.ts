@@ -107,13 +107,21 @@ describe('a session kept on the device', () => {
     expect(session.onChange).not.toHaveBeenCalled();
   });
 
-  it('hands over to the SDK when the page is idle: the same session changes nothing, calls then take its token', async () => {
+  it('hands over to the SDK a second after it is asked to: the same session changes nothing, calls then take its token', async () => {
     keep(30 * 60_000);
     const auth = createFirebaseAuth(config);
     const heard: AuthSnapshot[] = [];
     auth.subscribe((snapshot) => heard.push(snapshot));
     auth.resumeStoredSession();
-    auth.openWhenIdle();
+    jest.useFakeTimers();
+    try {
+      auth.openWhenIdle();
+      await jest.advanceTimersByTimeAsync(900);
+      expect(session.onChange).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(100);
+    } finally {
+      jest.useRealTimers();
+    }
     await tick();
     await tick();
     expect(session.onChange).toHaveBeenCalledTimes(1);

@@ -63,7 +63,8 @@ const sameSnapshot = (a: AuthSnapshot, b: AuthSnapshot) =>
 /** A resumed token this close to its expiry is left for the SDK to refresh. */
 const MIN_TOKEN_LIFE_MS = 60_000;
 
-/** After the first screen: an idle moment, or this long at most. */
+/** After the first screen's reads: this long, then an idle moment, or this long more at most. */
+const SDK_DELAY_MS = 1000;
 const SDK_IDLE_TIMEOUT_MS = 3000;
 
 /**
@@ -137,13 +138,20 @@ export function createFirebaseAuth(config: RuntimeConfig) {
       listeners.forEach((listener) => listener(snapshot));
       return true;
     },
-    /** Opens the SDK at the page's next idle moment (once), to take over a resumed session. */
+    /**
+     * Opens the SDK (once) to take over a resumed session, at an idle moment after SDK_DELAY_MS: the
+     * first screen is drawn in the moments after its reads are in, and on a phone the SDK's download
+     * and start would take them from it.
+     */
     openWhenIdle(): void {
       if (openScheduled) return;
       openScheduled = true;
       const open = () => load().catch(() => undefined);
-      if ('requestIdleCallback' in window) window.requestIdleCallback(open, { timeout: SDK_IDLE_TIMEOUT_MS });
-      else setTimeout(open, 0);
+      setTimeout(() => {
+        if ('requestIdleCallback' in window)
+          window.requestIdleCallback(open, { timeout: SDK_IDLE_TIMEOUT_MS });
+        else open();
+      }, SDK_DELAY_MS);
     },
     /** Calls back with every sign-in, sign-out and token (claims) change once the session is loaded. */
     subscribe(listener: (snapshot: AuthSnapshot) => void): () => void {
