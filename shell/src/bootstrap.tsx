@@ -6,6 +6,7 @@ import { createCallableClient } from '@toolkit/platform';
 import { buildTheme, ErrorPanel, ThemeRoot } from '@toolkit/ui';
 import { App } from './app';
 import { createFirebaseAuth } from './auth/firebase-auth';
+import { earlyFetch } from './early-fetch';
 import { earlyStart } from './early-start';
 import { parcelServices, type ShellServices } from './services';
 import { arrivedSurveyBranding } from './survey-definition';
@@ -28,6 +29,8 @@ async function start() {
     getIdToken: auth.getIdToken,
     refreshIdToken: auth.refreshIdToken,
     getAppCheckToken: auth.getAppCheckToken,
+    // The first reads the early slide asked are answered from its requests.
+    fetch: earlyFetch,
     // A session the server no longer accepts is signed out here, as production's token refresh
     // would (the local Auth emulator refreshes a revoked one), and told why on the page it lands on.
     onSessionEnded: () =>
@@ -38,6 +41,7 @@ async function start() {
     (module) => ({
       reads: module.sharedReads(client, auth.getIdToken),
       startFirstReads: module.startFirstReads,
+      keepVisits: module.keepVisits,
     }),
     () => null,
   );
@@ -60,6 +64,7 @@ async function start() {
   syncPlan(store, services.callable);
   // The first screen's reads start with the session, while its remote is still downloading.
   if (shared && firstRoute) shared.startFirstReads(store, shared.reads, firstRoute);
+  shared?.keepVisits(store);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
   // A signed-in area's page waits for the session. One kept on the device stands for it at once, and
   // the sign-in SDK opens after the first screen's reads; otherwise the SDK opens now, not once the

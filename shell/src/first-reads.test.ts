@@ -2,7 +2,8 @@ import { API } from '@toolkit/domain';
 import { firstReadsOf, type FirstRead } from '@toolkit/domain/first-reads';
 import { createFakeBackend } from '@toolkit/platform/testing';
 import { authChanged, catalogueLoaded, createAppStore } from '@toolkit/store-contract';
-import { LAST_KIND_KEY, startFirstReads } from './first-reads';
+import { keepVisits, startFirstReads } from './first-reads';
+import { lastVisit } from './last-visit';
 import { sharedReads } from './shared-reads';
 
 /** The server every read asks (a publisher's figures it does not answer); the signed-in person is Ann. */
@@ -37,7 +38,12 @@ describe('startFirstReads', () => {
     window.history.replaceState(null, '', path);
     const { backend, reads } = server();
     const store = createAppStore({ extra: { callable: reads.remotes } });
-    const stop = startFirstReads(store, reads, 'dashboard');
+    const stopReads = startFirstReads(store, reads, 'dashboard');
+    const stopKeeping = keepVisits(store);
+    const stop = () => {
+      stopReads();
+      stopKeeping();
+    };
     const signIn = (tenantId: string, role = 'owner') =>
       store.dispatch(
         authChanged({
@@ -135,9 +141,12 @@ describe('startFirstReads', () => {
       expect(backend.callsTo(API.getSurveyInsights)).toEqual([
         expect.objectContaining({ surveyId: 'new-survey' }),
       ]);
-      expect(JSON.parse(window.localStorage.getItem(LAST_KIND_KEY) ?? 'null')).toMatchObject({
+      expect(lastVisit(window.localStorage, 'ann', 'bakery')).toEqual({
+        uid: 'ann',
+        tenantId: 'bakery',
         kind: 'publisher',
         published: ['new-survey'],
+        viewsInsights: true,
       });
       stop();
     });

@@ -14,6 +14,20 @@ export interface EarlyRequests {
    * (null when the configuration names no such remote).
    */
   remoteManifest?: Promise<{ url: string; response: Promise<Response> } | null>;
+  /**
+   * On a signed-in area's page opened with a session kept on the device, the reads its first screen
+   * made on the last visit, asked again (last-first-reads.ts): each the answer to the app's identical
+   * call, once.
+   */
+  firstReads?: Promise<EarlyRead[]>;
+}
+
+/** A callable read the early slide asked, as the app's callable client would send it. */
+export interface EarlyRead {
+  url: string;
+  body: string;
+  authorization: string;
+  response: Promise<Response>;
 }
 
 const KEY = '__toolkitEarlyRequests';

@@ -135,9 +135,9 @@ function start(): void {
   const root = document.getElementById('root');
   const { tenantId, surveyId, sectionId, slideId } = match?.params ?? {};
   const owner = match?.route.owner;
-  if (isSignedInArea(owner)) {
+  if (isSignedInArea(owner) && match) {
     startApp();
-    startSignedInArea(owner, early, early.config.then(() => config).then(json));
+    startSignedInArea(owner, match.route.id, early, early.config.then(() => config).then(json));
     return;
   }
   if (

@@ -3,9 +3,11 @@
 // the remotes, and the remote that draws the page. Left to the entry, each was asked for only once
 // it had downloaded and run (a second of a 4G phone's time), and the remote's files only once its
 // manifest had come back after that.
-import type { RouteOwner } from '@toolkit/domain/routes';
+import { firstReadsOf } from '@toolkit/domain/first-reads';
+import type { RouteId, RouteOwner } from '@toolkit/domain/routes';
 import { storedSession } from '../auth/stored-session';
-import type { EarlyRequests } from './contract';
+import { lastVisit, sessionOfLastVisit } from '../last-visit';
+import type { EarlyRead, EarlyRequests } from './contract';
 import { deviceStorage } from './device-storage';
 
 /** Whether a page's owner is a remote that needs the session before it draws anything. */
@@ -43,12 +45,51 @@ export function mountFiles(manifest: Manifest, manifestUrl: string): string[] {
 }
 
 /**
- * Starts the downloads index.html lists in its signed-in template (the shared reads' chunk, and the
- * sign-in SDK's unless a session kept on the device lets the app open it later) and, once the runtime configuration names it, the area's remote: its manifest,
- * handed to the app through `early`, and the files that manifest names. Any failure leaves the
- * downloads to the app.
+ * The reads route `routeId`'s first screen makes for the organisation as this device's last visit
+ * left it, asked now with the session kept on the device, as the app's callable client would ask
+ * them (none without such a session, or where App Check needs its SDK for a token).
  */
-export function startSignedInArea(owner: RouteOwner, early: EarlyRequests, config: Promise<unknown>): void {
+export function askFirstReads(
+  routeId: RouteId,
+  config: unknown,
+  storage: Storage | null,
+  now: Date,
+): EarlyRead[] {
+  const { functionsBaseUrl, appCheckSiteKey, firebase } = config as {
+    functionsBaseUrl?: unknown;
+    appCheckSiteKey?: unknown;
+    firebase?: { apiKey?: unknown };
+  };
+  if (typeof functionsBaseUrl !== 'string' || appCheckSiteKey || typeof firebase?.apiKey !== 'string')
+    return [];
+  const session = storedSession(storage, now.getTime(), firebase.apiKey);
+  const tenantId = session?.claims.tenantId;
+  if (!session || typeof tenantId !== 'string') return [];
+  const last = lastVisit(storage, session.user.uid, tenantId);
+  if (!last) return [];
+  const base = functionsBaseUrl.trim().replace(/\/+$/, '');
+  const authorization = `Bearer ${session.idToken}`;
+  return firstReadsOf(routeId, sessionOfLastVisit(last, now)).map(({ name, request }) => {
+    const url = `${base}/${name}`;
+    const body = JSON.stringify({ data: request ?? null });
+    const headers = { 'Content-Type': 'application/json', Authorization: authorization };
+    return { url, body, authorization, response: fetch(url, { method: 'POST', headers, body }) };
+  });
+}
+
+/**
+ * Starts the downloads index.html lists in its signed-in template (the shared reads' chunk, and the
+ * sign-in SDK's unless a session kept on the device lets the app open it later), the first screen's
+ * reads where that session allows (askFirstReads) and, once the runtime configuration names it, the
+ * area's remote: its manifest, handed to the app through `early`, and the files that manifest
+ * names. Any failure leaves the downloads to the app.
+ */
+export function startSignedInArea(
+  owner: RouteOwner,
+  routeId: RouteId,
+  early: EarlyRequests,
+  config: Promise<unknown>,
+): void {
   const template = document.getElementById('signed-in-start');
   if (template instanceof HTMLTemplateElement) {
     template.remove();
@@ -58,6 +99,9 @@ export function startSignedInArea(owner: RouteOwner, early: EarlyRequests, confi
       if (!(resumes && link.dataset.sessionSdk === 'true')) preloadScript(link.href);
     }
   }
+  early.firstReads = config
+    .then((value) => askFirstReads(routeId, value, deviceStorage(), new Date()))
+    .catch(() => []);
   const manifest = config.then((value) => {
     const url = (value as { remotes?: Record<string, unknown> }).remotes?.[owner];
     if (typeof url !== 'string') return null;
