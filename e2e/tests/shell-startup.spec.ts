@@ -52,7 +52,7 @@ test.describe('without the offline worker', () => {
   // The worker serves the app's files it keeps from the device; holding the entry back must hold the app.
   test.use({ serviceWorkers: 'block' });
 
-  test('an owner’s dashboard asks for its first reads, the shared reads and the dashboard’s code while the shell’s entry still downloads, each once, and not the sign-in SDK its session was kept without', async ({
+  test('an owner’s dashboard asks for its first reads, the catalogue, the shared reads and the dashboard’s code while the shell’s entry still downloads, each once, and not the sign-in SDK its session was kept without', async ({
     page,
   }) => {
     // Signing in draws the dashboard, whose first reads this device keeps for its next visit.
@@ -68,6 +68,7 @@ test.describe('without the offline worker', () => {
       new RegExp(`^${E2E_PORTS.dashboard}/__federation_expose_mount\\.[^/]*\\.js$`),
       new RegExp(`^${E2E_PORTS.shell}/api/account-getProfile$`),
       new RegExp(`^${E2E_PORTS.shell}/api/milestones-list$`),
+      new RegExp(`^${E2E_PORTS.content}/graphql$`),
     ];
     let allAsked = () => {};
     const askedEarly = new Promise<void>((resolve) => (allAsked = resolve));

@@ -41,6 +41,7 @@ async function start() {
     (module) => ({
       reads: module.sharedReads(client, auth.getIdToken),
       startFirstReads: module.startFirstReads,
+      startReadsOf: module.startReadsOf,
       keepVisits: module.keepVisits,
     }),
     () => null,
@@ -65,6 +66,7 @@ async function start() {
   // The first screen's reads start with the session, while its remote is still downloading.
   if (shared && firstRoute) shared.startFirstReads(store, shared.reads, firstRoute);
   shared?.keepVisits(store);
+  if (shared) services.startRouteReads = (routeId) => shared.startReadsOf(store, shared.reads, routeId);
   auth.subscribe(({ user, claims }) => store.dispatch(authChanged({ user, claims })));
   // A signed-in area's page waits for the session. One kept on the device stands for it at once, and
   // the sign-in SDK opens after the first screen's reads; otherwise the SDK opens now, not once the

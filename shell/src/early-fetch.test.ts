@@ -1,12 +1,18 @@
 import { API } from '@toolkit/domain';
-import { createCallableClient } from '@toolkit/platform';
+import { SURVEY_LIST_QUERY } from '@toolkit/domain/content/queries';
+import { createCallableClient, createContentClient } from '@toolkit/platform';
 import { earlyFetch } from './early-fetch';
 import { setEarlyRequests } from './early-slide/contract';
-import { askFirstReads } from './early-slide/signed-in-start';
+import { askCatalogue, askFirstReads } from './early-slide/signed-in-start';
 import { keepLastVisit } from './last-visit';
 
 const NOW = new Date(Date.UTC(2026, 10, 29, 9));
-const CONFIG = { functionsBaseUrl: '/api/', firebase: { apiKey: 'demo-api-key' } };
+const CONFIG = {
+  functionsBaseUrl: '/api/',
+  firebase: { apiKey: 'demo-api-key' },
+  contentUrl: 'http://127.0.0.1:4000/graphql',
+  contentKey: 'content-key',
+};
 const claims = { user_id: 'ann', role: 'owner', tenantId: 'bakery' };
 const TOKEN = ['e30', Buffer.from(JSON.stringify(claims)).toString('base64url'), 'sig'].join('.');
 
@@ -95,4 +101,24 @@ describe("the first screen's reads the early slide asks", () => {
     window.localStorage.removeItem('firebase:authUser:demo-api-key:[DEFAULT]');
     expect(askFirstReads('dashboard', CONFIG, window.localStorage, NOW)).toEqual([]);
   });
+});
+
+it("answers the app's content client's catalogue query with the early slide's, once", async () => {
+  const catalogue = { surveys: [{ id: 'quickscan', title: 'Quickscan', tenantId: 'demo-publisher' }] };
+  network.mockImplementation(async () => {
+    const text = JSON.stringify({ data: catalogue });
+    const headers = {
+      get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null),
+    };
+    return { status: 200, ok: true, headers, text: async () => text } as unknown as Response;
+  });
+  setEarlyRequests({
+    config: new Promise(() => undefined),
+    firstReads: Promise.resolve([askCatalogue(CONFIG)]),
+  });
+  const content = createContentClient({ url: CONFIG.contentUrl, key: CONFIG.contentKey, fetch: earlyFetch });
+  expect(await content.request(SURVEY_LIST_QUERY)).toEqual(catalogue);
+  expect(network).toHaveBeenCalledTimes(1);
+  await content.request(SURVEY_LIST_QUERY);
+  expect(network).toHaveBeenCalledTimes(2);
 });

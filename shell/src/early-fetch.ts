@@ -17,12 +17,13 @@ const absolute = (url: string) => new URL(url, document.baseURI).href;
 
 /** The early slide's read identical to this call (address, body and token), taken once; null if none. */
 function takeEarlyRead(reads: EarlyRead[], url: string, init: RequestInit): Promise<Response> | null {
-  const headers = (init.headers ?? {}) as Record<string, string>;
+  const authorization =
+    typeof Headers !== 'undefined' && init.headers instanceof Headers
+      ? init.headers.get('Authorization')
+      : (init.headers as Record<string, string> | undefined)?.Authorization;
   const index = reads.findIndex(
     (read) =>
-      absolute(read.url) === absolute(url) &&
-      read.body === init.body &&
-      read.authorization === headers.Authorization,
+      absolute(read.url) === absolute(url) && read.body === init.body && read.authorization === authorization,
   );
   if (index < 0) return null;
   const [read] = reads.splice(index, 1);
@@ -44,7 +45,8 @@ function untilAborted(
 
 /**
  * A fetch that answers a request started early once with its response (the runtime configuration,
- * and the callable reads the early slide asked), and fetches anything else.
+ * and the first screen's reads the early slide asked: the catalogue and callables), and fetches
+ * anything else.
  */
 export const earlyFetch: typeof fetch = (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -33,7 +33,8 @@ async function start(): Promise<EarlyStart> {
   // Read at start-up, not baked in at build time: remotes can move without a shell rebuild.
   const config = await loadRuntimeConfig(undefined, earlyFetch);
   registerRuntimeRemotes(config.remotes);
-  const content = createContentClient({ url: config.contentUrl, key: config.contentKey });
+  // The catalogue the early slide asked is answered from its request.
+  const content = createContentClient({ url: config.contentUrl, key: config.contentKey, fetch: earlyFetch });
   const match = matchRoute(window.location.pathname);
   let surveyDefinition = Promise.resolve();
   // Failures are left for the screens, which show them with a retry.

@@ -2,7 +2,7 @@ import { API } from '@toolkit/domain';
 import { firstReadsOf, type FirstRead } from '@toolkit/domain/first-reads';
 import { createFakeBackend } from '@toolkit/platform/testing';
 import { authChanged, catalogueLoaded, createAppStore } from '@toolkit/store-contract';
-import { keepVisits, startFirstReads } from './first-reads';
+import { keepVisits, startFirstReads, startReadsOf } from './first-reads';
 import { lastVisit } from './last-visit';
 import { sharedReads } from './shared-reads';
 
@@ -58,7 +58,7 @@ describe('startFirstReads', () => {
           claims: { role, tenantId },
         }),
       );
-    return { backend, store, stop, signIn };
+    return { backend, reads, store, stop, signIn };
   }
 
   const asked = (backend: ReturnType<typeof server>['backend']) =>
@@ -159,6 +159,22 @@ describe('startFirstReads', () => {
       expect(asked(backend)).toEqual(BUSINESS_READS.slice(0, 3));
       stop();
     });
+  });
+
+  it("starts another page's reads when asked, for the session the store knows", async () => {
+    const { backend, reads, store, stop, signIn } = setup('/dashboard');
+    signIn('bakery', 'admin');
+    store.dispatch(catalogueLoaded(CATALOGUE));
+    await flush();
+    const before = backend.calls.length;
+    startReadsOf(store, reads, 'dashboardUsers');
+    startReadsOf(store, reads, 'dashboardReports');
+    await flush();
+    expect(asked(backend).slice(before)).toEqual([
+      { name: API.listTenantUsers, request: null },
+      { name: API.getAvailableRoles, request: null },
+    ]);
+    stop();
   });
 
   it('asks nothing on another page than the one it was started for', async () => {

@@ -49,6 +49,22 @@ export function keepVisits(store: AppStore): () => void {
 }
 
 /**
+ * Starts the reads route `routeId`'s screen makes first (none if it declares none), for the session
+ * and organisation the store knows now: a page that needs rights asks them beside the claims'
+ * refresh that lets it draw, instead of after it.
+ */
+export function startReadsOf(store: AppStore, reads: ReadStarter, routeId: RouteId): void {
+  const organisation = organisationIn(store.getState());
+  if (!organisation) return;
+  const { uid, tenantId, known, published, viewsInsights } = organisation;
+  const last = known ? null : lastVisit(deviceStorage(), uid, tenantId);
+  const session = { viewsInsights, kind: known ?? last?.kind ?? null, today: new Date() };
+  void reads.start(
+    firstReadsOf(routeId, { ...session, published: known ? published : (last?.published ?? []) }),
+  );
+}
+
+/**
  * Starts the first reads of route `routeId`, the page opened, once the member's session is known
  * (those every kind of organisation makes, and those of the kind it was on the last visit), then once
  * the catalogue tells what the organisation is (those of its kind); only while that page is still the

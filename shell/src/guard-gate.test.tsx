@@ -68,10 +68,12 @@ function renderGate(
     authFake = fakeAuth(),
     content = fakeContent(() => Promise.reject(new Error('unexpected content request'))),
     page = (match: RouteMatch) => <p>screen {match.route.id}</p>,
+    startRouteReads = jest.fn(),
   }: {
     authFake?: ReturnType<typeof fakeAuth>;
     content?: ReturnType<typeof fakeContent>;
     page?: (match: RouteMatch) => ReactNode;
+    startRouteReads?: jest.Mock;
   } = {},
 ) {
   const services = {
@@ -79,6 +81,7 @@ function renderGate(
     auth: authFake as unknown as ShellAuth,
     content: content as unknown as ContentClient,
     callable: {},
+    startRouteReads,
   } as unknown as ShellServices;
   function Theme({ children }: { children: ReactNode }) {
     return <ThemeProvider theme={buildTheme()}>{children}</ThemeProvider>;
@@ -162,6 +165,19 @@ describe('GuardGate', () => {
     renderGate('/dashboard/users', signedIn({ role: 'admin', tenantId: 't1' }), { authFake });
     expect(await screen.findByText('screen dashboard')).toBeInTheDocument();
     expect(authFake.refreshClaims).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
+  });
+
+  it("starts a page's own reads beside the claims' refresh, not once the claims are in", async () => {
+    const authFake = fakeAuth();
+    authFake.refreshClaims.mockReturnValue(new Promise(() => undefined));
+    const startRouteReads = jest.fn();
+    renderGate('/dashboard/users', signedIn({ role: 'admin', tenantId: 't1' }), {
+      authFake,
+      startRouteReads,
+    });
+    await waitFor(() => expect(authFake.refreshClaims).toHaveBeenCalledTimes(1));
+    expect(startRouteReads).toHaveBeenCalledWith('dashboardUsers');
     expect(screen.queryByText('screen dashboardUsers')).not.toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@ import {
   type GuardDecision,
   type GuardReason,
   type GuardInput,
+  type RouteId,
   type RouteMatch,
 } from '@toolkit/domain';
 import {
@@ -51,13 +52,17 @@ function useArrivalKey(): string {
  * once the claims for this arrival are in the store (or nothing needed refreshing). A change of the
  * page's own query does not wait for them again: the screen stays mounted, with its focus and scroll.
  */
-function useFreshClaims(services: ShellServices, needed: boolean): boolean {
+function useFreshClaims(services: ShellServices, routeId: RouteId | null): boolean {
+  const needed = routeId !== null;
   const arrival = useArrivalKey();
   const dispatch = useAppDispatch();
   const [freshFor, setFreshFor] = useState<string | null>(null);
   useEffect(() => {
-    if (!needed || freshFor === arrival) return;
+    if (!routeId || freshFor === arrival) return;
     let current = true;
+    // The page's own reads go out beside the refresh, not after it: the server checks the role they
+    // are asked with, and a page the fresh claims refuse is never drawn.
+    services.startRouteReads?.(routeId);
     services.auth
       .refreshClaims()
       .then((claims) => current && dispatch(claimsChanged(claims)))
@@ -67,7 +72,7 @@ function useFreshClaims(services: ShellServices, needed: boolean): boolean {
     return () => {
       current = false;
     };
-  }, [needed, freshFor, arrival, services.auth, dispatch]);
+  }, [routeId, freshFor, arrival, services, dispatch]);
   return !needed || freshFor === arrival;
 }
 
@@ -94,7 +99,7 @@ export function GuardGate({
 
   const freshClaims = useFreshClaims(
     services,
-    Boolean(match?.route.meta.requires) && auth.status === 'signedIn',
+    match?.route.meta.requires && auth.status === 'signedIn' ? match.route.id : null,
   );
 
   const input: GuardInput = {

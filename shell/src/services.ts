@@ -1,3 +1,4 @@
+import type { RouteId } from '@toolkit/domain';
 import type { AppServices } from '@toolkit/parcel';
 import type { CallableClient, ContentClient, RuntimeConfig } from '@toolkit/platform';
 import type { ShellAuth } from './auth/firebase-auth';
@@ -10,6 +11,11 @@ export interface ShellServices {
   callable: CallableClient;
   /** Calls without a token, for session-free pages: they never load the sign-in SDK. */
   publicCallable: CallableClient;
+  /**
+   * Starts the reads a page's screen makes first (@toolkit/domain firstReadsOf), which the remote's
+   * identical reads then take; absent where the shell shares no reads (a survey's pages).
+   */
+  startRouteReads?: (routeId: RouteId) => void;
 }
 
 export const parcelServices = ({ auth, callable, content }: ShellServices): AppServices => ({

@@ -12,7 +12,7 @@ import { tokenPayload } from './auth/token-payload';
 
 // Its own chunk with the starter of a first screen's reads, which the shell downloads beside its
 // start-up on every page but a survey's, whose pages read nothing a remote reads too.
-export { keepVisits, startFirstReads } from './first-reads';
+export { keepVisits, startFirstReads, startReadsOf } from './first-reads';
 
 /** Reads both sides make on their own: either side's answer stands for the other's. */
 const OFFERED: ReadonlySet<string> = new Set([API.getProfile]);

@@ -66,8 +66,20 @@ function dashboardHome({ viewsInsights, kind, published, today }: FirstScreenSes
   return reads;
 }
 
+/** How many entries a page of the Activity screen's audit trail holds. */
+export const ACTIVITY_PAGE = 20;
+
 const FIRST_READS: Partial<Record<RouteId, (session: FirstScreenSession) => FirstRead[]>> = {
   dashboard: dashboardHome,
+  // The pages that need rights: the shell starts their reads beside the claims' refresh.
+  dashboardUsers: () => [
+    { name: 'users-listTenantUsers', request: null },
+    { name: 'admin-getAvailableRoles', request: null },
+  ],
+  // The whole trail's first page; a kind chosen in the address asks its own.
+  dashboardActivity: () => [{ name: 'audit-listActivity', request: { limit: ACTIVITY_PAGE } }],
+  dashboardManage: () => [{ name: 'manage-getAlerts', request: null }],
+  dashboardMateriality: () => [{ name: 'materiality-get', request: null }],
 };
 
 /** The reads route `routeId`'s first screen makes for `session`; none declared for most routes. */

@@ -15,14 +15,14 @@ export interface EarlyRequests {
    */
   remoteManifest?: Promise<{ url: string; response: Promise<Response> } | null>;
   /**
-   * On a signed-in area's page opened with a session kept on the device, the reads its first screen
-   * made on the last visit, asked again (last-first-reads.ts): each the answer to the app's identical
-   * call, once.
+   * On a signed-in area's page, the catalogue, and with a session kept on the device the callable
+   * reads its first screen makes (signed-in-start.ts): each the answer to the app's identical call,
+   * once.
    */
   firstReads?: Promise<EarlyRead[]>;
 }
 
-/** A callable read the early slide asked, as the app's callable client would send it. */
+/** A read the early slide asked, as the app's callable or content client would send it. */
 export interface EarlyRead {
   url: string;
   body: string;

@@ -3,6 +3,7 @@
 // the remotes, and the remote that draws the page. Left to the entry, each was asked for only once
 // it had downloaded and run (a second of a 4G phone's time), and the remote's files only once its
 // manifest had come back after that.
+import { SURVEY_LIST_QUERY } from '@toolkit/domain/content/queries';
 import { firstReadsOf } from '@toolkit/domain/first-reads';
 import type { RouteId, RouteOwner } from '@toolkit/domain/routes';
 import { storedSession } from '../auth/stored-session';
@@ -42,6 +43,23 @@ export function mountFiles(manifest: Manifest, manifestUrl: string): string[] {
   return [`${folder}${entry}`, ...(mount?.assets?.js?.sync ?? [])].map(
     (file) => new URL(file, manifestUrl).href,
   );
+}
+
+/**
+ * The catalogue, which tells what the signed-in organisation is (every page of a signed-in area
+ * reads it), asked as the app's content client would ask it.
+ */
+export function askCatalogue(config: unknown): EarlyRead {
+  const { contentUrl, contentKey } = config as { contentUrl: string; contentKey: string };
+  const body = JSON.stringify({ query: SURVEY_LIST_QUERY });
+  const authorization = `Bearer ${contentKey}`;
+  const headers = { 'Content-Type': 'application/json', Authorization: authorization };
+  return {
+    url: contentUrl,
+    body,
+    authorization,
+    response: fetch(contentUrl, { method: 'POST', headers, body }),
+  };
 }
 
 /**
@@ -100,7 +118,7 @@ export function startSignedInArea(
     }
   }
   early.firstReads = config
-    .then((value) => askFirstReads(routeId, value, deviceStorage(), new Date()))
+    .then((value) => [askCatalogue(value), ...askFirstReads(routeId, value, deviceStorage(), new Date())])
     .catch(() => []);
   const manifest = config.then((value) => {
     const url = (value as { remotes?: Record<string, unknown> }).remotes?.[owner];

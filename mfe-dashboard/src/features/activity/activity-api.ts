@@ -2,11 +2,9 @@
 // more"), of one kind or all.
 import { API, type ApiResponses, type AuditKind } from '@toolkit/domain';
 import { api, call } from '@toolkit/data';
+import { ACTIVITY_PAGE } from '@toolkit/domain/first-reads';
 
 export type ActivityPage = ApiResponses[typeof API.listActivity];
-
-/** How many entries a page holds. */
-export const ACTIVITY_PAGE = 20;
 
 const activityApi = api.injectEndpoints({
   endpoints: (build) => ({
