@@ -87,6 +87,7 @@ describe('startFirstReads', () => {
     await flush();
     expect(asked(backend)).toEqual(
       firstReadsOf('dashboard', {
+        tenantId: 'council',
         viewsInsights: true,
         kind: 'publisher',
         published: ['published-survey'],

@@ -58,7 +58,7 @@ export function startReadsOf(store: AppStore, reads: ReadStarter, routeId: Route
   if (!organisation) return;
   const { uid, tenantId, known, published, viewsInsights } = organisation;
   const last = known ? null : lastVisit(deviceStorage(), uid, tenantId);
-  const session = { viewsInsights, kind: known ?? last?.kind ?? null, today: new Date() };
+  const session = { tenantId, viewsInsights, kind: known ?? last?.kind ?? null, today: new Date() };
   void reads.start(
     firstReadsOf(routeId, { ...session, published: known ? published : (last?.published ?? []) }),
   );
@@ -83,6 +83,7 @@ export function startFirstReads(store: AppStore, reads: ReadStarter, routeId: Ro
     startedFor = asked;
     void reads.start(
       firstReadsOf(routeId, {
+        tenantId,
         viewsInsights,
         kind,
         published: known ? published : (last?.published ?? []),

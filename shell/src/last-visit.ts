@@ -46,6 +46,7 @@ export function keepLastVisit(storage: Storage | null, visit: LastVisit): void {
 
 /** The first screen's session as the last visit left it, for `today`. */
 export const sessionOfLastVisit = (visit: LastVisit, today: Date): FirstScreenSession => ({
+  tenantId: visit.tenantId,
   viewsInsights: visit.viewsInsights,
   kind: visit.kind,
   published: visit.published,

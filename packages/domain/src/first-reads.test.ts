@@ -3,6 +3,7 @@ import { firstReadsOf, overviewSurveyReads, type FirstScreenSession } from './fi
 
 const TODAY = new Date('2026-11-29T09:00:00Z');
 const session = (over: Partial<FirstScreenSession>): FirstScreenSession => ({
+  tenantId: 'bakery',
   viewsInsights: true,
   kind: null,
   published: ['s1', 's2'],
@@ -37,6 +38,15 @@ describe('firstReadsOf the dashboard’s home', () => {
 
   it("asks a publisher's figures only of a role that views insights", () => {
     expect(names({ kind: 'publisher', viewsInsights: false })).toEqual(EVERY_KIND);
+  });
+
+  it("declares Plans' reads for the member's organisation, all at once rather than one after another", () => {
+    expect(firstReadsOf('plans', session({ kind: 'business' }))).toEqual([
+      { name: API.getSubscriptionDetails, request: null },
+      { name: API.getCustomerEntitlements, request: { tenantId: 'bakery' } },
+      { name: API.listPlanPrices, request: null },
+      { name: API.listInvoices, request: null },
+    ]);
   });
 
   it('declares nothing for a route without first reads', () => {

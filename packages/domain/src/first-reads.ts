@@ -12,6 +12,8 @@ export type FirstRead = { [N in ApiName]: { name: N; request: ApiRequest<N> } }[
 
 /** What a first screen's reads depend on. */
 export interface FirstScreenSession {
+  /** The person's organisation. */
+  tenantId: string;
   /** The person's role views insights (@toolkit/domain hasAccess(claims, 'insights')). */
   viewsInsights: boolean;
   /** The organisation's kind; null while the catalogue that tells it is on its way. */
@@ -80,6 +82,12 @@ const FIRST_READS: Partial<Record<RouteId, (session: FirstScreenSession) => Firs
   dashboardActivity: () => [{ name: 'audit-listActivity', request: { limit: ACTIVITY_PAGE } }],
   dashboardManage: () => [{ name: 'manage-getAlerts', request: null }],
   dashboardMateriality: () => [{ name: 'materiality-get', request: null }],
+  plans: ({ tenantId }) => [
+    { name: 'subscription-getSubscriptionDetails', request: null },
+    { name: 'entitlements-getCustomerEntitlements', request: { tenantId } },
+    { name: 'billing-listPrices', request: null },
+    { name: 'billing-listInvoices', request: null },
+  ],
 };
 
 /** The reads route `routeId`'s first screen makes for `session`; none declared for most routes. */

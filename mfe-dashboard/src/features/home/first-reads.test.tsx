@@ -54,6 +54,7 @@ describe("the dashboard home's first reads", () => {
     expect(sorted(asked)).toEqual(
       sorted(
         firstReadsOf('dashboard', {
+          tenantId: 'demo-publisher',
           viewsInsights: true,
           kind: 'business',
           published: [],
@@ -74,6 +75,7 @@ describe("the dashboard home's first reads", () => {
     expect(sorted(asked)).toEqual(
       sorted(
         firstReadsOf('dashboard', {
+          tenantId: 'demo-publisher',
           viewsInsights: true,
           kind: 'publisher',
           published: SURVEYS.map(({ id }) => id),
