@@ -1,12 +1,16 @@
 // Bundles the early slide (src/early-slide/index.ts) into the script that index.html carries
-// inline: one small file with no imports, run before any of the app's chunks.
+// inline: one small file with no imports, run before any of the app's chunks. A signed-in area's
+// first reads (src/early-slide/first-reads-start.ts) are a file of their own, which the inline
+// script asks for only on such a page: every page, a survey's first among them, carries the inline
+// script, and only signed-in pages need these.
+const crypto = require('node:crypto');
 const path = require('node:path');
 const esbuild = require('esbuild');
 
-/** @returns {string} the minified script */
-function buildEarlySlide() {
+/** @param {string} entry @returns {string} the minified script */
+function bundle(entry) {
   const { outputFiles } = esbuild.buildSync({
-    entryPoints: [path.join(__dirname, 'src/early-slide/index.ts')],
+    entryPoints: [path.join(__dirname, entry)],
     bundle: true,
     minify: true,
     format: 'iife',
@@ -14,10 +18,40 @@ function buildEarlySlide() {
     write: false,
     legalComments: 'none',
   });
-  const code = outputFiles[0].text.trim();
+  return outputFiles[0].text.trim();
+}
+
+/** @returns {string} the minified script */
+function buildEarlySlide() {
+  const code = bundle('src/early-slide/index.ts');
   // Inside a <script> element these would end it or open a comment.
   if (/<\/script|<!--/i.test(code)) throw new Error('The early slide holds markup that cannot be inlined.');
   return code;
 }
 
-module.exports = { buildEarlySlide };
+/** @returns {{ file: string, code: string }} the signed-in first reads' script and its file name */
+function buildFirstReadsStart() {
+  const code = bundle('src/early-slide/first-reads-start.ts');
+  const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 8);
+  return { file: `first-reads-start.${hash}.js`, code };
+}
+
+class FirstReadsStartPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap(FirstReadsStartPlugin.name, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: FirstReadsStartPlugin.name,
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          const { file, code } = buildFirstReadsStart();
+          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(code));
+        },
+      );
+    });
+  }
+}
+
+module.exports = { buildEarlySlide, buildFirstReadsStart, FirstReadsStartPlugin };

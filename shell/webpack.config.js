@@ -1,5 +1,5 @@
 const { createWebpackConfig, SHELL } = require('@toolkit/federation');
-const { buildEarlySlide } = require('./early-slide.build');
+const { buildEarlySlide, buildFirstReadsStart, FirstReadsStartPlugin } = require('./early-slide.build');
 const { ServiceWorkerPlugin } = require('./sw.build');
 
 /**
@@ -29,6 +29,8 @@ const shellConfig = createWebpackConfig({
     templateParameters: (compilation, assets, assetTags, options) => ({
       htmlWebpackPlugin: { tags: assetTags, files: assets, options },
       earlySlide: buildEarlySlide(),
+      // A signed-in area's first reads, a file of its own (emitted by FirstReadsStartPlugin).
+      firstReadsStart: `${String(compilation.outputOptions.publicPath ?? '/')}${buildFirstReadsStart().file}`,
       // The reads the shell shares with the remotes, which the start-up awaits, and the sign-in SDK,
       // which a page started from a session kept on the device opens only later (sdk: true).
       signedInPreloads: (() => {
@@ -48,5 +50,8 @@ const shellConfig = createWebpackConfig({
 /** @type {typeof shellConfig} */
 module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
-  return { ...config, plugins: [...(config.plugins ?? []), new ServiceWorkerPlugin()] };
+  return {
+    ...config,
+    plugins: [...(config.plugins ?? []), new FirstReadsStartPlugin(), new ServiceWorkerPlugin()],
+  };
 };

@@ -3,7 +3,7 @@ import { SURVEY_LIST_QUERY } from '@toolkit/domain/content/queries';
 import { createCallableClient, createContentClient } from '@toolkit/platform';
 import { earlyFetch } from './early-fetch';
 import { setEarlyRequests } from './early-slide/contract';
-import { askCatalogue, askFirstReads } from './early-slide/signed-in-start';
+import { askCatalogue, askFirstReads } from './early-slide/signed-in-reads';
 import { keepLastVisit } from './last-visit';
 
 const NOW = new Date(Date.UTC(2026, 10, 29, 9));

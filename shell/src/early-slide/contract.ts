@@ -1,5 +1,6 @@
 // What the early slide (index.ts, inlined into index.html) hands to the app: the requests it has
 // already made, so the app takes their answers instead of asking again.
+import type { RouteId } from '@toolkit/domain/routes';
 import type { RawSurvey } from '@toolkit/platform/survey-definition';
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
@@ -20,6 +21,18 @@ export interface EarlyRequests {
    * once.
    */
   firstReads?: Promise<EarlyRead[]>;
+  /**
+   * What the inline script leaves to the first reads' script on a signed-in area's page
+   * (first-reads-start.ts): the page, the configuration, the sign-in SDK's files to preload without a
+   * kept session, and `answer`, which settles `firstReads` once.
+   */
+  firstReadsRequest?: {
+    routeId: RouteId;
+    config: Promise<unknown>;
+    sdkPreloads: string[];
+    answered: boolean;
+    answer(reads: EarlyRead[]): void;
+  };
 }
 
 /** A read the early slide asked, as the app's callable or content client would send it. */

@@ -1,0 +1,24 @@
+// The first reads' script of a signed-in area's page, which the inline early script asks for beside
+// the runtime configuration (signed-in-start.ts): it asks the first screen's reads and, unless a
+// session kept on the device lets the app open it after the first screen, preloads the sign-in SDK.
+// A file of its own, so that the inline script every page carries, a survey's first, stays small.
+import { storedSession } from '../auth/stored-session';
+import { earlyRequests } from './contract';
+import { deviceStorage } from './device-storage';
+import { preloadScript } from './preload-script';
+import { askCatalogue, askFirstReads } from './signed-in-reads';
+
+const request = earlyRequests()?.firstReadsRequest;
+if (request && !request.answered) {
+  if (!storedSession(deviceStorage(), Date.now())) request.sdkPreloads.forEach(preloadScript);
+  request.config
+    .then((config) => {
+      // The app stopped waiting (the inline script's own fallback): it asks for itself.
+      if (request.answered) return;
+      request.answer([
+        askCatalogue(config),
+        ...askFirstReads(request.routeId, config, deviceStorage(), new Date()),
+      ]);
+    })
+    .catch(() => request.answer([]));
+}
