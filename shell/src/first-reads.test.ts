@@ -152,6 +152,20 @@ describe('startFirstReads', () => {
       stop();
     });
 
+    it('forgets the organisation when the member signs out', async () => {
+      const { store, stop, signIn } = setup('/dashboard');
+      signIn('bakery');
+      store.dispatch(catalogueLoaded(CATALOGUE));
+      await flush();
+      expect(lastVisit(window.localStorage, 'ann', 'bakery')).not.toBeNull();
+      store.dispatch(authChanged({ user: null }));
+      expect(lastVisit(window.localStorage, 'ann', 'bakery')).toBeNull();
+      // Signing in again keeps it anew.
+      signIn('bakery');
+      expect(lastVisit(window.localStorage, 'ann', 'bakery')).toMatchObject({ kind: 'business' });
+      stop();
+    });
+
     it("takes nothing from another organisation's visit", async () => {
       await firstVisit('council');
       const { backend, stop, signIn } = setup('/dashboard');

@@ -5,7 +5,7 @@ import { hasAccess, matchRoute, type RouteId } from '@toolkit/domain';
 import { firstReadsOf, type FirstRead } from '@toolkit/domain/first-reads';
 import { selectTenantKind, signedInTenantId, type AppStore } from '@toolkit/store-contract';
 import { deviceStorage } from './early-slide/device-storage';
-import { keepLastVisit, lastVisit } from './last-visit';
+import { forgetLastVisit, keepLastVisit, lastVisit } from './last-visit';
 
 /** What starts the reads (shared-reads.ts's `start`, which hands their answers on). */
 interface ReadStarter {
@@ -32,12 +32,19 @@ function organisationIn(state: ReturnType<AppStore['getState']>) {
 
 /**
  * Keeps on the device what the signed-in member's organisation is, once the catalogue tells it, for
- * the next visit's first reads (last-visit.ts). Returns the unsubscribe.
+ * the next visit's first reads (last-visit.ts), and forgets it when the member signs out. Returns
+ * the unsubscribe.
  */
 export function keepVisits(store: AppStore): () => void {
   let kept = '';
   return store.subscribe(() => {
-    const organisation = organisationIn(store.getState());
+    const state = store.getState();
+    if (state.auth.status === 'signedOut' && kept !== 'forgotten') {
+      kept = 'forgotten';
+      forgetLastVisit(deviceStorage());
+      return;
+    }
+    const organisation = organisationIn(state);
     if (!organisation?.known) return;
     const { uid, tenantId, known: kind, published, viewsInsights } = organisation;
     const visit = { uid, tenantId, kind, published, viewsInsights };

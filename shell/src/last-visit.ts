@@ -44,6 +44,15 @@ export function keepLastVisit(storage: Storage | null, visit: LastVisit): void {
   }
 }
 
+/** Forgets the last visit: a device signed out of keeps nothing of the organisation. */
+export function forgetLastVisit(storage: Storage | null): void {
+  try {
+    storage?.removeItem(KEY);
+  } catch {
+    // Nothing was kept on a device that keeps nothing.
+  }
+}
+
 /** The first screen's session as the last visit left it, for `today`. */
 export const sessionOfLastVisit = (visit: LastVisit, today: Date): FirstScreenSession => ({
   tenantId: visit.tenantId,
