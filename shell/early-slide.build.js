@@ -29,11 +29,21 @@ function buildEarlySlide() {
   return code;
 }
 
-/** @returns {{ file: string, code: string }} the signed-in first reads' script and its file name */
-function buildFirstReadsStart() {
+/** Each compilation's first reads' script: index.html names it and the plugin emits it, built once. */
+const firstReadsStarts = new WeakMap();
+
+/**
+ * @param {object} compilation
+ * @returns {{ file: string, code: string }} the signed-in first reads' script and its file name
+ */
+function buildFirstReadsStart(compilation) {
+  const built = firstReadsStarts.get(compilation);
+  if (built) return built;
   const code = bundle('src/early-slide/first-reads-start.ts');
   const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 8);
-  return { file: `first-reads-start.${hash}.js`, code };
+  const start = { file: `first-reads-start.${hash}.js`, code };
+  firstReadsStarts.set(compilation, start);
+  return start;
 }
 
 class FirstReadsStartPlugin {
@@ -46,7 +56,7 @@ class FirstReadsStartPlugin {
           stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
         },
         () => {
-          const { file, code } = buildFirstReadsStart();
+          const { file, code } = buildFirstReadsStart(compilation);
           compilation.emitAsset(file, new compiler.webpack.sources.RawSource(code));
         },
       );

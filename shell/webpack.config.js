@@ -30,7 +30,7 @@ const shellConfig = createWebpackConfig({
       htmlWebpackPlugin: { tags: assetTags, files: assets, options },
       earlySlide: buildEarlySlide(),
       // A signed-in area's first reads, a file of its own (emitted by FirstReadsStartPlugin).
-      firstReadsStart: `${String(compilation.outputOptions.publicPath ?? '/')}${buildFirstReadsStart().file}`,
+      firstReadsStart: `${String(compilation.outputOptions.publicPath ?? '/')}${buildFirstReadsStart(compilation).file}`,
       // The reads the shell shares with the remotes, which the start-up awaits, and the sign-in SDK,
       // which a page started from a session kept on the device opens only later (sdk: true).
       signedInPreloads: (() => {

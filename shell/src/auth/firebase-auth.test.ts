@@ -91,14 +91,19 @@ describe('a session kept on the device', () => {
       }),
     );
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** The shell's session, and every snapshot its listener hears. */
+  const listening = () => {
+    const auth = createFirebaseAuth(config);
+    const heard: AuthSnapshot[] = [];
+    auth.subscribe((snapshot) => heard.push(snapshot));
+    return { auth, heard };
+  };
   /** What the SDK tells once opened. */
   const sdkTells = (snapshot: AuthSnapshot) => session.onChange.mock.calls[0]![0](snapshot);
 
   it('stands for the session at once, its token answering calls, without opening the SDK', async () => {
     keep(30 * 60_000);
-    const auth = createFirebaseAuth(config);
-    const heard: AuthSnapshot[] = [];
-    auth.subscribe((snapshot) => heard.push(snapshot));
+    const { auth, heard } = listening();
     expect(auth.resumeStoredSession()).toBe(true);
     expect(heard).toEqual([{ status: 'signedIn', user: member, claims }]);
     expect(await auth.getIdToken()).toBe(idToken);
@@ -109,9 +114,7 @@ describe('a session kept on the device', () => {
 
   it('hands over to the SDK a second after it is asked to: the same session changes nothing, calls then take its token', async () => {
     keep(30 * 60_000);
-    const auth = createFirebaseAuth(config);
-    const heard: AuthSnapshot[] = [];
-    auth.subscribe((snapshot) => heard.push(snapshot));
+    const { auth, heard } = listening();
     auth.resumeStoredSession();
     jest.useFakeTimers();
     try {
@@ -132,9 +135,7 @@ describe('a session kept on the device', () => {
 
   it('is ended when the SDK tells the identity provider no longer knows it', async () => {
     keep(30 * 60_000);
-    const auth = createFirebaseAuth(config);
-    const heard: AuthSnapshot[] = [];
-    auth.subscribe((snapshot) => heard.push(snapshot));
+    const { auth, heard } = listening();
     auth.resumeStoredSession();
     await auth.load();
     sdkTells({ status: 'signedOut', user: null, claims: {} });
@@ -143,9 +144,7 @@ describe('a session kept on the device', () => {
 
   it('is not used when its token is about to expire: the SDK opens and refreshes it', async () => {
     keep(60_000);
-    const auth = createFirebaseAuth(config);
-    const heard: AuthSnapshot[] = [];
-    auth.subscribe((snapshot) => heard.push(snapshot));
+    const { auth, heard } = listening();
     expect(auth.resumeStoredSession()).toBe(false);
     expect(heard).toEqual([]);
     auth.requestSession();
