@@ -13,6 +13,14 @@ function recordScripts(page: Page) {
   return scripts;
 }
 
+/** The dashboard remote's files this device learned its mount needed beyond `named` (paths in its folder). */
+async function learnedFiles(page: Page, named: string[]): Promise<string[]> {
+  const kept = await page.evaluate(() => localStorage.getItem('toolkit:area-files:dashboard'));
+  return (JSON.parse(kept ?? '[]') as string[])
+    .map((file) => new URL(file).pathname.slice(1))
+    .filter((file) => file !== 'remoteEntry.js' && !named.includes(file));
+}
+
 test.describe('a respondent', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -35,34 +43,54 @@ test.describe('a respondent', () => {
   });
 });
 
-test('an owner’s dashboard downloads the dashboard remote’s scripts and no other remote’s', async ({
+test('an owner’s dashboard downloads the dashboard remote’s scripts, reads ahead the Plans area its menu leads to, and no other remote’s', async ({
   page,
 }) => {
   await signInAs(page, 'owner');
   const scripts = recordScripts(page);
   await page.goto('/dashboard');
   await new AppPage(page).expectDashboardHome();
+  const billingMount = () =>
+    scripts.some(
+      ({ port, path }) => port === E2E_PORTS.billing && path.includes('__federation_expose_mount'),
+    );
+  // Once the page is idle after the first screen.
+  await expect.poll(billingMount).toBe(true);
+  const before = scripts.length;
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Plans' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Plans/ })).toBeVisible();
+  // Plans draws from the area read ahead, asking for none of its files again.
+  expect(scripts.slice(before).filter(({ port }) => port === E2E_PORTS.billing)).toEqual([]);
   const ports = new Set(scripts.map(({ port }) => port));
   expect(ports).toContain(E2E_PORTS.dashboard);
-  for (const other of [E2E_PORTS.survey, E2E_PORTS.journey, E2E_PORTS.billing])
-    expect(ports).not.toContain(other);
+  for (const other of [E2E_PORTS.survey, E2E_PORTS.journey]) expect(ports).not.toContain(other);
 });
 
 test.describe('without the offline worker', () => {
   // The worker serves the app's files it keeps from the device; holding the entry back must hold the app.
   test.use({ serviceWorkers: 'block' });
 
-  test('an owner’s dashboard asks for its first reads, the catalogue, the shared reads and the dashboard’s code while the shell’s entry still downloads, each once, and not the sign-in SDK its session was kept without', async ({
+  test('an owner’s dashboard asks for its first reads, the catalogue, the shared reads and the dashboard’s code with the files it mounted with last time while the shell’s entry still downloads, each once, and not the sign-in SDK its session was kept without', async ({
     page,
   }) => {
-    // Signing in draws the dashboard, whose first reads this device keeps for its next visit.
+    // Signing in draws the dashboard, whose first reads this device keeps for its next visit, and
+    // the files the dashboard's remote mounted with beyond those its manifest names for it.
     await signInAs(page, 'owner');
+    const manifest = (await (
+      await page.request.get(`http://localhost:${E2E_PORTS.dashboard}/mf-manifest.json`)
+    ).json()) as {
+      exposes: { name: string; assets: { js: { sync: string[] } } }[];
+    };
+    const named = manifest.exposes.find((exposed) => exposed.name === 'mount')?.assets.js.sync ?? [];
+    await expect.poll(() => learnedFiles(page, named)).not.toEqual([]);
+    const learned = await learnedFiles(page, named);
     // A new tab, as a later visit is: the sign-in's own page may still be asking as it is left.
     const visit = await page.context().newPage();
     const asked: string[] = [];
     // What the early slide must start by itself, as port and path: the entry is held back until these
     // were asked (or for 10 s, too late), so nothing the entry starts can count.
     const early = [
+      ...learned.map((file) => new RegExp(`^${E2E_PORTS.dashboard}/${file.replace(/\./g, '\\.')}$`)),
       new RegExp(`^${E2E_PORTS.shell}/shared-reads\\.[^/]*\\.js$`),
       new RegExp(`^${E2E_PORTS.dashboard}/remoteEntry\\.js$`),
       new RegExp(`^${E2E_PORTS.dashboard}/__federation_expose_mount\\.[^/]*\\.js$`),
@@ -89,6 +117,7 @@ test.describe('without the offline worker', () => {
     expect(beforeEntry ?? []).not.toContainEqual(expect.stringMatching(/\/firebase-session\./));
     const count = (entry: string) => asked.filter((one) => one === entry).length;
     expect(count(`${E2E_PORTS.dashboard}/mf-manifest.json`)).toBe(1);
+    for (const file of learned) expect(count(`${E2E_PORTS.dashboard}/${file}`)).toBe(1);
     expect(count(`${E2E_PORTS.shell}/api/milestones-list`)).toBe(1);
     expect(count(`${E2E_PORTS.shell}/api/account-getProfile`)).toBe(1);
   });

@@ -1,6 +1,6 @@
 // What the early slide (index.ts, inlined into index.html) hands to the app: the requests it has
 // already made, so the app takes their answers instead of asking again.
-import type { RouteId } from '@toolkit/domain/routes';
+import type { RouteId, RouteOwner } from '@toolkit/domain/routes';
 import type { RawSurvey } from '@toolkit/platform/survey-definition';
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
@@ -15,6 +15,8 @@ export interface EarlyRequests {
    * (null when the configuration names no such remote).
    */
   remoteManifest?: Promise<{ url: string; response: Promise<Response> } | null>;
+  /** On a signed-in area's page, the remote's files its manifest names for the mount entry, preloaded. */
+  remoteFiles?: Promise<string[]>;
   /**
    * On a signed-in area's page, the catalogue, and with a session kept on the device the callable
    * reads its first screen makes (signed-in-start.ts): each the answer to the app's identical call,
@@ -23,10 +25,11 @@ export interface EarlyRequests {
   firstReads?: Promise<EarlyRead[]>;
   /**
    * What the inline script leaves to the first reads' script on a signed-in area's page
-   * (first-reads-start.ts): the page, the configuration, the sign-in SDK's files to preload without a
+   * (first-reads-start.ts): the page and its area, the configuration, the sign-in SDK's files to preload without a
    * kept session, and `answer`, which settles `firstReads` once.
    */
   firstReadsRequest?: {
+    owner: RouteOwner;
     routeId: RouteId;
     config: Promise<unknown>;
     sdkPreloads: string[];

@@ -40,7 +40,8 @@ export function mountFiles(manifest: Manifest, manifestUrl: string): string[] {
  * its first reads' script (first-reads-start.ts), which asks the first screen's reads and preloads
  * the sign-in SDK unless a session kept on the device lets the app open it later; and, once the
  * runtime configuration names it, the area's remote: its manifest, handed to the app through
- * `early`, and the files that manifest names. Any failure leaves the downloads to the app.
+ * `early`, and the files that manifest names (in `early.remoteFiles` for the first reads' script).
+ * Any failure leaves the downloads to the app.
  */
 export function startSignedInArea(
   owner: RouteOwner,
@@ -51,6 +52,7 @@ export function startSignedInArea(
   let answer: (reads: EarlyRead[]) => void = () => undefined;
   early.firstReads = new Promise((resolve) => (answer = resolve));
   const request = {
+    owner,
     routeId,
     config,
     sdkPreloads: [] as string[],
@@ -88,12 +90,13 @@ export function startSignedInArea(
   early.remoteManifest = manifest.then((asked) =>
     asked ? { url: asked.url, response: asked.response.then((response) => response.clone()) } : null,
   );
-  manifest
-    .then((asked) =>
-      asked?.response.then(async (response) => {
-        if (!response.ok) return;
-        for (const href of mountFiles((await response.json()) as Manifest, asked.url)) preloadScript(href);
-      }),
-    )
-    .catch(() => undefined);
+  early.remoteFiles = manifest
+    .then(async (asked) => {
+      const response = await asked?.response;
+      if (!asked || !response?.ok) return [];
+      const files = mountFiles((await response.json()) as Manifest, asked.url);
+      files.forEach(preloadScript);
+      return files;
+    })
+    .catch(() => []);
 }

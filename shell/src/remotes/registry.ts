@@ -6,14 +6,22 @@ import {
 } from '@module-federation/enhanced/runtime';
 import type { RemoteLifecycles } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
+import { deviceStorage } from '../early-slide/device-storage';
+import { isSignedInArea } from '../early-slide/signed-in-start';
 import { earlyManifests } from './early-manifest';
+import { learnAreaFiles, scriptsFrom } from './learned-files';
 
 export type RemoteName = keyof RuntimeConfig['remotes'];
 
 const container = (name: RemoteName) => `mfe_${name}`;
 
+/** Where each remote's files are, by the manifest addresses registered. */
+const folders = new Map<RemoteName, string>();
+
 /** Registers the remotes from runtime configuration, so a remote is redeployed without rebuilding the shell. */
 export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
+  for (const name of Object.keys(remotes) as RemoteName[])
+    folders.set(name, new URL('.', new URL(remotes[name], window.location.href)).href);
   registerPlugins([earlyManifests()]);
   registerRemotes(
     (Object.keys(remotes) as RemoteName[]).map((name) => ({ name: container(name), entry: remotes[name] })),
@@ -33,6 +41,10 @@ async function fetchLifecycles(name: RemoteName): Promise<RemoteLifecycles> {
   if (!lifecycles || typeof lifecycles.mount !== 'function') {
     throw new Error(`The ${name} area did not provide a mount entry.`);
   }
+  // What the mount entry needed, before the area asks for anything else (its screens read ahead);
+  // for a signed-in area, whose pages' first reads' script preloads it next time.
+  const folder = folders.get(name);
+  if (folder && isSignedInArea(name)) learnAreaFiles(deviceStorage(), name, scriptsFrom(folder));
   return lifecycles;
 }
 

@@ -7,6 +7,7 @@ import type { AppServices, ParcelProps, RemoteLifecycles } from '@toolkit/parcel
 import type { AppStore } from '@toolkit/store-contract';
 import { ErrorPanel, Spinner } from '@toolkit/ui';
 import { useShownLocation } from '../shown-location';
+import { areasAhead, whenIdle } from './read-ahead';
 import { loadRemoteLifecycles, type RemoteName } from './registry';
 
 const AREA_LABEL: Record<RemoteName, string> = {
@@ -83,12 +84,19 @@ export function RemoteArea({
       domElement: host.current,
     });
     parcel.current = mounted;
-    mounted.mountPromise.catch((error: unknown) => setLoad(failedLoad(name, error)));
+    mounted.mountPromise.then(
+      () =>
+        whenIdle(() => {
+          for (const area of areasAhead(name, store.getState().auth.claims))
+            loadRemoteLifecycles(area).catch(() => undefined);
+        }),
+      (error: unknown) => setLoad(failedLoad(name, error)),
+    );
     return () => {
       parcel.current = null;
       mounted.mountPromise.then(() => mounted.unmount()).catch(() => undefined);
     };
-  }, [load, name]);
+  }, [load, name, store]);
 
   useEffect(() => {
     const mounted = parcel.current;
