@@ -6,6 +6,7 @@
 const crypto = require('node:crypto');
 const path = require('node:path');
 const esbuild = require('esbuild');
+const { emitBuiltAsset } = require('./emit-built-asset');
 
 /** @param {string} entry @returns {string} the minified script */
 function bundle(entry) {
@@ -46,22 +47,8 @@ function buildFirstReadsStart(compilation) {
   return start;
 }
 
-class FirstReadsStartPlugin {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap(FirstReadsStartPlugin.name, (compilation) => {
-      compilation.hooks.processAssets.tap(
-        {
-          name: FirstReadsStartPlugin.name,
-          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
-        },
-        () => {
-          const { file, code } = buildFirstReadsStart(compilation);
-          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(code));
-        },
-      );
-    });
-  }
-}
+/** Emits each compilation's first reads' script. */
+const firstReadsStartPlugin = () =>
+  emitBuiltAsset('FirstReadsStartPlugin', async (compilation) => buildFirstReadsStart(compilation));
 
-module.exports = { buildEarlySlide, buildFirstReadsStart, FirstReadsStartPlugin };
+module.exports = { buildEarlySlide, buildFirstReadsStart, firstReadsStartPlugin };

@@ -4,7 +4,7 @@
 // deploy all serve it.
 const path = require('node:path');
 const esbuild = require('esbuild');
-const { sources } = require('webpack');
+const { emitBuiltAsset } = require('./emit-built-asset');
 
 const ENTRY = path.join(__dirname, 'src/offline/sw.ts');
 const FILE = 'sw.js';
@@ -57,23 +57,8 @@ async function buildServiceWorker() {
   };
 }
 
-class ServiceWorkerPlugin {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap(ServiceWorkerPlugin.name, (compilation) => {
-      compilation.hooks.processAssets.tapPromise(
-        {
-          name: ServiceWorkerPlugin.name,
-          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
-        },
-        async () => {
-          const { code, inputs } = await buildServiceWorker();
-          for (const input of inputs) compilation.fileDependencies.add(input);
-          compilation.emitAsset(FILE, new sources.RawSource(code));
-        },
-      );
-    });
-  }
-}
+/** Emits the service worker, rebuilt when any file it is built from changes. */
+const serviceWorkerPlugin = () =>
+  emitBuiltAsset('ServiceWorkerPlugin', async () => ({ file: FILE, ...(await buildServiceWorker()) }));
 
-module.exports = { ServiceWorkerPlugin, buildServiceWorker };
+module.exports = { serviceWorkerPlugin };

@@ -1,6 +1,6 @@
 const { createWebpackConfig, SHELL } = require('@toolkit/federation');
-const { buildEarlySlide, buildFirstReadsStart, FirstReadsStartPlugin } = require('./early-slide.build');
-const { ServiceWorkerPlugin } = require('./sw.build');
+const { buildEarlySlide, buildFirstReadsStart, firstReadsStartPlugin } = require('./early-slide.build');
+const { serviceWorkerPlugin } = require('./sw.build');
 
 /**
  * The script files a named dynamic import downloads (those the early slide preloads on a signed-in
@@ -29,7 +29,7 @@ const shellConfig = createWebpackConfig({
     templateParameters: (compilation, assets, assetTags, options) => ({
       htmlWebpackPlugin: { tags: assetTags, files: assets, options },
       earlySlide: buildEarlySlide(),
-      // A signed-in area's first reads, a file of its own (emitted by FirstReadsStartPlugin).
+      // A signed-in area's first reads, a file of its own (emitted by firstReadsStartPlugin).
       firstReadsStart: `${String(compilation.outputOptions.publicPath ?? '/')}${buildFirstReadsStart(compilation).file}`,
       // The reads the shell shares with the remotes, which the start-up awaits, and the sign-in SDK,
       // which a page started from a session kept on the device opens only later (sdk: true).
@@ -52,6 +52,6 @@ module.exports = (env, argv) => {
   const config = shellConfig(env, argv);
   return {
     ...config,
-    plugins: [...(config.plugins ?? []), new FirstReadsStartPlugin(), new ServiceWorkerPlugin()],
+    plugins: [...(config.plugins ?? []), firstReadsStartPlugin(), serviceWorkerPlugin()],
   };
 };

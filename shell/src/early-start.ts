@@ -14,7 +14,7 @@ import {
 import { earlyFetch } from './early-fetch';
 import { earlyRequests } from './early-slide/contract';
 import { storedSession } from './auth/stored-session';
-import { deviceStorage } from './early-slide/device-storage';
+import { deviceStorage } from './device-storage';
 import { isSignedInArea } from './early-slide/signed-in-start';
 import { loadRemoteLifecycles, registerRuntimeRemotes } from './remotes/registry';
 

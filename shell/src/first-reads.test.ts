@@ -91,6 +91,7 @@ describe('startFirstReads', () => {
         viewsInsights: true,
         kind: 'publisher',
         published: ['published-survey'],
+        addressQuery: '',
         today: new Date(),
       }),
     );

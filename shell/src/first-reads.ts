@@ -4,7 +4,7 @@
 import { hasAccess, matchRoute, type RouteId } from '@toolkit/domain';
 import { firstReadsOf, type FirstRead } from '@toolkit/domain/first-reads';
 import { selectTenantKind, signedInTenantId, type AppStore } from '@toolkit/store-contract';
-import { deviceStorage } from './early-slide/device-storage';
+import { deviceStorage } from './device-storage';
 import { forgetLastVisit, keepLastVisit, lastVisit } from './last-visit';
 
 /** What starts the reads (shared-reads.ts's `start`, which hands their answers on). */
@@ -37,8 +37,12 @@ function organisationIn(state: ReturnType<AppStore['getState']>) {
  */
 export function keepVisits(store: AppStore): () => void {
   let kept = '';
+  let seen: Pick<ReturnType<AppStore['getState']>, 'auth' | 'catalogue'> | null = null;
   return store.subscribe(() => {
     const state = store.getState();
+    // Only the session and the catalogue tell the organisation: most actions change neither slice.
+    if (seen?.auth === state.auth && seen.catalogue === state.catalogue) return;
+    seen = { auth: state.auth, catalogue: state.catalogue };
     if (state.auth.status === 'signedOut' && kept !== 'forgotten') {
       kept = 'forgotten';
       forgetLastVisit(deviceStorage());
@@ -65,9 +69,15 @@ export function startReadsOf(store: AppStore, reads: ReadStarter, routeId: Route
   if (!organisation) return;
   const { uid, tenantId, known, published, viewsInsights } = organisation;
   const last = known ? null : lastVisit(deviceStorage(), uid, tenantId);
-  const session = { tenantId, viewsInsights, kind: known ?? last?.kind ?? null, today: new Date() };
   void reads.start(
-    firstReadsOf(routeId, { ...session, published: known ? published : (last?.published ?? []) }),
+    firstReadsOf(routeId, {
+      tenantId,
+      viewsInsights,
+      kind: known ?? last?.kind ?? null,
+      published: known ? published : (last?.published ?? []),
+      addressQuery: window.location.search,
+      today: new Date(),
+    }),
   );
 }
 
@@ -94,6 +104,7 @@ export function startFirstReads(store: AppStore, reads: ReadStarter, routeId: Ro
         viewsInsights,
         kind,
         published: known ? published : (last?.published ?? []),
+        addressQuery: window.location.search,
         today: new Date(),
       }),
     );

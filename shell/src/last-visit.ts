@@ -54,10 +54,15 @@ export function forgetLastVisit(storage: Storage | null): void {
 }
 
 /** The first screen's session as the last visit left it, for `today`. */
-export const sessionOfLastVisit = (visit: LastVisit, today: Date): FirstScreenSession => ({
+export const sessionOfLastVisit = (
+  visit: LastVisit,
+  addressQuery: string,
+  today: Date,
+): FirstScreenSession => ({
   tenantId: visit.tenantId,
   viewsInsights: visit.viewsInsights,
   kind: visit.kind,
   published: visit.published,
+  addressQuery,
   today,
 });

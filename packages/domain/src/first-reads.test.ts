@@ -7,6 +7,7 @@ const session = (over: Partial<FirstScreenSession>): FirstScreenSession => ({
   viewsInsights: true,
   kind: null,
   published: ['s1', 's2'],
+  addressQuery: '',
   today: TODAY,
   ...over,
 });
@@ -47,6 +48,28 @@ describe('firstReadsOf the dashboard’s home', () => {
       { name: API.listPlanPrices, request: null },
       { name: API.listInvoices, request: null },
     ]);
+  });
+
+  it("declares the first view of a publisher's Results and Survey insights, its first published survey's, for an address without a view of its own", () => {
+    const publisher = session({ kind: 'publisher' });
+    expect(firstReadsOf('dashboardReceived', publisher)).toEqual([
+      { name: API.listReceivedResults, request: { surveyId: 's1' } },
+    ]);
+    expect(firstReadsOf('dashboardSurveyInsights', publisher)).toEqual([
+      { name: API.getSurveyInsights, request: { surveyId: 's1' } },
+    ]);
+    const chosen = session({ kind: 'publisher', addressQuery: '?survey=s2&per=week' });
+    expect(firstReadsOf('dashboardReceived', chosen)).toEqual([]);
+    expect(firstReadsOf('dashboardSurveyInsights', chosen)).toEqual([]);
+    expect(firstReadsOf('dashboardReceived', session({ kind: 'publisher', published: [] }))).toEqual([]);
+    expect(firstReadsOf('dashboardReceived', session({ kind: 'business' }))).toEqual([]);
+  });
+
+  it("declares a business's latest results for its Insights", () => {
+    expect(firstReadsOf('dashboardInsights', session({ kind: 'business' }))).toEqual([
+      { name: API.listLatestResults, request: null },
+    ]);
+    expect(firstReadsOf('dashboardInsights', session({ kind: 'publisher' }))).toEqual([]);
   });
 
   it('declares nothing for a route without first reads', () => {

@@ -20,6 +20,11 @@ export interface FirstScreenSession {
   kind: TenantKind | null;
   /** The surveys the organisation publishes, in the catalogue's order. */
   published: readonly string[];
+  /**
+   * The page address's query ('' without one). A screen that keeps its view there (a survey, filters,
+   * a range) declares the reads of its first view only for an address without one.
+   */
+  addressQuery: string;
   today: Date;
 }
 
@@ -71,6 +76,15 @@ function dashboardHome({ viewsInsights, kind, published, today }: FirstScreenSes
 /** How many entries a page of the Activity screen's audit trail holds. */
 export const ACTIVITY_PAGE = 20;
 
+/**
+ * The reads of a publisher's screen whose first view, without a query in its address, is its first
+ * published survey's: `read` of that survey's id.
+ */
+const firstSurveyView =
+  (read: (surveyId: string) => FirstRead) =>
+  ({ kind, published, addressQuery }: FirstScreenSession): FirstRead[] =>
+    kind === 'publisher' && published[0] && !addressQuery ? [read(published[0])] : [];
+
 const FIRST_READS: Partial<Record<RouteId, (session: FirstScreenSession) => FirstRead[]>> = {
   dashboard: dashboardHome,
   // The pages that need rights: the shell starts their reads beside the claims' refresh.
@@ -82,6 +96,16 @@ const FIRST_READS: Partial<Record<RouteId, (session: FirstScreenSession) => Firs
   dashboardActivity: () => [{ name: 'audit-listActivity', request: { limit: ACTIVITY_PAGE } }],
   dashboardManage: () => [{ name: 'manage-getAlerts', request: null }],
   dashboardMateriality: () => [{ name: 'materiality-get', request: null }],
+  // The received results of the first published survey, unfiltered.
+  dashboardReceived: firstSurveyView((surveyId) => ({ name: 'insights-listResults', request: { surveyId } })),
+  // What the first published survey received, over the server's default range.
+  dashboardSurveyInsights: firstSurveyView((surveyId) => ({
+    name: 'insights-getSurveyInsights',
+    request: { surveyId },
+  })),
+  // A business's insights start from its latest results.
+  dashboardInsights: ({ kind }) =>
+    kind === 'business' ? [{ name: 'results-listLatest', request: null }] : [],
   plans: ({ tenantId }) => [
     { name: 'subscription-getSubscriptionDetails', request: null },
     { name: 'entitlements-getCustomerEntitlements', request: { tenantId } },

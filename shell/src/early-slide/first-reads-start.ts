@@ -6,7 +6,7 @@
 import { storedSession } from '../auth/stored-session';
 import { learnedAreaFiles } from '../remotes/learned-files';
 import { earlyRequests } from './contract';
-import { deviceStorage } from './device-storage';
+import { deviceStorage } from '../device-storage';
 import { preloadScript } from './preload-script';
 import { askCatalogue, askFirstReads } from './signed-in-reads';
 

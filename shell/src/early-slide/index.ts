@@ -27,7 +27,7 @@ import { buildTheme } from '@toolkit/ui/theme';
 import { brandingOf } from '../survey-branding';
 import { RUNTIME_CONFIG_URL, setEarlyRequests, type EarlyRequests } from './contract';
 import { canDraw, earlySlidePage, type EarlyAnswering } from './render';
-import { deviceStorage } from './device-storage';
+import { deviceStorage } from '../device-storage';
 import { isSignedInArea, startSignedInArea } from './signed-in-start';
 
 /** The longest the app waits for the early slide's requests before it starts anyway. */

@@ -51,10 +51,12 @@ export function askFirstReads(
   if (!last) return [];
   const base = functionsBaseUrl.trim().replace(/\/+$/, '');
   const authorization = `Bearer ${session.idToken}`;
-  return firstReadsOf(routeId, sessionOfLastVisit(last, now)).map(({ name, request }) => {
-    const url = `${base}/${name}`;
-    const body = JSON.stringify({ data: request ?? null });
-    const headers = { 'Content-Type': 'application/json', Authorization: authorization };
-    return { url, body, authorization, response: fetch(url, { method: 'POST', headers, body }) };
-  });
+  return firstReadsOf(routeId, sessionOfLastVisit(last, window.location.search, now)).map(
+    ({ name, request }) => {
+      const url = `${base}/${name}`;
+      const body = JSON.stringify({ data: request ?? null });
+      const headers = { 'Content-Type': 'application/json', Authorization: authorization };
+      return { url, body, authorization, response: fetch(url, { method: 'POST', headers, body }) };
+    },
+  );
 }

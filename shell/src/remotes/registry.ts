@@ -6,7 +6,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import type { RemoteLifecycles } from '@toolkit/parcel';
 import type { RuntimeConfig } from '@toolkit/platform';
-import { deviceStorage } from '../early-slide/device-storage';
+import { deviceStorage } from '../device-storage';
 import { isSignedInArea } from '../early-slide/signed-in-start';
 import { earlyManifests } from './early-manifest';
 import { learnAreaFiles, scriptsFrom } from './learned-files';
