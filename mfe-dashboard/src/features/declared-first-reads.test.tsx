@@ -1,7 +1,7 @@
 // The screens whose first reads @toolkit/domain declares send them as declared: the shell asks those
 // beside its refresh of the claims, and only an identical request takes its answer.
 import { waitFor } from '@testing-library/react';
-import { API, type AuthClaims, type RouteId } from '@toolkit/domain';
+import type { AuthClaims, RouteId } from '@toolkit/domain';
 import { firstReadsOf } from '@toolkit/domain/first-reads';
 import { createFakeApi, renderDashboard, SURVEYS } from '../testing/fake-api';
 
@@ -35,6 +35,9 @@ describe('the first reads declared for a screen', () => {
 
   it("are the publisher's Survey insights' first view", () =>
     sendsDeclared('/dashboard/survey-insights', 'dashboardSurveyInsights', PUBLISHER, 'publisher'));
+
+  it("are the publisher's Reviews' first view", () =>
+    sendsDeclared('/dashboard/reviews', 'dashboardReviews', PUBLISHER, 'publisher'));
 
   it("are a business's Insights' first read", () =>
     sendsDeclared('/dashboard/insights', 'dashboardInsights', BUSINESS, 'business'));

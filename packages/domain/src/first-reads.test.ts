@@ -65,6 +65,15 @@ describe('firstReadsOf the dashboard’s home', () => {
     expect(firstReadsOf('dashboardReceived', session({ kind: 'business' }))).toEqual([]);
   });
 
+  it("declares a publisher's queue of reviews waiting, for an address without a view of its own", () => {
+    expect(firstReadsOf('dashboardReviews', session({ kind: 'publisher' }))).toEqual([
+      { name: API.listReviews, request: { status: 'waiting' } },
+    ]);
+    expect(
+      firstReadsOf('dashboardReviews', session({ kind: 'publisher', addressQuery: '?status=done' })),
+    ).toEqual([]);
+  });
+
   it("declares a business's latest results for its Insights", () => {
     expect(firstReadsOf('dashboardInsights', session({ kind: 'business' }))).toEqual([
       { name: API.listLatestResults, request: null },

@@ -103,6 +103,9 @@ const FIRST_READS: Partial<Record<RouteId, (session: FirstScreenSession) => Firs
     name: 'insights-getSurveyInsights',
     request: { surveyId },
   })),
+  // The queue of reviews waiting, unsearched.
+  dashboardReviews: ({ kind, addressQuery }) =>
+    kind === 'publisher' && !addressQuery ? [{ name: 'reviews-list', request: { status: 'waiting' } }] : [],
   // A business's insights start from its latest results.
   dashboardInsights: ({ kind }) =>
     kind === 'business' ? [{ name: 'results-listLatest', request: null }] : [],
