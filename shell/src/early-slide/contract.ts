@@ -25,8 +25,8 @@ export interface EarlyRequests {
   firstReads?: Promise<EarlyRead[]>;
   /**
    * What the inline script leaves to the first reads' script on a signed-in area's page
-   * (first-reads-start.ts): the page and its area, the configuration, the sign-in SDK's files to preload without a
-   * kept session, and `answer`, which settles `firstReads` once.
+   * (first-reads-start.ts): the page and its area, the configuration, the sign-in SDK's files to
+   * preload without a kept session, and `answer`, which settles `firstReads` once.
    */
   firstReadsRequest?: {
     owner: RouteOwner;

@@ -4,9 +4,9 @@
 // and once the remote's manifest is in, the files its mount entry needed on the last visit.
 // A file of its own, so that the inline script every page carries, a survey's first, stays small.
 import { storedSession } from '../auth/stored-session';
+import { deviceStorage } from '../device-storage';
 import { learnedAreaFiles } from '../remotes/learned-files';
 import { earlyRequests } from './contract';
-import { deviceStorage } from '../device-storage';
 import { preloadScript } from './preload-script';
 import { askCatalogue, askFirstReads } from './signed-in-reads';
 

@@ -1,7 +1,7 @@
 // A tap on Plans in the dashboard's menu opened another remote, whose files (about 40 KB in eleven
-// requests) were downloaded only then: seconds on a 4G phone. Once an area has drawn its first
-// screen and the page is idle, the other areas its menu leads to are loaded (not mounted), as the
-// dashboard reads its own screens' code ahead.
+// requests) were downloaded only then: about a second on a 4G phone. Once an area has drawn its
+// first screen and the page is idle, the other areas its menu leads to are loaded (not mounted), as
+// the dashboard reads its own screens' code ahead.
 import {
   DASHBOARD_SECTIONS,
   ROUTE_BY_ID,
