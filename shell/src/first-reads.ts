@@ -2,10 +2,10 @@
 // known, while the remote that draws the screen is still downloading (shared-reads.ts hands them
 // to it).
 import { hasAccess, matchRoute, type RouteId } from '@toolkit/domain';
-import { firstReadsOf, type FirstRead } from '@toolkit/domain/first-reads';
+import { firstReadsOf, type FirstRead, type FirstScreenSession } from '@toolkit/domain/first-reads';
 import { selectTenantKind, signedInTenantId, type AppStore } from '@toolkit/store-contract';
 import { deviceStorage } from './device-storage';
-import { forgetLastVisit, keepLastVisit, lastVisit } from './last-visit';
+import { forgetLastVisit, keepLastVisit, lastVisit, type LastVisit } from './last-visit';
 
 /** What starts the reads (shared-reads.ts's `start`, which hands their answers on). */
 interface ReadStarter {
@@ -27,6 +27,24 @@ function organisationIn(state: ReturnType<AppStore['getState']>) {
       .filter(([, survey]) => survey.tenantId === tenantId)
       .map(([id]) => id),
     viewsInsights: hasAccess(state.auth.claims, 'insights'),
+  };
+}
+
+/**
+ * The first screen's session of `organisation`, its kind and published surveys as `last` (the last
+ * visit's) left them while the catalogue has not told them, for this page's address and today.
+ */
+function sessionOf(
+  { tenantId, viewsInsights, known, published }: NonNullable<ReturnType<typeof organisationIn>>,
+  last: LastVisit | null,
+): FirstScreenSession {
+  return {
+    tenantId,
+    viewsInsights,
+    kind: known ?? last?.kind ?? null,
+    published: known ? published : (last?.published ?? []),
+    addressQuery: window.location.search,
+    today: new Date(),
   };
 }
 
@@ -67,18 +85,9 @@ export function keepVisits(store: AppStore): () => void {
 export function startReadsOf(store: AppStore, reads: ReadStarter, routeId: RouteId): void {
   const organisation = organisationIn(store.getState());
   if (!organisation) return;
-  const { uid, tenantId, known, published, viewsInsights } = organisation;
+  const { uid, tenantId, known } = organisation;
   const last = known ? null : lastVisit(deviceStorage(), uid, tenantId);
-  void reads.start(
-    firstReadsOf(routeId, {
-      tenantId,
-      viewsInsights,
-      kind: known ?? last?.kind ?? null,
-      published: known ? published : (last?.published ?? []),
-      addressQuery: window.location.search,
-      today: new Date(),
-    }),
-  );
+  void reads.start(firstReadsOf(routeId, sessionOf(organisation, last)));
 }
 
 /**
@@ -92,22 +101,13 @@ export function startFirstReads(store: AppStore, reads: ReadStarter, routeId: Ro
   const check = () => {
     const organisation = organisationIn(store.getState());
     if (!organisation || matchRoute(window.location.pathname)?.route.id !== routeId) return;
-    const { uid, tenantId, kindState, known, published, viewsInsights } = organisation;
+    const { uid, tenantId, kindState, known } = organisation;
     const last = kindState === 'pending' ? lastVisit(deviceStorage(), uid, tenantId) : null;
-    const kind = known ?? last?.kind ?? null;
-    const asked = `${uid}:${kind}:${known ? 'known' : 'last'}`;
+    const session = sessionOf(organisation, last);
+    const asked = `${uid}:${session.kind}:${known ? 'known' : 'last'}`;
     if (asked === startedFor) return;
     startedFor = asked;
-    void reads.start(
-      firstReadsOf(routeId, {
-        tenantId,
-        viewsInsights,
-        kind,
-        published: known ? published : (last?.published ?? []),
-        addressQuery: window.location.search,
-        today: new Date(),
-      }),
-    );
+    void reads.start(firstReadsOf(routeId, session));
     // Nothing more to start once the kind is known, or cannot be.
     if (kindState !== 'pending') unsubscribe();
   };
